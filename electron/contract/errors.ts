@@ -1,0 +1,65 @@
+// The closed set of error codes that may cross the contract. Every failure a host returns is one of
+// these; anything else is reported as `internal` (and logged in main without secrets).
+export const ERROR_CODES = [
+  'invalid_argument', // arguments failed the method's zod schema
+  'unknown_method', // no such method in the contract
+  'forbidden_sender', // IPC from a frame that is not the app's own
+  'not_signed_in', // the method needs a session or an open mirror
+  'wrong_credentials', // e-mail or password refused (online or offline)
+  'user_disabled',
+  'license_disabled',
+  'license_required', // several licenses and none chosen
+  'too_many_attempts', // offline sign-in rate limit
+  'session_expired', // refresh failed; the mirror stays readable
+  'offline', // server unreachable (network error, refused, DNS)
+  'timeout',
+  'unauthorized', // 401 that survived one refresh
+  'forbidden', // 403
+  'not_found', // 404, or a record id that is not in the mirror
+  'rate_limited', // 429; message carries the wait
+  'server_error', // 5xx
+  'bad_response', // the server answered something that is not what the spec says
+  'conflict', // e.g. a sync round already running, a held dataset no longer held
+  'mirror_error', // the SQLite mirror refused (newer version, corrupt file)
+  'scan_misread', // a barcode whose check digit or structure is wrong
+  'not_implemented',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ContractError {
+  code: ErrorCode;
+  message: string;
+  /** Seconds to wait before retrying, for `rate_limited`. */
+  retryAfterSeconds?: number;
+  /** HTTP status when the error came from the server. */
+  status?: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+/** A typed error thrown inside main; hosts turn it into `{ ok: false, error }`. */
+export class AisleError extends Error {
+  readonly code: ErrorCode;
+  readonly status?: number;
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'AisleError';
+    this.code = code;
+    this.status = extra.status;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+
+  toContractError(): ContractError {
+    const error: ContractError = { code: this.code, message: this.message };
+    if (this.status !== undefined) error.status = this.status;
+    if (this.retryAfterSeconds !== undefined) error.retryAfterSeconds = this.retryAfterSeconds;
+    return error;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

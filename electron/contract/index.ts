@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './events.ts';
+export * from './methods.ts';
+export type * from './types.ts';

@@ -1,0 +1,132 @@
+// The contract between the renderer and main: one map from method name to its argument schema and
+// its result type. Hosts validate arguments with the schema before calling the core; the renderer
+// gets a typed client built from this map (client.ts), whatever the transport.
+import { z } from 'zod';
+import type * as T from './types.ts';
+
+/** Declares a method: `method<Result>()(argsSchema)`; the result type is a phantom. */
+function method<R>() {
+  return <A extends z.ZodType>(args: A): { args: A; result: R } => ({ args, result: undefined as R });
+}
+
+const none = z.strictObject({});
+const id = z.string().min(1).max(200);
+const text = (max = 200) => z.string().max(max);
+const email = z.string().min(3).max(320);
+const password = z.string().min(1).max(1024);
+const iso = z.string().max(40);
+const listName = z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,63}$/);
+
+export const viewSchema = z.strictObject({
+  list: listName,
+  scopeId: id.nullable().default(null),
+  sort: z
+    .array(z.strictObject({ column: text(64), dir: z.enum(['asc', 'desc']) }))
+    .max(8)
+    .default([]),
+  /** Per-column filters: case-insensitive "contains"; numbers also accept `>5`, `<=3`, `=0`. */
+  filters: z.record(text(64), text(200)).default({}),
+  columns: z.array(text(64)).max(200).default([]),
+});
+export type ListView = z.infer<typeof viewSchema>;
+
+export const methods = {
+  // app
+  'app.info': method<T.AppInfo>()(none),
+
+  // settings
+  'settings.get': method<T.Settings>()(none),
+  'settings.set': method<T.Settings>()(
+    z.strictObject({
+      server: text(2048).optional(),
+      lastEmail: text(320).optional(),
+      syncIntervalMinutes: z.number().int().min(1).max(24 * 60).optional(),
+      offlineFacilities: z.array(id).max(1000).optional(),
+      offlineLists: z.array(listName).max(100).optional(),
+      staleAfterMinutes: z.record(text(64), z.number().int().min(1).max(60 * 24 * 365)).optional(),
+      historyDays: z.number().int().min(1).max(365).optional(),
+      theme: z.enum(['light', 'dark', 'contrast']).optional(),
+      floorMode: z.boolean().optional(),
+      language: z.enum(['auto', 'en', 'es']).optional(),
+      columns: z.record(text(400), z.array(text(64)).max(200)).optional(),
+    }),
+  ),
+
+  // demo warehouse
+  'demo.start': method<{ url: string; email: string; password: string }>()(none),
+
+  // session
+  'session.signIn': method<T.SignInResult>()(
+    z.strictObject({
+      /** A base URL (http/https) or 'demo'. */
+      server: text(2048).min(1),
+      email,
+      password,
+      rememberMe: z.boolean().default(false),
+    }),
+  ),
+  'session.chooseLicense': method<T.SessionView>()(z.strictObject({ licenseId: id })),
+  'session.current': method<T.SessionView>()(none),
+  'session.info': method<T.SessionInfo>()(none),
+  'session.signOut': method<T.SessionView>()(none),
+  'session.endSession': method<T.SessionInfo>()(z.strictObject({ sessionId: id })),
+  'session.validate': method<{ valid: boolean }>()(z.strictObject({ email, password })),
+  'session.userByEmail': method<T.UserRecord>()(
+    z.strictObject({ email, includeDisabled: z.boolean().default(false) }),
+  ),
+  'session.ping': method<{ reachable: boolean; latencyMs: number | null }>()(none),
+  'connectivity.get': method<T.Connectivity>()(none),
+
+  // sync
+  'sync.status': method<T.SyncStatus>()(none),
+  'sync.now': method<{ started: boolean }>()(none),
+  'sync.confirmHeld': method<T.DatasetStatus>()(z.strictObject({ key: text(400).min(1) })),
+  'sync.discardHeld': method<T.DatasetStatus>()(z.strictObject({ key: text(400).min(1) })),
+
+  // lookup
+  'search.query': method<T.SearchResult>()(
+    z.strictObject({ q: text(10_000), limit: z.number().int().min(1).max(500).default(50) }),
+  ),
+  'scan.parse': method<T.ScanParse>()(z.strictObject({ raw: text(4096) })),
+  'inventory.byItem': method<T.InventoryAnswer>()(
+    z.strictObject({
+      itemId: id,
+      facilityId: id.optional(),
+      lot: text(100).optional(),
+      serial: text(100).optional(),
+      includeZero: z.boolean().default(false),
+    }),
+  ),
+  'inventory.byLocation': method<T.InventoryAnswer>()(z.strictObject({ locationId: id })),
+  'inventory.byLot': method<T.InventoryAnswer>()(
+    z.strictObject({ lot: text(100).optional(), serial: text(100).optional() }),
+  ),
+  'history.query': method<T.HistoryAnswer>()(
+    z.strictObject({
+      itemId: id.optional(),
+      locationId: id.optional(),
+      types: z.array(z.enum(['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'])).max(7).optional(),
+      from: iso.optional(),
+      to: iso.optional(),
+      limit: z.number().int().min(1).max(10_000).default(500),
+    }),
+  ),
+  'lists.catalog': method<T.ListInfo[]>()(none),
+  'lists.page': method<T.ListPage>()(
+    z.strictObject({
+      view: viewSchema,
+      offset: z.number().int().min(0).max(100_000_000),
+      limit: z.number().int().min(1).max(1000),
+    }),
+  ),
+  'records.get': method<T.RecordDetail>()(z.strictObject({ list: listName, id })),
+  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema })),
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type MethodArgs<M extends MethodName> = z.input<Methods[M]['args']>;
+export type ParsedArgs<M extends MethodName> = z.output<Methods[M]['args']>;
+export type MethodResult<M extends MethodName> = Methods[M]['result'];
+
+export const METHOD_NAMES = Object.keys(methods) as MethodName[];

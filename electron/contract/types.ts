@@ -1,0 +1,303 @@
+// Result and event payload types of the contract. Plain data only: everything here survives
+// structured clone (IPC) and JSON (browser host).
+
+export type HostKind = 'electron' | 'browser' | 'cli';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: HostKind;
+  platform: string;
+  dataDir: string;
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+export type Theme = 'light' | 'dark' | 'contrast';
+export type Language = 'auto' | 'en' | 'es';
+
+export interface Settings {
+  /** Last server used: a base URL, or 'demo' for the in-process demo warehouse. */
+  server: string;
+  lastEmail: string;
+  syncIntervalMinutes: number;
+  /** Facility ids kept offline; empty means "the user's facilities". */
+  offlineFacilities: string[];
+  /** List names kept offline; empty means "all lists". */
+  offlineLists: string[];
+  /** Minutes after which a dataset's data is flagged stale, per list name; `default` for the rest. */
+  staleAfterMinutes: Record<string, number>;
+  historyDays: number;
+  theme: Theme;
+  floorMode: boolean;
+  language: Language;
+  /** Visible columns per user and list: key `${email}|${list}`. */
+  columns: Record<string, string[]>;
+}
+
+// ---- session ----------------------------------------------------------------------------------
+
+export type SessionState = 'signed-out' | 'signed-in' | 'offline' | 'expired';
+
+export interface LicenseView {
+  id: string;
+  license_type: string;
+  description: string;
+  customer_name: string;
+  enabled: boolean;
+  production: boolean;
+  number_full_users: number;
+  number_rf_users: number;
+  number_ro_users: number;
+  number_facilities: number;
+}
+
+export interface FacilityRef {
+  id: string;
+  code: string;
+  name: string;
+}
+
+export interface SessionView {
+  state: SessionState;
+  server: string | null;
+  email: string | null;
+  userName: string | null;
+  locale: string | null;
+  licenseId: string | null;
+  licenseType: string | null;
+  /** The server's session identifier (`sn`). */
+  sessionId: string | null;
+  expiresAt: string | null;
+  zoneIdStr: string | null;
+  facilities: FacilityRef[];
+  roles: { id: string; name: string }[];
+}
+
+export type SignInResult =
+  | { status: 'signed-in'; session: SessionView }
+  | { status: 'choose-license'; licenses: LicenseView[]; rememberedLicenseId: string | null };
+
+/** Session information as the server returns it (spec 2.5). */
+export interface SessionInfo {
+  userEmail: string;
+  licenseId: string;
+  sn: string;
+  expiresAt: string;
+  zoneIdStr: string;
+}
+
+/** A User record as the server returns it (spec 2.7); unknown fields are kept. */
+export type UserRecord = Record<string, unknown> & { id: string; email: string; name?: string };
+
+export type ConnectivityState = 'online' | 'offline' | 'refused' | 'unknown';
+
+export interface Connectivity {
+  state: ConnectivityState;
+  /** When the state last changed (ISO). */
+  since: string;
+  lastCheckedAt: string | null;
+}
+
+// ---- sync -------------------------------------------------------------------------------------
+
+export type ScopeKind = 'global' | 'account' | 'facility';
+
+export interface DataAge {
+  /** Last successful sync of the data behind an answer (ISO), or null if never synced. */
+  syncedAt: string | null;
+  stale: boolean;
+  staleAfterMinutes: number;
+}
+
+export interface DatasetStatus {
+  key: string;
+  list: string;
+  label: string;
+  scope: { kind: ScopeKind; id: string | null; name: string | null };
+  lastSuccessAt: string | null;
+  lastAttemptAt: string | null;
+  etag: string | null;
+  rows: number;
+  lastError: { code: string; message: string } | null;
+  stale: boolean;
+  staleAfterMinutes: number;
+  /** A snapshot held back because it would delete most of the dataset. */
+  held: { currentRows: number; incomingRows: number; wouldDelete: number; receivedAt: string } | null;
+  syncing: boolean;
+}
+
+export interface SyncStatus {
+  running: boolean;
+  lastRoundStartedAt: string | null;
+  lastRoundFinishedAt: string | null;
+  nextRoundAt: string | null;
+  datasets: DatasetStatus[];
+}
+
+export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';
+
+export interface SyncProgress {
+  key: string;
+  list: string;
+  scopeId: string | null;
+  phase: SyncPhase;
+  rows: number;
+  bytes: number;
+  /** Row count of the previous snapshot, to draw a progress bar; null when unknown. */
+  expectedRows: number | null;
+  error: { code: string; message: string } | null;
+}
+
+// ---- lookup -----------------------------------------------------------------------------------
+
+export type RecordKind =
+  | 'item'
+  | 'location'
+  | 'account'
+  | 'customer'
+  | 'carrier'
+  | 'channel'
+  | 'facility'
+  | 'user'
+  | 'hazmat'
+  | 'other';
+
+export type MatchKind = 'exact' | 'prefix' | 'word';
+
+export interface SearchHit {
+  kind: RecordKind;
+  list: string;
+  id: string;
+  /** The code the user would recognise: SKU, location code, account id… */
+  code: string | null;
+  title: string;
+  subtitle: string | null;
+  match: MatchKind;
+  /** Which field matched (sku, upc, gtin, barcode, code, name, description…). */
+  field: string;
+  age: DataAge;
+}
+
+export interface Gs1Element {
+  ai: string;
+  label: string;
+  value: string;
+}
+
+export type ScanParse =
+  | { kind: 'gs1'; elements: Gs1Element[]; gtin: string | null; lot: string | null; serial: string | null; expiry: string | null; quantity: number | null; sscc: string | null }
+  | { kind: 'misread'; reason: string; raw: string }
+  | { kind: 'plain'; text: string };
+
+export interface SearchResult {
+  query: string;
+  scan: ScanParse;
+  hits: SearchHit[];
+  /** Several codes pasted at once: one result per line. */
+  lines?: { query: string; hits: SearchHit[] }[];
+  tookMs: number;
+}
+
+export type StockStatus = 'AVAILABLE' | 'HOLD' | 'DAMAGED' | string;
+
+export interface InventoryRow {
+  id: string;
+  facilityId: string;
+  locationId: string;
+  locationCode: string;
+  itemId: string;
+  sku: string;
+  description: string | null;
+  lot: string | null;
+  serial: string | null;
+  expiry: string | null;
+  expiryState: 'expired' | 'soon' | 'ok' | null;
+  uom: string | null;
+  onHand: number;
+  allocated: number;
+  available: number;
+  status: StockStatus;
+}
+
+export interface InventoryTotals {
+  facilityId: string;
+  facilityName: string | null;
+  onHand: number;
+  allocated: number;
+  available: number;
+  locations: number;
+}
+
+export interface InventoryAnswer {
+  rows: InventoryRow[];
+  totals: InventoryTotals[];
+  age: DataAge;
+}
+
+export type HistoryType = 'RECEIVE' | 'PUTAWAY' | 'PICK' | 'MOVE' | 'ADJUST' | 'COUNT' | 'SHIP';
+
+export interface HistoryEvent {
+  id: string;
+  type: HistoryType | string;
+  createdon: string;
+  userEmail: string | null;
+  itemId: string | null;
+  sku: string | null;
+  locationCode: string | null;
+  fromLocationCode: string | null;
+  toLocationCode: string | null;
+  qty: number | null;
+  qtyBefore: number | null;
+  qtyAfter: number | null;
+  lot: string | null;
+  reference: string | null;
+}
+
+export interface HistoryAnswer {
+  events: HistoryEvent[];
+  age: DataAge;
+}
+
+export interface ColumnInfo {
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean' | 'date';
+}
+
+export interface ListInfo {
+  list: string;
+  label: string;
+  kind: RecordKind;
+  scopeKind: ScopeKind;
+  columns: ColumnInfo[];
+  /** The scopes present in the mirror for scoped lists (accounts or facilities). */
+  scopes: { id: string; name: string }[];
+}
+
+export interface ListPage {
+  list: string;
+  scopeId: string | null;
+  total: number;
+  offset: number;
+  columns: ColumnInfo[];
+  rows: Record<string, unknown>[];
+  age: DataAge;
+}
+
+export interface RecordDetail {
+  kind: RecordKind;
+  list: string;
+  id: string;
+  title: string;
+  /** The record exactly as received, unknown fields included. */
+  record: Record<string, unknown>;
+  related: { list: string; label: string; rows: Record<string, unknown>[] }[];
+  age: DataAge;
+}
+
+export interface ExportResult {
+  /** Where the file was written (Electron, CLI), or a URL to download it (browser host). */
+  location: string;
+  rows: number;
+}

@@ -1,0 +1,88 @@
+// The engine every host constructs: it owns the session, the mirror and sync, and answers the
+// contract's methods. Nothing here imports `electron`; host-specific services come in through
+// `CoreDeps`.
+import { AisleError } from '../contract/errors.ts';
+import type { Handlers } from '../contract/dispatch.ts';
+import { METHOD_NAMES, type MethodName } from '../contract/methods.ts';
+import type { HostKind } from '../contract/types.ts';
+import { CoreEvents } from './events.ts';
+import type { SettingsStore } from './settings/settings-store.ts';
+
+/** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
+export interface SecretBox {
+  isAvailable(): boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(cipher: Buffer): string;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface CoreDeps {
+  host: HostKind;
+  version: string;
+  dataDir: string;
+  settings: SettingsStore;
+  secrets?: SecretBox | null;
+  log?: Logger;
+  /** Starts the demo warehouse in-process (hosts that can); resolves to its base URL. */
+  startDemoServer?: () => Promise<{ url: string }>;
+  /** Where CSV exports are written (Electron: Downloads; CLI: cwd). */
+  exportDir?: string;
+}
+
+export interface CoreContext {
+  deps: CoreDeps;
+  events: CoreEvents;
+  log: Logger;
+}
+
+export interface Core {
+  readonly handlers: Handlers;
+  readonly events: CoreEvents;
+  close(): Promise<void>;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export function createCore(deps: CoreDeps): Core {
+  const events = new CoreEvents();
+  const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger };
+
+  const handlers = {
+    ...notImplementedHandlers(),
+    'app.info': () => ({
+      name: 'Aisle',
+      version: deps.version,
+      host: deps.host,
+      platform: process.platform,
+      dataDir: deps.dataDir,
+    }),
+    'settings.get': () => ctx.deps.settings.get(),
+    'settings.set': (patch) => ctx.deps.settings.set(patch),
+    'demo.start': async () => {
+      if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
+      const { url } = await deps.startDemoServer();
+      return { url, email: 'demo@example.com', password: 'demo1234' };
+    },
+  } satisfies Partial<Handlers> as Handlers;
+
+  return {
+    handlers,
+    events,
+    async close() {},
+  };
+}
+
+function notImplementedHandlers(): Handlers {
+  const entries = METHOD_NAMES.map((name: MethodName) => [
+    name,
+    () => {
+      throw new AisleError('not_implemented', `${name} is not available yet.`);
+    },
+  ]);
+  return Object.fromEntries(entries) as Handlers;
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// Entry of `npx aisle`: the CLI runs the TypeScript sources directly on Node >= 22.18 (type stripping).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`aisle: needs Node.js 22.18 or newer (this is ${process.versions.node}); run it through npx or npm scripts, which use the project's own Node.`);
+  process.exit(1);
+}
+const { main } = await import('./cli.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,4 @@
+// Electron host entry: starts the app and its one hardened window.
+import { startElectronHost } from './electron-host.ts';
+
+void startElectronHost();
