@@ -3,10 +3,13 @@
 // `CoreDeps`.
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
-import { METHOD_NAMES, type MethodName } from '../contract/methods.ts';
 import type { HostKind } from '../contract/types.ts';
 import { CoreEvents } from './events.ts';
+import { createLookupHandlers } from './lookup/lookup-handlers.ts';
+import { createMirrorManager } from './mirror/mirror-manager.ts';
+import { createSessionService } from './session/session-service.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
+import { createSyncService } from './sync/sync-service.ts';
 
 /** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
 export interface SecretBox {
@@ -52,8 +55,14 @@ export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
   const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger };
 
-  const handlers = {
-    ...notImplementedHandlers(),
+  const session = createSessionService(ctx);
+  const mirrors = createMirrorManager(ctx, session);
+  const sync = createSyncService(ctx, { session, mirrors });
+
+  const handlers: Handlers = {
+    ...session.handlers,
+    ...sync.handlers,
+    ...createLookupHandlers(ctx, { mirrors }),
     'app.info': () => ({
       name: 'Aisle',
       version: deps.version,
@@ -68,21 +77,15 @@ export function createCore(deps: CoreDeps): Core {
       const { url } = await deps.startDemoServer();
       return { url, email: 'demo@example.com', password: 'demo1234' };
     },
-  } satisfies Partial<Handlers> as Handlers;
+  };
 
   return {
     handlers,
     events,
-    async close() {},
-  };
-}
-
-function notImplementedHandlers(): Handlers {
-  const entries = METHOD_NAMES.map((name: MethodName) => [
-    name,
-    () => {
-      throw new AisleError('not_implemented', `${name} is not available yet.`);
+    async close() {
+      await sync.close();
+      await mirrors.close();
+      await session.close();
     },
-  ]);
-  return Object.fromEntries(entries) as Handlers;
+  };
 }
