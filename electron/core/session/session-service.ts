@@ -139,7 +139,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     live.refreshToken = null;
   }
 
-  async function signIn(args: { server: string; email: string; password: string; rememberMe: boolean }): Promise<SignInResult> {
+  async function signIn(args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string }): Promise<SignInResult> {
     const email = args.email.trim();
     const target = await resolveServer(args.server);
     if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
@@ -154,7 +154,10 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     if (licenses.length === 0) throw new AisleError('license_required', 'This account holds no license on this server.');
     const rememberedId = profiles.get(target.server, email)?.licenseId ?? null;
     const rememberedLicense = licenses.find((l) => l.id === rememberedId && l.enabled);
-    const choice = licenses.length === 1 ? licenses[0] : rememberedLicense;
+    if (args.licenseId && !licenses.some((l) => l.id === args.licenseId)) {
+      throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
+    }
+    const choice = args.licenseId ? licenses.find((l) => l.id === args.licenseId) : licenses.length === 1 ? licenses[0] : rememberedLicense;
     const next: Pending = { server: target.server, api, email, password: args.password, rememberMe: args.rememberMe, licenses };
     if (!choice) {
       pending = next;
@@ -171,11 +174,11 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     const choice = pending?.licenses.find((l) => l.id === licenseId);
     if (!pending) throw new AisleError('not_signed_in', 'Sign in first; then choose a license.');
     if (!choice) throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
-    if (!choice.enabled) throw new AisleError('license_disabled', 'This license is disabled.');
     return sessionView(await openOnline(pending, choice));
   }
 
   async function openOnline(p: Pending, license: License): Promise<LiveSession> {
+    if (!license.enabled) throw new AisleError('license_disabled', license.msg || 'This license is disabled.');
     const localeParam = locale(p.server, p.email);
     let opened;
     try {
