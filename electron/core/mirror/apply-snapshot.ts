@@ -159,3 +159,18 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     abort: rollback,
   };
 }
+
+/** The table a list's records live in. */
+export function tableOf(list: string): TableName {
+  return list === 'items' || list === 'locations' || list === 'inventory' || list === 'history' ? list : 'records';
+}
+
+/** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
+export function dropDataset(db: MirrorDb, datasetId: number, list: string): void {
+  const table = TABLES[tableOf(list)];
+  db.transaction(() => {
+    if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
+    db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
+    db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
+  }).immediate();
+}

@@ -44,7 +44,7 @@ function first(record: Json, keys: readonly string[]): string | null {
 }
 
 const CODE_KEYS = ['code', 'accountid', 'ncode', 'sku', 'number', 'un_number', 'scac', 'email', 'name'];
-const NAME_KEYS = ['name', 'description', 'proper_shipping_name', 'label', 'title', 'email'];
+const NAME_KEYS = ['name', 'description', 'proper_shipping_name', 'label', 'title'];
 const FULL_NAME = ['firstname', 'lastname'];
 const SKIP_TEXT = new Set(['id', 'modifiedon', 'createdon', 'raw']);
 
@@ -52,7 +52,7 @@ function recordName(record: Json): string | null {
   const named = first(record, NAME_KEYS);
   if (named) return named;
   const parts = FULL_NAME.map((k) => text(record[k])).filter((v): v is string => !!v);
-  return parts.length ? parts.join(' ') : null;
+  return parts.length ? parts.join(' ') : text(record.email);
 }
 
 function searchText(record: Json): string | null {
