@@ -84,7 +84,7 @@ describe('a sync round over HTTP', () => {
     expect(server.requests.every((r) => r.status === 304 && r.ifNoneMatch !== null)).toBe(true);
     expect(server.requests).toHaveLength(keys.length);
     expect(count('SELECT count(*) FROM items')).toBe(125);
-    expect(count('SELECT total_changes()') - totalChanges).toBe(keys.length * 2); // only the datasets' attempt and success times
+    expect(count('SELECT total_changes()') - totalChanges).toBe(keys.length * 3); // only the datasets' state rows: ensure, attempt, success
   });
 
   it('applies changed and deleted rows, and drops the datasets of an account that is gone', async () => {
