@@ -35,6 +35,8 @@ export interface CoreDeps {
   startDemoServer?: () => Promise<{ url: string }>;
   /** Where CSV exports are written (Electron: Downloads; CLI: cwd). */
   exportDir?: string;
+  /** The sync worker's entry (default: sync-worker.ts beside its client; the Electron build passes its bundled copy). */
+  syncWorkerUrl?: URL;
 }
 
 export interface CoreContext {
