@@ -42,7 +42,7 @@ beforeEach(async () => {
   ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger };
   session = sessionStub(ctx.events, server);
   mirrors = createMirrorManager(ctx, session.port);
-  sync = createSyncService(ctx, { session: session.port, mirrors }, { retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 } });
+  sync = createSyncService(ctx, { session: session.port, mirrors }, { retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 1000 } });
 });
 afterEach(async () => {
   await sync.close();

@@ -4,6 +4,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
@@ -24,7 +25,7 @@ export interface SyncService {
 export interface SyncServiceOptions {
   /** Delay before the first round of a mirror that already has data (spreads a shift's sign-ins). */
   signInJitterMs?: number;
-  retry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  retry?: RetryPolicy;
   /** Start rounds by themselves (sign-in, timer, connectivity). The CLI turns this off. */
   automatic?: boolean;
 }

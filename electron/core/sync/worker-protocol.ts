@@ -1,4 +1,5 @@
 // Messages between the sync service (main thread) and the sync worker. Plain data only.
+import type { RetryPolicy } from '../api/retry.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
 import type { RoundResult } from './sync-round.ts';
@@ -11,7 +12,7 @@ export interface RoundTask {
   only: string[] | null;
   allowMassDelete: string[];
   concurrency?: number;
-  retry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  retry?: RetryPolicy;
 }
 
 export interface DiscardHeldTask {
