@@ -1,19 +1,10 @@
 // Codes as people type them: location codes and SKUs match whatever the separators and case
 // (`A03 02B`, `a-03-02-b`, `A0302B` all find `A-03-02-B`), and sort naturally (`A-2-9` before `A-2-10`).
+import { normaliseCode } from '../mirror/open-mirror.ts';
 
-/** The matching key of a code: upper case, letters and digits only. */
+/** The matching key of a code: the mirror's `code_norm` (upper case, letters and digits only). */
 export function codeKey(code: string): string {
-  return code
-    .normalize('NFKC')
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/** SQL expression computing `codeKey` for ASCII codes; must stay identical to the indexed expression. */
-export function codeKeySql(column: string): string {
-  let expr = `upper(${column})`;
-  for (const separator of ['-', ' ', '.', '/', '_', ':']) expr = `replace(${expr}, '${separator}', '')`;
-  return expr;
+  return normaliseCode(code.normalize('NFKC')) ?? '';
 }
 
 const CHUNK = /(\d+)|(\D+)/g;
