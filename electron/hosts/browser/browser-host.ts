@@ -11,22 +11,10 @@ import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Core } from '../../core/core.ts';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 export interface BrowserHostOptions {
   core: Core;
