@@ -138,7 +138,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       file = path.join(file, 'index.html');
       info = await stat(file).catch(() => null);
     }
-    if (!info?.isFile()) return sendText(res, 404, 'Not found.');
+    if (!info?.isFile()) {
+      // Browsers ask for a favicon on their own; the renderer may not ship one.
+      if (pathname === '/favicon.ico') return void res.writeHead(204).end();
+      return sendText(res, 404, 'Not found.');
+    }
     const type = MIME[path.extname(file)] ?? 'application/octet-stream';
     const headers: http.OutgoingHttpHeaders = { 'Content-Type': type, 'Content-Length': info.size };
     if (type.startsWith('text/html')) {
