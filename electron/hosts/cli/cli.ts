@@ -3,9 +3,10 @@ import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
+import { demoServerCommand } from './commands/demo-server.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [demoServerCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
