@@ -27,11 +27,11 @@ function* rangeOf(from: number, to: number): Generator<number> {
 /** Candidate record indices, in answer order (by location, or by item when items are given). */
 function* candidates(w: World, filter: Pick<InventoryFilter, 'facility' | 'account' | 'items'>): Generator<number> {
   if (filter.items) {
-    for (const i of filter.items) yield 2 * i, yield 2 * i + 1;
+    for (const i of filter.items) yield* [2 * i, 2 * i + 1];
   } else if (filter.facility !== null) {
     yield* recordsOfFacility(w, filter.facility);
   } else if (filter.account !== null) {
-    for (const i of w.itemIndicesOfAccount(filter.account)) yield 2 * i, yield 2 * i + 1;
+    for (const i of w.itemIndicesOfAccount(filter.account)) yield* [2 * i, 2 * i + 1];
   } else {
     for (let f = 0; f < w.facilities; f++) yield* recordsOfFacility(w, f);
   }
