@@ -6,6 +6,7 @@ import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { withAccessToken } from '../../electron/core/api/authorized.ts';
 import { openList } from '../../electron/core/api/lists-api.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
+import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness } from './harness.ts';
 import { until } from './manual-clock.ts';
 
@@ -48,7 +49,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       expect((await h.service.handlers['session.info']({})).sn).toBe(h.service.view().sessionId);
       const list = await openList('facilities', null, { baseUrl: server.url, accessToken: tokens[2] });
       expect(list.status).toBe(200);
-      if (list.status === 200) list.body.resume();
+      expect(list.status === 200 && Array.isArray(await readJson(list.body))).toBe(true);
     });
 
     it('a 401 triggers one refresh and one retry', async () => {
@@ -63,7 +64,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       });
       expect(calls).toBe(2);
       expect(response.status).toBe(200);
-      if (response.status === 200) response.body.resume();
+      expect(response.status === 200 && Array.isArray(await readJson(response.body))).toBe(true);
       expect(await h.service.accessToken()).not.toBe(stale);
       // An auth call (cookie) after expiry refreshes the same way.
       const fresh = await h.service.accessToken();
