@@ -42,7 +42,7 @@ function round(extra: Partial<RoundOptions> = {}) {
       return 't2';
     },
     plan: { offlineLists: [], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
-    retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+    retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1000 },
     onProgress: (p) => progress.push(p),
     ...extra,
   });

@@ -37,7 +37,6 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const table: RecordTable = TABLES[scope.table];
   const t = table.name;
   const cols = table.columns;
-  const conflictKey = t === 'records' ? 'dataset_id, id' : 'id';
   const findSql = t === 'records' ? `SELECT rid, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, hash, dataset_id FROM ${t} WHERE id = ?`;
   const find = db.prepare(findSql);
   const insert = db.prepare(

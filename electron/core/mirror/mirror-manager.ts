@@ -32,6 +32,24 @@ export function mirrorPath(dataDir: string, identity: MirrorIdentity): string {
   return path.join(dataDir, 'mirrors', mirrorFileName(identity));
 }
 
+/** Remembers whose mirror a file is (for `aisle status`); the file name is only a hash. */
+export function writeMirrorIdentity(db: MirrorDb, identity: MirrorIdentity): void {
+  const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  db.transaction(() => {
+    put.run('server', identity.server);
+    put.run('email', identity.email);
+    put.run('license_id', identity.licenseId);
+  })();
+}
+
+export function readMirrorIdentity(db: MirrorDb): MirrorIdentity | null {
+  const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+  const server = meta.get('server');
+  const email = meta.get('email');
+  const licenseId = meta.get('license_id');
+  return server && email && licenseId ? { server, email, licenseId } : null;
+}
+
 export function createMirrorManager(ctx: CoreContext, session: SessionPort): MirrorManager {
   let open: OpenMirror | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
@@ -56,6 +74,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       const db = openMirror(file);
+      writeMirrorIdentity(db, identity);
       db.pragma('query_only = ON');
       open = { db, path: file, identity };
       notify();

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
+import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type SnapshotApplier } from '../mirror/apply-snapshot.ts';
 import { allDatasets, datasetByKey, ensureDataset, markAttempt, markError, markHeld, markUnchanged, type DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
@@ -21,7 +22,8 @@ export interface RoundOptions {
   /** Keys whose held mass deletion the user confirmed. */
   allowMassDelete?: readonly string[];
   concurrency?: number;
-  retry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Retries of 429, 5xx and network errors before a body starts (the api's policy). */
+  retry?: RetryPolicy;
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?(progress: SyncProgress): void;
@@ -50,15 +52,6 @@ class WriteLock {
   }
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 function asAisleError(error: unknown): AisleError {
   if (error instanceof AisleError) return error;
   if (error instanceof SyntaxError) return new AisleError('bad_response', error.message, { cause: error });
@@ -74,7 +67,6 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const lock = new WriteLock();
   const results: RoundResult['datasets'] = [];
   const allow = new Set(options.allowMassDelete ?? []);
-  const retry = options.retry ?? { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
   let token: string | null = null;
   let offline: AisleError | null = null;
 
@@ -83,7 +75,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
 
   const open = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
-    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs };
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry };
     try {
       return await openJsonStream({ ...request, accessToken: token });
     } catch (error) {
@@ -91,21 +83,6 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       const rejected = token;
       token = await options.refreshAfterUnauthorized(rejected);
       return await openJsonStream({ ...request, accessToken: token });
-    }
-  };
-
-  const openWithRetry = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await open(spec, etag);
-      } catch (error) {
-        const e = asAisleError(error);
-        const retryable = e.code === 'rate_limited' || e.code === 'server_error' || e.code === 'timeout';
-        if (!retryable || attempt >= retry.attempts || options.signal?.aborted) throw e;
-        const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-        const wait = e.retryAfterSeconds !== undefined ? Math.min(retry.maxDelayMs, e.retryAfterSeconds * 1000) : backoff;
-        await sleep(wait * (0.5 + Math.random() / 2), options.signal);
-      }
     }
   };
 
@@ -149,7 +126,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     progress(spec, 'queued', 0, 0, expectedRows);
     try {
       if (offline) throw offline;
-      const response = await openWithRetry(spec, held ? row.held_etag : row.etag);
+      const response = await open(spec, held ? row.held_etag : row.etag);
       if (response.status === 304) {
         if (held) {
           progress(spec, 'held', 0, 0, expectedRows);
