@@ -24,7 +24,13 @@ export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
 }
 
-/** An FTS5 query: every word as a quoted prefix term, all required. Words must be letters and digits only. */
+/** Words shorter than this match whole terms only: a one- or two-letter prefix would expand to most of the index. */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * An FTS5 query: every word required, words of MIN_PREFIX_LENGTH or more as prefixes (`"wid"*`).
+ * Words must be letters and digits only (searchWords makes them so).
+ */
 export function ftsPrefixQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word}"*`).join(' ');
+  return words.map((word) => (word.length >= MIN_PREFIX_LENGTH ? `"${word}"*` : `"${word}"`)).join(' ');
 }
