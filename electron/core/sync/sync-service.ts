@@ -9,6 +9,7 @@ import type { CoreContext } from '../core.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
+import { systemClock, type Clock, type Timer } from '../session/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './sync-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
@@ -28,6 +29,10 @@ export interface SyncServiceOptions {
   retry?: RetryPolicy;
   /** Start rounds by themselves (sign-in, timer, connectivity). The CLI turns this off. */
   automatic?: boolean;
+  /** The scheduler's time (default: the system clock); tests drive it to simulate hours of rounds. */
+  clock?: Clock;
+  /** Time allowed for response headers and between body chunks (default: the api's 30 s). */
+  timeoutMs?: number;
 }
 
 const TERMINAL: ReadonlySet<SyncProgress['phase']> = new Set(['unchanged', 'done', 'held', 'error']);
@@ -45,8 +50,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundStartedAt: string | null = null;
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: Timer | null = null;
   let closed = false;
+  const clock = options.clock ?? systemClock;
 
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
@@ -62,13 +68,12 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   };
 
   const schedule = (delayMs: number | null) => {
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     timer = null;
     nextRoundAt = null;
     if (delayMs === null || closed || !automatic || !mirrors.current()) return;
-    nextRoundAt = new Date(Date.now() + delayMs).toISOString();
-    timer = setTimeout(() => void start('timer'), delayMs);
-    timer.unref();
+    nextRoundAt = new Date(clock.now() + delayMs).toISOString();
+    timer = clock.after(delayMs, () => void start('timer'));
   };
   const interval = () => Math.max(1, ctx.deps.settings.get().syncIntervalMinutes) * 60_000;
 
@@ -77,7 +82,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
     const settings = ctx.deps.settings.get();
-    lastRoundStartedAt = new Date().toISOString();
+    lastRoundStartedAt = new Date(clock.now()).toISOString();
     const run = worker
       .run(
         {
@@ -88,6 +93,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           only,
           allowMassDelete,
           retry: options.retry,
+          timeoutMs: options.timeoutMs,
         },
         {
           accessToken: () => session.accessToken(),
@@ -104,7 +110,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       .finally(() => {
         current = null;
         syncing.clear();
-        lastRoundFinishedAt = new Date().toISOString();
+        lastRoundFinishedAt = new Date(clock.now()).toISOString();
         schedule(jittered(interval()));
         emitStatus();
       });

@@ -43,6 +43,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       allowMassDelete: task.allowMassDelete,
       concurrency: task.concurrency,
       retry: task.retry,
+      timeoutMs: task.timeoutMs,
       signal: abort.signal,
       onProgress: (progress) => post({ type: 'progress', id, progress }),
     });

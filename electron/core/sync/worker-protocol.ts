@@ -13,6 +13,7 @@ export interface RoundTask {
   allowMassDelete: string[];
   concurrency?: number;
   retry?: RetryPolicy;
+  timeoutMs?: number;
 }
 
 export interface DiscardHeldTask {
