@@ -114,6 +114,10 @@ function watchBody(source: Readable, idleMs: number, signal?: AbortSignal): Read
   source.on('error', (error) => {
     if (!out.destroyed) out.destroy(networkError(error));
   });
+  // The caller may not read yet (a sync round queues bodies behind its write lock): a body that
+  // breaks meanwhile must not throw an unhandled 'error' (it crashed the sync worker). Reading it
+  // later still fails with this error.
+  out.on('error', () => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   arm();
   source.pipe(out);

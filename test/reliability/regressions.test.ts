@@ -1,0 +1,35 @@
+// Bugs the reliability suite found, pinned by small deterministic tests.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AisleError } from '../../electron/contract/errors.ts';
+import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
+import { until } from '../session/manual-clock.ts';
+
+let server: http.Server | null = null;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = null;
+});
+
+describe('regressions found by the reliability suite', () => {
+  it('a body that breaks before anyone reads it fails when read, and throws nothing unhandled', async () => {
+    // The sync round queues opened bodies behind its write lock; a reset meanwhile crashed the worker.
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('[{"id":"a"},', () => res.socket?.resetAndDestroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const response = await openJsonStream({ baseUrl, path: '/list', accessToken: 't', retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } });
+    if (response.status !== 200) throw new Error('expected a body');
+    await until(() => response.body.destroyed, 'the body to break');
+    const read = async () => {
+      for await (const _chunk of response.body) void _chunk;
+    };
+    const error = await read().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AisleError);
+    expect((error as AisleError).code).toBe('offline');
+  });
+});
