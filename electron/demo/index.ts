@@ -45,6 +45,8 @@ export interface DemoServerOptions {
   today?: string;
   /** Days of history (default 90). */
   historyDays?: number;
+  /** The server's clock runs this many ms off the real one (tokens are issued and checked by it). */
+  clockOffsetMs?: number;
   /** Where unexpected failures are reported (default: console.error). */
   onError?: (error: unknown) => void;
 }
@@ -98,7 +100,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   const world = new World({ seed, items, facilities, accounts, anchorMs, historyDays, revision, massDeleteAccount });
   const db = openSessionDb(options.dataFile);
-  const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds });
+  const clockOffsetMs = options.clockOffsetMs ?? 0;
+  const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds, now: clockOffsetMs ? () => Date.now() + clockOffsetMs : undefined });
   let baseUrl = '';
   const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays]);
   const demo: DemoContext = { world, auth, tokenDelivery, accessTtlSeconds, baseUrl: () => baseUrl, fingerprint: () => fingerprint };
