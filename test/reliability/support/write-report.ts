@@ -1,0 +1,2 @@
+// Placeholder until the report writer is complete.
+export function writeReport(): void {}
