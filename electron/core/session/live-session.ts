@@ -1,5 +1,6 @@
 // One user's session as main holds it: identity, tokens and the password (memory only), plus the
 // pure helpers that turn it into the contract's views and map sign-in failures to contract codes.
+import { decodeJwt } from 'jose';
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityRef, LicenseView, SessionState, SessionView } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
@@ -89,6 +90,21 @@ export function profileParts(user: User): Pick<LiveSession, 'userName' | 'locale
     facilities: user.facilities.map((f) => ({ id: f.id, code: f.code, name: f.name })),
     roles: user.roles.map((r) => ({ id: r.id, name: r.name })),
   };
+}
+
+/**
+ * When the access token expires by this workstation's clock: its life (the JWT's exp - iat) counted
+ * from when it arrived. The server's `expiresAt` is on the server's clock, which may be hours off
+ * (a clock behind made every refresh due at once, in a loop). Falls back to `expiresAt`.
+ */
+export function localExpiry(accessToken: string, serverExpiresAt: string, receivedAt: number): number {
+  try {
+    const { iat, exp } = decodeJwt(accessToken);
+    if (typeof iat === 'number' && typeof exp === 'number' && exp > iat) return receivedAt + (exp - iat) * 1000;
+  } catch {
+    // not a JWT we can read: trust the server's expiry
+  }
+  return Date.parse(serverExpiresAt);
 }
 
 /** How long before expiry to refresh: a quarter of the token's life, at most a minute. */

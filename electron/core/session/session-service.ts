@@ -16,6 +16,7 @@ import { createConnectivityMonitor } from './connectivity-monitor.ts';
 import {
   isUnreachable,
   licenseView,
+  localExpiry,
   localeTag,
   profileParts,
   refreshLeadMs,
@@ -206,7 +207,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       licenseType: license.license_type || null,
       accessToken: opened.accessToken,
       refreshToken: opened.refreshToken,
-      expiresAt: Date.parse(opened.expiresAt),
+      expiresAt: localExpiry(opened.accessToken, opened.expiresAt, receivedAt),
       receivedAt,
       sessionId: info.sn,
       zoneIdStr: info.zoneIdStr || null,
@@ -295,7 +296,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
         state: 'signed-in',
         accessToken: opened.accessToken,
         refreshToken: opened.refreshToken,
-        expiresAt: Date.parse(opened.expiresAt),
+        expiresAt: localExpiry(opened.accessToken, opened.expiresAt, receivedAt),
         receivedAt,
         sessionId: info.sn,
         zoneIdStr: info.zoneIdStr || live.zoneIdStr,
@@ -336,8 +337,8 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
         if (current !== live) throw new AisleError('not_signed_in', 'Signed out during the refresh.');
         live.accessToken = opened.accessToken;
         live.refreshToken = opened.refreshToken;
-        live.expiresAt = Date.parse(opened.expiresAt);
         live.receivedAt = clock.now();
+        live.expiresAt = localExpiry(opened.accessToken, opened.expiresAt, live.receivedAt);
         scheduleRefresh(live);
         monitor.report('online');
         emit();
