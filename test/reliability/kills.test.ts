@@ -1,0 +1,135 @@
+// Point 2: the process applying a sync is killed with SIGKILL at random moments. After each kill the
+// mirror opens, PRAGMA integrity_check is ok, every dataset equals its previous or its new snapshot,
+// and the next round completes and brings every dataset to the new snapshot.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { isFull, recordFigures } from './support/figures.ts';
+import { createWorkstation, fingerprints, mixedDatasets, type Fingerprints, type Workstation } from './support/workstation.ts';
+
+const KILLS = Number(process.env.RELIABILITY_KILLS ?? (isFull ? 200 : 30));
+const FAR_REVISION = 30; // about a quarter of the items changed, a seventh deleted: every round rewrites
+const CHILD = path.resolve(import.meta.dirname, 'support/kill-child.ts');
+
+let dir: ReturnType<typeof tempDir>;
+let demo: DemoServer;
+let ws: Workstation;
+let token = '';
+let facilities = '[]';
+const truth = new Map<number, Fingerprints>();
+
+async function roundInProcess(file: string, revision: number) {
+  demo.setRevision(revision);
+  const db = openMirror(file);
+  try {
+    const result = await runRound(db, {
+      baseUrl: demo.url,
+      accessToken: async () => token,
+      refreshAfterUnauthorized: async () => token,
+      plan: { offlineLists: [], offlineFacilities: [], userFacilities: JSON.parse(facilities), historyDays: 2 },
+    });
+    expect(result.datasets.filter((d) => d.outcome !== 'applied' && d.outcome !== 'unchanged')).toEqual([]);
+  } finally {
+    db.close();
+  }
+}
+
+/** Starts a child round; resolves when it has opened the mirror, with its exit to come. */
+async function startChild(file: string) {
+  const child = spawn(process.execPath, [CHILD, file, demo.url, facilities], { env: { ...process.env, AISLE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (out.includes('ready')) resolve();
+    };
+    child.stdout.on('data', check);
+    exited.then(() => reject(new Error(`child ended before it was ready: ${out}`)));
+  });
+  return { child, exited, output: () => out };
+}
+
+beforeAll(async () => {
+  dir = tempDir('aisle-kills-');
+  demo = await startDemoServer({ seed: 5, items: 2000, facilities: 1, accounts: 2, historyDays: 2, rateLimit: 0 });
+  ws = createWorkstation({ dataDir: path.join(dir.path, 'session') });
+  await ws.signIn(demo.url, 'solo@example.com', DEMO_PASSWORD);
+  token = await ws.session.accessToken();
+  facilities = JSON.stringify(ws.session.facilities());
+  for (const revision of [0, FAR_REVISION]) {
+    const file = path.join(dir.path, `truth-${revision}.sqlite`);
+    await roundInProcess(file, revision);
+    truth.set(revision, fingerprints(file));
+  }
+});
+
+afterAll(async () => {
+  await ws?.close();
+  await demo?.close();
+  dir?.remove();
+});
+
+describe('SIGKILL during sync (point 2)', () => {
+  it(`${KILLS} kills at random moments leave a sound mirror, and the next round completes`, async () => {
+    const file = path.join(dir.path, 'killed.sqlite');
+    // How long a child round runs once ready: kills fall uniformly over that span.
+    demo.setRevision(0);
+    const calibration = await startChild(path.join(dir.path, 'calibration.sqlite'));
+    const t0 = performance.now();
+    const [code] = await calibration.exited;
+    const spanMs = performance.now() - t0;
+    expect(code, calibration.output()).toBe(0);
+
+    const tally = { kills: 0, finishedBeforeKill: 0, integrityOk: 0, mixed: 0, nextRoundCompleted: 0, delays: [] as number[] };
+    let previous = 0;
+    for (let n = 0; n < KILLS; n++) {
+      const target = n % 2 === 0 ? FAR_REVISION : 0;
+      demo.setRevision(target);
+      const run = await startChild(file);
+      const delay = Math.random() * spanMs * 1.1;
+      tally.delays.push(delay);
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, delay)), run.exited]);
+      if (run.child.exitCode === null && run.child.signalCode === null) {
+        run.child.kill('SIGKILL');
+        tally.kills++;
+      } else {
+        tally.finishedBeforeKill++;
+      }
+      await run.exited;
+
+      const db = openMirror(file);
+      const check = db.pragma('integrity_check', { simple: true });
+      db.close();
+      expect(check).toBe('ok');
+      tally.integrityOk++;
+      const now = fingerprints(file);
+      const mixed = mixedDatasets(now, n === 0 ? new Map() : truth.get(previous)!, truth.get(target)!);
+      if (mixed.length) tally.mixed++;
+      expect(mixed, `kill ${n} after ${Math.round(delay)} ms`).toEqual([]);
+
+      await roundInProcess(file, target);
+      expect(mixedDatasets(fingerprints(file), truth.get(target)!, truth.get(target)!)).toEqual([]);
+      tally.nextRoundCompleted++;
+      previous = target;
+    }
+    recordFigures('kills', {
+      attempts: KILLS,
+      kills: tally.kills,
+      finishedBeforeKill: tally.finishedBeforeKill,
+      integrityOk: tally.integrityOk,
+      datasetsMixed: tally.mixed,
+      nextRoundCompleted: tally.nextRoundCompleted,
+      roundSpanMs: Math.round(spanMs),
+      datasets: truth.get(0)!.size,
+      rowsAtRevision0: [...truth.get(0)!.values()].reduce((a, b) => a + b.rows, 0),
+    });
+    expect(tally.kills).toBeGreaterThan(KILLS * 0.6);
+  });
+});

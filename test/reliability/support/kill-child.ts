@@ -1,0 +1,18 @@
+// Runs one sync round into a mirror and exits; the kill test SIGKILLs it at a random moment.
+// Usage: node kill-child.ts <mirror file> <server url> <facilities JSON>; the token comes in AISLE_TOKEN.
+import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import { runRound } from '../../../electron/core/sync/sync-round.ts';
+
+const [mirrorFile, baseUrl, facilities] = process.argv.slice(2);
+const token = process.env.AISLE_TOKEN ?? '';
+const db = openMirror(mirrorFile);
+process.stdout.write('ready\n');
+const result = await runRound(db, {
+  baseUrl,
+  accessToken: async () => token,
+  refreshAfterUnauthorized: async () => token,
+  plan: { offlineLists: [], offlineFacilities: [], userFacilities: JSON.parse(facilities), historyDays: 2 },
+});
+db.close();
+const failed = result.datasets.filter((d) => d.outcome === 'error');
+process.stdout.write(failed.length ? `failed ${JSON.stringify(failed)}\n` : 'done\n');
