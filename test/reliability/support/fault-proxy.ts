@@ -36,6 +36,8 @@ export interface ProxyLog {
   status: number | null;
   bytesOut: number;
   fault: FaultKind | null;
+  /** Headers and body of answers the proxy was asked to record (`record` option). */
+  recorded?: { headers: http.IncomingHttpHeaders; body: string };
 }
 
 export interface FaultProxy {
@@ -55,7 +57,7 @@ export interface FaultProxy {
 
 const dataApi = (_method: string, path: string) => path.startsWith('/v1/api/pub/');
 
-export async function startFaultProxy(target: string, options: { now?: () => number } = {}): Promise<FaultProxy> {
+export async function startFaultProxy(target: string, options: { now?: () => number; record?: (path: string) => boolean } = {}): Promise<FaultProxy> {
   const upstream = new URL(target);
   const now = options.now ?? Date.now;
   const log: ProxyLog[] = [];
@@ -109,7 +111,12 @@ export async function startFaultProxy(target: string, options: { now?: () => num
         const whole = !hit || hit.kind === 'latency';
         if (whole) {
           res.writeHead(entry.status, responseHeaders);
-          answer.on('data', (chunk: Buffer) => (entry.bytesOut += chunk.length));
+          const recording = options.record?.(path) ? { headers: answer.headers, body: '' } : null;
+          if (recording) entry.recorded = recording;
+          answer.on('data', (chunk: Buffer) => {
+            entry.bytesOut += chunk.length;
+            if (recording) recording.body += chunk.toString('utf8');
+          });
           answer.pipe(res);
           return;
         }

@@ -7,6 +7,7 @@ import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../../electron/core/core.ts';
 import { CoreEvents } from '../../../electron/core/events.ts';
 import { tableOf } from '../../../electron/core/mirror/apply-snapshot.ts';
+import { createLookupService, type LookupService } from '../../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, type MirrorManager } from '../../../electron/core/mirror/mirror-manager.ts';
 import { createSessionService, type SessionService } from '../../../electron/core/session/session-service.ts';
 import { createMemorySettingsStore, type SettingsStore } from '../../../electron/core/settings/settings-store.ts';
@@ -34,6 +35,7 @@ export interface Workstation {
   session: SessionService;
   mirrors: MirrorManager;
   sync: SyncService;
+  lookup: LookupService;
   sessionClock: ManualClock;
   syncClock: ManualClock;
   /** Rounds finished so far. */
@@ -71,6 +73,7 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
     timeoutMs: options.timeoutMs ?? 5_000,
     signInJitterMs: options.signInJitterMs,
   });
+  const lookup = createLookupService(ctx, { mirrors });
   let finished = 0;
   let last: SyncStatus | null = null;
   let lastFinishedAt: string | null = null;
@@ -91,6 +94,7 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
     session,
     mirrors,
     sync,
+    lookup,
     sessionClock,
     syncClock,
     rounds: () => finished,
