@@ -82,7 +82,7 @@ async function ensureSignedIn(call: Caller): Promise<void> {
   const view = (await call('session.current', {})) as { ok: true; value: { state: string } };
   if (view.value.state === 'signed-in') return;
   const signedIn = await call('session.signIn', { server: warehouse.url, email: 'solo@example.com', password: DEMO_PASSWORD });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn)}`);
+  if (signedIn === 'hang' || !signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn)}`);
   for (;;) {
     const status = (await call('sync.status', {})) as { ok: true; value: { running: boolean; datasets: { lastSuccessAt: string | null }[] } };
     if (!status.value.running && status.value.datasets.length > 0 && status.value.datasets.every((d) => d.lastSuccessAt)) return;

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -37,7 +37,7 @@ function start(args: string[]): Promise<{ info: Record<string, unknown>; pid: nu
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Runs autocannon while sampling the target's memory every second. */
-async function load(pid: number, options: autocannon.Options) {
+async function load(pid: number, options: Options) {
   const samples: number[] = [];
   const timer = setInterval(() => samples.push(rssMb(pid)), 1_000);
   try {
@@ -48,7 +48,7 @@ async function load(pid: number, options: autocannon.Options) {
   }
 }
 
-function summarise(result: autocannon.Result, samples: number[]) {
+function summarise(result: Result, samples: number[]) {
   const third = Math.max(1, Math.floor(samples.length / 3));
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const early = avg(samples.slice(0, third));
