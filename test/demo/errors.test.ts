@@ -147,6 +147,8 @@ describe('rate limit', () => {
   });
 
   it('the default limit lets a full sync of every list through', async () => {
+    // a fresh session: the random requests above may have ended the shared one (DELETE /jwt)
+    const session = await signIn(server);
     const ids = server.ids();
     const paths = [
       ...['/accounts/query', '/facilities/query', '/facilities/locations/tmplts/query', '/hazmat/query', '/items/tmplts/query', '/mworkflows/query', '/scheduler/query', '/sequences/query', '/transitlanes/query', '/users/query'],
