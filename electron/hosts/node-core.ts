@@ -40,7 +40,7 @@ export function createNodeCore(options: NodeCoreOptions): Core {
 }
 
 /** The "Demo warehouse" of the sign-in screen: started on first use, reused, closed with the core. */
-export function inProcessDemo(dataDir: string) {
+function inProcessDemo(dataDir: string) {
   let running: Promise<{ url: string; close(): Promise<void> }> | null = null;
   return {
     start(): Promise<{ url: string }> {
