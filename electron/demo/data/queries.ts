@@ -122,5 +122,13 @@ export function queryHistory(w: World, filter: HistoryFilter): HistoryEvent[] {
     if (picks.length >= 2 * filter.limit + 64) trim();
   }
   trim();
-  return picks.map((p) => p.event ?? eventsOfRecord(w, p.j, new Set([p.slot]))[0]);
+  // build the chosen events one record at a time (a record's chain is computed once)
+  const wanted = new Map<number, Set<number>>();
+  for (const p of picks) if (!p.event) (wanted.get(p.j) ?? wanted.set(p.j, new Set()).get(p.j)!).add(p.slot);
+  const built = new Map<string, HistoryEvent>();
+  for (const [j, slots] of wanted) {
+    const times = eventTimes(w, j).filter((t) => slots.has(t.slot));
+    eventsOfRecord(w, j, slots).forEach((event, n) => built.set(`${j}:${times[n].slot}`, event));
+  }
+  return picks.map((p) => p.event ?? built.get(`${p.j}:${p.slot}`)!);
 }
