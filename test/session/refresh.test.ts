@@ -99,15 +99,17 @@ describe('refused refresh', () => {
     expect(again.status === 'signed-in' && again.session.state).toBe('signed-in');
   });
 
-  it('the server rejects a reused refresh token and ends the session family', async () => {
-    const server = await startDemoServer({ port: 0 });
-    cleanup.push(() => server.close());
-    const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
-    const [license] = await api.licenses(SOLO);
-    const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
-    const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
-    expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
-    expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
-    expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
-  });
+  for (const tokenDelivery of ['cookie', 'header', 'redirect'] as const) {
+    it(`the server rejects a reused refresh token and ends the session family (${tokenDelivery})`, async () => {
+      const server = await startDemoServer({ port: 0, tokenDelivery });
+      cleanup.push(() => server.close());
+      const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
+      const [license] = await api.licenses(SOLO);
+      const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
+      const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
+    });
+  }
 });
