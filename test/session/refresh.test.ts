@@ -53,7 +53,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
     });
 
     it('a 401 triggers one refresh and one retry', async () => {
-      const { server, h } = await setup(mode, 1);
+      const { server, h } = await setup(mode, 2);
       const stale = await h.service.accessToken();
       // Wait (by polling the server, not by sleeping a fixed time) until the server rejects the token.
       await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: stale }))) === 'unauthorized', 'token expiry');

@@ -6,7 +6,7 @@ import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { isUnreachable, licenseView, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
+import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -118,7 +118,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       licenseType: license.license_type || null,
       accessToken: opened.accessToken,
       refreshToken: opened.refreshToken,
-      expiresAt: Date.parse(opened.expiresAt),
+      expiresAt: localExpiry(opened, receivedAt),
       receivedAt,
       sessionId: info.sn,
       zoneIdStr: info.zoneIdStr || null,
@@ -207,7 +207,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         state: 'signed-in',
         accessToken: opened.accessToken,
         refreshToken: opened.refreshToken,
-        expiresAt: Date.parse(opened.expiresAt),
+        expiresAt: localExpiry(opened, receivedAt),
         receivedAt,
         sessionId: info.sn,
         zoneIdStr: info.zoneIdStr || live.zoneIdStr,
