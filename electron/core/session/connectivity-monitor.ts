@@ -12,6 +12,8 @@ export interface MonitorOptions {
   /** True when the server refused our session (a refresh was rejected). */
   sessionRefused: () => boolean;
   onChange: (connectivity: Connectivity) => void;
+  /** After every check that found the server answering (changed or not). */
+  onReachable?: () => void;
   onlineIntervalMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -82,6 +84,7 @@ export function createConnectivityMonitor(options: MonitorOptions): Connectivity
       failures = next === 'offline' ? failures + 1 : 0;
       set(next, true);
       schedule();
+      if (next === 'online') options.onReachable?.();
       return next;
     });
     return inFlight;

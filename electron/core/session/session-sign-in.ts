@@ -136,7 +136,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     return live;
   }
 
-  /** Remembers what an offline sign-in needs: the license, the profile, the password s.verifier. */
+  /** Remembers what an offline sign-in needs: the license, the profile, the password verifier. */
   async function afterOnline(live: LiveSession): Promise<void> {
     const { server, email } = live;
     s.profiles.set(server, email, {
@@ -266,5 +266,6 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     }
     return info;
   }
+
   return { signIn, chooseLicense, onServerBack, anyApi, signOut, endSession };
 }
