@@ -45,9 +45,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     sessionRefused: () => s.current?.state === 'expired',
     onChange: (connectivity) => ctx.events.emit('connectivity.changed', connectivity),
     // Every answer from the server is a chance for an offline session to go online.
-    onReachable: () => {
-      if (s.current) flow.onServerBack(s.current);
-    },
+    onReachable: () => (s.current ? flow.onServerBack(s.current) : undefined),
   });
   const s = createShared(ctx, clock, options, monitor);
   const tokens = createSessionTokens(s);

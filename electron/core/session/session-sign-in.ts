@@ -184,10 +184,10 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   }
 
   /** The server answers again: an offline session opens a real one with what it holds. */
-  function onServerBack(live: LiveSession): void {
-    if (live.state === 'offline' && live.password && live.api && !live.goingOnline) void goOnline(live);
+  async function onServerBack(live: LiveSession): Promise<void> {
+    if (live.state === 'offline' && live.password && live.api && !live.goingOnline) await goOnline(live);
     else if (live.state === 'signed-in' && live.expiresAt !== null && s.clock.now() >= live.expiresAt - refreshLeadMs(live)) {
-      void tokens.refresh(live).catch(() => undefined);
+      await tokens.refresh(live).catch(() => undefined);
     }
   }
 
