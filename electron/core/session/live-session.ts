@@ -1,6 +1,5 @@
 // One user's session as main holds it: identity, tokens and the password (memory only), plus the
 // pure helpers that turn it into the contract's views and map sign-in failures to contract codes.
-import { decodeJwt } from 'jose';
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityRef, LicenseView, SessionState, SessionView } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
@@ -20,7 +19,7 @@ export interface LiveSession {
   licenseType: string | null;
   accessToken: string | null;
   refreshToken: string | null;
-  /** Access token expiry, ms since the epoch. */
+  /** Access token expiry on this machine's clock (see localExpiry), ms since the epoch. */
   expiresAt: number | null;
   /** When the current access token was received (to size the refresh lead). */
   receivedAt: number;
@@ -93,18 +92,13 @@ export function profileParts(user: User): Pick<LiveSession, 'userName' | 'locale
 }
 
 /**
- * When the access token expires by this workstation's clock: its life (the JWT's exp - iat) counted
- * from when it arrived. The server's `expiresAt` is on the server's clock, which may be hours off
- * (a clock behind made every refresh due at once, in a loop). Falls back to `expiresAt`.
+ * When the access token expires by our own clock: the server's expiresAt moved by the difference
+ * between the two clocks (from its Date header), so a skewed workstation clock neither refreshes
+ * in a loop nor lets the token lapse.
  */
-export function localExpiry(accessToken: string, serverExpiresAt: string, receivedAt: number): number {
-  try {
-    const { iat, exp } = decodeJwt(accessToken);
-    if (typeof iat === 'number' && typeof exp === 'number' && exp > iat) return receivedAt + (exp - iat) * 1000;
-  } catch {
-    // not a JWT we can read: trust the server's expiry
-  }
-  return Date.parse(serverExpiresAt);
+export function localExpiry(opened: { expiresAt: string; serverDate: number | null }, receivedAt: number): number {
+  const expiresAt = Date.parse(opened.expiresAt);
+  return opened.serverDate === null ? expiresAt : receivedAt + (expiresAt - opened.serverDate);
 }
 
 /** How long before expiry to refresh: a quarter of the token's life, at most a minute. */
