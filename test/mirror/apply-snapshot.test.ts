@@ -83,6 +83,17 @@ describe('applying a snapshot', () => {
     expect(ftsIds('v1')).toEqual(['id-2']);
   });
 
+  it('recognises unchanged rows whatever order the server sends them in', () => {
+    const rows = Array.from({ length: 300 }, (_, n) => item(n));
+    apply(rows);
+    const shuffled = [...rows].reverse().filter((r) => r.id !== 'id-150');
+    shuffled.splice(10, 0, item(1000));
+    shuffled[200] = { ...shuffled[200], description: 'Changed' };
+    expect(apply(shuffled)).toMatchObject({ kind: 'applied', unchanged: 298, updated: 1, inserted: 1, deleted: 1, rows: 300 });
+    expect(mirrored()).toEqual(byId(shuffled));
+    expect(apply(rows.slice(0, 290).concat([item(1000)]))).toMatchObject({ kind: 'applied', unchanged: 289, updated: 1, deleted: 10 });
+  });
+
   it('an aborted snapshot leaves the previous one untouched', () => {
     const full = Array.from({ length: 30 }, (_, n) => item(n));
     apply(full);

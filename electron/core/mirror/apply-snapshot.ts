@@ -18,6 +18,13 @@ export type ApplyResult =
   | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number }
   | { kind: 'held'; held: HeldSnapshot };
 
+interface StoredRow {
+  rid: number;
+  id: string;
+  hash: number;
+  dataset_id?: number;
+}
+
 export interface SnapshotApplier {
   /**
    * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
@@ -53,7 +60,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const table: RecordTable = TABLES[scope.table];
   const t = table.name;
   const cols = table.columns;
-  const findSql = t === 'records' ? `SELECT rid, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, hash, dataset_id FROM ${t} WHERE id = ?`;
+  const findSql = t === 'records' ? `SELECT rid, id, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, id, hash, dataset_id FROM ${t} WHERE id = ?`;
   const find = db.prepare(findSql);
   const insert = db.prepare(
     `INSERT INTO ${t} (dataset_id, id, ${cols.join(', ')}, hash, raw) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
@@ -97,6 +104,41 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     bulk = null;
   };
 
+  // The stored rows of this dataset in rid order, read ahead in batches: a server that sends its
+  // list in a stable order meets them one by one, so an unchanged row costs no index lookup.
+  const scan = db.prepare(`SELECT rid, id, hash, dataset_id FROM ${t} WHERE dataset_id = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT 2048`);
+  const stored = {
+    batch: [] as StoredRow[],
+    at: 0,
+    after: 0,
+    done: previousRows === 0,
+    peek(): StoredRow | undefined {
+      if (this.at >= this.batch.length) {
+        if (this.done) return undefined;
+        this.batch = scan.all(datasetId, this.after, maxRid) as StoredRow[];
+        this.at = 0;
+        if (this.batch.length < 2048) this.done = true;
+        if (!this.batch.length) return undefined;
+        this.after = this.batch[this.batch.length - 1].rid;
+      }
+      return this.batch[this.at];
+    },
+    take(): StoredRow | undefined {
+      const row = this.peek();
+      this.at++;
+      return row;
+    },
+    /** After a row found out of order: continue the walk after it. */
+    skipTo(rid: number): void {
+      while (this.at < this.batch.length && this.batch[this.at].rid <= rid) this.at++;
+      if (this.at >= this.batch.length && this.after < rid) {
+        this.after = rid;
+        this.batch = [];
+        this.at = 0;
+      }
+    },
+  };
+
   const inFts = (rid: number) => !bulk || rid <= bulk.ftsBoundary;
 
   const rollback = () => {
@@ -113,11 +155,19 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
       const hash = contentHash(bytes);
-      const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
+      const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
       const isSame = (row: { hash: number; dataset_id?: number } | undefined) => row !== undefined && row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
       if (previousRows > 0) {
         const quickId = leadingId(bytes);
-        const quick = quickId === null ? undefined : lookup(quickId);
+        let quick: StoredRow | undefined;
+        if (quickId !== null) {
+          const next = stored.peek();
+          if (next?.id === quickId) quick = stored.take();
+          else {
+            quick = lookup(quickId);
+            if (quick) stored.skipTo(quick.rid);
+          }
+        }
         if (quick && isSame(quick)) {
           received++;
           if (quick.rid <= maxRid) seen[quick.rid] = 1;
