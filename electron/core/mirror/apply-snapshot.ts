@@ -88,14 +88,37 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
 
   const startBulk = () => {
-    const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(t) as { name: string; sql: string }[];
+    // unique indexes first, so that repeated ids are settled before the others are built
+    const indexes = db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+      .all(t) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
     bulk = { ftsBoundary: (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0, indexes: indexes.map((i) => i.sql) };
   };
 
   const endBulk = () => {
     if (!bulk) return;
-    for (const sql of bulk.indexes) db.exec(sql);
+    for (const sql of bulk.indexes) {
+      try {
+        db.exec(sql);
+      } catch (error) {
+        // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        const key = t === 'records' ? 'dataset_id, id' : 'id';
+        const on = t === 'records' ? 'a.dataset_id = d.dataset_id AND a.id = d.id' : 'a.id = d.id';
+        const extra = db
+          .prepare(`SELECT a.rid FROM ${t} a JOIN (SELECT ${key}, max(rid) AS keep FROM ${t} GROUP BY ${key} HAVING count(*) > 1) d ON ${on} AND a.rid < d.keep`)
+          .pluck()
+          .all() as number[];
+        const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
+        for (const rid of extra) {
+          remove.run(rid);
+          if (ftsDelete && rid <= bulk.ftsBoundary) ftsDelete.run(rid);
+        }
+        inserted -= extra.length;
+        db.exec(sql);
+      }
+    }
     if (table.fts) {
       db.prepare(
         `INSERT INTO ${table.fts.table} (rowid, ${table.fts.columns.join(', ')}) SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ?`,
