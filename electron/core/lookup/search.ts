@@ -87,8 +87,8 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
   if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
     if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
-    // A single code-like token (letters and digits, no spaces) that matched as a code is answered;
-    // its pieces as words (`sku`, `0001234`) would only add noise and cost.
+    // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
+    // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
     const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
     if (!answered && uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit, found));
   }
@@ -96,7 +96,7 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
 }
 
 function isCodeLike(text: string): boolean {
-  return !/\s/.test(text) && /\d/.test(text);
+  return /\d/.test(text) && text.split(/\s+/).length <= 3;
 }
 
 function uniqueCount(hits: SearchHit[]): number {
