@@ -45,7 +45,9 @@ function plansOf(work: (db: MirrorDb) => void): { sql: string; plan: string[] }[
   work(recording);
   expect(seen.size).toBeGreaterThan(0);
   return [...seen].map((sql) => {
-    const nulls = Array.from({ length: sql.split('?').length - 1 }, () => null);
+    const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((m) => [m[1], null]));
+    const nulls: unknown[] = Array.from({ length: sql.split('?').length - 1 }, () => null);
+    if (Object.keys(named).length > 0) nulls.push(named);
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...nulls) as { detail: string }[];
     return { sql, plan: plan.map((row) => row.detail) };
   });
