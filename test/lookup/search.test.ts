@@ -89,6 +89,7 @@ describe('search: ranking', () => {
     expect(result.lines?.[0].hits[0].id).toBe('loc-1');
     expect(result.lines?.[1].hits[0].id).toBe('item-1');
     expect(result.lines?.[2].hits).toEqual([]);
+    expect(result.lines?.[1].scan).toEqual({ kind: 'plain', text: '036000291452' });
     expect(result.hits.map((h) => h.id)).toEqual(expect.arrayContaining(['loc-1', 'item-1']));
   });
 });
@@ -98,6 +99,10 @@ describe('search: scans', () => {
     const result = search(']d2\u001d010950600013435221SN-1\u001d17271200');
     expect(result.scan).toMatchObject({ kind: 'gs1', gtin: '09506000134352', serial: 'SN-1', expiry: '2027-12-31' });
     expect(result.hits.map((h) => h.id)).toEqual(['item-2']);
+  });
+
+  it('finds the items stocked under the serial of a label without a GTIN', () => {
+    expect(search('(21)SN-1').hits.map((h) => [h.id, h.field])).toEqual([['item-2', 'serial']]);
   });
 
   it('reports a misread with no hits instead of guessing', () => {

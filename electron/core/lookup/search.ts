@@ -53,7 +53,7 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
       query,
       scan: { kind: 'plain', text: query.trim() },
       hits,
-      lines: perLine.map(({ query: q, hits: h }) => ({ query: q, hits: h })),
+      lines: perLine,
       tookMs: performance.now() - started,
     };
   }
@@ -111,6 +111,9 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
+    // A label with only a lot or serial: the items stocked under it.
+    const tracking = q.scan.gtin === null ? (q.scan.serial ?? q.scan.lot) : null;
+    if (tracking) for (const { row, field } of items.itemsByLotOrSerial(db, tracking)) hits.push(itemHit(ctx, row, 'exact', field));
     return hits;
   }
   hits.push(...codeHits(ctx, q.text));
