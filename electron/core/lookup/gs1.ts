@@ -1,7 +1,7 @@
 // Reads what a barcode scanner sends: GS1 element strings (bracketed or raw with FNC1/GS and the
 // substitutes keyboard-wedge scanners type), GS1 Digital Link URIs, AIM symbology prefixes, and
-// plain GTINs. Check digits
-// are verified; anything that does not add up is a `misread` with a reason, never a guess.
+// plain GTINs. Check digits are verified; anything that does not add up is a `misread` with a
+// reason, never a guess.
 import type { Gs1Element, ScanParse } from '../../contract/types.ts';
 import { aiAt, aiSpec, type AiSpec } from './gs1-ai-table.ts';
 
