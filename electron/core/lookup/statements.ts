@@ -28,9 +28,18 @@ export function placeholders(count: number): string {
 export const MIN_PREFIX_LENGTH = 3;
 
 /**
- * An FTS5 query: every word required, words of MIN_PREFIX_LENGTH or more as prefixes (`"wid"*`).
- * Words must be letters and digits only (searchWords makes them so).
+ * How the words of a full-text query match: `whole` terms only (streams, fastest), the `last` word
+ * as a prefix (typing as you go), or `all` words as prefixes. FTS5 materialises every term a prefix
+ * expands to, so prefixes are tried only when whole words do not fill the page.
  */
-export function ftsPrefixQuery(words: readonly string[]): string {
-  return words.map((word) => (word.length >= MIN_PREFIX_LENGTH ? `"${word}"*` : `"${word}"`)).join(' ');
+export type PrefixMode = 'whole' | 'last' | 'all';
+
+/** An FTS5 query requiring every word. Words must be letters and digits only (searchWords makes them so). */
+export function ftsQuery(words: readonly string[], mode: PrefixMode): string {
+  return words
+    .map((word, i) => {
+      const prefix = word.length >= MIN_PREFIX_LENGTH && (mode === 'all' || (mode === 'last' && i === words.length - 1));
+      return prefix ? `"${word}"*` : `"${word}"`;
+    })
+    .join(' ');
 }
