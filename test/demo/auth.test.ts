@@ -51,7 +51,7 @@ describe('licenses, validate, ping', () => {
   it('ping answers without a session', async () => {
     const response = await fetch(`${server.url}${AUTH}/ping`);
     expect(response.status).toBe(200);
-    expect((await response.json()).status).toBe('UP');
+    expect(((await response.json()) as { status: string }).status).toBe('UP');
   });
 });
 
@@ -129,7 +129,7 @@ describe('sessions', () => {
     const session = await signIn(server);
     const response = await fetch(`${server.url}${AUTH}/jwt`, { method: 'DELETE', headers: cookie(session.jwt) });
     expect(response.status).toBe(200);
-    expect((await response.json()).userEmail).toBe('demo@example.com');
+    expect(((await response.json()) as { userEmail: string }).userEmail).toBe('demo@example.com');
     expect(response.headers.get('set-cookie')).toMatch(/access_token=;.*Max-Age=0/);
     expect((await getJson(server, `${AUTH}/jwt`, cookie(session.jwt))).status).toBe(401);
     expect((await getJson(server, `${API}/lists/hazmat/query`, session.bearer)).status).toBe(401);
@@ -149,7 +149,7 @@ describe('sessions', () => {
 
     const own = await fetch(`${server.url}${AUTH}/jwt/${sid(other.jwt)}`, { method: 'DELETE', headers: cookie(mine.jwt) });
     expect(own.status).toBe(200);
-    expect((await own.json()).sn).toBe(sid(other.jwt));
+    expect(((await own.json()) as { sn: string }).sn).toBe(sid(other.jwt));
     expect((await getJson(server, `${AUTH}/jwt`, cookie(other.jwt))).status).toBe(401);
     expect((await getJson(server, `${AUTH}/jwt`, cookie(mine.jwt))).status).toBe(200);
 

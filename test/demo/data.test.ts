@@ -137,7 +137,7 @@ describe('revisions', () => {
       expect(during[0].items.length).toBeGreaterThan(0);
       expect(during[0].etag).not.toBe(before[0].etag);
       expect(during[1]).toEqual(before[1]);
-      const inventory = await postJson(server, `${API}/inv/query`, { accountId: first }, bearer).then((r) => r.json());
+      const inventory = (await postJson(server, `${API}/inv/query`, { accountId: first }, bearer).then((r) => r.json())) as unknown[];
       expect(inventory.length).toBeLessThan(during[0].items.length * 2 + 1);
       server.setMassDeletion(null);
       expect(await load(first)).toEqual(before[0]);

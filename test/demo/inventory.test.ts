@@ -47,7 +47,7 @@ afterAll(() => server.close());
 async function query<T = Inventory>(path: string, body: unknown): Promise<T[]> {
   const response = await postJson(server, API + path, body, session.bearer);
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as T[];
 }
 
 describe('POST /inv/query', () => {

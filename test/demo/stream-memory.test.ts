@@ -22,10 +22,10 @@ describe('streaming', () => {
   it(`serves ${ITEMS.toLocaleString('en')} items in one list without holding the body`, async () => {
     child = fork(fileURLToPath(new URL('./fixtures/big-server.ts', import.meta.url)), [String(ITEMS)], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const { url, maxRssKb: startRssKb } = await next<{ url: string; maxRssKb: number }>(child);
-    const licenses = await fetch(`${url}/v1/auth/pub/user/licenses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }) }).then((r) => r.json());
+    const licenses = await fetch(`${url}/v1/auth/pub/user/licenses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }) }).then((r) => r.json() as Promise<{ id: string }[]>);
     const signIn = await fetch(`${url}/v1/auth/pub/user/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234', licenseId: licenses[0].id }) });
     const jwt = /access_token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')![1];
-    const accounts = await fetch(`${url}/v1/api/pub/lists/accounts/query`, { headers: { authorization: `Bearer ${jwt}` } }).then((r) => r.json());
+    const accounts = await fetch(`${url}/v1/api/pub/lists/accounts/query`, { headers: { authorization: `Bearer ${jwt}` } }).then((r) => r.json() as Promise<{ id: string }[]>);
 
     const { bytes, records, tail } = await new Promise<{ bytes: number; records: number; tail: string }>((resolve, reject) => {
       get(`${url}/v1/api/pub/lists/accounts/${accounts[0].id}/items/query`, { headers: { authorization: `Bearer ${jwt}`, 'accept-encoding': 'identity' } }, (res) => {

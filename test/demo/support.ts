@@ -17,7 +17,7 @@ export function postJson(server: DemoServer, path: string, body: unknown, header
 export async function licensesOf(server: DemoServer, email: string): Promise<{ id: string; license_type: string; enabled: boolean }[]> {
   const response = await postJson(server, `${AUTH}/user/licenses`, { email, password: PASSWORD });
   if (response.status !== 200) throw new Error(`licenses: ${response.status}`);
-  return response.json();
+  return (await response.json()) as { id: string; license_type: string; enabled: boolean }[];
 }
 
 export interface SignedIn {
@@ -60,7 +60,7 @@ export async function getJson<T = unknown>(server: DemoServer, path: string, hea
 export async function errorBody(response: Response): Promise<{ status: number; error: string; message: string; path: string; timestamp: string; details?: unknown[] }> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new Error(`error without JSON body: ${response.status} ${type}`);
-  const body = await response.json();
+  const body = (await response.json()) as { status: number; error: string; message: string; path: string; timestamp: string; details?: unknown[] };
   for (const key of ['status', 'error', 'message', 'path', 'timestamp']) if (!(key in body)) throw new Error(`error body lacks ${key}: ${JSON.stringify(body)}`);
   if (body.status !== response.status) throw new Error(`error body status ${body.status} != ${response.status}`);
   return body;
