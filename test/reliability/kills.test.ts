@@ -84,16 +84,20 @@ describe('SIGKILL during sync (point 2)', () => {
     const calibration = await startChild(path.join(dir.path, 'calibration.sqlite'));
     const t0 = performance.now();
     const [code] = await calibration.exited;
-    const spanMs = performance.now() - t0;
+    const calibrationMs = performance.now() - t0;
+    let spanMs = calibrationMs;
     expect(code, calibration.output()).toBe(0);
 
     const tally = { kills: 0, finishedBeforeKill: 0, integrityOk: 0, mixed: 0, nextRoundCompleted: 0, delays: [] as number[] };
     let previous = 0;
-    for (let n = 0; n < KILLS; n++) {
+    let n = 0;
+    // Until KILLS rounds were really killed mid-way (a round that ends before its kill is checked too).
+    for (; tally.kills < KILLS && n < KILLS * 3; n++) {
       const target = n % 2 === 0 ? FAR_REVISION : 0;
       demo.setRevision(target);
       const run = await startChild(file);
-      const delay = Math.random() * spanMs * 1.1;
+      const delay = Math.random() * spanMs * 0.9;
+      const started = performance.now();
       tally.delays.push(delay);
       await Promise.race([new Promise((resolve) => setTimeout(resolve, delay)), run.exited]);
       if (run.child.exitCode === null && run.child.signalCode === null) {
@@ -101,6 +105,8 @@ describe('SIGKILL during sync (point 2)', () => {
         tally.kills++;
       } else {
         tally.finishedBeforeKill++;
+        // Rounds run faster than the calibration on a quieter machine: aim within the faster ones.
+        spanMs = Math.min(spanMs, performance.now() - started);
       }
       await run.exited;
 
@@ -120,16 +126,17 @@ describe('SIGKILL during sync (point 2)', () => {
       previous = target;
     }
     recordFigures('kills', {
-      attempts: KILLS,
+      attempts: n,
       kills: tally.kills,
       finishedBeforeKill: tally.finishedBeforeKill,
       integrityOk: tally.integrityOk,
       datasetsMixed: tally.mixed,
       nextRoundCompleted: tally.nextRoundCompleted,
-      roundSpanMs: Math.round(spanMs),
+      roundSpanMs: Math.round(calibrationMs),
+      killWindowMs: Math.round(spanMs),
       datasets: truth.get(0)!.size,
       rowsAtRevision0: [...truth.get(0)!.values()].reduce((a, b) => a + b.rows, 0),
     });
-    expect(tally.kills).toBeGreaterThan(KILLS * 0.6);
-  }, KILLS * 10_000 + 60_000);
+    expect(tally.kills).toBe(KILLS);
+  }, KILLS * 20_000 + 60_000);
 });

@@ -37,7 +37,7 @@ function kills(f: Figures): string {
 
 A child process runs a sync round into a mirror (${f.datasets} datasets, ${f.rowsAtRevision0} rows; every round
 rewrites about a quarter of the items and deletes a seventh) and is killed with SIGKILL at a random
-moment of its ${f.roundSpanMs} ms round. After each kill the mirror is opened, checked and synced again.
+moment of its round (${f.roundSpanMs} ms for a first load; kills fall within the first ${f.killWindowMs} ms after the mirror opens). After each kill the mirror is opened, checked and synced again.
 
 - Rounds started: ${f.attempts}; killed mid-round: **${f.kills}** (${f.finishedBeforeKill} finished before their kill came).
 - \`PRAGMA integrity_check\` ok: **${f.integrityOk} / ${f.attempts}**.
