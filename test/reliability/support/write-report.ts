@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FIGURES_DIR, PROFILE } from './figures.ts';
 
-const SECTIONS = ['network', 'server-clock', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet'];
+const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet'];
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Figures = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -13,9 +13,9 @@ const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).t
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
-function network(f: Figures, clock: Figures | undefined): string {
+function network(f: Figures, clock: Figures | undefined, expiry: Figures | undefined): string {
   const rows = (f.scenarios as Figures[]).map((s) => [s.name, s.injected, s.datasetsFailed, s.example ? `“${s.example}”` : '—']);
-  return `## 1. Network faults (test/reliability/network-faults.test.ts, server-clock.test.ts)
+  return `## 1. Network faults (test/reliability/network-faults.test.ts, server-clock.test.ts, token-expiry.test.ts)
 
 A fault-injecting proxy (test/reliability/support/fault-proxy.ts) sits between a workstation (the
 real session, mirror and sync worker) and the demo server on loopback. Before each fault the server
@@ -29,6 +29,7 @@ ${table(['fault', 'faults injected', 'datasets failed (kept their last good data
 - Faults injected: **${f.faultsInjectedTotal}** (${Object.entries(f.faultsInjected as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}).
 - Rounds: ${f.rounds} (${f.faultRounds} under a fault). Rounds that lost or corrupted data: **${f.roundsLostOrCorrupted}**. Rounds that died as a whole: **${f.roundsDiedWhole}**. Dataset errors recorded in words: ${f.datasetErrorsRecorded}.
 ${clock ? `- Server clock hours off (tokens issued by a server ${(clock.cases as Figures[]).map((c) => `${c.offsetHours > 0 ? '+' : ''}${c.offsetHours} h`).join(' and ')}): first refresh due after ${(clock.cases as Figures[]).map((c) => `${Math.round(c.firstRefreshDueMs / 1000)} s`).join(' / ')}, refreshes in ten minutes: ${(clock.cases as Figures[]).map((c) => c.refreshesInTenMinutes).join(' / ')}; rounds complete.` : ''}
+${expiry ? `- A token that really expires mid-round (server token life ${expiry.accessTtlSeconds} s, one inventory query held 2.5 s): refused by the server ${expiry.refusedByServer}×, refreshed ${expiry.refreshes}×, dataset errors **${expiry.datasetErrors}** (token-expiry.test.ts).` : ''}
 `;
 }
 
@@ -125,7 +126,7 @@ export function writeReport(): void {
   }
   const parts: string[] = [];
   const get = (name: string) => figures.get(name);
-  if (get('network')) parts.push(network(get('network')!, get('server-clock')));
+  if (get('network')) parts.push(network(get('network')!, get('server-clock'), get('token-expiry')));
   if (get('kills')) parts.push(kills(get('kills')!));
   if (get('hostile')?.electronIpc && get('hostile')?.browserHost && get('hostile')?.demoServer) parts.push(hostile(get('hostile')!));
   if (get('secrets')?.scans && get('secrets')?.twoUsers) parts.push(secrets(get('secrets')!));
