@@ -3,14 +3,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
 import { until } from '../session/manual-clock.ts';
 
 let server: http.Server | null = null;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  const open = server;
   server = null;
+  if (!open) return;
+  open.closeAllConnections();
+  await new Promise((resolve) => open.close(resolve));
 });
 
 describe('regressions found by the reliability suite', () => {
@@ -31,5 +34,12 @@ describe('regressions found by the reliability suite', () => {
     const error = await read().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AisleError);
     expect((error as AisleError).code).toBe('offline');
+  });
+
+  it('a session id or e-mail with a lone surrogate is an invalid argument, not an internal error', async () => {
+    // Found by fuzzing session.endSession: encodeURIComponent threw a URIError.
+    const api = createAuthApi({ baseUrl: 'http://127.0.0.1:9' });
+    await expect(api.endSessionById('\u0000\uFFFF\uD800')).rejects.toMatchObject({ code: 'invalid_argument' });
+    await expect(api.userByEmail('a\uDC00@example.com', false)).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });

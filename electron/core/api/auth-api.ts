@@ -93,8 +93,8 @@ export function createAuthApi(options: HttpOptions, http: HttpClient = createHtt
     },
     sessionInfo: (signal) => info({ method: 'GET', path: `${AUTH}/jwt`, idempotent: true, signal }, 'the session information'),
     endSession: (signal) => info({ method: 'DELETE', path: `${AUTH}/jwt`, idempotent: true, signal }, 'ending the session'),
-    endSessionById: (sessionId, signal) =>
-      info({ method: 'DELETE', path: `${AUTH}/jwt/${encodeURIComponent(sessionId)}`, idempotent: true, signal }, 'ending a session'),
+    endSessionById: async (sessionId, signal) =>
+      info({ method: 'DELETE', path: `${AUTH}/jwt/${pathSegment(sessionId, 'session id')}`, idempotent: true, signal }, 'ending a session'),
     async profile(signal) {
       const what = 'the user profile';
       return validate(userSchema, await json({ method: 'GET', path: `${AUTH}/jwt/list`, idempotent: true, signal }, what), what);
@@ -110,7 +110,7 @@ export function createAuthApi(options: HttpOptions, http: HttpClient = createHtt
     },
     async userByEmail(email, includeDisabled, signal) {
       const what = 'the user lookup';
-      const path = `${AUTH}/users/email/${encodeURIComponent(email)}`;
+      const path = `${AUTH}/users/email/${pathSegment(email, 'e-mail address')}`;
       return validate(userSchema, await json({ method: 'GET', path, query: { includeDisabled }, idempotent: true, signal }, what), what);
     },
     async ping(signal) {
@@ -119,4 +119,13 @@ export function createAuthApi(options: HttpOptions, http: HttpClient = createHtt
       return { latencyMs: Math.round(performance.now() - started) };
     },
   };
+}
+
+/** Text for a URL path; a string with lone surrogates cannot be encoded and is refused as an argument. */
+function pathSegment(value: string, what: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw new AisleError('invalid_argument', `The ${what} is not valid text.`);
+  }
 }
