@@ -17,6 +17,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     globalSetup: ['test/reliability/support/global-setup.ts'],
+    setupFiles: ['test/reliability/support/track-failures.ts'],
     server: { deps: { inline: ['electron-store'] } },
   },
 });

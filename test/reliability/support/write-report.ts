@@ -132,7 +132,9 @@ export function writeReport(): void {
   if (get('secrets')?.scans && get('secrets')?.twoUsers) parts.push(secrets(get('secrets')!));
   if (get('hardening')) parts.push(hardening(get('hardening')!, get('electronegativity')));
   if (get('load')?.demoServer && get('load')?.browserHost && get('fleet')) parts.push(load(get('load')!, get('fleet')!));
-  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 6;
+  const failures = [...figures.keys()].filter((k) => k.startsWith('failed-')).flatMap((k) => figures.get(k)!.tests as string[]);
+  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 6 && failures.length === 0;
+  if (failures.length) parts.unshift(`**This run failed:** ${failures.join('; ')}.\n`);
   const doc = `# Reliability
 
 Written by \`npm run test:reliability\` (profile \`${PROFILE}\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${process.platform} with
