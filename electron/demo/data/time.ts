@@ -1,0 +1,1 @@
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,0 +1,167 @@
+// The demo warehouse server: the whole REST interface of ../shared/spec, real, over generated data.
+// `startDemoServer()` runs it in-process (tests, the app's "Demo warehouse"); `aisle demo-server`
+// runs it from the command line.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAuth } from './auth/auth-service.ts';
+import { openSessionDb } from './auth/session-store.ts';
+import { World } from './data/world.ts';
+import { answerClientError, createPipeline } from './http/server.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { bearerToken, type DemoContext, type TokenDelivery } from './routes/context.ts';
+import { inventoryRoutes } from './routes/inventory-routes.ts';
+import { listRoutes } from './routes/list-routes.ts';
+import { forbidden } from './http/errors.ts';
+import { LICENSES, licenseId } from './data/people.ts';
+import { accountId as accountIdOf, facilityId as facilityIdOf } from './data/ids.ts';
+
+export type { TokenDelivery } from './routes/context.ts';
+export { DEMO_PASSWORD, SIGN_IN_USERS } from './data/people.ts';
+
+export interface DemoServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** Items at revision 0 (default 10,000). */
+  items?: number;
+  /** Default 2. */
+  facilities?: number;
+  /** Default 4; items are spread round-robin over accounts. */
+  accounts?: number;
+  tokenDelivery?: TokenDelivery;
+  /** Requests per minute per client; 0 turns the limit off. Default 6,000. */
+  rateLimit?: number;
+  /** SQLite file for sessions; in memory when absent. */
+  dataFile?: string;
+  accessTtlSeconds?: number;
+  refreshTtlSeconds?: number;
+  revision?: number;
+  /** Account index (0-based) whose items mostly vanish (about 90%), to test held mass deletions. */
+  massDeleteAccount?: number | null;
+  /** The day the data is anchored to, YYYY-MM-DD (default: today, UTC). */
+  today?: string;
+  /** Days of history (default 90). */
+  historyDays?: number;
+  /** Where unexpected failures are reported (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+export interface DemoServer {
+  url: string;
+  port: number;
+  host: string;
+  seed: number;
+  readonly revision: number;
+  close(): Promise<void>;
+  /** Switches the data to revision n (0 = base); ETags change only where content changed. */
+  setRevision(n: number): void;
+  /** Makes about 90% of one account's items vanish (null restores them). */
+  setMassDeletion(account: number | null): void;
+  /** Ids of the generated data for tests: accounts, facilities, licenses of the demo user. */
+  ids(): { accounts: string[]; facilities: string[]; demoLicenses: string[] };
+}
+
+function intOption(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`demo server: ${name} must be an integer from ${min} to ${max} (got ${String(value)}).`);
+  return n;
+}
+
+function anchorOf(today: string | undefined): number {
+  if (today === undefined) {
+    const now = new Date();
+    return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  }
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(today) ? Date.parse(`${today}T00:00:00Z`) : NaN;
+  if (Number.isNaN(ms)) throw new RangeError(`demo server: today must be YYYY-MM-DD (got ${today}).`);
+  return ms;
+}
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const seed = intOption('seed', options.seed, 1, 0, 0xffffffff);
+  const items = intOption('items', options.items, 10_000, 0, 20_000_000);
+  const facilities = intOption('facilities', options.facilities, 2, 1, 100);
+  const accounts = intOption('accounts', options.accounts, 4, 1, 1000);
+  const historyDays = intOption('historyDays', options.historyDays, 90, 2, 3650);
+  const revision = intOption('revision', options.revision, 0, 0, 10_000);
+  const accessTtlSeconds = intOption('accessTtlSeconds', options.accessTtlSeconds, 900, 1, 31_536_000);
+  const refreshTtlSeconds = intOption('refreshTtlSeconds', options.refreshTtlSeconds, 43_200, 1, 31_536_000);
+  const rateLimit = intOption('rateLimit', options.rateLimit, 6000, 0, 100_000_000);
+  const tokenDelivery = options.tokenDelivery ?? 'cookie';
+  if (!['cookie', 'header', 'redirect'].includes(tokenDelivery)) throw new RangeError(`demo server: tokenDelivery must be cookie, header or redirect (got ${tokenDelivery}).`);
+  const massDeleteAccount = options.massDeleteAccount ?? null;
+  if (massDeleteAccount !== null) intOption('massDeleteAccount', massDeleteAccount, 0, 0, accounts - 1);
+  const anchorMs = anchorOf(options.today);
+
+  const world = new World({ seed, items, facilities, accounts, anchorMs, historyDays, revision, massDeleteAccount });
+  const db = openSessionDb(options.dataFile);
+  const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds });
+  let baseUrl = '';
+  const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays]);
+  const demo: DemoContext = { world, auth, tokenDelivery, accessTtlSeconds, baseUrl: () => baseUrl, fingerprint: () => fingerprint };
+
+  // The API takes the JWT as a Bearer header (spec section 5.1), and only from a signed-in license that is enabled.
+  const authorize = async (ctx: { req: IncomingMessage }) => {
+    const caller = await auth.caller(bearerToken(ctx.req));
+    const n = LICENSES.findIndex((_, i) => licenseId(world, i) === caller.session.license_id);
+    if (n < 0 || !LICENSES[n].enabled) throw forbidden('This license is disabled.');
+    return caller;
+  };
+  const pipeline = createPipeline({
+    routes: [...authRoutes(demo), ...listRoutes(demo, authorize), ...inventoryRoutes(demo, authorize)],
+    limiter: createRateLimiter(rateLimit),
+    onUnexpected: options.onError ?? ((error) => console.error('demo server: unexpected failure', error)),
+  });
+
+  const server = createServer((req, res) => void pipeline(req, res));
+  server.on('clientError', answerClientError);
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(intOption('port', options.port, 0, 0, 65_535), host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closed: Promise<void> | null = null;
+  return {
+    url: baseUrl,
+    port,
+    host,
+    seed,
+    get revision() {
+      return world.revision;
+    },
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+    setRevision(n: number) {
+      world.setState(intOption('revision', n, 0, 0, 10_000), world.massDeleteAccount);
+    },
+    setMassDeletion(account: number | null) {
+      if (account !== null) intOption('massDeleteAccount', account, 0, 0, accounts - 1);
+      world.setState(world.revision, account);
+    },
+    ids() {
+      return {
+        accounts: Array.from({ length: accounts }, (_, a) => accountIdOf(world, a)),
+        facilities: Array.from({ length: facilities }, (_, f) => facilityIdOf(world, f)),
+        demoLicenses: [licenseId(world, 0), licenseId(world, 1)],
+      };
+    },
+  };
+}

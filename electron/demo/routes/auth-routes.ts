@@ -1,0 +1,148 @@
+// The ten authentication operations under /v1/auth/pub (spec section 4).
+import { z } from 'zod';
+import { ADMIN_SECURITY_LEVEL, LICENSES, license, user, userIndexOfEmail } from '../data/people.ts';
+import { isUuid } from '../data/random.ts';
+import { parseWith, readJsonBody } from '../http/body.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { sendJson } from '../http/respond.ts';
+import type { RequestContext, Route } from '../http/router.ts';
+import type { IssuedSession } from '../auth/auth-service.ts';
+import { ACCESS_COOKIE, bearerToken, cookieToken, type DemoContext } from './context.ts';
+
+const AUTH = '/v1/auth/pub';
+const text = (max: number) => z.string().min(1).max(max);
+const credentials = z.object({ email: text(320), password: text(1024) });
+const sessionRequest = credentials.extend({
+  licenseId: z.string().refine(isUuid, 'must be a uuid'),
+  snType: text(40).optional(),
+});
+const refreshRequest = credentials.extend({ refreshToken: text(200) });
+const LOCALE = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/;
+
+function checkLocale(url: URL): void {
+  const locale = url.searchParams.get('locale');
+  if (locale !== null && !LOCALE.test(locale)) throw badRequest('The locale must look like en_US.', [{ field: 'locale', message: 'expected language_REGION' }]);
+}
+
+async function body<S extends z.ZodType>(ctx: RequestContext, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readJsonBody(ctx.req), 'request body');
+}
+
+export function authRoutes(demo: DemoContext): Route[] {
+  const { auth, world } = demo;
+
+  function deliver(ctx: RequestContext, issued: IssuedSession): void {
+    const headers: Record<string, string> = {};
+    let redirectURL = `${demo.baseUrl()}/`;
+    if (demo.tokenDelivery === 'cookie') {
+      headers['Set-Cookie'] = `${ACCESS_COOKIE}=${issued.jwt}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${demo.accessTtlSeconds}`;
+    } else if (demo.tokenDelivery === 'header') {
+      headers.Authorization = `Bearer ${issued.jwt}`;
+    } else {
+      redirectURL = `${demo.baseUrl()}/?token=${encodeURIComponent(issued.jwt)}`;
+    }
+    sendJson(ctx.req, ctx.res, { redirectURL, refreshToken: issued.refreshToken, expiresAt: new Date(issued.expiresAt).toISOString() }, { headers });
+  }
+
+  const caller = (ctx: RequestContext) => auth.caller(bearerToken(ctx.req) ?? cookieToken(ctx.req));
+
+  return [
+    {
+      method: 'POST',
+      path: `${AUTH}/user/session`,
+      async handle(ctx) {
+        checkLocale(ctx.url);
+        const request = await body(ctx, sessionRequest);
+        deliver(ctx, await auth.openSession(request.email, request.password, request.licenseId, request.snType ?? 'SYSTEM'));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${AUTH}/user/session/refresh`,
+      async handle(ctx) {
+        checkLocale(ctx.url);
+        const snType = ctx.url.searchParams.get('sn_type');
+        if (snType !== null && !/^[A-Z_]{1,40}$/.test(snType)) throw badRequest('sn_type must be a value like SYSTEM.', [{ field: 'sn_type', message: 'expected an upper-case name' }]);
+        const request = await body(ctx, refreshRequest);
+        deliver(ctx, await auth.refresh(request.email, request.password, request.refreshToken));
+      },
+    },
+    {
+      method: 'GET',
+      path: `${AUTH}/jwt`,
+      async handle(ctx) {
+        const who = await caller(ctx);
+        sendJson(ctx.req, ctx.res, auth.info(who.session));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${AUTH}/jwt`,
+      async handle(ctx) {
+        const who = await caller(ctx);
+        auth.end(who.session.id, 'signed out');
+        const headers: Record<string, string> = {};
+        if (cookieToken(ctx.req)) headers['Set-Cookie'] = `${ACCESS_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
+        sendJson(ctx.req, ctx.res, auth.info(auth.session(who.session.id) ?? who.session), { headers });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${AUTH}/jwt/:userSession`,
+      async handle(ctx) {
+        const who = await caller(ctx);
+        const target = auth.session(ctx.params.userSession);
+        if (!target) throw notFound('No such session.');
+        if (target.user_email !== who.user.email && who.user.securityLevel < ADMIN_SECURITY_LEVEL) throw forbidden("Ending another user's session needs a higher security level.");
+        auth.end(target.id, who.session.id === target.id ? 'signed out' : `ended by ${who.user.email}`);
+        sendJson(ctx.req, ctx.res, auth.info(auth.session(target.id) ?? target));
+      },
+    },
+    {
+      method: 'GET',
+      path: `${AUTH}/jwt/list`,
+      async handle(ctx) {
+        const who = await caller(ctx);
+        sendJson(ctx.req, ctx.res, user(world, who.userIndex));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${AUTH}/user/licenses`,
+      async handle(ctx) {
+        const request = await body(ctx, credentials);
+        const { user: who } = await auth.checkCredentials(request.email, request.password);
+        sendJson(ctx.req, ctx.res, who.licenses.filter((n) => n < LICENSES.length).map((n) => license(world, n)));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${AUTH}/user/validate`,
+      async handle(ctx) {
+        const request = await body(ctx, credentials);
+        await auth.checkCredentials(request.email, request.password);
+        sendJson(ctx.req, ctx.res, 'VALID');
+      },
+    },
+    {
+      method: 'GET',
+      path: `${AUTH}/users/email/:email`,
+      async handle(ctx) {
+        await caller(ctx);
+        const flag = ctx.url.searchParams.get('includeDisabled');
+        if (flag !== null && flag !== 'true' && flag !== 'false') throw badRequest('includeDisabled must be true or false.', [{ field: 'includeDisabled', message: 'expected a boolean' }]);
+        const index = userIndexOfEmail(world, ctx.params.email);
+        const found = index < 0 ? null : user(world, index);
+        if (!found || (!found.enabled && flag !== 'true')) throw notFound('No user with that e-mail.');
+        sendJson(ctx.req, ctx.res, found);
+      },
+    },
+    {
+      method: 'GET',
+      path: `${AUTH}/ping`,
+      handle(ctx) {
+        sendJson(ctx.req, ctx.res, { status: 'UP', timestamp: new Date().toISOString() });
+      },
+    },
+  ];
+}
