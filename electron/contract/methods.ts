@@ -63,6 +63,8 @@ export const methods = {
       email,
       password,
       rememberMe: z.boolean().default(false),
+      /** Open the session under this license directly (it must be one the account holds). */
+      licenseId: id.optional(),
     }),
   ),
   'session.chooseLicense': method<T.SessionView>()(z.strictObject({ licenseId: id })),

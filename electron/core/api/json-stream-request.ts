@@ -1,8 +1,15 @@
 // Opens a list or inventory response as a byte stream, never buffering it whole (design.md section 3).
-// Conditional: sends If-None-Match and reports 304. Failures are AisleErrors with the closed codes.
-import type { Readable } from 'node:stream';
+// Conditional: sends If-None-Match and reports 304. Retries network errors, 429 and 5xx before the
+// body starts (lists and inventory queries are read-only, so every call is idempotent). A body that
+// stalls longer than the timeout is destroyed with a `timeout` AisleError. Failures are AisleErrors
+// with the closed codes.
+import { Transform, type Readable } from 'node:stream';
 import axios, { type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
+import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
+
+export { networkError, statusError } from './http-errors.ts';
 
 export interface StreamRequest {
   baseUrl: string;
@@ -14,13 +21,20 @@ export interface StreamRequest {
   signal?: AbortSignal;
   /** Time allowed until the response headers arrive, and between body chunks. */
   timeoutMs?: number;
+  /** Retries before the body starts; defaults to DEFAULT_RETRY. */
+  retry?: RetryPolicy;
 }
 
 export type StreamResponse =
   | { status: 304; etag: string | null }
   | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null };
 
-export async function openJsonStream(request: StreamRequest): Promise<StreamResponse> {
+export function openJsonStream(request: StreamRequest): Promise<StreamResponse> {
+  return withRetry(() => openOnce(request), { idempotent: true, policy: request.retry ?? DEFAULT_RETRY, signal: request.signal });
+}
+
+async function openOnce(request: StreamRequest): Promise<StreamResponse> {
+  const timeoutMs = request.timeoutMs ?? 30_000;
   const headers: Record<string, string> = {
     Authorization: `Bearer ${request.accessToken}`,
     Accept: 'application/json',
@@ -37,7 +51,7 @@ export async function openJsonStream(request: StreamRequest): Promise<StreamResp
       headers,
       responseType: 'stream',
       decompress: true,
-      timeout: request.timeoutMs ?? 30_000,
+      timeout: timeoutMs,
       signal: request.signal,
       validateStatus: () => true,
       maxRedirects: 0,
@@ -63,32 +77,47 @@ export async function openJsonStream(request: StreamRequest): Promise<StreamResp
   return {
     status: 200,
     etag,
-    body: response.data,
-    contentLength: Number.isFinite(length) ? length : null,
+    body: watchBody(response.data, timeoutMs, request.signal),
+    contentLength: Number.isFinite(length) && response.headers['content-length'] !== undefined ? length : null,
     serverDate: (response.headers.date as string | undefined) ?? null,
   };
 }
 
-export function networkError(error: unknown): AisleError {
-  if (error instanceof AisleError) return error;
-  if (axios.isCancel(error)) return new AisleError('timeout', 'The request was cancelled.', { cause: error });
-  const code = (error as { code?: string }).code;
-  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new AisleError('timeout', 'The server took too long to answer.', { cause: error });
-  return new AisleError('offline', 'The server cannot be reached.', { cause: error });
-}
-
-export function statusError(status: number, serverMessage: string, retryAfter?: string): AisleError {
-  const detail = serverMessage ? `: ${serverMessage}` : '';
-  if (status === 401) return new AisleError('unauthorized', `The server refused the session${detail}`, { status });
-  if (status === 403) return new AisleError('forbidden', `Not allowed${detail}`, { status });
-  if (status === 404) return new AisleError('not_found', `Not found on the server${detail}`, { status });
-  if (status === 429) {
-    const seconds = Number(retryAfter);
-    const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : 30;
-    return new AisleError('rate_limited', `The server asks to wait ${wait} s before trying again.`, { status, retryAfterSeconds: wait });
-  }
-  if (status >= 500) return new AisleError('server_error', `The server failed (${status})${detail}`, { status });
-  return new AisleError('bad_response', `Unexpected answer ${status}${detail}`, { status });
+/** Passes the body through, failing it with typed errors when it stalls, breaks or is cancelled. */
+function watchBody(source: Readable, idleMs: number, signal?: AbortSignal): Readable {
+  let timer: NodeJS.Timeout | undefined;
+  const fail = (error: AisleError) => {
+    source.destroy();
+    out.destroy(error);
+  };
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new AisleError('timeout', 'The server stopped sending in the middle of an answer.')), idleMs);
+    timer.unref?.();
+  };
+  const onAbort = () => fail(new AisleError('timeout', 'The request was cancelled.'));
+  const out = new Transform({
+    transform(chunk, _encoding, callback) {
+      arm();
+      callback(null, chunk);
+    },
+    flush(callback) {
+      clearTimeout(timer);
+      callback();
+    },
+  });
+  out.on('close', () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    if (!source.destroyed) source.destroy();
+  });
+  source.on('error', (error) => {
+    if (!out.destroyed) out.destroy(networkError(error));
+  });
+  signal?.addEventListener('abort', onAbort, { once: true });
+  arm();
+  source.pipe(out);
+  return out;
 }
 
 async function readSmall(stream: Readable, limit = 8192): Promise<string> {
@@ -106,11 +135,5 @@ async function readSmall(stream: Readable, limit = 8192): Promise<string> {
   } catch {
     // a broken error body is still an error of its status
   }
-  const text = Buffer.concat(chunks).toString('utf8').slice(0, limit);
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown; error?: unknown };
-    return String(parsed.message ?? parsed.error ?? '').slice(0, 300);
-  } catch {
-    return '';
-  }
+  return serverMessage(Buffer.concat(chunks).toString('utf8').slice(0, limit));
 }

@@ -3,9 +3,10 @@ import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
+import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];

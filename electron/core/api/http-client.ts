@@ -1,0 +1,119 @@
+// Small JSON requests (the auth operations): a timeout on every request, cancellation, retries,
+// a size cap, and every failure as an AisleError. Bodies come back as text; callers validate them
+// with zod, so a server that answers garbage gives `bad_response`, never a crash.
+import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import { AisleError } from '../../contract/errors.ts';
+import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
+
+export interface HttpOptions {
+  baseUrl: string;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  /** Largest body accepted from an auth operation. */
+  maxBodyBytes?: number;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  query?: Record<string, string | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Safe to repeat after it may have reached the server. */
+  idempotent: boolean;
+  signal?: AbortSignal;
+  /** Overrides the client's retry count (0 for a probe that has its own backoff, such as ping). */
+  retries?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  /** Resolves on 2xx; any other status or failure throws AisleError. */
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new AisleError('invalid_argument', 'The server address is not a URL (expected http://… or https://…).');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AisleError('invalid_argument', 'The server address must start with http:// or https://.');
+  }
+  if (url.username || url.password) throw new AisleError('invalid_argument', 'The server address must not carry credentials.');
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function createHttpClient(options: HttpOptions): HttpClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const policy = options.retry ?? DEFAULT_RETRY;
+  const instance: AxiosInstance = axios.create({
+    baseURL: baseUrl,
+    timeout: options.timeoutMs ?? 15_000,
+    maxRedirects: 0,
+    validateStatus: () => true,
+    responseType: 'text',
+    transformResponse: [(data: unknown) => data],
+    maxContentLength: options.maxBodyBytes ?? 1024 * 1024,
+    decompress: true,
+  });
+
+  async function once(request: HttpRequest): Promise<HttpResponse> {
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await instance.request({
+        method: request.method,
+        url: request.path,
+        params: request.query,
+        data: request.body === undefined ? undefined : JSON.stringify(request.body),
+        headers: {
+          Accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...request.headers,
+        },
+        signal: request.signal,
+      });
+    } catch (error) {
+      throw networkError(error);
+    }
+    const text = typeof response.data === 'string' ? response.data : '';
+    const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v as string | string[] | undefined]));
+    if (response.status < 200 || response.status > 299) {
+      throw statusError(response.status, serverMessage(text), headerValue(headers['retry-after']));
+    }
+    return { status: response.status, headers, text };
+  }
+
+  return {
+    baseUrl,
+    request: (request) => withRetry(() => once(request), {
+        idempotent: request.idempotent,
+        policy: request.retries === undefined ? policy : { ...policy, retries: request.retries },
+        signal: request.signal,
+      }),
+  };
+}
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Parses a JSON body; anything unreadable is `bad_response`. */
+export function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AisleError('bad_response', `The server's answer to ${what} is not JSON.`);
+  }
+}

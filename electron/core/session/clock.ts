@@ -1,0 +1,21 @@
+// Time as the session sees it: injectable so that refresh-before-expiry and connectivity backoff
+// are tested by advancing a clock, not by sleeping.
+
+export interface Timer {
+  cancel(): void;
+}
+
+export interface Clock {
+  now(): number;
+  /** Runs `fn` after `ms`; never keeps the process alive on its own. */
+  after(ms: number, fn: () => void): Timer;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const handle = setTimeout(fn, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    handle.unref?.();
+    return { cancel: () => clearTimeout(handle) };
+  },
+};

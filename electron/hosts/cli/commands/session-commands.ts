@@ -1,0 +1,100 @@
+// Session-related CLI commands: list licenses, check a sign-in, ping a server.
+import { parseArgs } from 'node:util';
+import { createAuthApi } from '../../../core/api/auth-api.ts';
+import { DEFAULT_RETRY } from '../../../core/api/retry.ts';
+import type { Core } from '../../../core/core.ts';
+import { createNodeCore } from '../../node-core.ts';
+import { CliError, type CliIo, type Command } from '../command.ts';
+import { readPassword, signInForCli } from '../sign-in.ts';
+
+const common = {
+  server: { type: 'string' },
+  email: { type: 'string' },
+  'data-dir': { type: 'string' },
+} as const;
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new CliError(`--${flag} is required.`, 2);
+  return value;
+}
+
+async function withCore<T>(dataDir: string | undefined, run: (core: Core) => Promise<T>): Promise<T> {
+  const core = createNodeCore({ host: 'cli', dataDir });
+  try {
+    return await run(core);
+  } finally {
+    await core.close();
+  }
+}
+
+export const licensesCommand: Command = {
+  name: 'licenses',
+  summary: 'List the licenses an account holds on a server',
+  usage: [
+    'Usage: aisle licenses --server <url|demo> --email <e-mail> [--data-dir <dir>]',
+    '',
+    'The password comes from AISLE_PASSWORD or is asked for; it is never a flag.',
+  ].join('\n'),
+  async run(argv: string[], io: CliIo) {
+    const { values } = parseArgs({ args: argv, options: common, strict: true });
+    const server = required(values.server, 'server');
+    const email = required(values.email, 'email');
+    const password = await readPassword(io);
+    return withCore(values['data-dir'], async (core) => {
+      const api = createAuthApi({ baseUrl: await serverUrl(core, server) });
+      for (const l of await api.licenses({ email, password })) {
+        io.out(`${l.id}  ${l.license_type}  ${l.description}${l.enabled ? '' : `  (disabled${l.msg ? `: ${l.msg}` : ''})`}`);
+      }
+      return 0;
+    });
+  },
+};
+
+export const sessionCommand: Command = {
+  name: 'session',
+  summary: 'Sign in, show the session and the profile, then sign out',
+  usage: [
+    'Usage: aisle session --server <url|demo> --email <e-mail> [--license <id>] [--keep] [--data-dir <dir>]',
+    '',
+    'Checks a sign-in end to end. The password comes from AISLE_PASSWORD or is asked for.',
+    '--keep leaves the session open on the server (it then expires by itself).',
+  ].join('\n'),
+  async run(argv: string[], io: CliIo) {
+    const { values } = parseArgs({ args: argv, options: { ...common, license: { type: 'string' }, keep: { type: 'boolean' } }, strict: true });
+    const server = required(values.server, 'server');
+    const email = required(values.email, 'email');
+    const password = await readPassword(io);
+    return withCore(values['data-dir'], async (core) => {
+      const session = await signInForCli(core.handlers, { server, email, password, licenseId: values.license });
+      io.out(`state      ${session.state}`);
+      io.out(`user       ${session.userName ?? ''} <${session.email}>`);
+      io.out(`license    ${session.licenseId} ${session.licenseType ?? ''}`);
+      io.out(`session    ${session.sessionId ?? '-'} until ${session.expiresAt ?? '-'} (${session.zoneIdStr ?? ''})`);
+      io.out(`facilities ${session.facilities.map((f) => f.code || f.name || f.id).join(', ') || '-'}`);
+      if (!values.keep) await core.handlers['session.signOut']({});
+      return 0;
+    });
+  },
+};
+
+export const pingCommand: Command = {
+  name: 'ping',
+  summary: 'Check that a server answers',
+  usage: 'Usage: aisle ping --server <url|demo> [--data-dir <dir>]',
+  async run(argv: string[], io: CliIo) {
+    const { values } = parseArgs({ args: argv, options: { server: common.server, 'data-dir': common['data-dir'] }, strict: true });
+    const server = required(values.server, 'server');
+    return withCore(values['data-dir'], async (core) => {
+      const api = createAuthApi({ baseUrl: await serverUrl(core, server), retry: { ...DEFAULT_RETRY, retries: 0 } });
+      const { latencyMs } = await api.ping();
+      io.out(`reachable in ${latencyMs} ms`);
+      return 0;
+    });
+  },
+};
+
+/** A base URL for `--server`: the in-process demo warehouse is started for 'demo'. */
+async function serverUrl(core: Core, server: string): Promise<string> {
+  if (server.trim().toLowerCase() !== 'demo') return server;
+  return (await core.handlers['demo.start']({})).url;
+}

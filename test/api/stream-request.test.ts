@@ -1,0 +1,92 @@
+// Lists and inventory are streamed: conditional requests, retries before the body, stalls and
+// cancellation as typed errors.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AisleError } from '../../electron/contract/errors.ts';
+import { openInventoryQuery, INVENTORY_PATHS } from '../../electron/core/api/inventory-api.ts';
+import { LIST_ENDPOINTS, listPath, openList } from '../../electron/core/api/lists-api.ts';
+import { json, localServer, type LocalServer } from './local-server.ts';
+
+const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 };
+let server: LocalServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+describe('lists api', () => {
+  it('holds the sixteen list operations as data', () => {
+    expect(LIST_ENDPOINTS).toHaveLength(15); // plus the catalog, /v1/api/pub/lists
+    expect(new Set(LIST_ENDPOINTS.map((e) => e.path)).size).toBe(15);
+    expect(listPath('carriers', 'acc/1')).toBe('/v1/api/pub/lists/accounts/acc%2F1/carriers/query');
+    expect(listPath('locations', 'f1')).toBe('/v1/api/pub/lists/facilities/f1/locations/query');
+    expect(() => listPath('items')).toThrow(/account id/);
+    expect(() => listPath('nope')).toThrow(AisleError);
+  });
+
+  it('streams a 200, sends Bearer and If-None-Match, and reports 304', async () => {
+    server = await localServer((req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304, { ETag: '"v1"' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', ETag: '"v1"' });
+      res.write('[{"id":"a"}');
+      setImmediate(() => res.end(',{"id":"b"}]'));
+    });
+    const first = await openList('facilities', null, { baseUrl: server.url, accessToken: 'tok', retry: fast });
+    expect(first.status).toBe(200);
+    if (first.status !== 200) return;
+    expect(first.etag).toBe('"v1"');
+    expect(JSON.parse(await text(first.body))).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(server.requests[0].headers.authorization).toBe('Bearer tok');
+    const second = await openList('facilities', null, { baseUrl: server.url, accessToken: 'tok', etag: '"v1"', retry: fast });
+    expect(second).toEqual({ status: 304, etag: '"v1"' });
+  });
+
+  it('retries a 503 before the body, then streams; HTML is bad_response', async () => {
+    let n = 0;
+    server = await localServer((_req, res, body) => {
+      n++;
+      if (n === 1) return json(res, 503, { message: 'busy' });
+      if (n === 2) return json(res, 200, JSON.stringify({ echo: JSON.parse(body) }));
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<html>');
+    });
+    const response = await openInventoryQuery({ facilityId: 'f1' }, { baseUrl: server.url, accessToken: 't', retry: fast });
+    expect(server.requests[1].url).toBe(INVENTORY_PATHS.query);
+    expect(response.status === 200 && JSON.parse(await text(response.body))).toEqual({ echo: { facilityId: 'f1' } });
+    const error = await openInventoryQuery({}, { baseUrl: server.url, accessToken: 't', retry: fast }).catch((e: unknown) => e);
+    expect((error as AisleError).code).toBe('bad_response');
+  });
+
+  it('a body that stalls fails with timeout; cancelling fails the body too', async () => {
+    server = await localServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('[');
+    });
+    const stalled = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', timeoutMs: 150, retry: fast });
+    const error = await (stalled.status === 200 ? text(stalled.body) : Promise.resolve('')).catch((e: unknown) => e);
+    expect((error as AisleError).code).toBe('timeout');
+
+    const controller = new AbortController();
+    const open = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', signal: controller.signal, retry: fast });
+    const reading = open.status === 200 ? text(open.body) : Promise.resolve('');
+    controller.abort();
+    expect(((await reading.catch((e: unknown) => e)) as AisleError).code).toBe('timeout');
+  });
+
+  it('401 is unauthorized (the caller refreshes), with the server message', async () => {
+    server = await localServer((_req, res) => json(res, 401, { message: 'token expired' }));
+    const error = (await openList('users', null, { baseUrl: server.url, accessToken: 't', retry: fast }).catch((e: unknown) => e)) as AisleError;
+    expect(error.code).toBe('unauthorized');
+    expect(error.message).toContain('token expired');
+    expect(server.requests).toHaveLength(1);
+  });
+});
