@@ -35,6 +35,10 @@ export interface CoreDeps {
   startDemoServer?: () => Promise<{ url: string }>;
   /** Where CSV exports are written (Electron: Downloads; CLI: cwd). */
   exportDir?: string;
+  /** The sync worker's entry (default: sync-worker.ts beside its client; the Electron build passes its bundled copy). */
+  syncWorkerUrl?: URL;
+  /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
+  autoSync?: boolean;
 }
 
 export interface CoreContext {
@@ -57,7 +61,7 @@ export function createCore(deps: CoreDeps): Core {
 
   const session = createSessionService(ctx);
   const mirrors = createMirrorManager(ctx, session);
-  const sync = createSyncService(ctx, { session, mirrors });
+  const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
 
   const handlers: Handlers = {
     ...session.handlers,

@@ -1,28 +1,192 @@
-// Sync rounds, their schedule and their progress. (Issue 5 replaces this placeholder.)
+// Sync rounds, their schedule and their progress. Rounds run in the sync worker (never on the thread
+// that answers lookups); at most one at a time. They start after sign-in, on a jittered timer, when
+// connectivity returns, and on demand.
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
+import type { DatasetStatus, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
+import { datasetByKey } from '../mirror/dataset-state.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
+import { readDatasetStatuses } from './sync-status.ts';
+import type { RoundResult } from './sync-round.ts';
+import { createSyncWorkerClient } from './sync-worker-client.ts';
 
 export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld'>;
 
 export interface SyncService {
   readonly handlers: SyncHandlers;
+  /** Runs a round now and resolves when it ends (the CLI). Rejects when one is already running. */
+  runRound(): Promise<RoundResult>;
   close(): Promise<void>;
 }
 
-export function createSyncService(_ctx: CoreContext, _parts: { session: SessionPort; mirrors: MirrorManager }): SyncService {
-  const notYet = () => {
-    throw new AisleError('not_implemented', 'Sync is not available yet.');
+export interface SyncServiceOptions {
+  /** Delay before the first round of a mirror that already has data (spreads a shift's sign-ins). */
+  signInJitterMs?: number;
+  retry?: RetryPolicy;
+  /** Start rounds by themselves (sign-in, timer, connectivity). The CLI turns this off. */
+  automatic?: boolean;
+}
+
+const TERMINAL: ReadonlySet<SyncProgress['phase']> = new Set(['unchanged', 'done', 'held', 'error']);
+
+export function jittered(ms: number, spread = 0.2): number {
+  return Math.round(ms * (1 - spread + Math.random() * 2 * spread));
+}
+
+export function createSyncService(ctx: CoreContext, parts: { session: SessionPort; mirrors: MirrorManager }, options: SyncServiceOptions = {}): SyncService {
+  const { session, mirrors } = parts;
+  const worker = createSyncWorkerClient(ctx.deps.syncWorkerUrl);
+  const automatic = options.automatic ?? true;
+  const syncing = new Set<string>();
+  let current: Promise<RoundResult> | null = null;
+  let lastRoundStartedAt: string | null = null;
+  let lastRoundFinishedAt: string | null = null;
+  let nextRoundAt: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const status = (): SyncStatus => {
+    const mirror = mirrors.current();
+    const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+    return { running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
   };
+  const emitStatus = () => {
+    try {
+      ctx.events.emit('sync.status', status());
+    } catch (error) {
+      ctx.log.warn('sync: status unavailable', { error: (error as Error).message });
+    }
+  };
+
+  const schedule = (delayMs: number | null) => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    nextRoundAt = null;
+    if (delayMs === null || closed || !automatic || !mirrors.current()) return;
+    nextRoundAt = new Date(Date.now() + delayMs).toISOString();
+    timer = setTimeout(() => void start('timer'), delayMs);
+    timer.unref();
+  };
+  const interval = () => Math.max(1, ctx.deps.settings.get().syncIntervalMinutes) * 60_000;
+
+  const round = (only: string[] | null, allowMassDelete: string[]): Promise<RoundResult> => {
+    const mirror = mirrors.current();
+    const baseUrl = session.baseUrl();
+    if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
+    const settings = ctx.deps.settings.get();
+    lastRoundStartedAt = new Date().toISOString();
+    const run = worker
+      .run(
+        {
+          kind: 'round',
+          mirrorPath: mirror.path,
+          baseUrl,
+          plan: { offlineLists: settings.offlineLists, offlineFacilities: settings.offlineFacilities, userFacilities: session.facilities(), historyDays: settings.historyDays },
+          only,
+          allowMassDelete,
+          retry: options.retry,
+        },
+        {
+          accessToken: () => session.accessToken(),
+          refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
+          onProgress: (progress) => {
+            if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
+            else syncing.add(progress.key);
+            ctx.events.emit('sync.progress', progress);
+            if (TERMINAL.has(progress.phase)) emitStatus();
+          },
+        },
+      )
+      .then((result) => result as RoundResult)
+      .finally(() => {
+        current = null;
+        syncing.clear();
+        lastRoundFinishedAt = new Date().toISOString();
+        schedule(jittered(interval()));
+        emitStatus();
+      });
+    current = run;
+    emitStatus();
+    return run;
+  };
+
+  const start = (reason: string): boolean => {
+    if (current || closed || !mirrors.current()) return false;
+    round(null, []).catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
+    return true;
+  };
+
+  const afterCurrent = async () => {
+    while (current) await current.catch(() => undefined);
+  };
+
+  const heldStatus = (key: string): DatasetStatus => {
+    const mirror = mirrors.current();
+    if (!mirror) throw new AisleError('not_signed_in', 'Sign in first.');
+    const found = readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing).find((d) => d.key === key);
+    if (!found) throw new AisleError('not_found', `No dataset ${key}.`);
+    return found;
+  };
+  const requireHeld = (key: string) => {
+    const mirror = mirrors.current();
+    if (!mirror) throw new AisleError('not_signed_in', 'Sign in first.');
+    const row = datasetByKey(mirror.db, key);
+    if (!row) throw new AisleError('not_found', `No dataset ${key}.`);
+    if (row.held_at === null) throw new AisleError('conflict', `Dataset ${key} is not held.`);
+    return mirror;
+  };
+
+  const unsubscribeMirror = mirrors.onChange((mirror) => {
+    if (!mirror) {
+      worker.cancelAll();
+      schedule(null);
+      return;
+    }
+    const neverSynced = readDatasetStatuses(mirror.db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
+    schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
+  });
+  const unsubscribeConnectivity = ctx.events.on('connectivity.changed', (c) => {
+    if (c.state === 'online') start('online');
+  });
+  if (mirrors.current() && automatic) schedule(0);
+
   return {
     handlers: {
-      'sync.status': () => ({ running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] }),
-      'sync.now': notYet,
-      'sync.confirmHeld': notYet,
-      'sync.discardHeld': notYet,
+      'sync.status': () => status(),
+      'sync.now': () => {
+        if (!mirrors.current()) throw new AisleError('not_signed_in', 'Sign in to sync.');
+        return { started: start('now') };
+      },
+      'sync.confirmHeld': async ({ key }) => {
+        requireHeld(key);
+        await afterCurrent();
+        requireHeld(key);
+        await round([key], [key]);
+        return heldStatus(key);
+      },
+      'sync.discardHeld': async ({ key }) => {
+        const mirror = requireHeld(key);
+        await afterCurrent();
+        await worker.run({ kind: 'discardHeld', mirrorPath: mirror.path, key }, { accessToken: () => session.accessToken(), refreshAfterUnauthorized: (t) => session.refreshAfterUnauthorized(t) });
+        emitStatus();
+        return heldStatus(key);
+      },
     },
-    async close() {},
+    async runRound() {
+      if (current) throw new AisleError('conflict', 'A sync round is already running.');
+      return round(null, []);
+    },
+    async close() {
+      closed = true;
+      schedule(null);
+      unsubscribeMirror();
+      unsubscribeConnectivity();
+      worker.cancelAll();
+      await current?.catch(() => undefined);
+      await worker.terminate();
+    },
   };
 }

@@ -4,9 +4,10 @@ import { AisleError } from '../../contract/errors.ts';
 import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
 import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
+import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand];
+export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];

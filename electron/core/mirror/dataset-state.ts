@@ -1,0 +1,153 @@
+// The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
+// Every screen dates its answers from here (datasetAge).
+import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
+import type { MirrorDb } from './open-mirror.ts';
+import type { TableName } from './record-tables.ts';
+
+/** One list endpoint for one scope, as the registry describes it. */
+export interface DatasetSpec {
+  key: string;
+  list: string;
+  label: string;
+  table: TableName;
+  scopeKind: ScopeKind;
+  scopeId: string | null;
+  scopeName: string | null;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+}
+
+export interface DatasetRow {
+  dataset_id: number;
+  key: string;
+  list: string;
+  scope_kind: ScopeKind;
+  scope_id: string | null;
+  path: string;
+  etag: string | null;
+  rows: number;
+  last_success_at: string | null;
+  last_attempt_at: string | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  held_etag: string | null;
+  held_rows: number | null;
+  held_would_delete: number | null;
+  held_at: string | null;
+}
+
+export interface HeldSnapshot {
+  etag: string | null;
+  rows: number;
+  wouldDelete: number;
+  at: string;
+}
+
+export function ensureDataset(db: MirrorDb, spec: DatasetSpec): number {
+  db.prepare(
+    `INSERT INTO datasets (key, list, scope_kind, scope_id, path) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET path = excluded.path`,
+  ).run(spec.key, spec.list, spec.scopeKind, spec.scopeId, spec.path);
+  return db.prepare('SELECT dataset_id FROM datasets WHERE key = ?').pluck().get(spec.key) as number;
+}
+
+export function datasetByKey(db: MirrorDb, key: string): DatasetRow | undefined {
+  return db.prepare('SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
+}
+
+export function allDatasets(db: MirrorDb): DatasetRow[] {
+  return db.prepare('SELECT * FROM datasets ORDER BY list, scope_id').all() as DatasetRow[];
+}
+
+export function markAttempt(db: MirrorDb, datasetId: number, at: string): void {
+  db.prepare('UPDATE datasets SET last_attempt_at = ? WHERE dataset_id = ?').run(at, datasetId);
+}
+
+export function markError(db: MirrorDb, datasetId: number, error: { code: string; message: string }): void {
+  db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ? WHERE dataset_id = ?').run(error.code, error.message, datasetId);
+}
+
+/** A successful 304: the data is as fresh as now. */
+export function markUnchanged(db: MirrorDb, datasetId: number, at: string): void {
+  db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL WHERE dataset_id = ?').run(at, datasetId);
+}
+
+export function markApplied(db: MirrorDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
+  db.prepare(
+    `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
+       held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
+  ).run(result.etag, result.rows, result.at, datasetId);
+}
+
+export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): void {
+  db.prepare('UPDATE datasets SET held_etag = ?, held_rows = ?, held_would_delete = ?, held_at = ? WHERE dataset_id = ?').run(
+    held.etag,
+    held.rows,
+    held.wouldDelete,
+    held.at,
+    datasetId,
+  );
+}
+
+export function clearHeld(db: MirrorDb, key: string): void {
+  db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
+}
+
+export function staleAfter(list: string, settings: Pick<Settings, 'staleAfterMinutes'>): number {
+  return settings.staleAfterMinutes[list] ?? settings.staleAfterMinutes.default ?? 24 * 60;
+}
+
+function isStale(syncedAt: string | null, minutes: number, now: number): boolean {
+  return syncedAt === null || now - Date.parse(syncedAt) > minutes * 60_000;
+}
+
+/**
+ * How old the data behind an answer is: the oldest last success among the datasets of `list`
+ * (in `scopeId` when given). Never synced when any of them never succeeded.
+ */
+export function datasetAge(db: MirrorDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
+  const rows = (
+    scopeId === null
+      ? db.prepare('SELECT last_success_at FROM datasets WHERE list = ?').all(list)
+      : db.prepare('SELECT last_success_at FROM datasets WHERE list = ? AND scope_id = ?').all(list, scopeId)
+  ) as { last_success_at: string | null }[];
+  const minutes = staleAfter(list, settings);
+  let syncedAt: string | null = rows.length ? rows[0].last_success_at : null;
+  for (const row of rows) {
+    if (row.last_success_at === null) {
+      syncedAt = null;
+      break;
+    }
+    if (syncedAt !== null && row.last_success_at < syncedAt) syncedAt = row.last_success_at;
+  }
+  return { syncedAt, stale: isStale(syncedAt, minutes, now), staleAfterMinutes: minutes };
+}
+
+export function toDatasetStatus(
+  row: DatasetRow,
+  spec: { label: string; scopeName: string | null } | undefined,
+  settings: Pick<Settings, 'staleAfterMinutes'>,
+  syncing: boolean,
+  now = Date.now(),
+): DatasetStatus {
+  const minutes = staleAfter(row.list, settings);
+  return {
+    key: row.key,
+    list: row.list,
+    label: spec?.label ?? row.list,
+    scope: { kind: row.scope_kind, id: row.scope_id, name: spec?.scopeName ?? null },
+    lastSuccessAt: row.last_success_at,
+    lastAttemptAt: row.last_attempt_at,
+    etag: row.etag,
+    rows: row.rows,
+    lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '' } : null,
+    stale: isStale(row.last_success_at, minutes, now),
+    staleAfterMinutes: minutes,
+    held:
+      row.held_at !== null
+        ? { currentRows: row.rows, incomingRows: row.held_rows ?? 0, wouldDelete: row.held_would_delete ?? 0, receivedAt: row.held_at }
+        : null,
+    syncing,
+  };
+}

@@ -1,0 +1,69 @@
+// Opens a mirror file: creates it with mode 0600, WAL, and brings its schema up to date.
+// A file written by a newer Aisle is refused rather than guessed at.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { AisleError } from '../../contract/errors.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+
+export type MirrorDb = Database.Database;
+
+export interface OpenOptions {
+  /** A read connection (lookups): never migrates, never writes. */
+  readonly?: boolean;
+}
+
+export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
+  if (!options.readonly) ensurePrivateFile(file);
+  let db: MirrorDb;
+  try {
+    db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  } catch (error) {
+    throw new AisleError('mirror_error', `The offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new AisleError('mirror_error', `The offline data file was written by a newer Aisle (schema ${version}, this one knows ${SCHEMA_VERSION}). Update Aisle.`);
+    }
+    if (options.readonly) {
+      if (version < SCHEMA_VERSION) throw new AisleError('mirror_error', 'The offline data file is not ready yet.');
+    } else {
+      migrate(db);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof AisleError) throw error;
+    throw new AisleError('mirror_error', `The offline data file is damaged: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Applies the migrations after the file's `user_version`, each in one transaction. */
+export function migrate(db: MirrorDb): void {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  while (version < SCHEMA_VERSION) {
+    const next = version + 1;
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]);
+      db.pragma(`user_version = ${next}`);
+    }).immediate();
+    version = next;
+  }
+}
+
+function ensurePrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
+/** Location codes compare by letters and digits only: `A03 02B`, `a-03-02-b`, `A0302B` -> `A0302B`. */
+export function normaliseCode(code: string | null | undefined): string | null {
+  if (code === null || code === undefined) return null;
+  const norm = String(code).toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return norm === '' ? null : norm;
+}

@@ -1,0 +1,192 @@
+// The mirror's schema, as numbered migrations applied by `PRAGMA user_version`.
+// Names here are stable: the lookup helper queries them. Add columns in new migrations; never rename.
+//
+// Conventions shared by every record table (items, locations, inventory, history, records):
+//   rid         INTEGER PRIMARY KEY: local row id; the FTS tables' rowid points at it. Not the server id.
+//   dataset_id  the `datasets.dataset_id` whose snapshot delivered the row (its list + scope).
+//   id          the server's id (uuid) of the record.
+//   hash        48-bit content hash of `raw`; unchanged rows are never rewritten.
+//   raw         the record exactly as received (JSON text, unknown fields included): json_extract(raw, '$.x').
+//   modified_on the record's `modifiedon` when present.
+// Extracted fields are NULL when the server did not send them. Text codes compare case-insensitively
+// (COLLATE NOCASE). Quantities are NUMERIC (integers stay integers).
+//
+// datasets       one row per (list, scope): the sync state that dates every answer.
+//   key           stable key, `${list}` | `${list}@account:${id}` | `${list}@facility:${id}`
+//   list          list name: accounts, carriers, channels, customers, items, facilities, locations,
+//                 location-templates, hazmat, item-templates, mobile-workflows, schedules, sequences,
+//                 transit-lanes, users, inventory, history
+//   scope_kind    'global' | 'account' | 'facility'; scope_id the account/facility id (NULL if global)
+//   path          the request path; etag the ETag of the applied snapshot
+//   rows          rows of the applied snapshot; last_success_at / last_attempt_at ISO times
+//   last_error_code / last_error_message   the last failure (NULL after a success)
+//   held_*        a snapshot held back because it would delete most of the dataset (NULL if none)
+// items          account_id, sku, upc, gtin, description, uom, enabled (0/1)
+// locations      facility_id, code (as sent, e.g. `A-03-02-B`), code_norm (normaliseCode(code):
+//                upper case, letters and digits only, so `A03 02B`, `a-03-02-b`, `A0302B` all give
+//                `A0302B`), barcode, zone, type, pickable, enabled
+// inventory      one stock record: facility_id, location_id, location_code, location_code_norm,
+//                item_id, account_id, sku, lot, serial, expiry, uom, qty_on_hand, qty_allocated,
+//                qty_available, status (AVAILABLE | HOLD | DAMAGED | …)
+// history        one inventory event: facility_id, item_id, sku, location_id, location_code,
+//                from_location_code, to_location_code, type, qty, qty_before, qty_after, lot,
+//                user_email, reference, created_on (ISO)
+// records        every other list (accounts, customers, carriers, channels, facilities, users, …):
+//                list, scope_id, code (accountid/code/ncode/…), name (name/description/email/…),
+//                text (every other top-level string value, space-joined, for search)
+// *_fts          FTS5, contentless-delete, rowid = the table's rid; word and prefix (`abc*`) search:
+//                items_fts(sku, upc, gtin, description), locations_fts(code, barcode, zone),
+//                records_fts(code, name, text). Join back: `JOIN items i ON i.rid = items_fts.rowid`.
+// meta           key/value facts about the file (server, email, license_id, created_at).
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: the first schema
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+
+  CREATE TABLE datasets (
+    dataset_id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    list TEXT NOT NULL,
+    scope_kind TEXT NOT NULL CHECK (scope_kind IN ('global', 'account', 'facility')),
+    scope_id TEXT,
+    path TEXT NOT NULL,
+    etag TEXT,
+    rows INTEGER NOT NULL DEFAULT 0,
+    last_success_at TEXT,
+    last_attempt_at TEXT,
+    last_error_code TEXT,
+    last_error_message TEXT,
+    held_etag TEXT,
+    held_rows INTEGER,
+    held_would_delete INTEGER,
+    held_at TEXT
+  );
+  CREATE INDEX datasets_list ON datasets (list, scope_id);
+
+  CREATE TABLE items (
+    rid INTEGER PRIMARY KEY,
+    dataset_id INTEGER NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT,
+    sku TEXT COLLATE NOCASE,
+    upc TEXT,
+    gtin TEXT,
+    description TEXT,
+    uom TEXT,
+    enabled INTEGER,
+    modified_on TEXT,
+    hash INTEGER NOT NULL,
+    raw TEXT NOT NULL
+  );
+  CREATE INDEX items_dataset ON items (dataset_id);
+  CREATE INDEX items_sku ON items (sku);
+  CREATE INDEX items_upc ON items (upc);
+  CREATE INDEX items_gtin ON items (gtin);
+
+  CREATE TABLE locations (
+    rid INTEGER PRIMARY KEY,
+    dataset_id INTEGER NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    facility_id TEXT,
+    code TEXT COLLATE NOCASE,
+    code_norm TEXT,
+    barcode TEXT,
+    zone TEXT,
+    type TEXT,
+    pickable INTEGER,
+    enabled INTEGER,
+    modified_on TEXT,
+    hash INTEGER NOT NULL,
+    raw TEXT NOT NULL
+  );
+  CREATE INDEX locations_dataset ON locations (dataset_id);
+  CREATE INDEX locations_code_norm ON locations (code_norm);
+  CREATE INDEX locations_barcode ON locations (barcode);
+
+  CREATE TABLE inventory (
+    rid INTEGER PRIMARY KEY,
+    dataset_id INTEGER NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    facility_id TEXT,
+    location_id TEXT,
+    location_code TEXT COLLATE NOCASE,
+    location_code_norm TEXT,
+    item_id TEXT,
+    account_id TEXT,
+    sku TEXT COLLATE NOCASE,
+    lot TEXT COLLATE NOCASE,
+    serial TEXT COLLATE NOCASE,
+    expiry TEXT,
+    uom TEXT,
+    qty_on_hand NUMERIC,
+    qty_allocated NUMERIC,
+    qty_available NUMERIC,
+    status TEXT,
+    modified_on TEXT,
+    hash INTEGER NOT NULL,
+    raw TEXT NOT NULL
+  );
+  CREATE INDEX inventory_dataset ON inventory (dataset_id);
+  CREATE INDEX inventory_item ON inventory (item_id);
+  CREATE INDEX inventory_location ON inventory (location_id);
+  CREATE INDEX inventory_location_code_norm ON inventory (location_code_norm);
+  CREATE INDEX inventory_sku ON inventory (sku);
+  CREATE INDEX inventory_lot ON inventory (lot);
+  CREATE INDEX inventory_serial ON inventory (serial);
+
+  CREATE TABLE history (
+    rid INTEGER PRIMARY KEY,
+    dataset_id INTEGER NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    facility_id TEXT,
+    item_id TEXT,
+    sku TEXT COLLATE NOCASE,
+    location_id TEXT,
+    location_code TEXT COLLATE NOCASE,
+    from_location_code TEXT COLLATE NOCASE,
+    to_location_code TEXT COLLATE NOCASE,
+    type TEXT,
+    qty NUMERIC,
+    qty_before NUMERIC,
+    qty_after NUMERIC,
+    lot TEXT COLLATE NOCASE,
+    user_email TEXT,
+    reference TEXT,
+    created_on TEXT,
+    modified_on TEXT,
+    hash INTEGER NOT NULL,
+    raw TEXT NOT NULL
+  );
+  CREATE INDEX history_dataset ON history (dataset_id);
+  CREATE INDEX history_item ON history (item_id, created_on);
+  CREATE INDEX history_location ON history (location_id, created_on);
+  CREATE INDEX history_sku ON history (sku, created_on);
+
+  CREATE TABLE records (
+    rid INTEGER PRIMARY KEY,
+    dataset_id INTEGER NOT NULL,
+    list TEXT NOT NULL,
+    scope_id TEXT,
+    id TEXT NOT NULL,
+    code TEXT COLLATE NOCASE,
+    name TEXT COLLATE NOCASE,
+    text TEXT,
+    modified_on TEXT,
+    hash INTEGER NOT NULL,
+    raw TEXT NOT NULL,
+    UNIQUE (dataset_id, id)
+  );
+  CREATE INDEX records_list_id ON records (list, id);
+  CREATE INDEX records_list_code ON records (list, code);
+
+  CREATE VIRTUAL TABLE items_fts USING fts5 (sku, upc, gtin, description,
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE locations_fts USING fts5 (code, barcode, zone,
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE records_fts USING fts5 (code, name, text,
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,134 @@
+// The registry of datasets, as data: which lists exist, how they are scoped, where they are fetched.
+// Global lists come first; account and facility datasets are derived from the mirrored accounts and
+// facilities (and the facilities kept offline).
+import type { DatasetSpec } from '../mirror/dataset-state.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { TableName } from '../mirror/record-tables.ts';
+
+const LISTS = '/v1/api/pub/lists';
+
+interface ListDef {
+  list: string;
+  label: string;
+  table: TableName;
+  scope: 'global' | 'account' | 'facility';
+  path: (scopeId: string) => string;
+}
+
+export const LIST_DEFS: readonly ListDef[] = [
+  { list: 'accounts', label: 'Accounts', table: 'records', scope: 'global', path: () => `${LISTS}/accounts/query` },
+  { list: 'facilities', label: 'Facilities', table: 'records', scope: 'global', path: () => `${LISTS}/facilities/query` },
+  { list: 'location-templates', label: 'Location templates', table: 'records', scope: 'global', path: () => `${LISTS}/facilities/locations/tmplts/query` },
+  { list: 'hazmat', label: 'Hazmat', table: 'records', scope: 'global', path: () => `${LISTS}/hazmat/query` },
+  { list: 'item-templates', label: 'Item templates', table: 'records', scope: 'global', path: () => `${LISTS}/items/tmplts/query` },
+  { list: 'mobile-workflows', label: 'Mobile workflows', table: 'records', scope: 'global', path: () => `${LISTS}/mworkflows/query` },
+  { list: 'schedules', label: 'Schedules', table: 'records', scope: 'global', path: () => `${LISTS}/scheduler/query` },
+  { list: 'sequences', label: 'Sequences', table: 'records', scope: 'global', path: () => `${LISTS}/sequences/query` },
+  { list: 'transit-lanes', label: 'Transit lanes', table: 'records', scope: 'global', path: () => `${LISTS}/transitlanes/query` },
+  { list: 'users', label: 'Users', table: 'records', scope: 'global', path: () => `${LISTS}/users/query` },
+  { list: 'carriers', label: 'Carriers', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/carriers/query` },
+  { list: 'channels', label: 'Channels', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/channels/query` },
+  { list: 'customers', label: 'Customers', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/customers/query` },
+  { list: 'items', label: 'Items', table: 'items', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/items/query` },
+  { list: 'locations', label: 'Locations', table: 'locations', scope: 'facility', path: (id) => `${LISTS}/facilities/${encodeURIComponent(id)}/locations/query` },
+];
+
+/** Lists every plan needs: they scope the others. */
+const ALWAYS = new Set(['accounts', 'facilities']);
+
+export interface PlanOptions {
+  /** List names kept offline; empty means all. */
+  offlineLists: readonly string[];
+  /** Facility ids whose inventory and history are kept offline; empty means the user's facilities. */
+  offlineFacilities: readonly string[];
+  userFacilities: readonly { id: string; code: string; name: string }[];
+  historyDays: number;
+  now?: Date;
+}
+
+function kept(list: string, options: PlanOptions): boolean {
+  return options.offlineLists.length === 0 || ALWAYS.has(list) || options.offlineLists.includes(list);
+}
+
+function key(list: string, kind: string, id: string | null): string {
+  return id === null ? list : `${list}@${kind}:${id}`;
+}
+
+export function globalDatasets(options: PlanOptions): DatasetSpec[] {
+  return LIST_DEFS.filter((d) => d.scope === 'global' && kept(d.list, options)).map((d) => ({
+    key: key(d.list, 'global', null),
+    list: d.list,
+    label: d.label,
+    table: d.table,
+    scopeKind: 'global',
+    scopeId: null,
+    scopeName: null,
+    path: d.path(''),
+    method: 'GET',
+  }));
+}
+
+function scopes(db: MirrorDb, list: string): { id: string; name: string | null }[] {
+  return db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list = ? ORDER BY code, id`).all(list) as { id: string; name: string | null }[];
+}
+
+/** Datasets scoped by the mirrored accounts and facilities (call after the global lists synced). */
+export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[] {
+  const out: DatasetSpec[] = [];
+  const accounts = scopes(db, 'accounts');
+  const facilities = scopes(db, 'facilities');
+  for (const d of LIST_DEFS) {
+    if (d.scope === 'global' || !kept(d.list, options)) continue;
+    for (const scope of d.scope === 'account' ? accounts : facilities) {
+      out.push({
+        key: key(d.list, d.scope, scope.id),
+        list: d.list,
+        label: d.label,
+        table: d.table,
+        scopeKind: d.scope,
+        scopeId: scope.id,
+        scopeName: scope.name,
+        path: d.path(scope.id),
+        method: 'GET',
+      });
+    }
+  }
+  const names = new Map(facilities.map((f) => [f.id, f.name]));
+  for (const f of options.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code);
+  const stock = options.offlineFacilities.length ? options.offlineFacilities : options.userFacilities.map((f) => f.id);
+  const now = options.now ?? new Date();
+  const from = new Date(now.getTime() - options.historyDays * 86_400_000);
+  from.setUTCHours(0, 0, 0, 0); // a stable window for the day, so that the ETag can repeat
+  for (const facilityId of stock) {
+    const scopeName = names.get(facilityId) ?? null;
+    if (kept('inventory', options)) {
+      out.push({
+        key: key('inventory', 'facility', facilityId),
+        list: 'inventory',
+        label: 'Inventory',
+        table: 'inventory',
+        scopeKind: 'facility',
+        scopeId: facilityId,
+        scopeName,
+        path: '/v1/api/pub/inv/query',
+        method: 'POST',
+        body: { facilityId },
+      });
+    }
+    if (kept('history', options) && options.historyDays > 0) {
+      out.push({
+        key: key('history', 'facility', facilityId),
+        list: 'history',
+        label: 'Inventory history',
+        table: 'history',
+        scopeKind: 'facility',
+        scopeId: facilityId,
+        scopeName,
+        path: '/v1/api/pub/inv/history',
+        method: 'POST',
+        body: { facilityId, from: from.toISOString(), limit: 10_000 },
+      });
+    }
+  }
+  return out;
+}

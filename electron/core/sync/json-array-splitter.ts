@@ -1,0 +1,137 @@
+// Splits a streamed JSON array (`[ {...}, {...} ]`) into the exact text of each element, without
+// holding the whole body. Only the array's own structure is scanned here (strings, nesting, commas);
+// each element is then checked by JSON.parse. A truncated or malformed body is an error, never a
+// shorter list. Why not stream-json: measured ~3x slower here (research/limits.md), and the grammar
+// we need is tiny.
+const MAX_ELEMENT_BYTES = 16 * 1024 * 1024;
+const BOM = [0xef, 0xbb, 0xbf];
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+// before '[' | after '[' (element or ']') | in an element | after an element (',' or ']') |
+// after ',' (an element) | after ']' (only whitespace)
+type State = 'start' | 'first' | 'element' | 'after' | 'next' | 'end';
+
+export class JsonArraySplitter {
+  #state: State = 'start';
+  #pending: Buffer | null = null; // the start of an element that continues in the next chunk
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  #offset = 0; // bytes consumed before the current chunk, for error messages
+  #bom = 0; // bytes of a UTF-8 byte order mark seen before '['
+
+  /** Feeds one chunk; calls `onElement` with the text of each complete element. Throws on bad structure. */
+  push(chunk: Buffer, onElement: (text: string) => void): void {
+    const buf = chunk;
+    let elementStart = this.#state === 'element' ? 0 : -1;
+    const length = buf.length;
+    let i = 0;
+    while (i < length) {
+      if (this.#state === 'element') {
+        if (this.#inString) {
+          // jump to the next quote; a quote preceded by an odd run of backslashes is escaped
+          if (this.#escaped) {
+            this.#escaped = false;
+            i++;
+            continue;
+          }
+          const q = buf.indexOf(QUOTE, i);
+          const b = buf.indexOf(BACKSLASH, i);
+          if (b !== -1 && (q === -1 || b < q)) {
+            i = b + 1;
+            this.#escaped = true;
+            continue;
+          }
+          if (q === -1) {
+            i = length;
+            break;
+          }
+          this.#inString = false;
+          i = q + 1;
+          continue;
+        }
+        const byte = buf[i];
+        if (byte === QUOTE) this.#inString = true;
+        else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) this.#depth++;
+        else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+          this.#depth--;
+          if (this.#depth === 0) {
+            onElement(this.#take(buf, elementStart, i + 1));
+            this.#state = 'after';
+            elementStart = -1;
+          }
+        }
+        i++;
+        continue;
+      }
+      const byte = buf[i];
+      if (isSpace(byte)) {
+        i++;
+        continue;
+      }
+      switch (this.#state) {
+        case 'start':
+          if (this.#bom < 3 && byte === BOM[this.#bom]) {
+            this.#bom++;
+            break;
+          }
+          if (byte !== OPEN_ARRAY) this.#fail(i, 'the body is not a JSON array');
+          this.#state = 'first';
+          break;
+        case 'first':
+        case 'next':
+          if (byte === CLOSE_ARRAY && this.#state === 'first') {
+            this.#state = 'end';
+            break;
+          }
+          if (byte !== OPEN_OBJECT) this.#fail(i, 'an array element is not an object');
+          this.#state = 'element';
+          this.#depth = 1;
+          elementStart = i;
+          break;
+        case 'after':
+          if (byte === COMMA) this.#state = 'next';
+          else if (byte === CLOSE_ARRAY) this.#state = 'end';
+          else this.#fail(i, "expected ',' or ']' after an element");
+          break;
+        case 'end':
+          this.#fail(i, 'unexpected content after the end of the array');
+      }
+      i++;
+    }
+    if (this.#state === 'element') {
+      const rest = buf.subarray(elementStart);
+      this.#pending = this.#pending ? Buffer.concat([this.#pending, rest]) : Buffer.from(rest);
+      if (this.#pending.length > MAX_ELEMENT_BYTES) this.#fail(length, 'an element is larger than 16 MiB');
+    }
+    this.#offset += length;
+  }
+
+  /** Call at the end of the body: throws unless the array was complete. */
+  end(): void {
+    if (this.#state !== 'end') throw new SyntaxError(`The JSON array ends early (after ${this.#offset} bytes).`);
+  }
+
+  #take(buf: Buffer, start: number, end: number): string {
+    if (this.#pending) {
+      const text = Buffer.concat([this.#pending, buf.subarray(0, end)]).toString('utf8');
+      this.#pending = null;
+      return text;
+    }
+    return buf.toString('utf8', start, end);
+  }
+
+  #fail(index: number, message: string): never {
+    throw new SyntaxError(`Invalid JSON at byte ${this.#offset + index}: ${message}.`);
+  }
+}

@@ -1,0 +1,180 @@
+// One sync round on the writer connection: fetch datasets a few at a time (conditional, streamed),
+// apply each atomically, record what happened. Runs in the sync worker; callable directly in tests.
+import type { Readable } from 'node:stream';
+import { AisleError } from '../../contract/errors.ts';
+import type { SyncProgress } from '../../contract/types.ts';
+import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
+import type { RetryPolicy } from '../api/retry.ts';
+import { beginSnapshot, dropDataset, type SnapshotApplier } from '../mirror/apply-snapshot.ts';
+import { allDatasets, datasetByKey, ensureDataset, markAttempt, markError, markHeld, markUnchanged, type DatasetSpec } from '../mirror/dataset-state.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { globalDatasets, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
+import { JsonArraySplitter } from './json-array-splitter.ts';
+
+export interface RoundOptions {
+  baseUrl: string;
+  accessToken(): Promise<string>;
+  /** After a 401: a refreshed token (once), or throws. */
+  refreshAfterUnauthorized(rejected: string): Promise<string>;
+  plan: PlanOptions;
+  /** Only these dataset keys (e.g. a confirmed held one); null for a full round. */
+  only?: readonly string[] | null;
+  /** Keys whose held mass deletion the user confirmed. */
+  allowMassDelete?: readonly string[];
+  concurrency?: number;
+  /** Retries of 429, 5xx and network errors before a body starts (the api's policy). */
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?(progress: SyncProgress): void;
+}
+
+export type DatasetOutcome = 'applied' | 'unchanged' | 'held' | 'error';
+
+export interface RoundResult {
+  startedAt: string;
+  finishedAt: string;
+  datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
+}
+
+const PROGRESS_EVERY_MS = 200;
+
+/** Serialises writes: one dataset applies at a time; small state writes queue behind it. */
+class WriteLock {
+  #tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T> | T): Promise<T> {
+    const result = this.#tail.then(fn);
+    this.#tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+function asAisleError(error: unknown): AisleError {
+  if (error instanceof AisleError) return error;
+  if (error instanceof SyntaxError) return new AisleError('bad_response', error.message, { cause: error });
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNABORTED' || (error as Error).message === 'aborted') {
+    return new AisleError('offline', 'The connection broke during the download.', { cause: error });
+  }
+  return new AisleError('internal', (error as Error).message ?? String(error), { cause: error });
+}
+
+export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
+  const startedAt = new Date().toISOString();
+  const lock = new WriteLock();
+  const results: RoundResult['datasets'] = [];
+  const allow = new Set(options.allowMassDelete ?? []);
+  let token: string | null = null;
+  let offline: AisleError | null = null;
+
+  const progress = (spec: DatasetSpec, phase: SyncProgress['phase'], rows: number, bytes: number, expectedRows: number | null, error: AisleError | null = null) =>
+    options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message } : null });
+
+  const open = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
+    token ??= await options.accessToken();
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry };
+    try {
+      return await openJsonStream({ ...request, accessToken: token });
+    } catch (error) {
+      if (!(error instanceof AisleError) || error.code !== 'unauthorized') throw error;
+      const rejected = token;
+      token = await options.refreshAfterUnauthorized(rejected);
+      return await openJsonStream({ ...request, accessToken: token });
+    }
+  };
+
+  const apply = async (spec: DatasetSpec, datasetId: number, body: Readable, etag: string | null, expectedRows: number | null) => {
+    let applier: SnapshotApplier | null = null;
+    let bytes = 0;
+    let last = Date.now();
+    try {
+      applier = beginSnapshot(db, datasetId, spec);
+      const splitter = new JsonArraySplitter();
+      const add = (json: string) => applier!.add(json);
+      progress(spec, 'downloading', 0, 0, expectedRows);
+      for await (const chunk of body) {
+        bytes += (chunk as Buffer).length;
+        splitter.push(chunk as Buffer, add);
+        if (Date.now() - last >= PROGRESS_EVERY_MS) {
+          last = Date.now();
+          progress(spec, 'downloading', applier.received, bytes, expectedRows);
+        }
+      }
+      if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
+      splitter.end();
+      progress(spec, 'applying', applier.received, bytes, expectedRows);
+      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key) });
+      return { result, bytes };
+    } catch (error) {
+      applier?.abort();
+      body.destroy();
+      throw asAisleError(error);
+    }
+  };
+
+  const runDataset = async (spec: DatasetSpec): Promise<void> => {
+    const { datasetId, row } = await lock.run(() => {
+      const id = ensureDataset(db, spec);
+      markAttempt(db, id, new Date().toISOString());
+      return { datasetId: id, row: datasetByKey(db, spec.key)! };
+    });
+    const expectedRows = row.last_success_at ? row.rows : null;
+    const held = row.held_at !== null && !allow.has(spec.key);
+    progress(spec, 'queued', 0, 0, expectedRows);
+    try {
+      if (offline) throw offline;
+      const response = await open(spec, held ? row.held_etag : row.etag);
+      if (response.status === 304) {
+        if (held) {
+          progress(spec, 'held', 0, 0, expectedRows);
+          results.push({ key: spec.key, outcome: 'held', rows: row.rows, bytes: 0, error: null });
+          return;
+        }
+        await lock.run(() => markUnchanged(db, datasetId, new Date().toISOString()));
+        progress(spec, 'unchanged', row.rows, 0, expectedRows);
+        results.push({ key: spec.key, outcome: 'unchanged', rows: row.rows, bytes: 0, error: null });
+        return;
+      }
+      const { result, bytes } = await lock.run(() => apply(spec, datasetId, response.body, response.etag, expectedRows));
+      if (result.kind === 'held') {
+        await lock.run(() => markHeld(db, datasetId, result.held));
+        progress(spec, 'held', result.held.rows, bytes, expectedRows);
+        results.push({ key: spec.key, outcome: 'held', rows: row.rows, bytes, error: null });
+        return;
+      }
+      progress(spec, 'done', result.rows, bytes, expectedRows);
+      results.push({ key: spec.key, outcome: 'applied', rows: result.rows, bytes, error: null });
+    } catch (error) {
+      const e = asAisleError(error);
+      if (e.code === 'offline') offline = e;
+      await lock.run(() => markError(db, datasetId, { code: e.code, message: e.message }));
+      progress(spec, 'error', 0, 0, expectedRows, e);
+      results.push({ key: spec.key, outcome: 'error', rows: row.rows, bytes: 0, error: { code: e.code, message: e.message } });
+    }
+  };
+
+  const runAll = async (specs: DatasetSpec[]) => {
+    const wanted = options.only ? specs.filter((s) => options.only!.includes(s.key)) : specs;
+    let next = 0;
+    const worker = async () => {
+      while (next < wanted.length && !options.signal?.aborted) await runDataset(wanted[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
+  };
+
+  const globals = globalDatasets(options.plan);
+  await runAll(globals);
+  const scoped = scopedDatasets(db, options.plan);
+  await runAll(scoped);
+
+  const scopesOk = ['accounts', 'facilities'].every((k) => results.find((r) => r.key === k)?.outcome !== 'error');
+  if (!options.only && scopesOk && !options.signal?.aborted) {
+    const planned = new Set([...globals, ...scoped].map((s) => s.key));
+    for (const row of allDatasets(db)) if (!planned.has(row.key)) dropDataset(db, row.dataset_id, row.list);
+  }
+  db.pragma('wal_checkpoint(PASSIVE)');
+  return { startedAt, finishedAt: new Date().toISOString(), datasets: results };
+}

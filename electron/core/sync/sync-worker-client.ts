@@ -1,0 +1,86 @@
+// The main thread's side of the sync worker: starts it, runs tasks, answers its token requests.
+import { Worker } from 'node:worker_threads';
+import { AisleError, type ErrorCode } from '../../contract/errors.ts';
+import type { SyncProgress } from '../../contract/types.ts';
+import type { RoundResult } from './sync-round.ts';
+import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
+
+export interface TaskCallbacks {
+  accessToken(): Promise<string>;
+  refreshAfterUnauthorized(rejected: string): Promise<string>;
+  onProgress?(progress: SyncProgress): void;
+}
+
+export interface SyncWorkerClient {
+  run(task: WorkerTask, callbacks: TaskCallbacks): Promise<RoundResult | null>;
+  cancelAll(): void;
+  terminate(): Promise<void>;
+}
+
+export const DEFAULT_SYNC_WORKER_URL = new URL('./sync-worker.ts', import.meta.url);
+
+export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): SyncWorkerClient {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const running = new Map<number, { callbacks: TaskCallbacks; resolve(r: RoundResult | null): void; reject(e: Error): void }>();
+
+  const send = (message: ToWorker) => worker?.postMessage(message);
+
+  const failAll = (error: Error) => {
+    for (const task of running.values()) task.reject(error);
+    running.clear();
+    worker = null;
+  };
+
+  const start = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(url);
+    w.on('message', (message: FromWorker) => {
+      const task = running.get(message.id);
+      if (!task) return;
+      if (message.type === 'progress') task.callbacks.onProgress?.(message.progress);
+      else if (message.type === 'needToken') {
+        const get = message.rejected === null ? task.callbacks.accessToken() : task.callbacks.refreshAfterUnauthorized(message.rejected);
+        get.then(
+          (token) => send({ type: 'token', requestId: message.requestId, token, error: null }),
+          (error: AisleError) => send({ type: 'token', requestId: message.requestId, token: null, error: { code: error.code ?? 'session_expired', message: error.message } }),
+        );
+      } else if (message.type === 'done') {
+        running.delete(message.id);
+        if (!running.size) w.unref();
+        task.resolve(message.result);
+      } else {
+        running.delete(message.id);
+        if (!running.size) w.unref();
+        task.reject(new AisleError(message.error.code as ErrorCode, message.error.message));
+      }
+    });
+    w.on('error', (error) => failAll(new AisleError('internal', `The sync worker failed: ${error.message}`)));
+    w.on('exit', (code) => {
+      if (running.size) failAll(new AisleError('internal', `The sync worker stopped (exit ${code}).`));
+      worker = null;
+    });
+    worker = w;
+    return w;
+  };
+
+  return {
+    run(task, callbacks) {
+      const w = start();
+      w.ref(); // keep the process alive while a task runs (the CLI awaits it)
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        running.set(id, { callbacks, resolve, reject });
+        w.postMessage({ type: 'task', id, task } satisfies ToWorker);
+      });
+    },
+    cancelAll() {
+      for (const id of running.keys()) send({ type: 'cancel', id });
+    },
+    async terminate() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}

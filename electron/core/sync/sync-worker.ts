@@ -1,0 +1,71 @@
+// The sync worker thread: downloads, parses and writes off the thread that answers lookups.
+// It owns the mirror's only writer connection while a task runs.
+import { parentPort } from 'node:worker_threads';
+import { AisleError, type ErrorCode } from '../../contract/errors.ts';
+import { clearHeld } from '../mirror/dataset-state.ts';
+import { openMirror } from '../mirror/open-mirror.ts';
+import { runRound } from './sync-round.ts';
+import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('sync-worker.ts must run in a worker thread');
+
+const pendingTokens = new Map<number, { resolve(token: string): void; reject(error: Error): void }>();
+const cancels = new Map<number, AbortController>();
+let nextRequest = 1;
+
+const post = (message: FromWorker) => port.postMessage(message);
+
+function askToken(id: number, rejected: string | null): Promise<string> {
+  const requestId = nextRequest++;
+  return new Promise((resolve, reject) => {
+    pendingTokens.set(requestId, { resolve, reject });
+    post({ type: 'needToken', id, requestId, rejected });
+  });
+}
+
+async function run(id: number, task: WorkerTask): Promise<void> {
+  const db = openMirror(task.mirrorPath);
+  try {
+    if (task.kind === 'discardHeld') {
+      clearHeld(db, task.key);
+      post({ type: 'done', id, result: null });
+      return;
+    }
+    const abort = new AbortController();
+    cancels.set(id, abort);
+    const result = await runRound(db, {
+      baseUrl: task.baseUrl,
+      accessToken: () => askToken(id, null),
+      refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
+      plan: task.plan,
+      only: task.only,
+      allowMassDelete: task.allowMassDelete,
+      concurrency: task.concurrency,
+      retry: task.retry,
+      signal: abort.signal,
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+    });
+    post({ type: 'done', id, result });
+  } finally {
+    cancels.delete(id);
+    db.close();
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'token') {
+    const pending = pendingTokens.get(message.requestId);
+    pendingTokens.delete(message.requestId);
+    if (!pending) return;
+    if (message.token) pending.resolve(message.token);
+    else pending.reject(new AisleError((message.error?.code ?? 'session_expired') as ErrorCode, message.error?.message ?? 'No session.'));
+  } else if (message.type === 'cancel') {
+    cancels.get(message.id)?.abort();
+  } else {
+    run(message.id, message.task).catch((error: unknown) => {
+      const e = error instanceof AisleError ? error : new AisleError('internal', (error as Error).message);
+      post({ type: 'failed', id: message.id, error: { code: e.code, message: e.message } });
+    });
+  }
+});

@@ -1,0 +1,35 @@
+// Messages between the sync service (main thread) and the sync worker. Plain data only.
+import type { RetryPolicy } from '../api/retry.ts';
+import type { SyncProgress } from '../../contract/types.ts';
+import type { PlanOptions } from './dataset-registry.ts';
+import type { RoundResult } from './sync-round.ts';
+
+export interface RoundTask {
+  kind: 'round';
+  mirrorPath: string;
+  baseUrl: string;
+  plan: PlanOptions;
+  only: string[] | null;
+  allowMassDelete: string[];
+  concurrency?: number;
+  retry?: RetryPolicy;
+}
+
+export interface DiscardHeldTask {
+  kind: 'discardHeld';
+  mirrorPath: string;
+  key: string;
+}
+
+export type WorkerTask = RoundTask | DiscardHeldTask;
+
+export type ToWorker =
+  | { type: 'task'; id: number; task: WorkerTask }
+  | { type: 'token'; requestId: number; token: string | null; error: { code: string; message: string } | null }
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'progress'; id: number; progress: SyncProgress }
+  | { type: 'needToken'; id: number; requestId: number; rejected: string | null }
+  | { type: 'done'; id: number; result: RoundResult | null }
+  | { type: 'failed'; id: number; error: { code: string; message: string } };

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beginSnapshot, type ApplyResult } from '../../electron/core/mirror/apply-snapshot.ts';
+import { datasetByKey, ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+beforeEach(() => {
+  dir = tempDir();
+  db = openMirror(path.join(dir.path, 'm.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+const itemsSpec: DatasetSpec = {
+  key: 'items@account:A',
+  list: 'items',
+  label: 'Items',
+  table: 'items',
+  scopeKind: 'account',
+  scopeId: 'A',
+  scopeName: null,
+  path: '/v1/api/pub/lists/accounts/A/items/query',
+  method: 'GET',
+};
+
+type Item = { id: string; sku: string; description: string; extra?: unknown };
+const item = (n: number, v = 0): Item => ({ id: `id-${n}`, sku: `SKU-${n}`, description: `Widget ${n} v${v}`, extra: { n, v } });
+
+function apply(records: object[], options: { allowMassDelete?: boolean; spec?: DatasetSpec } = {}): ApplyResult {
+  const spec = options.spec ?? itemsSpec;
+  const id = ensureDataset(db, spec);
+  const applier = beginSnapshot(db, id, spec);
+  for (const r of records) applier.add(JSON.stringify(r));
+  return applier.finish({ etag: `"e${records.length}"`, at: new Date().toISOString(), allowMassDelete: options.allowMassDelete ?? false });
+}
+
+function mirrored(): unknown[] {
+  return (db.prepare('SELECT raw FROM items ORDER BY id').pluck().all() as string[]).map((r) => JSON.parse(r));
+}
+const byId = (list: Item[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+function ftsIds(query: string): string[] {
+  return db.prepare(`SELECT i.id FROM items_fts JOIN items i ON i.rid = items_fts.rowid WHERE items_fts MATCH ? ORDER BY i.id`).pluck().all(query) as string[];
+}
+
+describe('applying a snapshot', () => {
+  it('loads, skips unchanged rows, updates changed ones, deletes missing ones, keeps raw JSON losslessly', () => {
+    const first = Array.from({ length: 50 }, (_, n) => item(n));
+    expect(apply(first)).toMatchObject({ kind: 'applied', inserted: 50, rows: 50 });
+    expect(mirrored()).toEqual(byId(first));
+    expect(apply(first)).toMatchObject({ kind: 'applied', inserted: 0, updated: 0, unchanged: 50, deleted: 0 });
+    const second = first.filter((r) => r.id !== 'id-3').map((r) => (r.id === 'id-7' ? { ...r, description: 'Gadget renamed', unknown: [1, { x: null }] } : r));
+    expect(apply(second)).toMatchObject({ kind: 'applied', updated: 1, deleted: 1, unchanged: 48, rows: 49 });
+    expect(mirrored()).toEqual(byId(second));
+    expect(ftsIds('gadget')).toEqual(['id-7']);
+    expect(ftsIds('"SKU-3"')).toEqual([]);
+    expect(datasetByKey(db, itemsSpec.key)).toMatchObject({ rows: 49, etag: '"e49"', last_error_code: null });
+    expect(db.prepare('SELECT sku, account_id FROM items WHERE id = ?').get('id-7')).toEqual({ sku: 'SKU-7', account_id: 'A' });
+  });
+
+  it('holds a snapshot that would delete more than half of a dataset over 100 rows, until allowed', () => {
+    const full = Array.from({ length: 150 }, (_, n) => item(n));
+    apply(full);
+    const result = apply(full.slice(0, 40));
+    expect(result).toMatchObject({ kind: 'held', held: { rows: 40, wouldDelete: 110 } });
+    expect(mirrored()).toHaveLength(150);
+    expect(apply(full.slice(0, 40), { allowMassDelete: true })).toMatchObject({ kind: 'applied', rows: 40, deleted: 110 });
+    expect(mirrored()).toEqual(byId(full.slice(0, 40)));
+  });
+
+  it('an aborted snapshot leaves the previous one untouched', () => {
+    const full = Array.from({ length: 30 }, (_, n) => item(n));
+    apply(full);
+    const id = ensureDataset(db, itemsSpec);
+    const applier = beginSnapshot(db, id, itemsSpec);
+    applier.add(JSON.stringify(item(1, 9)));
+    applier.add(JSON.stringify(item(999)));
+    expect(() => applier.add('{"sku": "no id"}')).toThrow(expect.objectContaining({ code: 'bad_response' }));
+    applier.abort();
+    expect(mirrored()).toEqual(byId(full));
+    expect(ftsIds('v9')).toEqual([]);
+  });
+
+  it('a large first load builds indexes and FTS at the end and matches a row-by-row load', () => {
+    const many = Array.from({ length: 25_000 }, (_, n) => item(n));
+    expect(apply(many)).toMatchObject({ kind: 'applied', rows: 25_000 });
+    const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND sql IS NOT NULL ORDER BY name`).pluck().all();
+    expect(indexes).toEqual(['items_dataset', 'items_gtin', 'items_sku', 'items_upc']);
+    expect(ftsIds('"SKU-24999"')).toEqual(['id-24999']);
+    expect(ftsIds('"SKU-5"')).toEqual(['id-5']);
+    expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('property: after any sequence of snapshots (some aborted), the mirror equals the last complete one', () => {
+    const snapshot = fc.uniqueArray(fc.record({ n: fc.integer({ min: 0, max: 40 }), v: fc.integer({ min: 0, max: 2 }) }), { selector: (r) => r.n, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(fc.record({ rows: snapshot, complete: fc.boolean() }), { minLength: 1, maxLength: 6 }), (steps) => {
+        db.exec('DELETE FROM items; DELETE FROM items_fts; DELETE FROM datasets');
+        let expected: Item[] = [];
+        for (const step of steps) {
+          const records = step.rows.map((r) => item(r.n, r.v));
+          if (step.complete) {
+            apply(records, { allowMassDelete: true });
+            expected = records;
+          } else {
+            const applier = beginSnapshot(db, ensureDataset(db, itemsSpec), itemsSpec);
+            for (const r of records) applier.add(JSON.stringify(r));
+            applier.abort();
+          }
+          expect(mirrored()).toEqual(byId(expected));
+        }
+        expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(expected.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,107 @@
+// A small warehouse stand-in over real HTTP for sync tests: serves JSON arrays by path with strong
+// ETags, checks the Bearer token, and can misbehave on request (truncate, corrupt, 401, 429, 500).
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'slow';
+
+export interface FixtureServer {
+  url: string;
+  /** Replaces the records of a path (list GET path, or `inv/query:<facilityId>` / `inv/history:<facilityId>`). */
+  set(path: string, records: object[]): void;
+  /** The next `count` requests to `path` (or '*' for any) misbehave. */
+  fault(path: string, fault: Fault, count?: number): void;
+  /** Tokens the server accepts; default ['t1']. */
+  tokens: Set<string>;
+  requests: { path: string; status: number; ifNoneMatch: string | null }[];
+  close(): Promise<void>;
+}
+
+export const LISTS = '/v1/api/pub/lists';
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const data = new Map<string, { body: Buffer; etag: string }>();
+  const faults: { path: string; fault: Fault; left: number }[] = [];
+  const tokens = new Set(['t1']);
+  const requests: FixtureServer['requests'] = [];
+
+  const takeFault = (path: string): Fault | null => {
+    const f = faults.find((x) => (x.path === path || x.path === '*') && x.left > 0);
+    if (!f) return null;
+    f.left--;
+    return f.fault;
+  };
+
+  const send = (res: ServerResponse, path: string, status: number, body: string | Buffer, headers: Record<string, string> = {}, ifNoneMatch: string | null = null) => {
+    requests.push({ path, status, ifNoneMatch });
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://x');
+    let key = url.pathname;
+    if (req.method === 'POST' && key.startsWith('/v1/api/pub/inv/')) {
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { facilityId?: string };
+      key = `${key.slice('/v1/api/pub/'.length)}:${body.facilityId ?? ''}`;
+    }
+    const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
+    const auth = req.headers.authorization ?? '';
+    const fault = takeFault(key);
+    if (fault === 'unauthorized' || !tokens.has(auth.replace(/^Bearer /, ''))) return send(res, key, 401, JSON.stringify({ status: 401, error: 'Unauthorized', message: 'bad token' }));
+    if (fault === 'rate_limited') return send(res, key, 429, JSON.stringify({ status: 429, message: 'slow down' }), { 'retry-after': '0' });
+    if (fault === 'server_error') return send(res, key, 503, JSON.stringify({ status: 503, message: 'down' }));
+    const entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
+    if (ifNoneMatch === entry.etag && !fault) return send(res, key, 304, '', { etag: entry.etag }, ifNoneMatch);
+    requests.push({ path: key, status: 200, ifNoneMatch });
+    if (fault === 'invalid') {
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"bad"' });
+      return res.end(Buffer.concat([entry.body.subarray(0, Math.floor(entry.body.length / 2)), Buffer.from('}}garbage]')]));
+    }
+    if (fault === 'truncate') {
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"cut"', 'content-length': String(entry.body.length) });
+      res.write(entry.body.subarray(0, Math.floor(entry.body.length / 2)));
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', etag: entry.etag });
+    if (fault === 'slow') {
+      // dribble the body in small pieces so a test can read while the apply is in progress
+      for (let at = 0; at < entry.body.length; at += 4096) {
+        if (!res.write(entry.body.subarray(at, at + 4096))) await new Promise((r) => res.once('drain', r));
+        await new Promise((r) => setImmediate(r));
+      }
+      return res.end();
+    }
+    res.end(entry.body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      res.writeHead(500);
+      res.end(error.message);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set(path, records) {
+      const body = Buffer.from(JSON.stringify(records));
+      data.set(path, { body, etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"` });
+    },
+    fault(path, fault, count = 1) {
+      faults.push({ path, fault, left: count });
+    },
+    tokens,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

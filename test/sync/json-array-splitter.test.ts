@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
+
+function split(body: Buffer, cuts: number[]): string[] {
+  const splitter = new JsonArraySplitter();
+  const out: string[] = [];
+  let from = 0;
+  for (const cut of [...cuts.filter((c) => c > 0 && c < body.length)].sort((a, b) => a - b).concat(body.length)) {
+    splitter.push(body.subarray(from, cut), (t) => out.push(t));
+    from = cut;
+  }
+  splitter.end();
+  return out;
+}
+
+const record = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
+
+describe('JsonArraySplitter', () => {
+  it('gives back every element exactly, however the body is cut into chunks', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (records, cuts, pretty) => {
+        const body = Buffer.from(pretty ? JSON.stringify(records, null, 2) : JSON.stringify(records));
+        const parts = split(body, cuts.map((c) => c % (body.length + 1)));
+        expect(parts.map((p) => JSON.parse(p))).toEqual(JSON.parse(body.toString()));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects every truncation of a body', () => {
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), fc.nat(), (records, at) => {
+        const body = Buffer.from(JSON.stringify(records));
+        const cut = at % body.length; // strictly shorter than the body
+        expect(() => split(body.subarray(0, cut), [])).toThrow(SyntaxError);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('handles escapes, unicode and a BOM', () => {
+    const records = [{ a: 'quote " and backslash \\', b: 'ünïcödé ✓ 😀', c: '\\"', d: ['}', ']', '{'] }, { e: '\\' }];
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(records))]);
+    for (let cut = 0; cut <= body.length; cut++) expect(split(body, [cut]).map((p) => JSON.parse(p))).toEqual(records);
+  });
+
+  it('rejects bodies that are not an array of objects', () => {
+    for (const bad of ['{}', '[1,2]', '[{},]', '[{}{}]', '[{}] x', '[{}],[{}]', '', '   ', '[', 'null', '[{"a":1}', '["a"]']) {
+      expect(() => split(Buffer.from(bad), []), bad).toThrow(SyntaxError);
+    }
+    expect(split(Buffer.from(' [ ] '), [])).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+// A minimal SessionPort for sync tests: a fixed server, token and facilities, and a way to sign in
+// and out (emits session.changed like the real session service).
+import type { SessionView } from '../../electron/contract/types.ts';
+import type { CoreEvents } from '../../electron/core/events.ts';
+import type { MirrorIdentity, SessionPort } from '../../electron/core/ports.ts';
+
+export function sessionStub(events: CoreEvents, server: { url: string }, facilities = [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]) {
+  let identity: MirrorIdentity | null = null;
+  let token = 't1';
+  let refreshes = 0;
+  const port: SessionPort = {
+    view: () => ({ state: identity ? 'signed-in' : 'signed-out' }) as unknown as SessionView,
+    identity: () => identity,
+    baseUrl: () => (identity ? server.url : null),
+    accessToken: async () => token,
+    refreshAfterUnauthorized: async () => {
+      refreshes++;
+      token = 't2';
+      return token;
+    },
+    facilities: () => facilities,
+  };
+  return {
+    port,
+    refreshes: () => refreshes,
+    signIn(email = 'ann@example.com', licenseId = 'lic-1') {
+      identity = { server: server.url, email, licenseId };
+      events.emit('session.changed', port.view());
+    },
+    signOut() {
+      identity = null;
+      events.emit('session.changed', port.view());
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
+import type { SyncProgress } from '../../electron/contract/types.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+let server: FixtureServer;
+
+const accounts = [
+  { id: 'acc-1', accountid: 'ACME', name: 'Acme Corp', type: 'ACCOUNT' },
+  { id: 'acc-2', accountid: 'GLOBEX', name: 'Globex', type: 'ACCOUNT' },
+];
+const facilities = [{ id: 'fac-1', ncode: 'F1', code: 'MAIN', name: 'Main DC' }];
+const items = (account: string, count: number, version = 0) =>
+  Array.from({ length: count }, (_, n) => ({ id: `${account}-item-${n}`, account_id: account, sku: `${account}-SKU-${n}`, description: `Thing ${n} v${version}`, upc: String(100000000000 + n) }));
+
+function seed(itemCount = 120) {
+  server.set(`${LISTS}/accounts/query`, accounts);
+  server.set(`${LISTS}/facilities/query`, facilities);
+  server.set(`${LISTS}/users/query`, [{ id: 'u-1', email: 'ann@example.com', firstname: 'Ann', lastname: 'Lee' }]);
+  server.set(`${LISTS}/accounts/acc-1/items/query`, items('acc-1', itemCount));
+  server.set(`${LISTS}/accounts/acc-2/items/query`, items('acc-2', 5));
+  server.set(`${LISTS}/accounts/acc-1/carriers/query`, [{ id: 'car-1', account_id: 'acc-1', name: 'UPS Ground', scac: 'UPSN' }]);
+  server.set(`${LISTS}/facilities/fac-1/locations/query`, [{ id: 'loc-1', facility_id: 'fac-1', code: 'A-03-02-B', zone: 'A', type: 'PICK', barcode: 'LA0302B' }]);
+  server.set('inv/query:fac-1', [{ id: 'inv-1', facility_id: 'fac-1', location_id: 'loc-1', location_code: 'A-03-02-B', item_id: 'acc-1-item-1', sku: 'acc-1-SKU-1', lot: 'L1', qty_on_hand: 10, qty_allocated: 2, qty_available: 8, status: 'AVAILABLE' }]);
+  server.set('inv/history:fac-1', [{ id: 'h-1', facility_id: 'fac-1', item_id: 'acc-1-item-1', type: 'PICK', qty: 2, qty_before: 12, qty_after: 10, createdon: '2026-11-20T10:00:00Z' }]);
+}
+
+function round(extra: Partial<RoundOptions> = {}) {
+  const progress: SyncProgress[] = [];
+  let refreshes = 0;
+  const result = runRound(db, {
+    baseUrl: server.url,
+    accessToken: async () => 't1',
+    refreshAfterUnauthorized: async () => {
+      refreshes++;
+      return 't2';
+    },
+    plan: { offlineLists: [], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
+    retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1000 },
+    onProgress: (p) => progress.push(p),
+    ...extra,
+  });
+  return { result, progress, refreshes: () => refreshes };
+}
+
+const count = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as number;
+
+beforeEach(async () => {
+  dir = tempDir();
+  db = openMirror(path.join(dir.path, 'm.sqlite'));
+  server = await startFixtureServer();
+  seed();
+});
+afterEach(async () => {
+  db.close();
+  await server.close();
+  dir.remove();
+});
+
+describe('a sync round over HTTP', () => {
+  it('first sync fills every dataset; a second round is all 304 and changes nothing', async () => {
+    const first = await round().result;
+    expect(first.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(count('SELECT count(*) FROM items')).toBe(125);
+    expect(count(`SELECT count(*) FROM records WHERE list = 'accounts'`)).toBe(2);
+    expect(db.prepare(`SELECT code, name FROM records WHERE list = 'users'`).get()).toEqual({ code: 'ann@example.com', name: 'Ann Lee' });
+    expect(db.prepare(`SELECT code_norm, barcode FROM locations`).get()).toEqual({ code_norm: 'A0302B', barcode: 'LA0302B' });
+    expect(db.prepare(`SELECT qty_available, status FROM inventory`).get()).toEqual({ qty_available: 8, status: 'AVAILABLE' });
+    expect(count(`SELECT count(*) FROM history WHERE item_id = 'acc-1-item-1'`)).toBe(1);
+    expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ rows: 120, last_error_code: null, scope_kind: 'account', scope_id: 'acc-1' });
+    const keys = first.datasets.map((d) => d.key);
+    expect(keys).toEqual(expect.arrayContaining(['accounts', 'facilities', 'carriers@account:acc-2', 'locations@facility:fac-1', 'inventory@facility:fac-1', 'history@facility:fac-1']));
+
+    server.requests.length = 0;
+    const totalChanges = count('SELECT total_changes()');
+    const second = await round().result;
+    expect(second.datasets.every((d) => d.outcome === 'unchanged')).toBe(true);
+    expect(server.requests.every((r) => r.status === 304 && r.ifNoneMatch !== null)).toBe(true);
+    expect(server.requests).toHaveLength(keys.length);
+    expect(count('SELECT count(*) FROM items')).toBe(125);
+    expect(count('SELECT total_changes()') - totalChanges).toBe(keys.length * 3); // only the datasets' state rows: ensure, attempt, success
+  });
+
+  it('applies changed and deleted rows, and drops the datasets of an account that is gone', async () => {
+    await round().result;
+    const changed = items('acc-1', 120).filter((i) => i.id !== 'acc-1-item-5').map((i) => (i.id === 'acc-1-item-9' ? { ...i, description: 'Renamed', color: 'red' } : i));
+    server.set(`${LISTS}/accounts/acc-1/items/query`, changed);
+    server.set(`${LISTS}/accounts/query`, accounts.slice(0, 1));
+    const { result } = round();
+    const r = await result;
+    expect(r.datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ outcome: 'applied', rows: 119 });
+    expect(count(`SELECT count(*) FROM items WHERE id = 'acc-1-item-5'`)).toBe(0);
+    expect(JSON.parse(db.prepare(`SELECT raw FROM items WHERE id = 'acc-1-item-9'`).pluck().get() as string)).toMatchObject({ color: 'red' });
+    expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(0);
+    expect(datasetByKey(db, 'items@account:acc-2')).toBeUndefined();
+  });
+
+  it('holds a mass deletion until confirmed, and keeps reporting it held while the server has it', async () => {
+    await round().result;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items('acc-1', 10));
+    const { result, progress } = round();
+    expect((await result).datasets.find((d) => d.key === 'items@account:acc-1')?.outcome).toBe('held');
+    expect(progress.some((p) => p.key === 'items@account:acc-1' && p.phase === 'held')).toBe(true);
+    expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-1'`)).toBe(120);
+    expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ held_rows: 10, held_would_delete: 110, rows: 120 });
+    expect((await round().result).datasets.find((d) => d.key === 'items@account:acc-1')?.outcome).toBe('held');
+    const confirmed = await round({ only: ['items@account:acc-1'], allowMassDelete: ['items@account:acc-1'] }).result;
+    expect(confirmed.datasets).toEqual([expect.objectContaining({ key: 'items@account:acc-1', outcome: 'applied', rows: 10 })]);
+    expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ held_rows: null, rows: 10 });
+  });
+
+  it('a truncated body or invalid JSON keeps the last good data and records the error', async () => {
+    await round().result;
+    const path1 = `${LISTS}/accounts/acc-1/items/query`;
+    server.set(path1, items('acc-1', 120, 1));
+    for (const fault of ['truncate', 'invalid'] as const) {
+      server.fault(path1, fault);
+      const r = await round().result;
+      expect(r.datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ outcome: 'error', error: { code: fault === 'invalid' ? 'bad_response' : expect.any(String) } });
+      expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-1' AND description LIKE '% v0'`)).toBe(120);
+      expect(datasetByKey(db, 'items@account:acc-1')?.last_error_code).not.toBeNull();
+    }
+    await round().result;
+    expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-1' AND description LIKE '% v1'`)).toBe(120);
+    expect(datasetByKey(db, 'items@account:acc-1')?.last_error_code).toBeNull();
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('refreshes once on 401 and backs off on 429 and 5xx', async () => {
+    server.fault(`${LISTS}/accounts/query`, 'unauthorized');
+    server.tokens.add('t2');
+    server.fault(`${LISTS}/facilities/query`, 'rate_limited');
+    server.fault(`${LISTS}/users/query`, 'server_error');
+    const { result, refreshes } = round();
+    const r = await result;
+    expect(refreshes()).toBe(1);
+    expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(count(`SELECT count(*) FROM records WHERE list = 'users'`)).toBe(1);
+  });
+
+  it('reports the server unreachable without touching the data', async () => {
+    await round().result;
+    await server.close();
+    const r = await round().result;
+    expect(r.datasets.length).toBeGreaterThan(0);
+    expect(r.datasets.every((d) => d.outcome === 'error' && d.error?.code === 'offline')).toBe(true);
+    expect(count('SELECT count(*) FROM items')).toBe(125);
+    server = await startFixtureServer(); // for afterEach
+  });
+
+  it('a reader during a long apply sees the old dataset or the new one, never a mix', async () => {
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items('acc-1', 3000, 0));
+    await round().result;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items('acc-1', 3000, 1).slice(100));
+    server.fault(`${LISTS}/accounts/acc-1/items/query`, 'slow');
+    const reader = openMirror(path.join(dir.path, 'm.sqlite'), { readonly: true });
+    const seen = new Set<string>();
+    let reads = 0;
+    const look = () => {
+      const r = reader.prepare(`SELECT count(*) AS n, sum(description LIKE '% v0') AS old, sum(description LIKE '% v1') AS new FROM items WHERE account_id = 'acc-1'`).get() as { n: number; old: number; new: number };
+      seen.add(`${r.n}/${r.old}/${r.new}`);
+      reads++;
+    };
+    const timer = setInterval(look, 1);
+    const r = await round().result;
+    clearInterval(timer);
+    look();
+    reader.close();
+    expect(r.datasets.find((d) => d.key === 'items@account:acc-1')?.outcome).toBe('applied');
+    expect(reads).toBeGreaterThan(5);
+    expect([...seen].sort()).toEqual(['2900/0/2900', '3000/3000/0'].filter((s) => seen.has(s)).sort());
+    expect(seen.has('2900/0/2900')).toBe(true);
+  });
+});

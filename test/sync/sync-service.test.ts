@@ -1,0 +1,124 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncProgress, SyncStatus } from '../../electron/contract/types.ts';
+import type { CoreContext } from '../../electron/core/core.ts';
+import { silentLogger } from '../../electron/core/core.ts';
+import { CoreEvents } from '../../electron/core/events.ts';
+import { createMirrorManager, type MirrorManager } from '../../electron/core/mirror/mirror-manager.ts';
+import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+import { createSyncService, type SyncService } from '../../electron/core/sync/sync-service.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { sessionStub } from './session-stub.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let server: FixtureServer;
+let ctx: CoreContext;
+let mirrors: MirrorManager;
+let sync: SyncService;
+let session: ReturnType<typeof sessionStub>;
+
+const items = (count: number, v = 0) => Array.from({ length: count }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${n}`, description: `Thing ${n} v${v}` }));
+
+function waitFor<T>(event: 'sync.status' | 'sync.progress', test: (payload: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    const off = ctx.events.on(event, (payload) => {
+      if (test(payload as T)) {
+        off();
+        resolve(payload as T);
+      }
+    });
+  });
+}
+const roundEnded = () => waitFor<SyncStatus>('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null);
+
+beforeEach(async () => {
+  dir = tempDir();
+  server = await startFixtureServer();
+  server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+  server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+  server.set(`${LISTS}/accounts/acc-1/items/query`, items(300));
+  ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger };
+  session = sessionStub(ctx.events, server);
+  mirrors = createMirrorManager(ctx, session.port);
+  sync = createSyncService(ctx, { session: session.port, mirrors }, { retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 1000 } });
+});
+afterEach(async () => {
+  await sync.close();
+  await mirrors.close();
+  await server.close();
+  dir.remove();
+});
+
+describe('the sync service', () => {
+  it('syncs in its worker after sign-in, reports progress and status, and dates every dataset', async () => {
+    const progress: SyncProgress[] = [];
+    ctx.events.on('sync.progress', (p) => progress.push(p));
+    const ended = roundEnded();
+    session.signIn();
+    const status = await ended;
+    const mirror = mirrors.current()!;
+    expect(statSync(mirror.path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(dir.path, 'mirrors'))).toContain(path.basename(mirror.path));
+    expect(mirror.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(300);
+    const itemsStatus = status.datasets.find((d) => d.key === 'items@account:acc-1')!;
+    expect(itemsStatus).toMatchObject({ list: 'items', rows: 300, stale: false, lastError: null, held: null, syncing: false, scope: { kind: 'account', id: 'acc-1', name: 'Acme' } });
+    expect(progress.filter((p) => p.key === 'items@account:acc-1').map((p) => p.phase)).toEqual(expect.arrayContaining(['queued', 'downloading', 'applying', 'done']));
+    expect(status.nextRoundAt).not.toBeNull();
+    expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ running: false });
+  });
+
+  it('runs at most one round at a time, on demand and when connectivity returns', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(300, 1));
+    server.fault(`${LISTS}/accounts/acc-1/items/query`, 'slow');
+    const second = roundEnded();
+    expect(sync.handlers['sync.now'](undefined as never)).toEqual({ started: true });
+    expect(sync.handlers['sync.now'](undefined as never)).toEqual({ started: false });
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    await second;
+    expect(mirrors.current()!.db.prepare(`SELECT count(*) FROM items WHERE description LIKE '% v1'`).pluck().get()).toBe(300);
+    const third = roundEnded();
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    const status = await third;
+    expect(status.datasets.every((d) => d.lastError === null)).toBe(true);
+    expect(server.requests.filter((r) => r.status === 304).length).toBeGreaterThan(0);
+  });
+
+  it('holds a mass deletion until the user confirms it; discarding keeps the data', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(20));
+    const held = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const status = await held;
+    expect(status.datasets.find((d) => d.key === 'items@account:acc-1')?.held).toMatchObject({ currentRows: 300, incomingRows: 20, wouldDelete: 280 });
+    const discarded = await sync.handlers['sync.discardHeld']({ key: 'items@account:acc-1' });
+    expect(discarded).toMatchObject({ held: null, rows: 300 });
+    await expect(sync.handlers['sync.confirmHeld']({ key: 'items@account:acc-1' })).rejects.toMatchObject({ code: 'conflict' });
+    const again = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    await again;
+    const confirmed = await sync.handlers['sync.confirmHeld']({ key: 'items@account:acc-1' });
+    expect(confirmed).toMatchObject({ held: null, rows: 20 });
+    expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(20);
+  });
+
+  it('signing in as someone else opens another file; signing out closes the mirror', async () => {
+    const first = roundEnded();
+    session.signIn('ann@example.com');
+    await first;
+    const annPath = mirrors.current()!.path;
+    session.signOut();
+    expect(mirrors.current()).toBeNull();
+    expect(() => sync.handlers['sync.now'](undefined as never)).toThrow(expect.objectContaining({ code: 'not_signed_in' }));
+    session.signIn('bob@example.com');
+    expect(mirrors.current()!.path).not.toBe(annPath);
+    expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
+    await roundEnded();
+  });
+});
