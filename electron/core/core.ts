@@ -5,7 +5,7 @@ import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
 import { CoreEvents } from './events.ts';
-import { createLookupHandlers } from './lookup/lookup-handlers.ts';
+import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
 import { createSessionService } from './session/session-service.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
@@ -50,6 +50,8 @@ export interface CoreContext {
 export interface Core {
   readonly handlers: Handlers;
   readonly events: CoreEvents;
+  /** Streams a list view as CSV (hosts that download rather than write a file). */
+  readonly writeCsv: LookupService['writeCsv'];
   close(): Promise<void>;
 }
 
@@ -62,11 +64,12 @@ export function createCore(deps: CoreDeps): Core {
   const session = createSessionService(ctx);
   const mirrors = createMirrorManager(ctx, session);
   const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
+  const lookup = createLookupService(ctx, { mirrors });
 
   const handlers: Handlers = {
     ...session.handlers,
     ...sync.handlers,
-    ...createLookupHandlers(ctx, { mirrors }),
+    ...lookup.handlers,
     'app.info': () => ({
       name: 'Aisle',
       version: deps.version,
@@ -86,6 +89,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     handlers,
     events,
+    writeCsv: lookup.writeCsv,
     async close() {
       await sync.close();
       await mirrors.close();

@@ -1,8 +1,20 @@
-// Answers the floor's questions from the mirror. (Issue 6 replaces this placeholder.)
+// Answers the floor's questions from the open mirror: search, scans, stock, history, lists,
+// records and CSV export. Every answer comes from SQLite on this machine, online or not.
+import type { Writable } from 'node:stream';
+import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
+import { viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
+import { parseScan } from './gs1.ts';
+import { historyQuery } from './history.ts';
+import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventory.ts';
+import { listCatalog, listPage, type QueryOptions } from './lists.ts';
+import { recordDetail } from './record-detail.ts';
+import { searchAll } from './search.ts';
 
 export type LookupHandlers = Pick<
   Handlers,
@@ -18,20 +30,48 @@ export type LookupHandlers = Pick<
   | 'export.csv'
 >;
 
-export function createLookupHandlers(_ctx: CoreContext, _parts: { mirrors: MirrorManager }): LookupHandlers {
-  const notYet = () => {
-    throw new AisleError('not_implemented', 'Lookups are not available yet.');
+export interface LookupService {
+  handlers: LookupHandlers;
+  /**
+   * Streams a list view as CSV into `out` (for hosts that download instead of writing a file, e.g.
+   * the browser host's HTTP response). `view` is validated like `export.csv`'s. Does not end `out`.
+   */
+  writeCsv(view: unknown, out: Writable): Promise<{ rows: number; fileName: string }>;
+}
+
+export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
+  const db = (): MirrorDb => {
+    const mirror = parts.mirrors.current();
+    if (!mirror) throw new AisleError('not_signed_in', 'Sign in to open the offline data.');
+    return mirror.db;
   };
+  const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
+
+  const handlers: LookupHandlers = {
+    'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit }),
+    'scan.parse': ({ raw }) => parseScan(raw),
+    'inventory.byItem': (args) => inventoryByItem(db(), args, options()),
+    'inventory.byLocation': (args) => inventoryByLocation(db(), args, options()),
+    'inventory.byLot': (args) => inventoryByLot(db(), args, options()),
+    'history.query': (args) => historyQuery(db(), args, options()),
+    'lists.catalog': () => listCatalog(db()),
+    'lists.page': ({ view, offset, limit }) => listPage(db(), view, offset, limit, options()),
+    'records.get': ({ list, id }) => recordDetail(db(), list, id, options()),
+    'export.csv': ({ view }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports')),
+  };
+
   return {
-    'search.query': notYet,
-    'scan.parse': notYet,
-    'inventory.byItem': notYet,
-    'inventory.byLocation': notYet,
-    'inventory.byLot': notYet,
-    'history.query': notYet,
-    'lists.catalog': notYet,
-    'lists.page': notYet,
-    'records.get': notYet,
-    'export.csv': notYet,
+    handlers,
+    async writeCsv(rawView, out) {
+      const parsed = viewSchema.safeParse(rawView);
+      if (!parsed.success) throw new AisleError('invalid_argument', `Invalid view: ${parsed.error.issues[0]?.message ?? 'rejected'}`);
+      const rows = await writeCsv(db(), parsed.data, out);
+      return { rows, fileName: exportFileName(parsed.data.list) };
+    },
   };
+}
+
+/** The contract handlers of the lookup area (core.ts spreads them into the core's handlers). */
+export function createLookupHandlers(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupHandlers {
+  return createLookupService(ctx, parts).handlers;
 }

@@ -1,0 +1,43 @@
+// Codes as people type them: location codes and SKUs match whatever the separators and case
+// (`A03 02B`, `a-03-02-b`, `A0302B` all find `A-03-02-B`), and sort naturally (`A-2-9` before `A-2-10`).
+import { normaliseCode } from '../mirror/open-mirror.ts';
+
+/** The matching key of a code: the mirror's `code_norm` (upper case, letters and digits only). */
+export function codeKey(code: string): string {
+  return normaliseCode(code.normalize('NFKC')) ?? '';
+}
+
+const CHUNK = /(\d+)|(\D+)/g;
+
+/** Compares codes naturally: digit runs by value, text case-insensitively, separators ignored. */
+export function naturalCompare(a: string, b: string): number {
+  const left = a.toUpperCase().match(CHUNK) ?? [];
+  const right = b.toUpperCase().match(CHUNK) ?? [];
+  const length = Math.min(left.length, right.length);
+  for (let i = 0; i < length; i++) {
+    const x = left[i];
+    const y = right[i];
+    const xNumber = /^\d/.test(x);
+    const yNumber = /^\d/.test(y);
+    if (xNumber && yNumber) {
+      const difference = compareDigits(x, y);
+      if (difference !== 0) return difference;
+    } else if (x !== y) {
+      return x < y ? -1 : 1;
+    }
+  }
+  if (left.length !== right.length) return left.length - right.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareDigits(x: string, y: string): number {
+  const a = x.replace(/^0+(?=\d)/, '');
+  const b = y.replace(/^0+(?=\d)/, '');
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first key greater than every key starting with `prefix` (for `key >= ? AND key < ?` range scans). */
+export function prefixUpperBound(prefix: string): string {
+  return prefix + '\uffff';
+}

@@ -1,0 +1,65 @@
+// How old an answer is: the last successful sync of the datasets behind it, and whether that is
+// past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
+import type { DataAge } from '../../contract/types.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+
+export interface DatasetInfo {
+  datasetId: number;
+  key: string;
+  list: string;
+  scopeKind: string;
+  scopeId: string | null;
+  lastSuccessAt: string | null;
+  rows: number;
+}
+
+/** Thresholds per list name, with `default` for the rest (minutes). */
+export type StaleThresholds = Record<string, number>;
+
+const FALLBACK_MINUTES = 24 * 60;
+
+export function staleAfter(thresholds: StaleThresholds, list: string): number {
+  return thresholds[list] ?? thresholds.default ?? FALLBACK_MINUTES;
+}
+
+/** The datasets of the mirror, by dataset_id. */
+export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
+  const rows = db
+    .prepare(
+      `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
+              last_success_at AS lastSuccessAt, rows FROM datasets`,
+    )
+    .all() as DatasetInfo[];
+  return new Map(rows.map((row) => [row.datasetId, row]));
+}
+
+/** The age of one dataset's data. A dataset never synced has no time and is stale. */
+export function datasetAge(dataset: DatasetInfo | undefined, list: string, thresholds: StaleThresholds, now: Date): DataAge {
+  const minutes = staleAfter(thresholds, dataset?.list ?? list);
+  const syncedAt = dataset?.lastSuccessAt ?? null;
+  const stale = syncedAt === null || now.getTime() - Date.parse(syncedAt) > minutes * 60_000;
+  return { syncedAt, stale, staleAfterMinutes: minutes };
+}
+
+/**
+ * The age of an answer built from several datasets: the oldest sync wins, stale if any is stale.
+ * With no dataset at all (nothing of that list was ever synced) the answer is stale with no time.
+ */
+export function combinedAge(datasets: readonly (DatasetInfo | undefined)[], list: string, thresholds: StaleThresholds, now: Date): DataAge {
+  if (datasets.length === 0) return datasetAge(undefined, list, thresholds, now);
+  const ages = datasets.map((dataset) => datasetAge(dataset, list, thresholds, now));
+  let oldest = ages[0];
+  for (const age of ages) {
+    if (age.syncedAt === null || (oldest.syncedAt !== null && age.syncedAt < oldest.syncedAt)) oldest = age;
+  }
+  return {
+    syncedAt: oldest.syncedAt,
+    stale: ages.some((age) => age.stale),
+    staleAfterMinutes: Math.min(...ages.map((age) => age.staleAfterMinutes)),
+  };
+}
+
+/** The datasets of one list, optionally of one scope. */
+export function datasetsOf(datasets: Map<number, DatasetInfo>, list: string, scopeId?: string | null): DatasetInfo[] {
+  return [...datasets.values()].filter((d) => d.list === list && (scopeId == null || d.scopeId === scopeId));
+}

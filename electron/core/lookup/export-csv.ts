@@ -1,0 +1,55 @@
+// Export of the current view (its scope, filter, sort and columns) as CSV, streamed row by row on a
+// connection of its own so that lookups go on while a large export is written.
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import Database from 'better-sqlite3';
+import type { ListView } from '../../contract/methods.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
+import { listDef } from './list-registry.ts';
+import { iterateView, listColumns } from './lists.ts';
+
+/** The columns of an export: the view's own, in its order, or every column of the list. */
+export function exportColumns(db: MirrorDb, view: ListView): CsvColumn[] {
+  const all = listColumns(db, listDef(view.list), view.scopeId);
+  if (view.columns.length === 0) return all.map(({ key, label }) => ({ key, label }));
+  return view.columns.map((key) => ({ key, label: all.find((column) => column.key === key)?.label ?? key }));
+}
+
+/**
+ * Writes the view as CSV to `out` (a file, an HTTP response…) and resolves to the row count.
+ * Reads through a second, read-only connection to the same file. Does not end `out`.
+ */
+export async function writeCsv(db: MirrorDb, view: ListView, out: Writable): Promise<number> {
+  const columns = exportColumns(db, view);
+  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  try {
+    return await writeCsvRows(out, columns, iterateView(reader, view));
+  } finally {
+    reader.close();
+  }
+}
+
+/** A file name for an export of this list now: `items-2026-11-21T05-40-12-345.csv`. */
+export function exportFileName(list: string, now: Date = new Date()): string {
+  return `${list}-${now.toISOString().slice(0, 23).replace(/[:.]/g, '-')}.csv`;
+}
+
+/** Writes the view to a new file in `dir`; resolves to its path and row count. */
+export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, now: Date = new Date()): Promise<{ location: string; rows: number }> {
+  await mkdir(dir, { recursive: true });
+  const location = path.join(dir, exportFileName(view.list, now));
+  const out = createWriteStream(location, { flags: 'wx', mode: 0o600 });
+  try {
+    const rows = await writeCsv(db, view, out);
+    out.end();
+    await finished(out);
+    return { location, rows };
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,217 @@
+// Reads what a barcode scanner sends: GS1 element strings (bracketed or raw with FNC1/GS and the
+// substitutes keyboard-wedge scanners type), AIM symbology prefixes, and plain GTINs. Check digits
+// are verified; anything that does not add up is a `misread` with a reason, never a guess.
+import type { Gs1Element, ScanParse } from '../../contract/types.ts';
+import { aiAt, aiSpec, type AiSpec } from './gs1-ai-table.ts';
+
+const GS = '\u001d';
+
+/**
+ * Typed stand-ins for the GS separator. None of these characters is in GS1's character set 82
+ * (the set lot and serial values use), so reading them as separators is unambiguous; `<GS>` is
+ * the one exception scanners commonly emit, accepted as a whole token.
+ */
+const GS_SUBSTITUTES = [/\\x1d/gi, /\\u001d/gi, /<GS>/gi, /\{GS\}/gi, /\[GS\]/gi, /\^\]/g, /~/g, /\|/g];
+
+/** AIM symbology identifiers (ISO/IEC 15424) that announce GS1 data, and those of plain EAN/UPC. */
+const AIM_GS1 = new Set([']C1', ']d2', ']Q3', ']e0', ']J1']);
+const AIM_EAN = new Set([']E0', ']E1', ']E2', ']E3', ']E4', ']X0']);
+
+/** GS1 mod-10 check digit of `body` (the digits before the check digit). */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = weight === 3 ? 1 : 3) sum += Number(body[i]) * weight;
+  return (10 - (sum % 10)) % 10;
+}
+
+/** True when `digits` (GTIN-8/12/13/14, SSCC, GLN…) ends with its correct check digit. */
+export function hasValidCheckDigit(digits: string): boolean {
+  if (!/^\d{2,}$/.test(digits)) return false;
+  return gs1CheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
+}
+
+/** GTIN lengths; a plain scan of these lengths is read as a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14). */
+export const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
+
+/** Every stored spelling of one GTIN: the GTIN-14 and its shorter forms (leading zeros dropped). */
+export function gtinForms(gtin: string): string[] {
+  const g14 = gtin.padStart(14, '0');
+  const forms = [g14];
+  for (const length of [13, 12, 8]) {
+    const cut = g14.slice(14 - length);
+    if (/^0*$/.test(g14.slice(0, 14 - length))) forms.push(cut);
+  }
+  return forms;
+}
+
+/** Removes what scanners add around the data: BOM, NUL, CR/LF/TAB suffixes or prefixes. */
+function clean(raw: string): string {
+  return raw.replace(/^\uFEFF/, '').replace(/\0/g, '').trim();
+}
+
+function isBracketed(data: string): boolean {
+  return /^\(\d{2,4}\)/.test(data);
+}
+
+/** Looks like a raw GS1 string without an AIM prefix: separators present, or an SSCC/GTIN AI with more after it. */
+function looksLikeRawGs1(data: string): boolean {
+  if (data.includes(GS) && /^\d{2}/.test(data)) return true;
+  if (/^0[12]\d{14}/.test(data) || /^00\d{18}/.test(data)) return true;
+  return false;
+}
+
+function substituteSeparators(data: string): string {
+  let out = data;
+  for (const pattern of GS_SUBSTITUTES) out = out.replace(pattern, GS);
+  return out;
+}
+
+/**
+ * Reads one scan. `now` decides the century of two-digit years (GS1's sliding window).
+ * A GS1 string gives `gs1`; a broken one (bad check digit, bad date, unknown AI, missing data) gives
+ * `misread`; everything else is `plain`, including GTIN-length digits with a bad check digit only
+ * when they came without an EAN/UPC symbology prefix (they may be a SKU: search decides).
+ */
+export function parseScan(raw: string, now: Date = new Date()): ScanParse {
+  let data = clean(raw);
+  let aim: string | null = null;
+  if (/^\][A-Za-z][0-9A-Za-z]/.test(data)) {
+    aim = data.slice(0, 3);
+    data = data.slice(3);
+  }
+  if (aim && AIM_EAN.has(aim)) {
+    if (!/^\d+$/.test(data) || !GTIN_LENGTHS.has(data.length)) return misread(raw, `An EAN/UPC scan must be 8, 12, 13 or 14 digits; got "${data}".`);
+    if (!hasValidCheckDigit(data)) return misread(raw, `Check digit of GTIN ${data} is wrong (expected ${gs1CheckDigit(data.slice(0, -1))}).`);
+    return { kind: 'plain', text: data };
+  }
+  const gs1 = (aim !== null && AIM_GS1.has(aim)) || data.startsWith(GS);
+  if (isBracketed(data)) return parseBracketed(raw, data, now);
+  const withSeparators = substituteSeparators(data);
+  if (gs1 || looksLikeRawGs1(withSeparators)) return parseRaw(raw, withSeparators, now);
+  return { kind: 'plain', text: data };
+}
+
+function parseBracketed(raw: string, data: string, now: Date): ScanParse {
+  const elements: Gs1Element[] = [];
+  const pattern = /\((\d{2,4})\)([^()]*)/y;
+  let at = 0;
+  while (at < data.length) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(data);
+    if (!match) return misread(raw, `Unreadable GS1 text at "${data.slice(at, at + 12)}".`);
+    const [whole, ai, value] = match;
+    const spec = aiSpec(ai);
+    const element = readElement(spec, ai, value.replace(new RegExp(GS, 'g'), ''), now);
+    if (typeof element === 'string') return misread(raw, element);
+    elements.push(element);
+    at += whole.length;
+  }
+  return finish(raw, elements);
+}
+
+function parseRaw(raw: string, data: string, now: Date): ScanParse {
+  const elements: Gs1Element[] = [];
+  let at = 0;
+  while (at < data.length) {
+    if (data[at] === GS) {
+      at++;
+      continue;
+    }
+    const spec = aiAt(data, at);
+    if (!spec) return misread(raw, `Unknown GS1 Application Identifier at "${data.slice(at, at + 8)}".`);
+    const start = at + spec.ai.length;
+    let end: number;
+    if (spec.fixed !== null) {
+      end = start + spec.fixed;
+      if (end > data.length) return misread(raw, `${spec.label} (${spec.ai}) is too short: ${spec.fixed} characters expected.`);
+    } else {
+      const separator = data.indexOf(GS, start);
+      end = separator === -1 ? data.length : separator;
+      if (end - start > spec.max) {
+        return misread(raw, `${spec.label} (${spec.ai}) is longer than ${spec.max} characters: a separator is probably missing.`);
+      }
+    }
+    const element = readElement(spec, spec.ai, data.slice(start, end), now);
+    if (typeof element === 'string') return misread(raw, element);
+    elements.push(element);
+    at = end;
+  }
+  return finish(raw, elements);
+}
+
+/** Validates one element; returns it, or the reason it is a misread. */
+function readElement(spec: AiSpec | undefined, ai: string, value: string, now: Date): Gs1Element | string {
+  if (!spec) {
+    // Unknown AI in bracketed form: its extent is clear, so keep it without interpreting it.
+    if (value.length === 0 || value.length > 90) return `AI (${ai}) has no usable value.`;
+    return { ai, label: 'UNKNOWN AI', value };
+  }
+  if (value.length === 0) return `${spec.label} (${ai}) is empty.`;
+  if (spec.fixed !== null && value.length !== spec.fixed) return `${spec.label} (${ai}) must be ${spec.fixed} characters; got ${value.length}.`;
+  if (value.length > spec.max) return `${spec.label} (${ai}) is longer than ${spec.max} characters.`;
+  if (spec.format !== 'text' && !/^\d+$/.test(value)) return `${spec.label} (${ai}) must be digits; got "${value}".`;
+  if (spec.format === 'text' && !/^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/.test(value)) {
+    return `${spec.label} (${ai}) holds characters GS1 does not allow: "${value}".`;
+  }
+  if (spec.checkDigit && !hasValidCheckDigit(value)) {
+    return `Check digit of ${spec.label} ${value} is wrong (expected ${gs1CheckDigit(value.slice(0, -1))}).`;
+  }
+  if (spec.format === 'date') {
+    const date = gs1Date(value, now);
+    if (!date) return `${spec.label} (${ai}) is not a valid date: ${value}.`;
+    return { ai, label: spec.label, value: date };
+  }
+  if (spec.format === 'decimal') {
+    const decimals = Number(ai.at(-1));
+    const number = Number(value) / 10 ** decimals;
+    return { ai, label: spec.label, value: number.toFixed(decimals) };
+  }
+  return { ai, label: spec.label, value };
+}
+
+/**
+ * YYMMDD to an ISO date. Day 00 means the last day of the month. The century follows GS1's rule:
+ * a year more than 50 years ahead is in the past century, more than 49 years back in the next.
+ */
+export function gs1Date(value: string, now: Date = new Date()): string | null {
+  if (!/^\d{6}$/.test(value)) return null;
+  const yy = Number(value.slice(0, 2));
+  const month = Number(value.slice(2, 4));
+  let day = Number(value.slice(4, 6));
+  const current = now.getUTCFullYear();
+  const century = Math.floor(current / 100) * 100;
+  let year = century + yy;
+  const diff = yy - (current % 100);
+  if (diff >= 51) year -= 100;
+  else if (diff <= -50) year += 100;
+  if (month < 1 || month > 12) return null;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day === 0) day = lastDay;
+  if (day > lastDay) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function finish(raw: string, elements: Gs1Element[]): ScanParse {
+  if (elements.length === 0) return misread(raw, 'The scan holds no GS1 data.');
+  const seen = new Map<string, string>();
+  for (const element of elements) {
+    const before = seen.get(element.ai);
+    if (before !== undefined && before !== element.value) return misread(raw, `AI (${element.ai}) appears twice with different values.`);
+    seen.set(element.ai, element.value);
+  }
+  const quantity = seen.get('30') ?? seen.get('37');
+  return {
+    kind: 'gs1',
+    elements,
+    gtin: seen.get('01') ?? seen.get('02') ?? null,
+    lot: seen.get('10') ?? null,
+    serial: seen.get('21') ?? null,
+    expiry: seen.get('17') ?? null,
+    quantity: quantity === undefined ? null : Number(quantity),
+    sscc: seen.get('00') ?? null,
+  };
+}
+
+function misread(raw: string, reason: string): ScanParse {
+  return { kind: 'misread', reason, raw: raw.replace(/[\u0000-\u001f]/g, (c) => (c === GS ? '<GS>' : '')) };
+}

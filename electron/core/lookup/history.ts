@@ -1,0 +1,54 @@
+// Inventory history of an item or a location: who, when, what type, quantities before and after,
+// from and to; newest first, filtered by type and time.
+import type { HistoryAnswer, HistoryEvent } from '../../contract/types.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
+import type { QueryOptions } from './lists.ts';
+import { placeholders, stmt } from './statements.ts';
+
+export interface HistoryArgs {
+  itemId?: string;
+  locationId?: string;
+  types?: string[];
+  from?: string;
+  to?: string;
+  limit?: number;
+}
+
+const SELECT = `SELECT id, type, created_on AS createdon, user_email AS userEmail, item_id AS itemId, sku,
+  location_code AS locationCode, from_location_code AS fromLocationCode, to_location_code AS toLocationCode,
+  qty, qty_before AS qtyBefore, qty_after AS qtyAfter, lot, reference, facility_id AS facilityId FROM history`;
+
+export function historyQuery(db: MirrorDb, args: HistoryArgs, options: QueryOptions): HistoryAnswer {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (args.itemId) {
+    where.push('item_id = ?');
+    params.push(args.itemId);
+  }
+  if (args.locationId) {
+    where.push('location_id = ?');
+    params.push(args.locationId);
+  }
+  if (args.types && args.types.length > 0) {
+    where.push(`type IN (${placeholders(args.types.length)})`);
+    params.push(...args.types);
+  }
+  if (args.from) {
+    where.push('created_on >= ?');
+    params.push(args.from);
+  }
+  if (args.to) {
+    where.push('created_on <= ?');
+    // A day without a time means the whole day.
+    params.push(/^\d{4}-\d{2}-\d{2}$/.test(args.to) ? args.to + '\uffff' : args.to);
+  }
+  const sql = `${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC LIMIT ?`;
+  const rows = stmt(db, sql).all(...params, args.limit ?? 500) as (HistoryEvent & { facilityId: string | null })[];
+  const facilities = new Set(rows.map((row) => row.facilityId));
+  const sets = datasetsOf(readDatasets(db), 'history').filter((d) => rows.length === 0 || facilities.has(d.scopeId));
+  return {
+    events: rows.map(({ facilityId: _facilityId, ...event }) => event),
+    age: combinedAge(sets, 'history', options.staleAfter, options.now ?? new Date()),
+  };
+}

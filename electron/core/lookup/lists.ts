@@ -1,0 +1,161 @@
+// Browsing any list: scoped, sorted and filtered by any column (known or not), paged for a virtual
+// table, with the total count and the age of the data.
+import type { ListView } from '../../contract/methods.ts';
+import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
+import { AisleError } from '../../contract/errors.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { combinedAge, datasetsOf, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
+
+export interface QueryOptions {
+  staleAfter: StaleThresholds;
+  now?: Date;
+}
+
+const SAMPLE_ROWS = 200;
+
+/** The lists present in the mirror, with their columns and the scopes synced. */
+export function listCatalog(db: MirrorDb): ListInfo[] {
+  const datasets = [...readDatasets(db).values()];
+  const byList = new Map<string, DatasetInfo[]>();
+  for (const dataset of datasets) byList.set(dataset.list, [...(byList.get(dataset.list) ?? []), dataset]);
+  const out: ListInfo[] = [];
+  for (const [list, sets] of byList) {
+    const def = listDef(list, sets[0].scopeKind as ListDef['scopeKind']);
+    const scopeIds = [...new Set(sets.map((set) => set.scopeId).filter((id): id is string => id !== null))];
+    out.push({
+      list,
+      label: def.label,
+      kind: def.kind,
+      scopeKind: def.scopeKind,
+      columns: stripSql(listColumns(db, def, null)),
+      scopes: scopeIds.map((id) => ({ id, name: scopeName(db, def.scopeKind, id) ?? id })).sort((a, b) => a.name.localeCompare(b.name)),
+    });
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The name of an account or facility, from the mirrored lists. */
+export function scopeName(db: MirrorDb, scopeKind: string, id: string): string | null {
+  const list = scopeKind === 'account' ? 'accounts' : scopeKind === 'facility' ? 'facilities' : null;
+  if (!list) return null;
+  const row = db.prepare(`SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
+  return row ? (row.name ?? row.code) : null;
+}
+
+/** Known columns first, then every other top-level field seen in a sample of the records. */
+export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
+  const where = scopeWhere(def, scopeId);
+  const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
+  const columns = [...def.columns];
+  const known = new Set(columns.map((column) => column.key));
+  known.add('id');
+  for (const raw of raws) {
+    const record = JSON.parse(raw) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (known.has(key) || !isSafeColumnKey(key)) continue;
+      known.add(key);
+      columns.push({ key, label: key, type: typeOf(value) });
+    }
+  }
+  return columns;
+}
+
+function typeOf(value: unknown): ColumnInfo['type'] {
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value)) return 'date';
+  return 'string';
+}
+
+function stripSql(columns: ColumnDef[]): ColumnInfo[] {
+  return columns.map(({ key, label, type }) => ({ key, label, type }));
+}
+
+interface Sql {
+  sql: string;
+  params: unknown[];
+}
+
+function scopeWhere(def: ListDef, scopeId: string | null): Sql {
+  if (def.table === 'records') {
+    return scopeId === null ? { sql: 'list = ?', params: [def.list] } : { sql: 'list = ? AND scope_id = ?', params: [def.list, scopeId] };
+  }
+  if (scopeId === null) return { sql: '1', params: [] };
+  return { sql: 'dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ? AND scope_id = ?)', params: [def.list, scopeId] };
+}
+
+/** The SQL expression of a column: its typed column, or the field inside the raw JSON. */
+function columnExpr(def: ListDef, key: string): { expr: string; column: ColumnDef | undefined } {
+  const column = def.columns.find((c) => c.key === key);
+  if (column?.sql) return { expr: column.sql, column };
+  if (key === 'id') return { expr: 'id', column };
+  if (!isSafeColumnKey(key)) throw new AisleError('invalid_argument', `No such column: ${key.slice(0, 64)}`);
+  return { expr: `json_extract(raw, '$."${key}"')`, column };
+}
+
+const COMPARISON = /^\s*(<=|>=|!=|<>|<|>|=)\s*(-?\d+(?:\.\d+)?)\s*$/;
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+
+function filterSql(def: ListDef, key: string, value: string): Sql | null {
+  if (value.trim() === '') return null;
+  const { expr, column } = columnExpr(def, key);
+  const comparison = COMPARISON.exec(value);
+  if (comparison && column?.type !== 'string') {
+    const op = comparison[1] === '<>' ? '!=' : comparison[1];
+    return { sql: `CAST(${expr} AS REAL) ${op} ?`, params: [Number(comparison[2])] };
+  }
+  const word = value.trim().toLowerCase();
+  if (column?.type === 'boolean' && (TRUE_WORDS.has(word) || FALSE_WORDS.has(word))) {
+    return { sql: `${expr} = ?`, params: [TRUE_WORDS.has(word) ? 1 : 0] };
+  }
+  const pattern = '%' + value.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  return { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [pattern] };
+}
+
+/** WHERE and ORDER BY of a view (scope, filters, sort). */
+export function viewSql(def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+  const parts = [scopeWhere(def, view.scopeId)];
+  for (const [key, value] of Object.entries(view.filters)) {
+    const part = filterSql(def, key, value);
+    if (part) parts.push(part);
+  }
+  const where = { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
+  const order = view.sort.map((sort) => `${columnExpr(def, sort.column).expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`);
+  if (order.length === 0) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
+  order.push('rid');
+  return { where, orderBy: order.join(', ') };
+}
+
+/** One window of a view, the total, and the data's age. */
+export function listPage(db: MirrorDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
+  const def = listDef(view.list);
+  const { where, orderBy } = viewSql(def, view);
+  const total = db.prepare(`SELECT count(*) FROM ${def.table} WHERE ${where.sql}`).pluck().get(...where.params) as number;
+  const raws = db
+    .prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+    .all(...where.params, limit, offset) as { id: string; raw: string }[];
+  const datasets = readDatasets(db);
+  return {
+    list: view.list,
+    scopeId: view.scopeId,
+    total,
+    offset,
+    columns: stripSql(listColumns(db, def, view.scopeId)),
+    rows: raws.map(toRow),
+    age: combinedAge(datasetsOf(datasets, view.list, view.scopeId), view.list, options.staleAfter, options.now ?? new Date()),
+  };
+}
+
+/** Every row of a view, in order, as records (for export). Use on a connection of its own: it holds it busy. */
+export function* iterateView(db: MirrorDb, view: ListView): Generator<Record<string, unknown>> {
+  const def = listDef(view.list);
+  const { where, orderBy } = viewSql(def, view);
+  const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);
+  for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield toRow(row);
+}
+
+export function toRow(row: { id: string; raw: string }): Record<string, unknown> {
+  return { id: row.id, ...(JSON.parse(row.raw) as Record<string, unknown>) };
+}

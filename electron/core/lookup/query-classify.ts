@@ -1,0 +1,50 @@
+// What a query is before it is searched: a scan (GS1, GTIN), a code, words, or several lines.
+import type { ScanParse } from '../../contract/types.ts';
+import { codeKey } from './codes.ts';
+import { GTIN_LENGTHS, gs1CheckDigit, gtinForms, hasValidCheckDigit, parseScan } from './gs1.ts';
+
+export interface ClassifiedQuery {
+  /** The query as typed, trimmed (scanner suffixes removed). */
+  text: string;
+  /** Separator- and case-free key for code matching. */
+  key: string;
+  scan: ScanParse;
+  /** Spellings of the GTIN to match exactly (GS1 (01), or plain digits with a valid check digit). */
+  gtins: string[];
+  lot: string | null;
+  serial: string | null;
+  /** Plain GTIN-length digits whose check digit is wrong: the reason, or null. */
+  checkDigitProblem: string | null;
+  /** Lower-case words for full-text matching. */
+  words: string[];
+}
+
+/** The non-empty lines of a pasted block (a scanner's CR/LF/TAB suffixes count as line ends). */
+export function queryLines(q: string): string[] {
+  return q
+    .split(/[\r\n]+/)
+    .map((line) => line.replace(/^\uFEFF/, '').trim())
+    .filter((line) => line.length > 0);
+}
+
+export function classifyQuery(q: string, now: Date = new Date()): ClassifiedQuery {
+  const scan = parseScan(q, now);
+  const text = scan.kind === 'plain' ? scan.text : q.trim();
+  const base: ClassifiedQuery = { text, key: codeKey(text), scan, gtins: [], lot: null, serial: null, checkDigitProblem: null, words: [] };
+  if (scan.kind === 'gs1') {
+    return { ...base, key: '', gtins: scan.gtin ? gtinForms(scan.gtin) : [], lot: scan.lot, serial: scan.serial };
+  }
+  if (scan.kind === 'misread') return { ...base, key: '' };
+  if (/^\d+$/.test(text) && GTIN_LENGTHS.has(text.length)) {
+    if (hasValidCheckDigit(text)) return { ...base, gtins: gtinForms(text), words: [text] };
+    const problem = `Check digit of ${text} is wrong for a GTIN (expected ${gs1CheckDigit(text.slice(0, -1))}).`;
+    return { ...base, checkDigitProblem: problem, words: [text] };
+  }
+  return { ...base, words: searchWords(text) };
+}
+
+/** Words for full-text search: letters and digits runs, lower case, at most 8. */
+export function searchWords(text: string): string[] {
+  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, 8);
+}

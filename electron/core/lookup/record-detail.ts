@@ -1,0 +1,60 @@
+// A record's full detail, unknown fields included, with the records related to it: an item's stock
+// and history, a location's contents and history, an account's carriers, customers and channels.
+import { AisleError } from '../../contract/errors.ts';
+import type { RecordDetail } from '../../contract/types.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { datasetAge, readDatasets } from './data-age.ts';
+import { historyQuery } from './history.ts';
+import { inventoryByItem, inventoryByLocation } from './inventory.ts';
+import { listDef } from './list-registry.ts';
+import { toRow, type QueryOptions } from './lists.ts';
+import { stmt } from './statements.ts';
+
+const RELATED_ROWS = 200;
+
+type Related = RecordDetail['related'];
+
+export function recordDetail(db: MirrorDb, list: string, id: string, options: QueryOptions): RecordDetail {
+  const def = listDef(list);
+  const found = (
+    def.table === 'records'
+      ? stmt(db, `SELECT id, raw, dataset_id AS datasetId, code, name FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id)
+      : stmt(db, `SELECT id, raw, dataset_id AS datasetId FROM ${def.table} WHERE id = ?`).get(id)
+  ) as { id: string; raw: string; datasetId: number; code?: string | null; name?: string | null } | undefined;
+  if (!found) throw new AisleError('not_found', `No such record in the offline data (${list}).`);
+  const record = toRow(found);
+  const title = text(record[def.titleField]) ?? text(record[def.codeField]) ?? found.name ?? found.code ?? id;
+  return {
+    kind: def.kind,
+    list,
+    id,
+    title,
+    record,
+    related: related(db, list, id, record, options),
+    age: datasetAge(readDatasets(db).get(found.datasetId), list, options.staleAfter, options.now ?? new Date()),
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+function related(db: MirrorDb, list: string, id: string, record: Record<string, unknown>, options: QueryOptions): Related {
+  const out: Related = [];
+  if (list === 'items') {
+    out.push({ list: 'inventory', label: 'Stock', rows: inventoryByItem(db, { itemId: id }, options).rows.slice(0, RELATED_ROWS) as unknown as Record<string, unknown>[] });
+    out.push({ list: 'history', label: 'History', rows: historyQuery(db, { itemId: id, limit: 50 }, options).events as unknown as Record<string, unknown>[] });
+  } else if (list === 'locations') {
+    out.push({ list: 'inventory', label: 'Contents', rows: inventoryByLocation(db, { locationId: id }, options).rows as unknown as Record<string, unknown>[] });
+    out.push({ list: 'history', label: 'History', rows: historyQuery(db, { locationId: id, limit: 50 }, options).events as unknown as Record<string, unknown>[] });
+  } else if (list === 'accounts') {
+    for (const child of ['carriers', 'customers', 'channels']) {
+      const rows = stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code LIMIT ?`).all(child, id, RELATED_ROWS) as { id: string; raw: string }[];
+      out.push({ list: child, label: listDef(child).label, rows: rows.map(toRow) });
+    }
+  } else if (typeof record.account_id === 'string') {
+    const account = stmt(db, `SELECT id, raw FROM records WHERE list = 'accounts' AND id = ? LIMIT 1`).get(record.account_id) as { id: string; raw: string } | undefined;
+    if (account) out.push({ list: 'accounts', label: 'Account', rows: [toRow(account)] });
+  }
+  return out;
+}

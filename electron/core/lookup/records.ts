@@ -1,0 +1,42 @@
+// The other lists (accounts, customers, carriers, facilities, users…), kept in `records`: found by
+// code exactly or by prefix within the lists present, or by words (code, name, other text).
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { ftsPrefixQuery, placeholders, stmt } from './statements.ts';
+
+export interface RecordRow {
+  rid: number;
+  datasetId: number;
+  list: string;
+  scopeId: string | null;
+  id: string;
+  code: string | null;
+  name: string | null;
+}
+
+const COLUMNS = `r.rid, r.dataset_id AS datasetId, r.list, r.scope_id AS scopeId, r.id, r.code, r.name`;
+
+export function recordById(db: MirrorDb, list: string, id: string): (RecordRow & { raw: string }) | undefined {
+  return stmt(db, `SELECT ${COLUMNS}, r.raw FROM records r WHERE r.list = ? AND r.id = ? LIMIT 1`).get(list, id) as (RecordRow & { raw: string }) | undefined;
+}
+
+/** Records of these lists whose code is `code` (case-insensitive). */
+export function recordsByCode(db: MirrorDb, lists: readonly string[], code: string, limit = 20): RecordRow[] {
+  if (lists.length === 0) return [];
+  return stmt(db, `SELECT ${COLUMNS} FROM records r WHERE r.list IN (${placeholders(lists.length)}) AND r.code = ? LIMIT ?`).all(...lists, code, limit) as RecordRow[];
+}
+
+export function recordsByCodePrefix(db: MirrorDb, lists: readonly string[], prefix: string, limit: number): RecordRow[] {
+  if (lists.length === 0) return [];
+  return stmt(
+    db,
+    `SELECT ${COLUMNS} FROM records r WHERE r.list IN (${placeholders(lists.length)}) AND r.code >= ? AND r.code < ? LIMIT ?`,
+  ).all(...lists, prefix, prefix + '\uffff', limit) as RecordRow[];
+}
+
+export function recordsByWords(db: MirrorDb, words: readonly string[], limit: number): RecordRow[] {
+  if (words.length === 0) return [];
+  return stmt(
+    db,
+    `SELECT ${COLUMNS} FROM (SELECT rowid FROM records_fts WHERE records_fts MATCH ? LIMIT ?) f JOIN records r ON r.rid = f.rowid`,
+  ).all(ftsPrefixQuery(words), limit) as RecordRow[];
+}

@@ -1,0 +1,209 @@
+// One search box for everything: a query (typed, pasted or scanned) is matched against items,
+// locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
+import type { MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { naturalCompare } from './codes.ts';
+import { datasetAge, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import * as items from './items.ts';
+import { listDef } from './list-registry.ts';
+import { scopeName } from './lists.ts';
+import * as locations from './locations.ts';
+import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
+import * as records from './records.ts';
+
+export interface SearchOptions {
+  limit?: number;
+  staleAfter: StaleThresholds;
+  now?: Date;
+}
+
+const KIND_ORDER: RecordKind[] = ['location', 'item', 'account', 'customer', 'carrier', 'facility', 'user', 'channel', 'hazmat', 'other'];
+const MATCH_ORDER: MatchKind[] = ['exact', 'prefix', 'word'];
+/** Hits per line when several codes are pasted at once. */
+const PER_LINE = 5;
+
+interface Context {
+  db: MirrorDb;
+  datasets: Map<number, DatasetInfo>;
+  recordLists: string[];
+  staleAfter: StaleThresholds;
+  now: Date;
+  facilityNames: Map<string, string | null>;
+}
+
+/** Searches one query; several non-empty lines are looked up together, each on its own. */
+export function searchAll(db: MirrorDb, query: string, options: SearchOptions): SearchResult {
+  const started = performance.now();
+  const limit = options.limit ?? 50;
+  const ctx = context(db, options);
+  const lines = queryLines(query);
+  if (lines.length > 1) {
+    const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE)) }));
+    const seen = new Set<string>();
+    const hits: SearchHit[] = [];
+    for (const line of perLine) {
+      for (const hit of line.hits) {
+        const key = `${hit.list}\n${hit.id}`;
+        if (!seen.has(key) && hits.length < limit) hits.push(hit);
+        seen.add(key);
+      }
+    }
+    return {
+      query,
+      scan: { kind: 'plain', text: query.trim() },
+      hits,
+      lines: perLine.map(({ query: q, hits: h }) => ({ query: q, hits: h })),
+      tookMs: performance.now() - started,
+    };
+  }
+  const { scan, hits } = searchLine(ctx, lines[0] ?? '', limit);
+  return { query, scan, hits, tookMs: performance.now() - started };
+}
+
+/** Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. */
+export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
+  const ctx = context(db, options);
+  return rank(exactHits(ctx, classifyQuery(code, ctx.now))).slice(0, options.limit ?? 50);
+}
+
+function context(db: MirrorDb, options: SearchOptions): Context {
+  const datasets = readDatasets(db);
+  const recordLists = [...new Set([...datasets.values()].map((d) => d.list))].filter((list) => listDef(list).table === 'records');
+  return { db, datasets, recordLists, staleAfter: options.staleAfter, now: options.now ?? new Date(), facilityNames: new Map() };
+}
+
+function searchLine(ctx: Context, line: string, limit: number): { scan: ScanParse; hits: SearchHit[] } {
+  if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
+  const q = classifyQuery(line, ctx.now);
+  if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
+  const found = exactHits(ctx, q);
+  if (q.checkDigitProblem && found.length === 0) {
+    // Digits shaped like a GTIN with a wrong check digit, matching nothing as typed: a misread.
+    return { scan: { kind: 'misread', reason: q.checkDigitProblem, raw: line }, hits: [] };
+  }
+  // A scan names one thing: its exact matches are the whole answer.
+  const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
+  if (!isScan && !q.checkDigitProblem) {
+    if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
+    if (uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit));
+  }
+  return { scan: q.scan, hits: rank(found).slice(0, limit) };
+}
+
+function uniqueCount(hits: SearchHit[]): number {
+  return new Set(hits.map((hit) => `${hit.list}\n${hit.id}`)).size;
+}
+
+function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
+  const { db } = ctx;
+  const hits: SearchHit[] = [];
+  const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
+  for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
+  if (q.scan.kind === 'gs1') {
+    if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
+    return hits;
+  }
+  hits.push(...codeHits(ctx, q.text));
+  if (q.key !== '') for (const row of locations.locationsByCodeKey(db, q.key)) hits.push(locationHit(ctx, row, 'exact', 'code'));
+  return hits;
+}
+
+/** Exact matches of a code as typed: SKU, location barcode, other lists' codes, lot or serial in stock. */
+function codeHits(ctx: Context, code: string): SearchHit[] {
+  const { db } = ctx;
+  const hits: SearchHit[] = [];
+  for (const row of items.itemsBySku(db, code)) hits.push(itemHit(ctx, row, 'exact', 'sku'));
+  for (const row of locations.locationsByBarcode(db, code)) hits.push(locationHit(ctx, row, 'exact', 'barcode'));
+  for (const row of records.recordsByCode(db, ctx.recordLists, code)) hits.push(recordHit(ctx, row, 'exact', 'code'));
+  for (const { row, field } of items.itemsByLotOrSerial(db, code)) hits.push(itemHit(ctx, row, 'exact', field));
+  return hits;
+}
+
+function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
+  const { db } = ctx;
+  const hits: SearchHit[] = [];
+  if (q.text === '') return hits;
+  for (const row of items.itemsBySkuPrefix(db, q.text, limit)) hits.push(itemHit(ctx, row, 'prefix', 'sku'));
+  if (/^\d{3,}$/.test(q.text)) for (const { row, field } of items.itemsByBarcodePrefix(db, q.text, limit)) hits.push(itemHit(ctx, row, 'prefix', field));
+  if (q.key !== '') for (const row of locations.locationsByCodePrefix(db, q.key, limit)) hits.push(locationHit(ctx, row, 'prefix', 'code'));
+  for (const row of records.recordsByCodePrefix(db, ctx.recordLists, q.text, limit)) hits.push(recordHit(ctx, row, 'prefix', 'code'));
+  return hits;
+}
+
+function wordHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
+  const { db } = ctx;
+  const hits: SearchHit[] = [];
+  for (const row of locations.locationsByWords(db, q.words, limit)) hits.push(locationHit(ctx, row, 'word', 'code'));
+  for (const row of items.itemsByWords(db, q.words, limit)) hits.push(itemHit(ctx, row, 'word', 'description'));
+  for (const row of records.recordsByWords(db, q.words, limit)) hits.push(recordHit(ctx, row, 'word', 'name'));
+  return hits;
+}
+
+/** Best match first, each record once: match kind, then kind of record, then code in natural order. */
+function rank(hits: SearchHit[]): SearchHit[] {
+  const best = new Map<string, SearchHit>();
+  for (const hit of hits) {
+    const key = `${hit.list}\n${hit.id}`;
+    const before = best.get(key);
+    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(key, hit);
+  }
+  return [...best.values()].sort(
+    (a, b) =>
+      MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) ||
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      naturalCompare(a.code ?? a.title, b.code ?? b.title),
+  );
+}
+
+function age(ctx: Context, datasetId: number, list: string) {
+  return datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+}
+
+function itemHit(ctx: Context, row: items.ItemRow, match: MatchKind, field: string): SearchHit {
+  const codes = [row.upc && `UPC ${row.upc}`, row.gtin && `GTIN ${row.gtin}`].filter(Boolean).join(' · ');
+  return {
+    kind: 'item',
+    list: 'items',
+    id: row.id,
+    code: row.sku,
+    title: row.description ?? row.sku ?? row.id,
+    subtitle: [row.sku, codes].filter(Boolean).join(' · ') || null,
+    match,
+    field,
+    age: age(ctx, row.datasetId, 'items'),
+  };
+}
+
+function locationHit(ctx: Context, row: locations.LocationRow, match: MatchKind, field: string): SearchHit {
+  let facility: string | null = null;
+  if (row.facilityId) {
+    if (!ctx.facilityNames.has(row.facilityId)) ctx.facilityNames.set(row.facilityId, scopeName(ctx.db, 'facility', row.facilityId));
+    facility = ctx.facilityNames.get(row.facilityId) ?? null;
+  }
+  return {
+    kind: 'location',
+    list: 'locations',
+    id: row.id,
+    code: row.code,
+    title: row.code ?? row.id,
+    subtitle: [row.type, row.zone && `zone ${row.zone}`, facility].filter(Boolean).join(' · ') || null,
+    match,
+    field,
+    age: age(ctx, row.datasetId, 'locations'),
+  };
+}
+
+function recordHit(ctx: Context, row: records.RecordRow, match: MatchKind, field: string): SearchHit {
+  const def = listDef(row.list);
+  return {
+    kind: def.kind,
+    list: row.list,
+    id: row.id,
+    code: row.code,
+    title: row.name ?? row.code ?? row.id,
+    subtitle: [def.label, row.name && row.code && row.name !== row.code ? row.code : null].filter(Boolean).join(' · '),
+    match,
+    field,
+    age: age(ctx, row.datasetId, row.list),
+  };
+}

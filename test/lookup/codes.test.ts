@@ -1,0 +1,73 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { codeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
+import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { classifyQuery, queryLines } from '../../electron/core/lookup/query-classify.ts';
+
+describe('codeKey', () => {
+  it('gives every spelling of a location code the same key', () => {
+    for (const typed of ['A-03-02-B', 'A03 02B', 'a-03-02-b', 'A0302B', ' a.03/02_b ']) expect(codeKey(typed), typed).toBe('A0302B');
+    expect(codeKey('MT-1023')).toBe(codeKey('mt1023'));
+    expect(codeKey('A-03-02-B')).not.toBe(codeKey('A-03-02-C'));
+  });
+});
+
+describe('naturalCompare', () => {
+  it('orders digit runs by value', () => {
+    const codes = ['A-2-10', 'A-2-9', 'B-1-1', 'A-10-1', 'a-2-1', 'A-02-3'];
+    expect([...codes].sort(naturalCompare)).toEqual(['a-2-1', 'A-02-3', 'A-2-9', 'A-2-10', 'A-10-1', 'B-1-1']);
+  });
+});
+
+describe('classifyQuery', () => {
+  it('reads GTINs with a valid check digit as GTINs, and flags a wrong one', () => {
+    expect(classifyQuery('036000291452').gtins).toContain('00036000291452');
+    const bad = classifyQuery('036000291453');
+    expect(bad.gtins).toEqual([]);
+    expect(bad.checkDigitProblem).toMatch(/expected 2/);
+  });
+
+  it('takes the GTIN, lot and serial of a GS1 scan', () => {
+    const q = classifyQuery('(01)09506000134352(10)L-7(21)S9');
+    expect(q).toMatchObject({ lot: 'L-7', serial: 'S9' });
+    expect(q.gtins[0]).toBe('09506000134352');
+  });
+
+  it('splits words and pasted lines', () => {
+    expect(classifyQuery('Blue  widget, LARGE').words).toEqual(['blue', 'widget', 'large']);
+    expect(queryLines('A-03-02-B\r\n\n  036000291452 \r\nSKU-1\t')).toEqual(['A-03-02-B', '036000291452', 'SKU-1']);
+  });
+});
+
+describe('CSV', () => {
+  it('quotes per RFC 4180', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
+    expect(csvField(' padded')).toBe('" padded"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(12.5)).toBe('12.5');
+    expect(csvField(false)).toBe('false');
+    expect(csvField({ a: 1 })).toBe('"{""a"":1}"');
+  });
+
+  it('streams a header and rows as UTF-8 with CRLF, waiting for drain', async () => {
+    const out = new PassThrough({ highWaterMark: 1024 });
+    const chunks: Buffer[] = [];
+    const rows = function* () {
+      for (let i = 0; i < 20_000; i++) yield { code: `A-${i}`, name: i === 3 ? 'Café, "grand"' : 'x' };
+    };
+    const done = writeCsvRows(out, [{ key: 'code', label: 'Code' }, { key: 'name', label: 'Name' }], rows());
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const count = await done;
+    out.end();
+    await new Promise((resolve) => out.on('end', resolve));
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(count).toBe(20_000);
+    expect(text.startsWith('\uFEFFCode,Name\r\nA-0,x\r\n')).toBe(true);
+    expect(text).toContain('A-3,"Café, ""grand"""\r\n');
+    expect(text.split('\r\n').length).toBe(20_002);
+  });
+});

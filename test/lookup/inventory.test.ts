@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { historyQuery } from '../../electron/core/lookup/history.ts';
+import { expiryState, inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('inventory by item', () => {
+  it('lists every location holding it, quantities apart, expiry flagged, natural order', () => {
+    const answer = inventoryByItem(db, { itemId: 'item-1' }, options);
+    expect(answer.rows.map((r) => [r.facilityId, r.locationCode])).toEqual([
+      [F1, 'A-03-02-B'],
+      [F1, 'A-03-9-A'],
+      [F1, 'A-03-10-A'],
+      [F2, 'B-01-01-A'],
+    ]);
+    expect(answer.rows[0]).toMatchObject({ onHand: 10, allocated: 3, available: 7, lot: 'L100', expiryState: 'expired', description: 'Blue widget large', status: 'AVAILABLE' });
+    expect(answer.rows[2]).toMatchObject({ lot: 'L200', expiryState: 'soon', status: 'HOLD' });
+    expect(answer.rows[3]).toMatchObject({ lot: 'L300', expiryState: 'ok' });
+  });
+
+  it('totals per facility with the facility name', () => {
+    const { totals } = inventoryByItem(db, { itemId: 'item-1' }, options);
+    expect(totals).toEqual([
+      { facilityId: F1, facilityName: 'Main warehouse', onHand: 17, allocated: 3, available: 14, locations: 3 },
+      { facilityId: F2, facilityName: 'Overflow', onHand: 7, allocated: 1, available: 6, locations: 1 },
+    ]);
+  });
+
+  it('narrows to a facility, a lot or a serial; zero stock only on request', () => {
+    expect(inventoryByItem(db, { itemId: 'item-1', facilityId: F2 }, options).rows.map((r) => r.id)).toEqual(['inv-6']);
+    expect(inventoryByItem(db, { itemId: 'item-1', lot: 'l100' }, options).rows.map((r) => r.id)).toEqual(['inv-1', 'inv-5']);
+    expect(inventoryByItem(db, { itemId: 'item-2', serial: 'SN-1' }, options).rows.map((r) => r.id)).toEqual(['inv-3']);
+    expect(inventoryByItem(db, { itemId: 'item-3' }, options).rows).toEqual([]);
+    expect(inventoryByItem(db, { itemId: 'item-3', includeZero: true }, options).rows.map((r) => r.id)).toEqual(['inv-4']);
+  });
+
+  it('says how old the stock is: stale when a facility snapshot is past its threshold', () => {
+    expect(inventoryByItem(db, { itemId: 'item-1' }, options).age).toEqual({ syncedAt: '2026-11-21T04:00:00.000Z', stale: true, staleAfterMinutes: 30 });
+    expect(inventoryByItem(db, { itemId: 'item-1', facilityId: F2 }, options).age).toEqual({ syncedAt: '2026-11-21T05:55:00.000Z', stale: false, staleAfterMinutes: 30 });
+  });
+
+  it('refuses an item that is not in the mirror', () => {
+    expect(() => inventoryByItem(db, { itemId: 'nope' }, options)).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('inventory by location and by lot', () => {
+  it('lists what is in a location', () => {
+    const answer = inventoryByLocation(db, { locationId: 'loc-1' }, options);
+    expect(answer.rows.map((r) => r.sku).sort()).toEqual(['SKU-0001', 'SKU-0002']);
+    expect(answer.age.stale).toBe(true);
+    expect(inventoryByLocation(db, { locationId: 'loc-2' }, options).rows.map((r) => r.onHand)).toEqual([0]);
+    expect(() => inventoryByLocation(db, { locationId: 'nope' }, options)).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+
+  it('finds stock by lot or serial', () => {
+    expect(inventoryByLot(db, { lot: 'L100' }, options).rows.map((r) => r.locationCode)).toEqual(['A-03-02-B', 'A-03-9-A']);
+    expect(inventoryByLot(db, { serial: 'sn-1' }, options).rows.map((r) => r.itemId)).toEqual(['item-2']);
+    expect(() => inventoryByLot(db, {}, options)).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
+  });
+
+  it('flags expiry relative to today', () => {
+    expect(expiryState('2026-11-20', NOW)).toBe('expired');
+    expect(expiryState('2026-11-21', NOW)).toBe('soon');
+    expect(expiryState('2026-12-21', NOW)).toBe('soon');
+    expect(expiryState('2026-12-22', NOW)).toBe('ok');
+    expect(expiryState(null, NOW)).toBeNull();
+  });
+});
+
+describe('history', () => {
+  it('gives an item its events newest first, with who, quantities and from/to', () => {
+    const answer = historyQuery(db, { itemId: 'item-1' }, options);
+    expect(answer.events.map((e) => e.id)).toEqual(['h-3', 'h-2', 'h-1']);
+    expect(answer.events[1]).toMatchObject({ type: 'MOVE', userEmail: 'sam@example.com', qtyBefore: 12, qtyAfter: 10, fromLocationCode: 'A-03-02-B', toLocationCode: 'A-03-9-A' });
+    expect(answer.age).toEqual({ syncedAt: '2026-11-21T05:40:00.000Z', stale: false, staleAfterMinutes: 60 });
+  });
+
+  it('filters a location by type and time', () => {
+    expect(historyQuery(db, { locationId: 'loc-1', types: ['RECEIVE'] }, options).events.map((e) => e.id)).toEqual(['h-4', 'h-1']);
+    expect(historyQuery(db, { locationId: 'loc-1', from: '2026-11-19', to: '2026-11-20T14:00:00Z' }, options).events.map((e) => e.id)).toEqual(['h-3', 'h-2']);
+    expect(historyQuery(db, { locationId: 'loc-1', to: '2026-11-19' }, options).events.map((e) => e.id)).toEqual(['h-2', 'h-1']);
+    expect(historyQuery(db, { itemId: 'item-1', limit: 1 }, options).events.map((e) => e.id)).toEqual(['h-3']);
+  });
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewSchema } from '../../electron/contract/methods.ts';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
+import { listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
+import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
+const view = (input: Record<string, unknown>) => viewSchema.parse(input);
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('lists', () => {
+  it('catalogues the lists present with their scopes and columns, unknown fields included', () => {
+    const catalog = listCatalog(db);
+    const items = catalog.find((l) => l.list === 'items');
+    expect(items).toMatchObject({ kind: 'item', scopeKind: 'account', scopes: [{ id: ACME, name: 'Acme Foods' }] });
+    expect(items?.columns.map((c) => c.key)).toEqual(expect.arrayContaining(['sku', 'description', 'gtin', 'colour_code']));
+    const locations = catalog.find((l) => l.list === 'locations');
+    expect(locations?.scopes.map((s) => s.name)).toEqual(['Main warehouse', 'Overflow']);
+    expect(catalog.map((l) => l.list)).toEqual(expect.arrayContaining(['accounts', 'carriers', 'customers', 'facilities', 'users', 'inventory', 'history']));
+  });
+
+  it('pages a scoped list with sort, total and age', () => {
+    const page = listPage(db, view({ list: 'locations', scopeId: F1, sort: [{ column: 'barcode', dir: 'desc' }] }), 1, 2, options);
+    expect(page.total).toBe(4);
+    expect(page.rows.map((r) => r.code)).toEqual(['A-03-9-A', 'A-03-02-C']);
+    expect(page.age).toEqual({ syncedAt: '2026-11-21T05:50:00.000Z', stale: false, staleAfterMinutes: 24 * 60 });
+  });
+
+  it('filters by any column: contains, numeric comparisons, booleans, unknown fields', () => {
+    const skus = (filters: Record<string, string>, list = 'items') => listPage(db, view({ list, filters }), 0, 100, options).rows.map((r) => r.sku ?? r.code);
+    expect(skus({ description: 'WIDGET' })).toEqual(['SKU-0001', 'SKU-0002']);
+    expect(skus({ colour_code: 'bl-' })).toEqual(['SKU-0001']);
+    expect(skus({ description: '%' })).toEqual([]);
+    expect(skus({ qty_on_hand: '>=5' }, 'inventory')).toEqual(['SKU-0001', 'SKU-0001', 'SKU-0001']);
+    expect(skus({ qty_on_hand: '=0' }, 'inventory')).toEqual(['SKU-0010']);
+    expect(skus({ pickable: 'no' }, 'locations').sort()).toEqual(['A-03-10-A', 'A-03-9-A']);
+    const page = listPage(db, view({ list: 'items', filters: { description: 'widget' } }), 0, 100, options);
+    expect(page.total).toBe(2);
+  });
+
+  it('refuses a column key that could break out of a JSON path', () => {
+    expect(() => listPage(db, view({ list: 'items', filters: { "x') OR 1=1 --": 'a' } }), 0, 10, options)).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
+  });
+});
+
+describe('record detail', () => {
+  it('gives the whole record and its related records', () => {
+    const item = recordDetail(db, 'items', 'item-1', options);
+    expect(item).toMatchObject({ kind: 'item', title: 'Blue widget large', record: { colour_code: 'BL-7', lot_tracked: true } });
+    expect(item.related.map((r) => [r.list, r.rows.length])).toEqual([
+      ['inventory', 4],
+      ['history', 3],
+    ]);
+    const location = recordDetail(db, 'locations', 'loc-1', options);
+    expect(location.related[0].rows.map((r) => r.sku).sort()).toEqual(['SKU-0001', 'SKU-0002']);
+    const account = recordDetail(db, 'accounts', ACME, options);
+    expect(account.related.map((r) => [r.list, r.rows.map((row) => row.id)])).toEqual([
+      ['carriers', ['car-1']],
+      ['customers', ['cust-1']],
+      ['channels', []],
+    ]);
+    expect(() => recordDetail(db, 'items', 'nope', options)).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('CSV export', () => {
+  it('writes the current view (filter, sort, columns) to a file, quoted, with a header', async () => {
+    const out = path.join(dir.path, 'exports');
+    const v = view({ list: 'items', filters: { account_id: ACME }, sort: [{ column: 'sku', dir: 'desc' }], columns: ['sku', 'description', 'colour_code'] });
+    const result = await exportCsvFile(db, v, out, NOW);
+    expect(result).toEqual({ location: path.join(out, 'items-2026-11-21T06-00-00-000.csv'), rows: 5 });
+    const text = readFileSync(result.location, 'utf8');
+    expect(text.split('\r\n')).toEqual([
+      '\uFEFFSKU,Description,colour_code',
+      'SKU-0010,"Green gadget, ""deluxe""",',
+      'SKU-0002,Red widget,',
+      'SKU-0001,Blue widget large,BL-7',
+      'MT-1023,Mounting tape,',
+      'A-03,Part numbered like a location,',
+      '',
+    ]);
+  });
+
+  it('streams to any writable while lookups go on', async () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString('utf8'));
+      // the lookup connection stays usable during an export
+      expect(listPage(db, view({ list: 'items' }), 0, 1, options).total).toBe(5);
+    });
+    const rows = await writeCsv(db, view({ list: 'locations', scopeId: F1, columns: ['code', 'type'] }), out);
+    expect(rows).toBe(4);
+    expect(chunks.join('')).toContain('Code,Type\r\nA-03-02-B,PICK\r\n');
+  });
+});

@@ -1,0 +1,33 @@
+// Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
+// would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
+import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
+import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+
+export interface DatasetLoad {
+  list: string;
+  scopeKind?: 'global' | 'account' | 'facility';
+  scopeId?: string | null;
+  /** Time of the "last successful sync"; null: never synced (rows kept, as after a failed first round). */
+  syncedAt: string | null;
+}
+
+export function datasetKey(load: DatasetLoad): string {
+  const scopeKind = load.scopeKind ?? 'global';
+  return scopeKind === 'global' ? load.list : `${load.list}@${scopeKind}:${load.scopeId}`;
+}
+
+/** Applies one complete snapshot of a dataset; resolves to its dataset_id. */
+export function loadDataset(db: MirrorDb, load: DatasetLoad, records: Iterable<Record<string, unknown>>): number {
+  const scopeKind = load.scopeKind ?? 'global';
+  const scopeId = load.scopeId ?? null;
+  const key = datasetKey(load);
+  const table = tableOf(load.list);
+  const datasetId = ensureDataset(db, { key, list: load.list, label: load.list, table, scopeKind, scopeId, scopeName: null, path: `/${key}`, method: 'GET' });
+  const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId });
+  for (const record of records) applier.add(JSON.stringify(record));
+  const result = applier.finish({ etag: null, at: load.syncedAt ?? new Date(0).toISOString(), allowMassDelete: true });
+  if (result.kind !== 'applied') throw new Error(`fixture snapshot of ${key} was held`);
+  if (load.syncedAt === null) db.prepare('UPDATE datasets SET last_success_at = NULL WHERE dataset_id = ?').run(datasetId);
+  return datasetId;
+}

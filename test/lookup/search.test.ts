@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, NOW } from './floor-data.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
+const search = (q: string, limit = 50) => searchAll(db, q, { ...options, limit });
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('search: codes in every form', () => {
+  it('finds a location however its code is typed', () => {
+    for (const typed of ['A-03-02-B', 'A03 02B', 'a-03-02-b', 'A0302B', 'a03.02b']) {
+      const hit = search(typed).hits[0];
+      expect(hit, typed).toMatchObject({ kind: 'location', id: 'loc-1', code: 'A-03-02-B', match: 'exact' });
+    }
+  });
+
+  it('finds a location by its barcode and items by SKU, UPC and every GTIN spelling', () => {
+    expect(search('L0302B9').hits[0]).toMatchObject({ id: 'loc-1', match: 'exact', field: 'barcode' });
+    expect(search('sku-0001').hits[0]).toMatchObject({ id: 'item-1', match: 'exact', field: 'sku' });
+    for (const code of ['036000291452', '0036000291452', '00036000291452']) {
+      expect(search(code).hits.map((h) => h.id), code).toEqual(['item-1']);
+    }
+    expect(search('9506000134352').hits[0]).toMatchObject({ id: 'item-2', match: 'exact', field: 'gtin' });
+  });
+
+  it('finds accounts, customers, carriers, facilities and users by code or words', () => {
+    expect(search('ACME').hits[0]).toMatchObject({ kind: 'account', id: 'acc-acme', match: 'exact' });
+    expect(search('CUST-1').hits[0]).toMatchObject({ kind: 'customer', id: 'cust-1' });
+    expect(search('ups ground').hits.map((h) => h.id)).toContain('car-1');
+    expect(search('WH2').hits[0]).toMatchObject({ kind: 'facility', id: 'fac-2', title: 'Overflow' });
+    expect(search('pat@example.com').hits[0]).toMatchObject({ kind: 'user', id: 'user-1', match: 'exact' });
+  });
+
+  it('finds an item by a lot or serial it is stocked under', () => {
+    expect(search('SN-1').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'exact' });
+    expect(search('L200').hits[0]).toMatchObject({ id: 'item-1', field: 'lot' });
+  });
+});
+
+describe('search: ranking', () => {
+  it('puts exact matches first, then prefixes, then words', () => {
+    const hits = search('A-03').hits;
+    expect(hits[0]).toMatchObject({ kind: 'item', id: 'item-5', match: 'exact' });
+    const prefixes = hits.filter((h) => h.match === 'prefix');
+    expect(prefixes.map((h) => h.code)).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A']);
+    const order = hits.map((h) => ['exact', 'prefix', 'word'].indexOf(h.match));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('matches words in descriptions, as prefixes, all words required', () => {
+    expect(search('widg').hits.map((h) => h.id).sort()).toEqual(['item-1', 'item-2']);
+    expect(search('blue wid').hits.map((h) => h.id)).toEqual(['item-1']);
+    expect(search('widget green').hits).toEqual([]);
+    expect(search('mt1023').hits.map((h) => h.id)).toEqual([]);
+    expect(search('MT 1023').hits[0]).toMatchObject({ id: 'item-4', match: 'word' });
+  });
+
+  it('respects the limit and never repeats a record', () => {
+    expect(search('A', 2).hits).toHaveLength(2);
+    const hits = search('a').hits;
+    expect(new Set(hits.map((h) => `${h.list}/${h.id}`)).size).toBe(hits.length);
+  });
+
+  it('looks up several pasted codes together, one answer per line', () => {
+    const result = search('A-03-02-B\r\n036000291452\n\nnothing-here\n');
+    expect(result.lines?.map((line) => line.query)).toEqual(['A-03-02-B', '036000291452', 'nothing-here']);
+    expect(result.lines?.[0].hits[0].id).toBe('loc-1');
+    expect(result.lines?.[1].hits[0].id).toBe('item-1');
+    expect(result.lines?.[2].hits).toEqual([]);
+    expect(result.hits.map((h) => h.id)).toEqual(expect.arrayContaining(['loc-1', 'item-1']));
+  });
+});
+
+describe('search: scans', () => {
+  it('reads a GS1 scan, finds the item by GTIN and carries lot and expiry', () => {
+    const result = search(']d2\u001d010950600013435221SN-1\u001d17271200');
+    expect(result.scan).toMatchObject({ kind: 'gs1', gtin: '09506000134352', serial: 'SN-1', expiry: '2027-12-31' });
+    expect(result.hits.map((h) => h.id)).toEqual(['item-2']);
+  });
+
+  it('reports a misread with no hits instead of guessing', () => {
+    const bad = search('(01)09506000134353(10)X');
+    expect(bad.scan.kind).toBe('misread');
+    expect(bad.hits).toEqual([]);
+    const typed = search('036000291453');
+    expect(typed.scan).toMatchObject({ kind: 'misread' });
+    expect(typed.hits).toEqual([]);
+  });
+
+  it('exact lookup alone answers a code', () => {
+    expect(lookupExact(db, 'a0302b', options).map((h) => h.id)).toEqual(['loc-1']);
+    expect(lookupExact(db, '4006381333931', options).map((h) => h.id)).toEqual(['item-3']);
+  });
+});
+
+describe('search: age of every hit', () => {
+  it('dates each hit from its dataset and flags never-synced data as stale', () => {
+    const item = search('SKU-0001').hits[0];
+    expect(item.age).toEqual({ syncedAt: '2026-11-21T05:55:00.000Z', stale: false, staleAfterMinutes: 24 * 60 });
+    const user = search('pat@example.com').hits[0];
+    expect(user.age).toMatchObject({ syncedAt: null, stale: true });
+    const later = searchAll(db, 'SKU-0001', { staleAfter: { default: 3 }, now: NOW }).hits[0];
+    expect(later.age).toMatchObject({ stale: true, staleAfterMinutes: 3 });
+  });
+});
