@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // electron-store imports `electron`; inlining it lets the alias above give it the fake.
+    server: { deps: { inline: ['electron-store'] } },
     projects: [
       {
         extends: true,

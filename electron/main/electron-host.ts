@@ -1,114 +1,81 @@
 // The Electron host: app lifecycle, the one hardened window, and IPC onto the core.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { dispatch } from '../contract/dispatch.ts';
-import { EVENT_NAMES } from '../contract/events.ts';
-import { createCore, type Core } from '../core/core.ts';
-import { CONTENT_SECURITY_POLICY } from '../hosts/browser/browser-host.ts';
-import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from './channels.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
+import { forwardEvents, registerIpc } from './ipc.ts';
+import { createSafeStorageSecretBox } from './secret-box.ts';
+import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
+import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export function hardenedWindowOptions(preloadPath: string): Electron.BrowserWindowConstructorOptions {
-  return {
-    width: 1280,
-    height: 860,
-    minWidth: 800,
-    minHeight: 600,
-    show: false,
-    backgroundColor: '#f4f5f7',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      spellcheck: false,
-      navigateOnDragDrop: false,
-    },
-  };
+/** Main's log: to stderr, fields only (callers never pass arguments, tokens or passwords). */
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.info(`[aisle] ${message}`, fields ?? ''),
+  warn: (message, fields) => console.warn(`[aisle] ${message}`, fields ?? ''),
+  error: (message, fields) => console.error(`[aisle] ${message}`, fields ?? ''),
+};
+
+export interface ElectronHostOptions {
+  /** The page to load; default: the dev server in development, else the built renderer. */
+  appUrl?: string;
+  /** Replaces parts of the core's dependencies (tests). */
+  overrides?: Partial<CoreDeps>;
+  log?: Logger;
 }
 
-/** The app's own page: file:// of the built renderer (or the dev server URL in development). */
-export function isAppUrl(url: string, appUrl: string): boolean {
-  try {
-    const given = new URL(url);
-    const own = new URL(appUrl);
-    if (own.protocol === 'file:') return given.protocol === 'file:' && given.pathname === own.pathname;
-    return given.origin === own.origin;
-  } catch {
-    return false;
-  }
+export interface ElectronHost {
+  core: Core;
+  window: BrowserWindow;
+  appUrl: string;
 }
 
-export function registerIpc(core: Core, appUrl: () => string, ipc = ipcMain): void {
-  ipc.handle(CALL_CHANNEL, async (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
-    const frameUrl = event.senderFrame?.url ?? '';
-    if (!isAppUrl(frameUrl, appUrl()) || event.senderFrame?.parent) {
-      return { ok: false, error: { code: 'forbidden_sender', message: 'Calls are accepted only from the app window.' } };
-    }
-    return dispatch(core.handlers, method, args);
-  });
+/** Must run before the app is ready: sandbox every renderer and harden every web contents. */
+export function prepareApp(appUrl: () => string): void {
+  app.enableSandbox();
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrl));
 }
 
-export function forwardEvents(core: Core, contents: () => WebContents | null): () => void {
-  const unsubscribes = EVENT_NAMES.map((name) =>
-    core.events.on(name, (payload) => {
-      const target = contents();
-      if (target && !target.isDestroyed()) target.send(EVENT_CHANNEL_PREFIX + name, payload);
-    }),
-  );
-  return () => unsubscribes.forEach((u) => u());
-}
-
-export async function startElectronHost(): Promise<void> {
+export async function startElectronHost(options: ElectronHostOptions = {}): Promise<ElectronHost | null> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
-    return;
+    return null;
   }
+  const appUrl = options.appUrl ?? process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(path.join(here, '../renderer/index.html')).href;
+  const log = options.log ?? consoleLogger;
+  prepareApp(() => appUrl);
   await app.whenReady();
+
   const core = createCore({
     host: 'electron',
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
-    settings: await createElectronSettingsStore(),
+    settings: createElectronSettingsStore(),
+    secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
+    log,
+    // TODO(demo): startDemoServer, as electron/hosts/node-core.ts wires it once the demo server lands.
+    ...options.overrides,
   });
 
-  const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-  const appUrl = rendererUrl ?? new URL(`file://${path.join(here, '../renderer/index.html')}`).href;
-
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
-
-  let window: BrowserWindow | null = new BrowserWindow(hardenedWindowOptions(path.join(here, '../preload/index.cjs')));
-  registerIpc(core, () => appUrl);
+  hardenSession(session.defaultSession);
+  let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));
+  const current = window;
+  registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null);
-
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url, appUrl)) event.preventDefault();
-  });
-  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  window.once('ready-to-show', () => window?.show());
-  window.on('closed', () => {
+  current.once('ready-to-show', () => current.show());
+  current.on('closed', () => {
     window = null;
   });
-  await window.loadURL(appUrl);
-
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
   app.on('window-all-closed', () => {
     void core.close().finally(() => app.quit());
   });
+  await current.loadURL(appUrl);
+  return { core, window: current, appUrl };
 }

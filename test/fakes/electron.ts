@@ -1,11 +1,15 @@
 // A fake `electron` module for unit tests of the thin Electron host: the real binary cannot run here.
-// It records what the host registers so tests can call handlers and inspect window options.
+// vitest aliases `electron` to this file (also inside electron-store, see vitest.config.ts). It
+// behaves like Electron where the host relies on it and records what the host registers, so tests
+// can call the handlers and inspect the options.
 import { EventEmitter } from 'node:events';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
+type Listener = (...args: unknown[]) => void;
 
 export const ipcMain = {
   handlers: new Map<string, Handler>(),
+  listeners: new Map<string, Listener[]>(),
   handle(channel: string, handler: Handler) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, handler);
@@ -13,73 +17,164 @@ export const ipcMain = {
   removeHandler(channel: string) {
     this.handlers.delete(channel);
   },
-  on() {},
+  on(channel: string, listener: Listener) {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+    return this;
+  },
 };
+
+export class FakeWebContents extends EventEmitter {
+  sent: { channel: string; payload: unknown }[] = [];
+  openHandler: null | ((details: { url: string }) => { action: string }) = null;
+  destroyed = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.openHandler = handler;
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push({ channel, payload });
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  /** Emits a cancellable event as Electron does; returns whether a listener prevented it. */
+  emitCancellable(name: string, ...args: unknown[]): boolean {
+    let prevented = false;
+    this.emit(name, { preventDefault: () => (prevented = true) }, ...args);
+    return prevented;
+  }
+}
 
 export class BrowserWindow extends EventEmitter {
   static created: BrowserWindow[] = [];
   readonly options: Record<string, unknown>;
-  readonly webContents = Object.assign(new EventEmitter(), {
-    sent: [] as { channel: string; payload: unknown }[],
-    openHandler: null as null | ((details: { url: string }) => { action: string }),
-    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
-      this.openHandler = handler;
-    },
-    send(channel: string, payload: unknown) {
-      this.sent.push({ channel, payload });
-    },
-    isDestroyed: () => false,
-  });
+  readonly webContents = new FakeWebContents();
   loadedUrl: string | null = null;
+  visible = false;
   constructor(options: Record<string, unknown>) {
     super();
     this.options = options;
     BrowserWindow.created.push(this);
+    app.emit('web-contents-created', {}, this.webContents);
   }
   async loadURL(url: string) {
     this.loadedUrl = url;
   }
-  show() {}
+  show() {
+    this.visible = true;
+  }
+  isMinimized() {
+    return false;
+  }
+  restore() {}
+  focus() {}
 }
 
 export const app = Object.assign(new EventEmitter(), {
+  paths: {} as Record<string, string>,
+  sandboxEnabled: false,
+  quitCalled: false,
   getVersion: () => '0.0.0-test',
-  getPath: (name: string) => `/tmp/aisle-fake-electron/${name}`,
+  getPath(name: string) {
+    const found = app.paths[name];
+    if (!found) throw new Error(`fake electron: no path set for ${name}`);
+    return found;
+  },
+  enableSandbox() {
+    app.sandboxEnabled = true;
+  },
   whenReady: async () => {},
   requestSingleInstanceLock: () => true,
-  quit() {},
+  quit() {
+    app.quitCalled = true;
+  },
 });
+
+type PermissionHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+type HeadersListener = (details: { responseHeaders?: Record<string, string[]> }, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void;
 
 export const session = {
   defaultSession: {
-    permissionHandler: null as unknown,
-    headersListener: null as unknown,
-    setPermissionRequestHandler(handler: unknown) {
+    permissionHandler: null as PermissionHandler | null,
+    permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
+    headersListener: null as HeadersListener | null,
+    setPermissionRequestHandler(handler: PermissionHandler) {
       this.permissionHandler = handler;
     },
+    setPermissionCheckHandler(handler: (...args: unknown[]) => boolean) {
+      this.permissionCheckHandler = handler;
+    },
     webRequest: {
-      onHeadersReceived(listener: unknown) {
+      onHeadersReceived(listener: HeadersListener) {
         session.defaultSession.headersListener = listener;
       },
     },
   },
 };
 
-export const shell = { openExternal: async (_url: string) => {} };
+export const shell = {
+  opened: [] as string[],
+  async openExternal(url: string) {
+    shell.opened.push(url);
+  },
+  async openPath() {
+    return '';
+  },
+};
 
 export const contextBridge = {
   exposed: {} as Record<string, unknown>,
   exposeInMainWorld(key: string, api: unknown) {
+    if (key in this.exposed) throw new Error(`Cannot bind an API on top of an existing property: ${key}`);
     this.exposed[key] = api;
   },
 };
 
-export const ipcRenderer = { invoke: async () => undefined, on() {}, removeListener() {} };
-
-export const safeStorage = {
-  isEncryptionAvailable: () => false,
-  encryptString: (s: string) => Buffer.from(s),
-  decryptString: (b: Buffer) => b.toString(),
+export const ipcRenderer = {
+  invoked: [] as unknown[][],
+  listeners: new Map<string, Set<Listener>>(),
+  async invoke(...args: unknown[]) {
+    ipcRenderer.invoked.push(args);
+    return { ok: true, value: null };
+  },
+  on(channel: string, listener: Listener) {
+    const set = ipcRenderer.listeners.get(channel) ?? new Set();
+    set.add(listener);
+    ipcRenderer.listeners.set(channel, set);
+    return ipcRenderer;
+  },
+  removeListener(channel: string, listener: Listener) {
+    ipcRenderer.listeners.get(channel)?.delete(listener);
+    return ipcRenderer;
+  },
+  /** Test helper: main sends `payload` on `channel`. */
+  deliver(channel: string, payload: unknown) {
+    for (const listener of ipcRenderer.listeners.get(channel) ?? []) listener({ sender: null }, payload);
+  },
 };
+
+/** A reversible "encryption" (the real one needs the OS keychain). */
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  encryptString: (s: string) => Buffer.from('enc:' + s),
+  decryptString: (b: Buffer) => b.toString().replace(/^enc:/, ''),
+};
+
+/** Forgets everything the fake recorded (between tests). */
+export function resetFakeElectron(): void {
+  ipcMain.handlers.clear();
+  ipcMain.listeners.clear();
+  BrowserWindow.created = [];
+  app.removeAllListeners();
+  app.paths = {};
+  app.sandboxEnabled = false;
+  app.quitCalled = false;
+  session.defaultSession.permissionHandler = null;
+  session.defaultSession.permissionCheckHandler = null;
+  session.defaultSession.headersListener = null;
+  shell.opened = [];
+  contextBridge.exposed = {};
+  ipcRenderer.invoked = [];
+  ipcRenderer.listeners.clear();
+}
 
 export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage };

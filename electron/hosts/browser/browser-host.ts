@@ -7,32 +7,23 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Core } from '../../core/core.ts';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 export interface BrowserHostOptions {
   core: Core;
   /** Folder of the built renderer (index.html and assets). */
   rendererDir: string;
+  /** Interface to listen on: loopback unless the user explicitly asked for another (`--host`). */
   host?: string;
+  /** 0 (the default) picks a free port. */
   port?: number;
   /** Fixed secret for tests; a random one otherwise. */
   secret?: string;
@@ -43,6 +34,8 @@ export interface BrowserHost {
   readonly url: string;
   readonly origin: string;
   readonly secret: string;
+  /** The address the server is bound to (127.0.0.1 unless told otherwise). */
+  readonly address: string;
   close(): Promise<void>;
 }
 
@@ -109,12 +102,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendJson(res, 415, { ok: false, error: { code: 'invalid_argument', message: 'Send application/json.' } });
     }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const text = declared > MAX_BODY_BYTES ? null : await readBody(req);
+    if (text === null) return refuseTooLarge(req, res);
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req));
-    } catch (error) {
-      const tooLarge = error instanceof Error && error.message === 'too large';
-      return sendJson(res, tooLarge ? 413 : 400, { ok: false, error: { code: 'invalid_argument', message: tooLarge ? 'Request too large.' : 'Body is not valid JSON.' } });
+      body = JSON.parse(text);
+    } catch {
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
     const result = await dispatch(options.core.handlers, method, body);
     sendJson(res, 200, result);
@@ -143,7 +138,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       file = path.join(file, 'index.html');
       info = await stat(file).catch(() => null);
     }
-    if (!info?.isFile()) return sendText(res, 404, 'Not found.');
+    if (!info?.isFile()) {
+      // Browsers ask for a favicon on their own; the renderer may not ship one.
+      if (pathname === '/favicon.ico') return void res.writeHead(204).end();
+      return sendText(res, 404, 'Not found.');
+    }
     const type = MIME[path.extname(file)] ?? 'application/octet-stream';
     const headers: http.OutgoingHttpHeaders = { 'Content-Type': type, 'Content-Length': info.size };
     if (type.startsWith('text/html')) {
@@ -158,15 +157,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.once('error', reject);
     server.listen(options.port ?? 0, bindHost, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const shownHost = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost;
-  allowedHosts = new Set([`${shownHost}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`]);
+  const { port, address } = server.address() as AddressInfo;
+  allowedHosts = allowedHostHeaders(bindHost, port);
+  const shownHost = isWildcard(bindHost) ? '127.0.0.1' : hostForUrl(bindHost);
   const origin = `http://${shownHost}:${port}`;
 
   return {
     url: `${origin}/?k=${secret}`,
     origin,
     secret,
+    address,
     async close() {
       for (const unsubscribe of unsubscribes) unsubscribe();
       for (const client of sseClients) client.end();
@@ -175,6 +175,29 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::';
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The Host (and Origin) values this server answers to: its loopback names, plus the address it was
+ * told to bind, plus every local address when bound to all interfaces. Anything else is refused,
+ * which stops DNS-rebinding pages.
+ */
+export function allowedHostHeaders(bindHost: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', hostForUrl(bindHost)]);
+  if (isWildcard(bindHost)) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const address of addresses ?? []) names.add(hostForUrl(address.address.split('%')[0]));
+    }
+  }
+  return new Set([...names].map((name) => `${name}:${port}`));
 }
 
 function originHost(origin: string): string {
@@ -195,22 +218,39 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+/** Reads the body as text; resolves to null (and stops collecting) once it passes MAX_BODY_BYTES. */
+function readBody(req: http.IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Error('too large'));
-        req.destroy();
+        req.off('data', onData);
+        resolve(null);
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/**
+ * Answers 413 and closes the connection. The rest of the body is drained (up to a bound) so that
+ * the client, still sending, reads the answer instead of a reset.
+ */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse): void {
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > 16 * MAX_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
+  res.setHeader('Connection', 'close');
+  sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `Request too large (over ${MAX_BODY_BYTES} bytes).` } });
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {

@@ -1,0 +1,45 @@
+// electron-builder: Linux AppImage + deb, Windows NSIS, macOS dmg. `npm run dist` (needs internet
+// for Electron's binary). test/build/electron-builder.build.test.ts checks this file offline.
+//
+// better-sqlite3 13 ships Node-API prebuilds for every platform inside its package; the same binary
+// loads in Node and Electron, so nothing is rebuilt (npmRebuild: false: a rebuild on a machine
+// without Electron's headers would silently target Node's ABI). Only the prebuild for the target
+// platform and arch is shipped, unpacked from the asar (native modules cannot load from inside it).
+
+/** @type {import('electron-builder').Configuration} */
+module.exports = {
+  appId: 'dev.aisle.workstation',
+  productName: 'Aisle',
+  copyright: 'Copyright © Aisle contributors',
+  directories: { output: 'release/${version}', buildResources: 'build' },
+  files: [
+    'package.json',
+    'out/**',
+    '!out/**/*.map',
+    // better-sqlite3: only what loads at runtime, and only this target's prebuild.
+    '!node_modules/better-sqlite3/{deps,src,binding.gyp}{,/**}',
+    '!node_modules/better-sqlite3/prebuilds/!(${platform}-${arch}).node',
+    '!node_modules/node-addon-api{,/**}',
+    '!**/node_modules/*/{README,readme,CHANGELOG,changelog,HISTORY}*',
+    '!**/node_modules/**/*.{md,d.ts,map,ts}',
+    '!**/node_modules/**/{test,tests,__tests__,docs,example,examples}{,/**}',
+  ],
+  asar: true,
+  asarUnpack: ['**/*.node'],
+  npmRebuild: false,
+  nodeGypRebuild: false,
+  buildDependenciesFromSource: false,
+  icon: 'build/icon.png',
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Office',
+    maintainer: 'Aisle <aisle@example.com>',
+    synopsis: 'Offline warehouse lookups from a local mirror',
+    artifactName: '${productName}-${version}-${arch}.${ext}',
+  },
+  deb: { depends: ['libgtk-3-0', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'] },
+  win: { target: ['nsis'], artifactName: '${productName}-Setup-${version}-${arch}.${ext}' },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, deleteAppDataOnUninstall: false },
+  mac: { target: ['dmg'], category: 'public.app-category.business', hardenedRuntime: true },
+  dmg: { artifactName: '${productName}-${version}-${arch}.${ext}' },
+};

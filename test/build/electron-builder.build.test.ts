@@ -1,0 +1,71 @@
+// The installers' configuration, checked offline: electron-builder packs a Linux x64 `dir` target
+// with `electronDist` pointing at a placeholder (Electron's binary cannot be downloaded here), which
+// exercises the schema, the `files` globs, the asar and `asarUnpack`. The output cannot run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const require = createRequire(import.meta.url);
+const asar = require('@electron/asar') as { listPackage(file: string, options?: object): string[] };
+const config = require('../../build/electron-builder.config.cjs') as Record<string, unknown> & { linux: { target: string[] }; win: { target: string[] }; mac: { target: string[] } };
+
+/** The environment of `npm run dist`: without vitest's variables, which make electron-builder go quiet. */
+function builderEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NODE_ENV: 'production' };
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+  return env;
+}
+
+describe('electron-builder configuration', () => {
+  const work = tempDir('aisle-dist-');
+  const output = path.join(work.path, 'release');
+  const resources = path.join(output, 'linux-unpacked/resources');
+  let log = '';
+  let files: string[] = [];
+
+  beforeAll(() => {
+    expect(existsSync(path.join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(true);
+    const electronDist = path.join(work.path, 'electron-dist');
+    mkdirSync(electronDist);
+    writeFileSync(path.join(electronDist, 'electron'), '', { mode: 0o755 });
+    writeFileSync(path.join(electronDist, 'version'), require('electron/package.json').version);
+    const run = spawnSync(
+      path.join(root, 'node_modules/.bin/node'),
+      [path.join(root, 'node_modules/electron-builder/cli.js'), '--config', 'build/electron-builder.config.cjs', '--linux', 'dir', '--x64', `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`, '--publish', 'never'],
+      { cwd: root, encoding: 'utf8', env: builderEnv() },
+    );
+    log = run.stdout + run.stderr;
+    expect(run.status, log).toBe(0);
+    files = asar.listPackage(path.join(resources, 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
+  });
+
+  afterAll(() => work.remove());
+
+  it('targets AppImage and deb, NSIS, dmg, with no native rebuild and native files unpacked', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.win.target).toEqual(['nsis']);
+    expect(config.mac.target).toEqual(['dmg']);
+    expect(config.npmRebuild).toBe(false);
+    expect(config.asarUnpack).toContain('**/*.node');
+    expect(log).toMatch(/skipped dependencies rebuild/);
+  });
+
+  it('packs the build and the runtime dependencies, and nothing else of the project', () => {
+    for (const needed of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/node_modules/better-sqlite3/lib/index.js', '/node_modules/electron-store/index.js', '/node_modules/zod/package.json', '/node_modules/axios/package.json']) {
+      expect(files, needed).toContain(needed);
+    }
+    const stray = files.filter((f) => /^\/(electron|renderer|test|build|\.ci|docs|src)\//.test(f) || f.endsWith('.map') || /^\/node_modules\/(vue|vitest|electron|electron-builder|playwright-core|typescript|vite)\//.test(f));
+    expect(stray).toEqual([]);
+    expect(files.filter((f) => f.startsWith('/node_modules/better-sqlite3/') && /\/(deps|src)\//.test(f))).toEqual([]);
+  });
+
+  it('ships only the linux-x64 better-sqlite3 prebuild, outside the asar', () => {
+    const prebuilds = path.join(resources, 'app.asar.unpacked/node_modules/better-sqlite3/prebuilds');
+    expect(readdirSync(prebuilds)).toEqual(['linux-x64.node']);
+    expect(files.filter((f) => f.endsWith('.node'))).toEqual(['/node_modules/better-sqlite3/prebuilds/linux-x64.node']);
+  });
+});

@@ -1,0 +1,180 @@
+// The browser host over real HTTP on 127.0.0.1: the secret, the Host/Origin checks, the contract
+// calls, server-sent events and static files.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core/core.ts';
+import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+import { SECRET_COOKIE, allowedHostHeaders, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(host: BrowserHost, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Answer> {
+  const url = new URL(host.origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('browser host', () => {
+  const data = tempDir();
+  const rendererDir = path.join(data.path, 'renderer');
+  let core: Core;
+  let host: BrowserHost;
+  let cookie: string;
+
+  function call(method: string, body: unknown, extra: Record<string, string> = {}) {
+    return request(host, {
+      method: 'POST',
+      path: `/api/call/${method}`,
+      headers: { Cookie: cookie, 'Content-Type': 'application/json', ...extra },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(path.join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Aisle</title>');
+    writeFileSync(path.join(rendererDir, 'assets/app.js'), 'console.log(1)');
+    writeFileSync(path.join(data.path, 'secret.txt'), 'outside the renderer folder');
+    core = createCore({ host: 'browser', version: '9.9.9', dataDir: data.path, settings: createMemorySettingsStore() });
+    host = await startBrowserHost({ core, rendererDir });
+    cookie = `${SECRET_COOKIE}=${host.secret}`;
+  });
+
+  afterAll(async () => {
+    await host.close();
+    await core.close();
+    data.remove();
+  });
+
+  it('listens on loopback only, on a random port, and prints a URL that carries the secret', () => {
+    expect(host.address).toBe('127.0.0.1');
+    expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(host.url).toBe(`${host.origin}/?k=${host.secret}`);
+    expect(host.secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('demands the secret: no cookie or a wrong key is 401, the right key sets the cookie and redirects', async () => {
+    expect((await request(host, { path: '/' })).status).toBe(401);
+    expect((await request(host, { path: '/assets/app.js' })).status).toBe(401);
+    expect((await request(host, { path: '/?k=wrong' })).status).toBe(401);
+    expect((await request(host, { path: '/', headers: { Cookie: `${SECRET_COOKIE}=${host.secret}x` } })).status).toBe(401);
+    expect((await request(host, { method: 'POST', path: '/api/call/app.info', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+
+    const opened = await request(host, { path: `/?k=${host.secret}` });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/');
+    const setCookie = opened.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toContain(`${SECRET_COOKIE}=${host.secret}`);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+
+    const page = await request(host, { path: '/', headers: { Cookie: setCookie.split(';')[0] } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Aisle</title>');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) and a foreign Origin', async () => {
+    const port = new URL(host.origin).port;
+    for (const name of [`evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, '127.0.0.1']) {
+      expect((await request(host, { path: `/?k=${host.secret}`, headers: { Host: name } })).status).toBe(421);
+    }
+    expect((await call('app.info', {}, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('app.info', {}, { Origin: 'null' })).status).toBe(403);
+    expect((await call('app.info', {}, { Origin: `http://127.0.0.1:${Number(port) + 1}` })).status).toBe(403);
+    expect((await call('app.info', {}, { Origin: host.origin })).status).toBe(200);
+    expect((await call('app.info', {}, { Host: `localhost:${port}`, Origin: `http://localhost:${port}` })).status).toBe(200);
+  });
+
+  it('answers contract calls through dispatch: value, validation error, unknown method', async () => {
+    const info = await call('app.info', {});
+    expect(info.status).toBe(200);
+    expect(JSON.parse(info.body)).toEqual({ ok: true, value: expect.objectContaining({ name: 'Aisle', version: '9.9.9', host: 'browser' }) });
+    expect(JSON.parse((await call('settings.set', { historyDays: 'many' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(JSON.parse((await call('no.such.method', {})).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(JSON.parse((await call('__proto__', {})).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect((await request(host, { path: '/api/call/app.info', headers: { Cookie: cookie } })).status).toBe(405);
+  });
+
+  it('refuses bodies that are not JSON (415, 400) or over 1 MiB (413)', async () => {
+    expect((await call('app.info', '{}', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    const broken = await call('app.info', '{"a":');
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    const big = JSON.stringify({ q: 'x'.repeat(1024 * 1024 + 10) });
+    const declared = await call('search.query', big);
+    expect(declared.status).toBe(413);
+    // The same without a Content-Length (chunked): the limit holds while reading.
+    const chunked = await call('search.query', big, { 'Transfer-Encoding': 'chunked' });
+    expect(chunked.status).toBe(413);
+    // A body just under the limit is read and judged by the schema instead.
+    const under = await call('search.query', JSON.stringify({ q: 'x'.repeat(20_000) }));
+    expect(JSON.parse(under.body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
+  it('pushes core events to connected clients as server-sent events', async () => {
+    const url = new URL(host.origin);
+    const received = new Promise<string>((resolve, reject) => {
+      const req = http.get({ host: url.hostname, port: url.port, path: '/api/events', headers: { Cookie: cookie }, agent: false }, (res) => {
+        expect(res.headers['content-type']).toBe('text/event-stream');
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': connected')) core.events.emit('sync.progress', { phase: 'test' } as never);
+          const frame = /event: sync\.progress\ndata: (.*)\n\n/.exec(text);
+          if (frame) {
+            req.destroy();
+            resolve(frame[1]);
+          }
+        });
+      });
+      req.on('error', reject);
+    });
+    expect(JSON.parse(await received)).toEqual({ phase: 'test' });
+  });
+
+  it('serves only files inside the renderer folder', async () => {
+    expect((await request(host, { path: '/assets/app.js', headers: { Cookie: cookie } })).headers['content-type']).toMatch(/javascript/);
+    for (const attempt of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/nope.js']) {
+      const answer = await request(host, { path: attempt, headers: { Cookie: cookie } });
+      expect(answer.status, attempt).toBe(404);
+      expect(answer.body).not.toContain('outside the renderer folder');
+    }
+    expect((await request(host, { method: 'DELETE', path: '/index.html', headers: { Cookie: cookie } })).status).toBe(405);
+  });
+});
+
+describe('browser host binding', () => {
+  it('listens on another interface only when told, and then accepts that address as Host', async () => {
+    const core = createCore({ host: 'browser', version: '0', dataDir: '/tmp', settings: createMemorySettingsStore() });
+    const host = await startBrowserHost({ core, rendererDir: '/nonexistent', host: '0.0.0.0' });
+    try {
+      expect(host.address).toBe('0.0.0.0');
+      const port = Number(new URL(host.origin).port);
+      const allowed = allowedHostHeaders('0.0.0.0', port);
+      expect(allowed.has(`127.0.0.1:${port}`)).toBe(true);
+      expect(allowed.has(`evil.example:${port}`)).toBe(false);
+    } finally {
+      await host.close();
+      await core.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+// The Electron host against the fake `electron` module (test/fakes/electron.ts): the whole start-up
+// path runs, with a real core and real settings file, and the test inspects what it registered.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
+import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
+import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
+import { silentLogger } from '../../electron/core/core.ts';
+import { app, BrowserWindow, ipcMain, resetFakeElectron, session } from '../fakes/electron.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
+
+function frameEvent(url: string, parent: unknown = null) {
+  return { senderFrame: { url, parent }, sender: {} };
+}
+
+async function call(event: unknown, method: unknown, args: unknown) {
+  const handler = ipcMain.handlers.get(CALL_CHANNEL);
+  if (!handler) throw new Error('no handler registered on ' + CALL_CHANNEL);
+  return handler(event, method, args) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+}
+
+describe('Electron host (fake electron)', () => {
+  const data = tempDir();
+  let host: ElectronHost;
+
+  beforeEach(async () => {
+    resetFakeElectron();
+    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    const started = await startElectronHost({ appUrl: APP_URL, log: silentLogger });
+    if (!started) throw new Error('host did not start');
+    host = started;
+  });
+
+  afterEach(async () => {
+    await host.core.close();
+  });
+
+  afterAll(() => data.remove());
+
+  it('opens one window on the app page, sandboxed app-wide', () => {
+    expect(BrowserWindow.created).toHaveLength(1);
+    expect(BrowserWindow.created[0].loadedUrl).toBe(APP_URL);
+    expect(app.sandboxEnabled).toBe(true);
+    expect(path.basename(String((BrowserWindow.created[0].options.webPreferences as { preload: string }).preload))).toBe('index.cjs');
+  });
+
+  it('registers one call channel that reaches every contract method', async () => {
+    expect([...ipcMain.handlers.keys()]).toEqual([CALL_CHANNEL]);
+    for (const name of METHOD_NAMES) {
+      const result = await call(frameEvent(APP_URL), name, {});
+      // Either the method ran or its own schema judged the arguments: never "unknown".
+      if (!result.ok) expect([name, result.error?.code]).not.toEqual([name, 'unknown_method']);
+      if (methods[name].args.safeParse({}).success === false) expect(result).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
+    expect(await call(frameEvent(APP_URL), 'app.info', {})).toMatchObject({ ok: true, value: { host: 'electron', version: '0.0.0-test' } });
+    expect(await call(frameEvent(APP_URL), 'no.such.method', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+  });
+
+  it('refuses calls from a foreign page, a subframe or a vanished frame', async () => {
+    const foreign = [
+      frameEvent('https://evil.example/index.html'),
+      frameEvent('file:///tmp/other.html'),
+      frameEvent(APP_URL, { url: APP_URL }),
+      { senderFrame: null, sender: {} },
+      {},
+    ];
+    for (const event of foreign) {
+      expect(await call(event, 'app.info', {})).toEqual({ ok: false, error: { code: 'forbidden_sender', message: expect.any(String) } });
+    }
+  });
+
+  it('validates arguments before the core sees them', async () => {
+    const bad = await call(frameEvent(APP_URL), 'settings.set', { syncIntervalMinutes: -3 });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(bad.error?.message).toContain('syncIntervalMinutes');
+    expect(await call(frameEvent(APP_URL), 'app.info', { extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await call(frameEvent(APP_URL), 'settings.get', 'not an object')).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
+  it('keeps settings in electron-store, in userData/settings.json with mode 0600', async () => {
+    expect(await call(frameEvent(APP_URL), 'settings.set', { theme: 'dark', syncIntervalMinutes: 15 })).toMatchObject({ ok: true });
+    const file = path.join(app.paths.userData, 'settings.json');
+    expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).settings).toMatchObject({ theme: 'dark', syncIntervalMinutes: 15 });
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await call(frameEvent(APP_URL), 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'dark', syncIntervalMinutes: 15 } });
+  });
+
+  it('forwards core events to the window on aisle:event:<name>', () => {
+    const payload = { state: 'online' as const, checkedAt: '2026-11-21T00:00:00Z', latencyMs: 12 };
+    host.core.events.emit('connectivity.changed', payload as never);
+    expect(BrowserWindow.created[0].webContents.sent).toEqual([{ channel: EVENT_CHANNEL_PREFIX + 'connectivity.changed', payload }]);
+  });
+
+  it('hardens the session: no permissions, the CSP header on every response', () => {
+    const { permissionHandler, permissionCheckHandler, headersListener } = session.defaultSession;
+    let granted: boolean | null = null;
+    permissionHandler?.({}, 'media', (g) => (granted = g));
+    expect(granted).toBe(false);
+    expect(permissionCheckHandler?.({}, 'notifications')).toBe(false);
+    let headers: Record<string, string[]> | undefined;
+    headersListener?.({ responseHeaders: { 'X-Other': ['1'] } }, (r) => (headers = r.responseHeaders));
+    expect(headers?.['X-Other']).toEqual(['1']);
+    expect(headers?.['Content-Security-Policy']?.[0]).toMatch(/script-src 'self'/);
+    expect(headers?.['Content-Security-Policy']?.[0]).not.toContain('unsafe-eval');
+  });
+});
