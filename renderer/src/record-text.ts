@@ -10,7 +10,7 @@ export function displayValue(value: unknown, t: T): string {
 
 /** The code a person recognises for a row of any list. */
 export function rowLabel(row: Record<string, unknown>): string {
-  for (const key of ['code', 'sku', 'name', 'description', 'email', 'id']) {
+  for (const key of ['code', 'location_code', 'sku', 'name', 'description', 'email', 'id']) {
     const v = row[key];
     if (typeof v === 'string' && v) return v;
   }

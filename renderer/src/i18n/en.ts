@@ -123,10 +123,9 @@ export const en = {
     exported: 'Exported {n} rows: {location}',
     filter: 'Filter {column}',
     scope: 'Scope',
-    allScopes: 'Choose…',
+    allScopes: 'All',
     sort: 'Sort by {column}',
     pick: 'Choose a list.',
-    needsScope: 'Choose a scope to browse this list.',
     resetColumns: 'Show all',
   },
   sync: {

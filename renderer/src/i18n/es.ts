@@ -125,10 +125,9 @@ export const es: Messages = {
     exported: '{n} filas exportadas: {location}',
     filter: 'Filtrar {column}',
     scope: 'Ámbito',
-    allScopes: 'Elija…',
+    allScopes: 'Todos',
     sort: 'Ordenar por {column}',
     pick: 'Elija una lista.',
-    needsScope: 'Elija un ámbito para ver esta lista.',
     resetColumns: 'Mostrar todas',
   },
   sync: {
