@@ -24,7 +24,8 @@ export function createAppRouter(): Router {
     const session = useSessionStore();
     await session.ensureLoaded();
     if (!to.meta.public && !session.hasMirror) return { name: 'sign-in' };
-    if (to.name === 'sign-in' && session.hasMirror) return { name: 'home' };
+    // An expired session may sign in again; a live one has nothing to do on the sign-in screen.
+    if (to.name === 'sign-in' && session.view.state === 'signed-in') return { name: 'home' };
     return true;
   });
   return router;

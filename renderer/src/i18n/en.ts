@@ -130,6 +130,7 @@ export const en = {
   },
   sync: {
     title: 'Sync',
+    datasets: 'no data sets on this workstation | 1 data set on this workstation | {n} data sets on this workstation',
     now: 'Sync now',
     running: 'Syncing…',
     lastRound: 'Last sync {when}',

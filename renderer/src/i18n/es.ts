@@ -132,6 +132,7 @@ export const es: Messages = {
   },
   sync: {
     title: 'Sincronización',
+    datasets: 'ningún conjunto de datos en este puesto | 1 conjunto de datos en este puesto | {n} conjuntos de datos en este puesto',
     now: 'Sincronizar ahora',
     running: 'Sincronizando…',
     lastRound: 'Última sincronización {when}',

@@ -34,7 +34,8 @@ export async function startApp(options: { demo?: DemoServerOptions; viewport?: {
   const data = tempDir();
   const exportDir = path.join(data.path, 'exports');
   mkdirSync(exportDir, { recursive: true });
-  const demoOptions: DemoServerOptions = { items: 3000, onError: () => undefined, ...options.demo };
+  // Sessions live in a file, so that a restarted demo server still knows them.
+  const demoOptions: DemoServerOptions = { items: 3000, onError: () => undefined, dataFile: path.join(data.path, 'demo-sessions.sqlite'), ...options.demo };
   let demo: DemoServer | null = await startDemoServer(demoOptions);
   const port = demo.port;
   const core = createNodeCore({
@@ -99,13 +100,14 @@ export async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-export async function waitForSync(app: App): Promise<void> {
-  await expect
-    .poll(async () => {
-      const s = await app.call('sync.status');
-      return Boolean(s.lastRoundFinishedAt) && !s.running && s.datasets.length > 0;
-    }, { timeout: 60_000, interval: 250 })
-    .toBe(true);
+export async function waitForSync(app: App, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await app.call('sync.status');
+    if (s.lastRoundFinishedAt && !s.running && s.datasets.length > 0) return;
+    if (Date.now() > until) throw new Error(`sync did not finish in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
