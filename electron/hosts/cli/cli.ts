@@ -5,9 +5,10 @@ import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
 import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
 import { statusCommand, syncCommand } from './commands/sync-commands.ts';
+import { demoServerCommand } from './commands/demo-server.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand];
+export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, demoServerCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
