@@ -1,0 +1,115 @@
+// Staying signed in: refresh before expiry, one refresh and retry on 401, refused refresh → expired
+// (mirror identity kept), refresh-token reuse rejected by the server.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AisleError } from '../../electron/contract/errors.ts';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { withAccessToken } from '../../electron/core/api/authorized.ts';
+import { openList } from '../../electron/core/api/lists-api.ts';
+import { startDemoServer } from '../../electron/demo/index.ts';
+import { readJson } from '../api/local-server.ts';
+import { FAST_RETRY, harness } from './harness.ts';
+import { until } from './manual-clock.ts';
+
+const SOLO = { email: 'solo@example.com', password: 'demo1234' };
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+const codeOf = (p: unknown) => Promise.resolve(p).then(() => 'ok', (e: AisleError) => e.code);
+
+async function setup(tokenDelivery: 'cookie' | 'header' | 'redirect', accessTtlSeconds = 900) {
+  const server = await startDemoServer({ port: 0, tokenDelivery, accessTtlSeconds });
+  cleanup.push(() => server.close());
+  const h = harness();
+  cleanup.push(() => h.close());
+  await h.service.handlers['session.signIn']({ server: server.url, ...SOLO, rememberMe: false });
+  return { server, h };
+}
+
+for (const mode of ['cookie', 'header', 'redirect'] as const) {
+  describe(`refresh (${mode})`, () => {
+    it('refreshes before expiresAt with the rotated refresh token, again and again', async () => {
+      const { server, h } = await setup(mode);
+      const first = await h.service.accessToken();
+      const expiresAt = Date.parse(h.service.view().expiresAt!);
+      const due = h.clock.pending()[0];
+      // Scheduled a little before expiry, never after it.
+      expect(due).toBeLessThan(expiresAt - h.clock.now());
+      expect(due).toBeGreaterThan(expiresAt - h.clock.now() - 61_000);
+
+      const tokens = [first];
+      for (let round = 0; round < 2; round++) {
+        const refreshed = h.next('session.changed', (v) => v.state === 'signed-in');
+        h.clock.fireNext();
+        await refreshed;
+        tokens.push(await h.service.accessToken());
+      }
+      expect(new Set(tokens).size).toBe(3);
+      // Each rotated refresh was accepted (a reused one would have ended the session), and the cookie follows.
+      expect((await h.service.handlers['session.info']({})).sn).toBe(h.service.view().sessionId);
+      const list = await openList('facilities', null, { baseUrl: server.url, accessToken: tokens[2] });
+      expect(list.status).toBe(200);
+      expect(list.status === 200 && Array.isArray(await readJson(list.body))).toBe(true);
+    });
+
+    it('a 401 triggers one refresh and one retry', async () => {
+      const { server, h } = await setup(mode, 1);
+      const stale = await h.service.accessToken();
+      // Wait (by polling the server, not by sleeping a fixed time) until the server rejects the token.
+      await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: stale }))) === 'unauthorized', 'token expiry');
+      let calls = 0;
+      const response = await withAccessToken(h.service, (accessToken) => {
+        calls++;
+        return openList('hazmat', null, { baseUrl: server.url, accessToken });
+      });
+      expect(calls).toBe(2);
+      expect(response.status).toBe(200);
+      expect(response.status === 200 && Array.isArray(await readJson(response.body))).toBe(true);
+      expect(await h.service.accessToken()).not.toBe(stale);
+      // An auth call (cookie) after expiry refreshes the same way.
+      const fresh = await h.service.accessToken();
+      await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: fresh }))) === 'unauthorized', 'token expiry');
+      expect((await h.service.handlers['session.info']({})).userEmail).toBe(SOLO.email);
+    });
+  });
+}
+
+describe('refused refresh', () => {
+  it('the server ending the session moves it to expired; the identity (and mirror) stay', async () => {
+    const { server, h } = await setup('cookie');
+    const identity = h.service.identity();
+    const sn = h.service.view().sessionId!;
+    // The user ends this session from another workstation.
+    const other = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
+    const [license] = await other.licenses(SOLO);
+    await other.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
+    await other.endSessionById(sn);
+
+    const expired = h.next('session.changed', (v) => v.state === 'expired');
+    const refused = h.next('connectivity.changed', (c) => c.state === 'refused');
+    h.clock.fireNext();
+    const view = await expired;
+    expect(view).toMatchObject({ state: 'expired', email: SOLO.email, licenseId: identity!.licenseId });
+    expect(h.service.identity()).toEqual(identity);
+    expect(await codeOf(h.service.accessToken())).toBe('session_expired');
+    expect(await codeOf(h.service.refreshAfterUnauthorized('x'))).toBe('session_expired');
+    await refused;
+    // Signing in again brings it back.
+    const again = await h.service.handlers['session.signIn']({ server: server.url, ...SOLO, rememberMe: false });
+    expect(again.status === 'signed-in' && again.session.state).toBe('signed-in');
+  });
+
+  for (const tokenDelivery of ['cookie', 'header', 'redirect'] as const) {
+    it(`the server rejects a reused refresh token and ends the session family (${tokenDelivery})`, async () => {
+      const server = await startDemoServer({ port: 0, tokenDelivery });
+      cleanup.push(() => server.close());
+      const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
+      const [license] = await api.licenses(SOLO);
+      const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
+      const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
+    });
+  }
+});
