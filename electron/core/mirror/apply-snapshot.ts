@@ -19,8 +19,12 @@ export type ApplyResult =
   | { kind: 'held'; held: HeldSnapshot };
 
 export interface SnapshotApplier {
-  /** One array element, as the exact JSON text received. Throws bad_response on a record without an id. */
-  add(json: string): void;
+  /**
+   * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
+   * on invalid JSON or a record without an id. An element identical to the stored row (same id,
+   * same content hash) is not even parsed: its text was validated when it was stored.
+   */
+  add(element: Buffer | string): void;
   readonly received: number;
   /** Completes the snapshot: commits it, or rolls it back and reports it held. */
   finish(options: { etag: string | null; at: string; allowMassDelete: boolean }): ApplyResult;
@@ -28,9 +32,21 @@ export interface SnapshotApplier {
   abort(): void;
 }
 
-/** 48-bit content hash of a record's text: enough to tell a changed row from an unchanged one. */
-export function contentHash(json: string): number {
+/** 48-bit content hash of a record's JSON bytes: enough to tell a changed row from an unchanged one. */
+export function contentHash(json: Buffer): number {
   return (digest('sha1', json, 'buffer') as Buffer).readUIntBE(0, 6);
+}
+
+const ID_PREFIX = Buffer.from('{"id":"');
+
+/** The id of an element that starts `{"id":"<plain characters>"`, without parsing it; else null. */
+function leadingId(bytes: Buffer): string | null {
+  if (bytes.length < ID_PREFIX.length + 2 || bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) !== 0) return null;
+  const end = bytes.indexOf(0x22, ID_PREFIX.length);
+  if (end <= ID_PREFIX.length) return null;
+  const backslash = bytes.indexOf(0x5c, ID_PREFIX.length);
+  if (backslash !== -1 && backslash < end) return null;
+  return bytes.toString('utf8', ID_PREFIX.length, end);
 }
 
 export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: TableName; list: string; scopeId: string | null }): SnapshotApplier {
@@ -94,31 +110,50 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     get received() {
       return received;
     },
-    add(json) {
+    add(element) {
+      const bytes = typeof element === 'string' ? Buffer.from(element) : element;
+      const hash = contentHash(bytes);
+      const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
+      const isSame = (row: { hash: number; dataset_id?: number } | undefined) => row !== undefined && row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
+      if (previousRows > 0) {
+        const quickId = leadingId(bytes);
+        const quick = quickId === null ? undefined : lookup(quickId);
+        if (quick && isSame(quick)) {
+          received++;
+          if (quick.rid <= maxRid) seen[quick.rid] = 1;
+          unchanged++;
+          return;
+        }
+      }
+      const json = typeof element === 'string' ? element : bytes.toString('utf8');
       let record: unknown;
       try {
         record = JSON.parse(json);
       } catch (error) {
         throw new AisleError('bad_response', `The server sent invalid JSON: ${(error as Error).message}`, { cause: error });
       }
-      const id = text((record as Record<string, unknown>)?.id);
+      const id = record !== null && typeof record === 'object' ? text((record as Record<string, unknown>).id) : null;
       if (!id) throw new AisleError('bad_response', `Record ${received + 1} has no id.`);
       received++;
-      const hash = contentHash(json);
       const values = table.extract(record as Record<string, unknown>, scopeArg);
-      if (previousRows === 0 && !bulk) {
-        // first load of this dataset: plain inserts, unless the id is already there (duplicate, or moved)
-        if (inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
-      }
-      const existing = (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
-      if (!existing) {
+      if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
+      const insertRow = () => {
         const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
         if (ftsInsert && inFts(rid)) ftsInsert.run(rid, ...ftsValues(values));
         inserted++;
-        return;
+      };
+      if (previousRows === 0) {
+        // nothing of this dataset to compare with: insert, and only look for the id when it is taken
+        try {
+          return insertRow();
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        }
       }
+      const existing = lookup(id);
+      if (!existing) return insertRow();
       if (existing.rid <= maxRid) seen[existing.rid] = 1;
-      if (existing.hash === hash && (existing.dataset_id === undefined || existing.dataset_id === datasetId)) {
+      if (isSame(existing)) {
         unchanged++;
         return;
       }

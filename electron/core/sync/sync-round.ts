@@ -93,7 +93,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     try {
       applier = beginSnapshot(db, datasetId, spec);
       const splitter = new JsonArraySplitter();
-      const add = (json: string) => applier!.add(json);
+      const add = (bytes: Buffer) => applier!.add(bytes);
       progress(spec, 'downloading', 0, 0, expectedRows);
       for await (const chunk of body) {
         bytes += (chunk as Buffer).length;
