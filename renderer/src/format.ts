@@ -23,10 +23,20 @@ export function useNow(): Ref<number> {
   return now;
 }
 
+// Intl formatters are costly to build (a search answer shows twenty ages): keep one per use.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make()));
+  return f;
+}
+const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions) => cached(`d|${tag}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options));
+const numberFormat = (tag: string) => cached(`n|${tag}`, () => new Intl.NumberFormat(tag));
+
 /** "3 min ago" / "in 5 min", choosing the unit by size. */
 export function relative(tag: string, iso: string, at: number): string {
   const seconds = Math.round((Date.parse(iso) - at) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'short' });
+  const rtf = cached(`r|${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'short' }));
   const abs = Math.abs(seconds);
   if (abs < 45) return rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
@@ -38,7 +48,7 @@ export function relative(tag: string, iso: string, at: number): string {
 export function clock(tag: string, iso: string, at: number): string {
   const date = new Date(iso);
   const today = new Date(at).toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(tag, today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(tag, today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function useFormat() {
@@ -47,10 +57,9 @@ export function useFormat() {
   const tag = computed(() => intlTag(locale.value as AppLocale, session.view.locale));
   return {
     tag,
-    number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : new Intl.NumberFormat(tag.value).format(n)),
-    dateTime: (iso: string | null | undefined) =>
-      iso ? new Intl.DateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—',
-    date: (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),
+    number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : numberFormat(tag.value).format(n)),
+    dateTime: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—'),
+    date: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),
     clock: (iso: string, at: number) => clock(tag.value, iso, at),
     relative: (iso: string, at: number) => relative(tag.value, iso, at),
   };

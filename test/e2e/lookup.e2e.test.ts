@@ -11,13 +11,13 @@ describe('looking things up on the workstation', () => {
   beforeAll(async () => {
     app = await startApp();
     // Records whether a sync progress bar was ever on screen, from the first paint on.
-    await app.page.evaluate(() => {
-      const w = window as unknown as { sawProgress: boolean };
-      w.sawProgress = false;
+    // (Strings, not functions: the Node side's type check has no DOM.)
+    await app.page.evaluate(`
+      window.sawProgress = false;
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid=dataset-progress] progress')) w.sawProgress = true;
+        if (document.querySelector('[data-testid=dataset-progress] progress')) window.sawProgress = true;
       }).observe(document.body, { subtree: true, childList: true });
-    });
+    `);
   });
   afterAll(async () => app?.close());
 
@@ -50,7 +50,7 @@ describe('looking things up on the workstation', () => {
     await expect.poll(() => page.getByTestId('status-indicator').getAttribute('data-state'), { timeout: 15_000 }).toBe('online');
     const rows = page.getByTestId('dataset-row');
     expect(await rows.count()).toBe((await app.call('sync.status')).datasets.length);
-    expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+    expect(await page.evaluate('window.sawProgress')).toBe(true);
     await shot(page, 'sync-light');
   });
 
@@ -101,7 +101,7 @@ describe('looking things up on the workstation', () => {
   it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {
     const { page } = app;
     await page.keyboard.press('Control+k');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('global-search');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('global-search');
     await page.keyboard.type('SKU-000010', { delay: 120 });
     await expect.poll(() => page.getByTestId('search-popup').getAttribute('data-query')).toBe('SKU-000010');
     const hits = page.getByTestId('search-hit');

@@ -27,7 +27,7 @@ describe('the server going away and coming back', () => {
     await expect.poll(() => state(app), { timeout: 60_000, interval: 500 }).toBe('offline');
     const banner = page.getByTestId('status-banner');
     expect(await banner.textContent()).toMatch(/Offline — showing data as of \d\d:\d\d/);
-    const [bg, danger] = await banner.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).getPropertyValue('--danger-bg')]);
+    const [bg, danger] = (await banner.evaluate('(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).getPropertyValue("--danger-bg")]')) as string[];
     expect(bg).toBe('rgb(226, 229, 234)'); // --neutral-bg, not the error colour
     expect(danger.trim()).not.toBe('#e2e5ea');
     await shot(page, 'offline-sync-light');
@@ -86,7 +86,7 @@ describe('a session that expires', () => {
     const { page } = app;
     await signIn(page, 'solo@example.com', 'demo1234');
     await page.getByTestId('home-page').waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es');
     await expect.poll(() => state(app), { timeout: 30_000, interval: 250 }).toBe('expired');
     expect(await page.getByTestId('status-indicator').textContent()).toContain('Sesión caducada');
     expect(await page.getByTestId('status-banner').textContent()).toContain('Su sesión ha caducado');

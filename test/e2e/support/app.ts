@@ -117,17 +117,17 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** Sets theme and floor mode on the settings screen, then goes back to where the page was. */
 export async function look(page: Page, theme: 'light' | 'dark' | 'contrast', floorMode: boolean): Promise<void> {
-  const back = await page.evaluate(() => location.hash);
+  const back = (await page.evaluate('location.hash')) as string;
   await go(page, '/settings');
   await page.getByTestId(`theme-${theme}`).click();
   const floor = page.getByTestId('floor-mode');
   if ((await floor.isChecked()) !== floorMode) await floor.click();
-  await expect.poll(() => page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.floor])).toEqual([theme, String(floorMode)]);
-  await page.evaluate((hash) => (location.hash = hash), back);
+  await expect.poll(() => page.evaluate('[document.documentElement.dataset.theme, document.documentElement.dataset.floor]')).toEqual([theme, String(floorMode)]);
+  await page.evaluate(`location.hash = ${JSON.stringify(back)}`);
 }
 
 /** Moves to a screen by its hash route, as a link would. */
 export async function go(page: Page, route: string): Promise<void> {
-  await page.evaluate((r) => (location.hash = `#${r}`), route);
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${route}`);
+  await page.evaluate(`location.hash = ${JSON.stringify(`#${route}`)}`);
+  await expect.poll(() => page.evaluate('location.hash')).toBe(`#${route}`);
 }
