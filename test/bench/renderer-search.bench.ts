@@ -101,7 +101,7 @@ async function main(): Promise<number> {
         // Human speed: 80 ms between keys, so that every keystroke's answer can be measured.
         await page.keyboard.type(q, { delay: 80 });
         keystrokes += q.length;
-        await page.waitForFunction((text) => document.querySelector('[data-testid=search-popup]')?.getAttribute('data-query') === text, q);
+        await page.waitForFunction(`document.querySelector('[data-testid=search-popup]')?.getAttribute('data-query') === ${JSON.stringify(q)}`);
         await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
       }

@@ -156,6 +156,39 @@ describe('looking things up on the workstation', () => {
     expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);
   });
 
+  it('holds a sync that would delete most of a list, and applies it only when confirmed', async () => {
+    const { page } = app;
+    app.demo!.setMassDeletion(0);
+    await go(page, '/sync');
+    await page.getByTestId('sync-now').click();
+    const held = page.getByTestId('dataset-held');
+    await held.first().waitFor({ timeout: 30_000 });
+    expect(await held.first().textContent()).toMatch(/would delete [\d,]+ of [\d,]+ rows/);
+    await held.first().scrollIntoViewIfNeeded();
+    await shot(page, 'sync-held-light');
+    const row = page.locator('[data-testid=dataset-row]', { has: held }).first();
+    const key = (await row.getAttribute('data-key'))!;
+    const rowsOf = async () => (await app.call('sync.status')).datasets.find((d) => d.key === key)!.rows;
+    const before = await rowsOf();
+    await row.getByTestId('held-confirm').click();
+    await expect.poll(rowsOf, { timeout: 30_000 }).toBeLessThan(before / 2);
+    await expect.poll(() => held.count(), { timeout: 15_000 }).toBe(0);
+    app.demo!.setMassDeletion(null);
+  });
+
+  it('switches the language and the sync interval in settings', async () => {
+    const { page } = app;
+    await go(page, '/settings');
+    await page.getByTestId('language').selectOption('es');
+    await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Ajustes');
+    await page.getByTestId('settings-interval').fill('15');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(async () => (await app.call('settings.get')).syncIntervalMinutes).toBe(15);
+    await shot(page, 'settings-es');
+    await page.getByTestId('language').selectOption('auto');
+    await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Settings');
+  });
+
   it('takes screenshots of the main screens in dark and floor mode', async () => {
     const { page } = app;
     await look(page, 'dark', false);

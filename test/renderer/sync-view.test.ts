@@ -1,4 +1,4 @@
-import { flushPromises, mount } from '@vue/test-utils';
+import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
@@ -100,5 +100,3 @@ describe('the status indicator and banner', () => {
   });
 });
 
-// Keeps the import of `mount` used by tools that tree-shake test helpers.
-void mount;
