@@ -35,6 +35,20 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('sign-in-error').textContent()).toContain('This user is disabled');
   });
 
+  it('says when the server cannot be reached, and when the only license is disabled', async () => {
+    const { page } = app;
+    await page.getByTestId('server-url').click();
+    await page.getByTestId('server-input').fill('http://127.0.0.1:9');
+    await page.getByTestId('email').fill('demo@example.com');
+    await page.getByTestId('password').fill('demo1234');
+    await page.getByTestId('sign-in-submit').click();
+    await expect.poll(() => page.getByTestId('sign-in-error').getAttribute('data-code'), { timeout: 30_000 }).toBe('offline');
+    expect(await page.getByTestId('sign-in-error').textContent()).toContain('The server cannot be reached');
+    await signIn(page, 'lapsed@example.com', 'demo1234');
+    await expect.poll(() => page.getByTestId('sign-in-error').getAttribute('data-code')).toBe('license_disabled');
+    expect(await page.getByTestId('sign-in-error').textContent()).toContain('This license is disabled');
+  });
+
   it('signs in with a license picked from the list, and shows sync progress while the mirror fills', async () => {
     const { page } = app;
     await signIn(page, 'demo@example.com', 'demo1234');

@@ -1,6 +1,6 @@
 // Search as you type and scans: one query at a time is shown, the latest one typed.
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
 import type { MatchKind, SearchHit, SearchResult } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
@@ -32,7 +32,7 @@ export interface ScanOutcome {
 
 export const useSearchStore = defineStore('search', () => {
   const query = ref('');
-  const result = ref<SearchResult | null>(null);
+  const result = shallowRef<SearchResult | null>(null);
   const error = ref<ContractError | null>(null);
   const open = ref(false);
   const lastScan = ref<ScanOutcome | null>(null);
