@@ -27,7 +27,11 @@ describe('the server going away and coming back', () => {
     await expect.poll(() => state(app), { timeout: 60_000, interval: 500 }).toBe('offline');
     const banner = page.getByTestId('status-banner');
     expect(await banner.textContent()).toMatch(/Offline — showing data as of \d\d:\d\d/);
-    const [bg, danger] = (await banner.evaluate('(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).getPropertyValue("--danger-bg")]')) as string[];
+    type Styles = { getComputedStyle(e: unknown): { backgroundColor: string; getPropertyValue(name: string): string } };
+    const [bg, danger] = await banner.evaluate((el) => {
+      const style = (globalThis as unknown as Styles).getComputedStyle(el);
+      return [style.backgroundColor, style.getPropertyValue('--danger-bg')];
+    });
     expect(bg).toBe('rgb(226, 229, 234)'); // --neutral-bg, not the error colour
     expect(danger.trim()).not.toBe('#e2e5ea');
     await shot(page, 'offline-sync-light');
