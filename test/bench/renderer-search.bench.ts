@@ -120,6 +120,8 @@ async function main(): Promise<number> {
       await page.evaluate(`location.hash = '#/lists/items'`);
       await page.getByTestId('grid-row').first().waitFor();
       const rowCount = await page.getByTestId('grid').getAttribute('aria-rowcount');
+      mkdirSync(path.join(artifacts, 'screens'), { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, 'screens', 'list-1m.png') });
       const grid = (await page.evaluate(`(async () => {
         const scroller = document.querySelector('[data-testid=grid-scroller]');
         const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));

@@ -154,6 +154,7 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('column-chooser').click();
     await page.getByTestId('column-upc').uncheck();
     await expect.poll(() => page.getByTestId('sort-upc').count()).toBe(0);
+    await page.getByTestId('column-chooser').click();
     await shot(page, 'list-light');
     await page.reload();
     await page.getByTestId('grid-row').first().waitFor();

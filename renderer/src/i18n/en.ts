@@ -117,6 +117,7 @@ export const en = {
   },
   lists: {
     title: 'Lists',
+    browse: 'Browse, filter and export every list',
     rows: 'no rows | 1 row | {n} rows',
     columns: 'Columns',
     export: 'Export CSV',

@@ -119,6 +119,7 @@ export const es: Messages = {
   },
   lists: {
     title: 'Listas',
+    browse: 'Consultar, filtrar y exportar todas las listas',
     rows: 'sin filas | 1 fila | {n} filas',
     columns: 'Columnas',
     export: 'Exportar CSV',
