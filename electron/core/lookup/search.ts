@@ -109,6 +109,8 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   const hits: SearchHit[] = [];
   const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
   for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
+  // A valid GTIN that names an item is answered: no other list holds GTINs.
+  if (q.gtins.length > 0 && hits.length > 0) return hits;
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
     // A label with only a lot or serial: the items stocked under it.
