@@ -130,6 +130,7 @@ function codeHits(ctx: Context, code: string): SearchHit[] {
   for (const row of items.itemsBySku(db, code)) hits.push(itemHit(ctx, row, 'exact', 'sku'));
   for (const row of locations.locationsByBarcode(db, code)) hits.push(locationHit(ctx, row, 'exact', 'barcode'));
   for (const row of records.recordsByCode(db, ctx.recordLists, code)) hits.push(recordHit(ctx, row, 'exact', 'code'));
+  if (code.includes('@') && ctx.recordLists.includes('users')) for (const row of records.usersByEmail(db, code)) hits.push(recordHit(ctx, row, 'exact', 'email'));
   for (const { row, field } of items.itemsByLotOrSerial(db, code)) hits.push(itemHit(ctx, row, 'exact', field));
   return hits;
 }
