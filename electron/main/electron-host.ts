@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
+import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
@@ -59,17 +60,26 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   prepareApp(() => appUrl);
   await app.whenReady();
 
-  const core = createCore({
+  const dataDir = app.getPath('userData');
+  const demo = inProcessDemo(dataDir);
+  const engine = createCore({
     host: 'electron',
     version: app.getVersion(),
-    dataDir: app.getPath('userData'),
+    dataDir,
     settings: createElectronSettingsStore(),
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
+    startDemoServer: demo.start,
     log,
-    // TODO(demo): startDemoServer, as electron/hosts/node-core.ts wires it once the demo server lands.
     ...options.overrides,
   });
+  const core: Core = {
+    ...engine,
+    async close() {
+      await engine.close();
+      await demo.close();
+    },
+  };
 
   hardenSession(session.defaultSession);
   let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));

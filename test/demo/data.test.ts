@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../electron/demo/index.ts';
 import { gs1CheckDigit, hasValidCheckDigit } from '../../electron/demo/data/gs1.ts';
 import { KIND, indexOfUuid, uuidFor } from '../../electron/demo/data/random.ts';
-import { API, postJson, signIn, start } from './support.ts';
+import { API, TODAY, postJson, signIn, start } from './support.ts';
 
 interface Body {
   etag: string;
@@ -27,7 +27,7 @@ async function fetchAll(server: DemoServer, bearer: Record<string, string>): Pro
   for (const facilityId of ids.facilities) {
     for (const [path, body] of [
       ['/inv/query', { facilityId, includeZero: true }],
-      ['/inv/history', { facilityId, limit: 10000 }],
+      ['/inv/history', { facilityId, limit: 1500 }],
     ] as const) {
       const response = await postJson(server, API + path, body, { ...bearer, 'accept-encoding': 'identity' });
       out.set(`${path} ${facilityId}`, { etag: response.headers.get('etag')!, text: await response.text() });
@@ -118,6 +118,29 @@ describe('revisions', () => {
     }
     const atOne = await snapshot({ items: 2000, accounts: 8, facilities: 4, revision: 1 });
     expect(digest(atOne)).toBe(digest(revisionOne));
+  });
+
+  it('history stays consistent across revisions: changed records end with a COUNT or ADJUST to today’s quantity', async () => {
+    const server = await start({ items: 1000, revision: 3 });
+    try {
+      const { bearer } = await signIn(server);
+      type Row = { item_id: string; location_id: string; qty_on_hand: number; modifiedon: string };
+      const records = (await postJson(server, `${API}/inv/query`, { includeZero: true }, bearer).then((r) => r.json())) as Row[];
+      const changed = records.filter((r) => r.modifiedon >= `${TODAY}T00:00`);
+      expect(changed.length).toBeGreaterThan(5);
+      for (const record of changed.slice(0, 12)) {
+        type Event = { location_id: string; type: string; qty_before: number; qty_after: number; createdon: string };
+        const events = (await postJson(server, `${API}/inv/history`, { itemId: record.item_id, locationId: record.location_id }, bearer).then((r) => r.json())) as Event[];
+        const chain = events.reverse();
+        for (let n = 1; n < chain.length; n++) expect(chain[n].qty_before).toBe(chain[n - 1].qty_after);
+        const last = chain[chain.length - 1];
+        expect(last.qty_after).toBe(record.qty_on_hand);
+        expect(last.createdon >= `${TODAY}T00:00`).toBe(true);
+        if (chain[0].createdon < `${TODAY}T00:00`) expect(['COUNT', 'ADJUST']).toContain(last.type);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('mass deletion drops most of one account, leaves the others alone, and can be undone', async () => {

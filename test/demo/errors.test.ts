@@ -117,6 +117,35 @@ describe('paths and methods', () => {
   });
 });
 
+describe('clients that go away', () => {
+  it('a client aborting a large streamed list (identity or gzip) leaves the server serving', async () => {
+    const big = await start({ items: 60_000, accounts: 1, onError: (error) => unexpected.push(error) });
+    try {
+      const { bearer } = await signIn(big);
+      const [account] = (await (await fetch(`${big.url}${API}/lists/accounts/query`, { headers: bearer })).json()) as { id: string }[];
+      for (const encoding of ['identity', 'gzip']) {
+        const received = await new Promise<number>((resolve, reject) => {
+          const req = request(`${big.url}${API}/lists/accounts/${account.id}/items/query`, { headers: { ...bearer, 'accept-encoding': encoding } }, (res) => {
+            res.once('data', (chunk: Buffer) => {
+              req.destroy();
+              resolve(chunk.length);
+            });
+          });
+          req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+          req.end();
+        });
+        expect(received).toBeGreaterThan(0);
+        const ping = await fetch(`${big.url}${AUTH}/ping`);
+        expect(ping.status).toBe(200);
+      }
+      const whole = await fetch(`${big.url}${API}/lists/accounts/${account.id}/items/query`, { headers: bearer });
+      expect(((await whole.json()) as unknown[]).length).toBe(60_000);
+    } finally {
+      await big.close();
+    }
+  });
+});
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After once a client spends its budget, and 0 turns it off', async () => {
     const limited = await start({ items: 50, rateLimit: 5 });

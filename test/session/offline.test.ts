@@ -57,6 +57,8 @@ describe('offline sign-in', () => {
       const reachable = h.next('connectivity.changed', (c) => c.state === 'online');
       h.clock.fireNext();
       await reachable;
+      // By the time the app hears "online", the session is already usable (sync starts on that event).
+      expect(h.service.view().state).toBe('signed-in');
       const view = await back;
       expect(view.sessionId).toBeTruthy();
       expect(h.service.identity()).toEqual(identity);

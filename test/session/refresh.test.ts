@@ -3,12 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
-import { withAccessToken } from '../../electron/core/api/authorized.ts';
 import { openList } from '../../electron/core/api/lists-api.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness } from './harness.ts';
-import { until } from './manual-clock.ts';
 
 const SOLO = { email: 'solo@example.com', password: 'demo1234' };
 const cleanup: (() => Promise<void>)[] = [];
@@ -50,26 +48,6 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       const list = await openList('facilities', null, { baseUrl: server.url, accessToken: tokens[2] });
       expect(list.status).toBe(200);
       expect(list.status === 200 && Array.isArray(await readJson(list.body))).toBe(true);
-    });
-
-    it('a 401 triggers one refresh and one retry', async () => {
-      const { server, h } = await setup(mode, 1);
-      const stale = await h.service.accessToken();
-      // Wait (by polling the server, not by sleeping a fixed time) until the server rejects the token.
-      await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: stale }))) === 'unauthorized', 'token expiry');
-      let calls = 0;
-      const response = await withAccessToken(h.service, (accessToken) => {
-        calls++;
-        return openList('hazmat', null, { baseUrl: server.url, accessToken });
-      });
-      expect(calls).toBe(2);
-      expect(response.status).toBe(200);
-      expect(response.status === 200 && Array.isArray(await readJson(response.body))).toBe(true);
-      expect(await h.service.accessToken()).not.toBe(stale);
-      // An auth call (cookie) after expiry refreshes the same way.
-      const fresh = await h.service.accessToken();
-      await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: fresh }))) === 'unauthorized', 'token expiry');
-      expect((await h.service.handlers['session.info']({})).userEmail).toBe(SOLO.email);
     });
   });
 }

@@ -35,15 +35,14 @@ export function itemsByBarcode(db: MirrorDb, codes: readonly string[], limit = 2
 
 /** Items held in stock under this lot or serial number. */
 export function itemsByLotOrSerial(db: MirrorDb, value: string, limit = 20): { row: ItemRow; field: 'lot' | 'serial' }[] {
-  const out: { row: ItemRow; field: 'lot' | 'serial' }[] = [];
-  for (const field of ['lot', 'serial'] as const) {
-    const rows = stmt(
-      db,
-      `SELECT ${COLUMNS} FROM items i WHERE i.id IN (SELECT item_id FROM inventory WHERE ${field} = ? LIMIT 200) LIMIT ?`,
-    ).all(value, limit) as ItemRow[];
-    for (const row of rows) out.push({ row, field });
-  }
-  return out;
+  const rows = stmt(
+    db,
+    `SELECT ${COLUMNS}, s.field FROM (
+       SELECT item_id, 'lot' AS field FROM inventory WHERE lot = @value
+       UNION ALL SELECT item_id, 'serial' AS field FROM inventory WHERE serial = @value LIMIT 200
+     ) s JOIN items i ON i.id = s.item_id LIMIT @limit`,
+  ).all({ value, limit }) as (ItemRow & { field: 'lot' | 'serial' })[];
+  return rows.map(({ field, ...row }) => ({ row, field }));
 }
 
 export function itemsBySkuPrefix(db: MirrorDb, prefix: string, limit: number): ItemRow[] {

@@ -43,10 +43,9 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     ...options.monitor,
     ping: () => (s.current?.api ? s.current.api.ping() : Promise.reject(new AisleError('offline', 'No server to ask.'))),
     sessionRefused: () => s.current?.state === 'expired',
-    onChange: (connectivity) => {
-      ctx.events.emit('connectivity.changed', connectivity);
-      if (connectivity.state === 'online' && s.current) flow.onServerBack(s.current);
-    },
+    onChange: (connectivity) => ctx.events.emit('connectivity.changed', connectivity),
+    // Every answer from the server is a chance for an offline session to go online.
+    onReachable: () => (s.current ? flow.onServerBack(s.current) : undefined),
   });
   const s = createShared(ctx, clock, options, monitor);
   const tokens = createSessionTokens(s);

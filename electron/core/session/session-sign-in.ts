@@ -6,7 +6,7 @@ import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { isUnreachable, licenseView, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
+import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -118,7 +118,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       licenseType: license.license_type || null,
       accessToken: opened.accessToken,
       refreshToken: opened.refreshToken,
-      expiresAt: Date.parse(opened.expiresAt),
+      expiresAt: localExpiry(opened, receivedAt),
       receivedAt,
       sessionId: info.sn,
       zoneIdStr: info.zoneIdStr || null,
@@ -136,7 +136,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     return live;
   }
 
-  /** Remembers what an offline sign-in needs: the license, the profile, the password s.verifier. */
+  /** Remembers what an offline sign-in needs: the license, the profile, the password verifier. */
   async function afterOnline(live: LiveSession): Promise<void> {
     const { server, email } = live;
     s.profiles.set(server, email, {
@@ -184,10 +184,10 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   }
 
   /** The server answers again: an offline session opens a real one with what it holds. */
-  function onServerBack(live: LiveSession): void {
-    if (live.state === 'offline' && live.password && live.api && !live.goingOnline) void goOnline(live);
+  async function onServerBack(live: LiveSession): Promise<void> {
+    if (live.state === 'offline' && live.password && live.api && !live.goingOnline) await goOnline(live);
     else if (live.state === 'signed-in' && live.expiresAt !== null && s.clock.now() >= live.expiresAt - refreshLeadMs(live)) {
-      void tokens.refresh(live).catch(() => undefined);
+      await tokens.refresh(live).catch(() => undefined);
     }
   }
 
@@ -207,7 +207,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         state: 'signed-in',
         accessToken: opened.accessToken,
         refreshToken: opened.refreshToken,
-        expiresAt: Date.parse(opened.expiresAt),
+        expiresAt: localExpiry(opened, receivedAt),
         receivedAt,
         sessionId: info.sn,
         zoneIdStr: info.zoneIdStr || live.zoneIdStr,
@@ -266,5 +266,6 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     }
     return info;
   }
+
   return { signIn, chooseLicense, onServerBack, anyApi, signOut, endSession };
 }

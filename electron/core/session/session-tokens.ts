@@ -3,7 +3,7 @@
 // tokens and password go, the identity stays, so the mirror stays readable.
 import { AisleError } from '../../contract/errors.ts';
 import type { AuthApi } from '../api/auth-api.ts';
-import { isUnreachable, refreshLeadMs, type LiveSession } from './live-session.ts';
+import { isUnreachable, localExpiry, refreshLeadMs, type LiveSession } from './live-session.ts';
 import type { SessionShared } from './session-shared.ts';
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
@@ -13,7 +13,8 @@ export function createSessionTokens(s: SessionShared) {
     live.refreshTimer?.cancel();
     live.refreshTimer = null;
     if (live.expiresAt === null || s.current !== live || live.state !== 'signed-in') return;
-    const delay = delayMs ?? live.expiresAt - refreshLeadMs(live) - s.clock.now();
+    // At least a second apart, so that a server handing out short-lived tokens cannot make us spin.
+    const delay = delayMs ?? Math.max(1_000, live.expiresAt - refreshLeadMs(live) - s.clock.now());
     live.refreshTimer = s.clock.after(Math.max(0, delay), () => void refresh(live).catch(() => undefined));
   }
 
@@ -32,8 +33,8 @@ export function createSessionTokens(s: SessionShared) {
         if (s.current !== live) throw new AisleError('not_signed_in', 'Signed out during the refresh.');
         live.accessToken = opened.accessToken;
         live.refreshToken = opened.refreshToken;
-        live.expiresAt = Date.parse(opened.expiresAt);
         live.receivedAt = s.clock.now();
+        live.expiresAt = localExpiry(opened, live.receivedAt);
         scheduleRefresh(live);
         s.monitor.report('online');
         s.emit();

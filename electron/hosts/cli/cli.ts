@@ -9,7 +9,7 @@ import { licensesCommand, pingCommand, sessionCommand } from './commands/session
 import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, demoServerCommand];
+export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
