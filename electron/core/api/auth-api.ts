@@ -4,7 +4,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { SessionInfo } from '../../contract/types.ts';
 import { licensesSchema, sessionInfoSchema, sessionResponseSchema, userSchema, validate, type License, type User } from './auth-schemas.ts';
 import { CookieJar } from './cookie-jar.ts';
-import { createHttpClient, parseJson, type HttpClient, type HttpOptions, type HttpRequest, type HttpResponse } from './http-client.ts';
+import { createHttpClient, headerValue, parseJson, type HttpClient, type HttpOptions, type HttpRequest, type HttpResponse } from './http-client.ts';
 import { captureJwt, type TokenSource } from './token-capture.ts';
 
 const AUTH = '/v1/auth/pub';
@@ -18,8 +18,10 @@ export interface OpenedSession {
   accessToken: string;
   tokenSource: TokenSource;
   refreshToken: string;
-  /** ISO instant. */
+  /** ISO instant, as the server's clock has it. */
   expiresAt: string;
+  /** The server's clock when it answered (its Date header), ms; null when absent. */
+  serverDate: number | null;
 }
 
 export interface AuthApi {
@@ -58,7 +60,14 @@ export function createAuthApi(options: HttpOptions, http: HttpClient = createHtt
     const captured = captureJwt(response.headers, body.redirectURL);
     if (!captured) throw new AisleError('bad_response', `The server opened a session but delivered no access token (${what}).`);
     cookies.ensureToken(captured.token);
-    return { accessToken: captured.token, tokenSource: captured.source, refreshToken: body.refreshToken, expiresAt: body.expiresAt };
+    const date = Date.parse(headerValue(response.headers.date) ?? '');
+    return {
+      accessToken: captured.token,
+      tokenSource: captured.source,
+      refreshToken: body.refreshToken,
+      expiresAt: body.expiresAt,
+      serverDate: Number.isNaN(date) ? null : date,
+    };
   }
 
   const info = async (request: HttpRequest, what: string) => validate(sessionInfoSchema, await json(request, what), what) as SessionInfo;

@@ -28,12 +28,11 @@ export function retryDelay(error: AisleError, attempt: number, idempotent: boole
   }
   if (neverSent(error)) return backoff;
   if (!idempotent) return null;
-  if (error.code === 'offline' || error.code === 'server_error') return backoff;
-  if (error.code === 'timeout' && !error.message.includes('cancelled')) return backoff;
+  if (error.code === 'offline' || error.code === 'server_error' || error.code === 'timeout') return backoff;
   return null;
 }
 
-/** Runs `attempt` until it succeeds or retryDelay says stop; waits are cut short by `signal`. */
+/** Runs `attempt` until it succeeds or retryDelay says stop; a cancelled `signal` stops it at once. */
 export async function withRetry<T>(attempt: () => Promise<T>, options: { idempotent: boolean; policy: RetryPolicy; signal?: AbortSignal }): Promise<T> {
   for (let n = 0; ; n++) {
     try {

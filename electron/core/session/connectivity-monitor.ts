@@ -12,6 +12,11 @@ export interface MonitorOptions {
   /** True when the server refused our session (a refresh was rejected). */
   sessionRefused: () => boolean;
   onChange: (connectivity: Connectivity) => void;
+  /**
+   * After every check that found the server answering (changed or not), before "online" is
+   * reported: an offline session goes online first, so listeners of the event find it usable.
+   */
+  onReachable?: () => Promise<void> | void;
   onlineIntervalMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -76,14 +81,16 @@ export function createConnectivityMonitor(options: MonitorOptions): Connectivity
   function check(): Promise<ConnectivityState> {
     if (inFlight) return inFlight;
     const mine = generation;
-    inFlight = probe().then((next) => {
+    inFlight = (async () => {
+      const next = await probe();
+      if (next === 'online' && mine === generation) await Promise.resolve(options.onReachable?.()).catch(() => undefined);
       inFlight = null;
       if (mine !== generation || !running) return state.state;
       failures = next === 'offline' ? failures + 1 : 0;
       set(next, true);
       schedule();
       return next;
-    });
+    })();
     return inFlight;
   }
 

@@ -19,7 +19,7 @@ export interface LiveSession {
   licenseType: string | null;
   accessToken: string | null;
   refreshToken: string | null;
-  /** Access token expiry, ms since the epoch. */
+  /** Access token expiry on this machine's clock (see localExpiry), ms since the epoch. */
   expiresAt: number | null;
   /** When the current access token was received (to size the refresh lead). */
   receivedAt: number;
@@ -89,6 +89,16 @@ export function profileParts(user: User): Pick<LiveSession, 'userName' | 'locale
     facilities: user.facilities.map((f) => ({ id: f.id, code: f.code, name: f.name })),
     roles: user.roles.map((r) => ({ id: r.id, name: r.name })),
   };
+}
+
+/**
+ * When the access token expires by our own clock: the server's expiresAt moved by the difference
+ * between the two clocks (from its Date header), so a skewed workstation clock neither refreshes
+ * in a loop nor lets the token lapse.
+ */
+export function localExpiry(opened: { expiresAt: string; serverDate: number | null }, receivedAt: number): number {
+  const expiresAt = Date.parse(opened.expiresAt);
+  return opened.serverDate === null ? expiresAt : receivedAt + (expiresAt - opened.serverDate);
 }
 
 /** How long before expiry to refresh: a quarter of the token's life, at most a minute. */

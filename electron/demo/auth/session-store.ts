@@ -54,7 +54,15 @@ export function openSessionDb(file?: string): SessionDb {
     db.pragma('journal_mode = WAL');
   }
   db.exec(SCHEMA);
+  prune(db, Date.now());
   return db;
+}
+
+/** Forgets refresh tokens a week past expiry, and sessions that have none left. */
+function prune(db: SessionDb, now: number): void {
+  const cutoff = now - 7 * 86_400_000;
+  db.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').run(cutoff);
+  db.prepare('DELETE FROM sessions WHERE created_at < ? AND id NOT IN (SELECT session_id FROM refresh_tokens)').run(cutoff);
 }
 
 /** The HS256 key: made once per file (or per start, in memory). */

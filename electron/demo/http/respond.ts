@@ -79,6 +79,7 @@ export async function streamJsonArray(req: IncomingMessage, res: ServerResponse,
   });
   const zip = gzip ? createGzip({ level: constants.Z_BEST_SPEED }) : null;
   if (zip) {
+    zip.on('error', () => res.destroy());
     zip.pipe(res);
     res.once('close', () => zip.destroy());
   }
