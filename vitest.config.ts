@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'test/bench/**', 'test/reliability/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/build/**', 'test/bench/**', 'test/reliability/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -194,8 +194,8 @@ export interface SearchResult {
   query: string;
   scan: ScanParse;
   hits: SearchHit[];
-  /** Several codes pasted at once: one result per line. */
-  lines?: { query: string; hits: SearchHit[] }[];
+  /** Several codes pasted at once: one result per line (with how that line's scan was read). */
+  lines?: { query: string; hits: SearchHit[]; scan?: ScanParse }[];
   tookMs: number;
 }
 

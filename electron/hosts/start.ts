@@ -75,7 +75,8 @@ if (electron) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   const core = createNodeCore({ host: 'browser' });
-  const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer'), host: options.host, port }).catch((error: unknown) =>
+  const log = { info() {}, warn: (m: string, f?: object) => console.warn(`aisle: ${m}`, f ?? ''), error: (m: string, f?: object) => console.error(`aisle: ${m}`, f ?? '') };
+  const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer'), host: options.host, port, log }).catch((error: unknown) =>
     fail(`the browser host could not listen: ${error instanceof Error ? error.message : String(error)}`),
   );
   const why = electron === null && !options.browser && !process.env.AISLE_BROWSER_HOST ? 'Electron is not installed on this machine, so the browser host is serving the app' : 'The browser host is serving the app';

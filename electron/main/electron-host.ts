@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
+import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
@@ -32,6 +33,17 @@ export interface ElectronHost {
   appUrl: string;
 }
 
+/**
+ * The page the window loads: the built renderer, or electron-vite's dev server during development.
+ * A packaged app never honours ELECTRON_RENDERER_URL: an environment variable must not be able to
+ * point the window (and its preload bridge) at another page.
+ */
+export function rendererUrl(isPackaged: boolean, env: NodeJS.ProcessEnv): string {
+  const devServer = env.ELECTRON_RENDERER_URL;
+  if (!isPackaged && devServer && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/?$/.test(devServer)) return devServer;
+  return pathToFileURL(path.join(here, '../renderer/index.html')).href;
+}
+
 /** Must run before the app is ready: sandbox every renderer and harden every web contents. */
 export function prepareApp(appUrl: () => string): void {
   app.enableSandbox();
@@ -43,22 +55,31 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     app.quit();
     return null;
   }
-  const appUrl = options.appUrl ?? process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(path.join(here, '../renderer/index.html')).href;
+  const appUrl = options.appUrl ?? rendererUrl(app.isPackaged, process.env);
   const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();
 
-  const core = createCore({
+  const dataDir = app.getPath('userData');
+  const demo = inProcessDemo(dataDir);
+  const engine = createCore({
     host: 'electron',
     version: app.getVersion(),
-    dataDir: app.getPath('userData'),
+    dataDir,
     settings: createElectronSettingsStore(),
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
+    startDemoServer: demo.start,
     log,
-    // TODO(demo): startDemoServer, as electron/hosts/node-core.ts wires it once the demo server lands.
     ...options.overrides,
   });
+  const core: Core = {
+    ...engine,
+    async close() {
+      await engine.close();
+      await demo.close();
+    },
+  };
 
   hardenSession(session.defaultSession);
   let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));

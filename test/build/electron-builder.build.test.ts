@@ -2,7 +2,7 @@
 // with `electronDist` pointing at a placeholder (Electron's binary cannot be downloaded here), which
 // exercises the schema, the `files` globs, the asar and `asarUnpack`. The output cannot run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync, type Dirent } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,14 @@ describe('electron-builder configuration', () => {
     const stray = files.filter((f) => /^\/(electron|renderer|test|build|\.ci|docs|src)\//.test(f) || f.endsWith('.map') || /^\/node_modules\/(vue|vitest|electron|electron-builder|playwright-core|typescript|vite)\//.test(f));
     expect(stray).toEqual([]);
     expect(files.filter((f) => f.startsWith('/node_modules/better-sqlite3/') && /\/(deps|src)\//.test(f))).toEqual([]);
+  });
+
+  it('packs every built file of out/ (main, its workers, preload, renderer)', () => {
+    const built = (readdirSync(path.join(root, 'out'), { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.map'))
+      .map((entry) => '/' + path.relative(root, path.join(entry.parentPath, entry.name)).replaceAll('\\', '/'));
+    expect(built.length).toBeGreaterThan(3);
+    expect(built.filter((f) => !files.includes(f))).toEqual([]);
   });
 
   it('ships only the linux-x64 better-sqlite3 prebuild, outside the asar', () => {

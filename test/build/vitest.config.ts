@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:package`: electron-builder's configuration, checked offline over the build in out/
-// (`npm run build` first). Separate from `npm test` because it needs that build.
+// `npm run test:package`: checks over the build in out/ (`npm run build` first): electron-builder's
+// configuration offline, and the Electron main bundle started against the fake `electron`.
+// Separate from `npm test` because it needs that build.
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {

@@ -111,6 +111,9 @@ describe('browser host', () => {
     expect(JSON.parse((await call('settings.set', { historyDays: 'many' })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(JSON.parse((await call('no.such.method', {})).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect(JSON.parse((await call('__proto__', {})).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    const malformed = await call('app.%E0%A4%A', {});
+    expect(malformed.status).toBe(200);
+    expect(JSON.parse(malformed.body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect((await request(host, { path: '/api/call/app.info', headers: { Cookie: cookie } })).status).toBe(405);
   });
 

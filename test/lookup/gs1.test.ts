@@ -80,6 +80,13 @@ describe('parseScan', () => {
     expect(parseScan(`]d2${GS}0109506000134352${GS}17271231${GS}10ABC123`, NOW)).toMatchObject(expected);
   });
 
+  it('reads GS1 Digital Link URIs', () => {
+    expect(parseScan('https://id.gs1.org/01/09506000134352/10/ABC123?17=271231', NOW)).toMatchObject(expected);
+    expect(parseScan('https://example.com/products/01/9506000134352/21/S%2F1', NOW)).toMatchObject({ kind: 'gs1', gtin: '09506000134352', serial: 'S/1' });
+    expect(parseScan('https://id.gs1.org/01/09506000134353', NOW)).toMatchObject({ kind: 'misread' });
+    expect(parseScan('https://example.com/about', NOW)).toEqual({ kind: 'plain', text: 'https://example.com/about' });
+  });
+
   it('reads SSCC, serial, count and net weight', () => {
     const scan = parseScan(`(00)106141412345678908`, NOW);
     expect(scan).toMatchObject({ kind: 'gs1', sscc: '106141412345678908', gtin: null });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,9 @@ describe('lists', () => {
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.code)).toEqual(['A-03-9-A', 'A-03-02-C']);
     expect(page.age).toEqual({ syncedAt: '2026-11-21T05:50:00.000Z', stale: false, staleAfterMinutes: 24 * 60 });
+    const unsorted = listPage(db, view({ list: 'locations', scopeId: F1 }), 0, 10, options);
+    expect(unsorted.rows.map((r) => r.code)).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-10-A', 'A-03-9-A']);
+    expect(listPage(db, view({ list: 'locations', scopeId: 'no-such-facility' }), 0, 10, options)).toMatchObject({ total: 0, rows: [] });
   });
 
   it('filters by any column: contains, numeric comparisons, booleans, unknown fields', () => {
@@ -96,6 +99,13 @@ describe('CSV export', () => {
       'A-03,Part numbered like a location,',
       '',
     ]);
+  });
+
+  it('leaves no half-written file when an export fails', async () => {
+    const out = path.join(dir.path, 'failed-exports');
+    const bad = view({ list: 'items', sort: [{ column: 'no"such', dir: 'asc' }] });
+    await expect(exportCsvFile(db, bad, out, NOW)).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
   it('streams to any writable while lookups go on', async () => {

@@ -50,6 +50,14 @@ describe('search: codes in every form', () => {
   });
 });
 
+describe('search: codes typed without separators', () => {
+  it('finds MT-1023 as mt1023 or MT 1023, as an exact match', () => {
+    for (const typed of ['mt1023', 'MT 1023', 'Mt.1023']) expect(search(typed).hits[0], typed).toMatchObject({ id: 'item-4', match: 'exact' });
+    expect(search('cust1').hits[0]).toMatchObject({ id: 'cust-1', match: 'exact' });
+    expect(search('mt102').hits.map((h) => h.id)).toEqual([]);
+  });
+});
+
 describe('search: ranking', () => {
   it('puts exact matches first, then prefixes, then words', () => {
     const hits = search('A-03').hits;
@@ -64,8 +72,9 @@ describe('search: ranking', () => {
     expect(search('widg').hits.map((h) => h.id).sort()).toEqual(['item-1', 'item-2']);
     expect(search('blue wid').hits.map((h) => h.id)).toEqual(['item-1']);
     expect(search('widget green').hits).toEqual([]);
-    expect(search('mt1023').hits.map((h) => h.id)).toEqual([]);
-    expect(search('MT 1023').hits[0]).toMatchObject({ id: 'item-4', match: 'word' });
+    expect(search('mounting 1023').hits.map((h) => h.id)).toEqual(['item-4']);
+    expect(search('mounting 1024').hits).toEqual([]);
+    expect(search('tape').hits[0]).toMatchObject({ id: 'item-4', match: 'word', field: 'description' });
   });
 
   it('respects the limit and never repeats a record', () => {
@@ -80,6 +89,7 @@ describe('search: ranking', () => {
     expect(result.lines?.[0].hits[0].id).toBe('loc-1');
     expect(result.lines?.[1].hits[0].id).toBe('item-1');
     expect(result.lines?.[2].hits).toEqual([]);
+    expect(result.lines?.[1].scan).toEqual({ kind: 'plain', text: '036000291452' });
     expect(result.hits.map((h) => h.id)).toEqual(expect.arrayContaining(['loc-1', 'item-1']));
   });
 });
@@ -89,6 +99,10 @@ describe('search: scans', () => {
     const result = search(']d2\u001d010950600013435221SN-1\u001d17271200');
     expect(result.scan).toMatchObject({ kind: 'gs1', gtin: '09506000134352', serial: 'SN-1', expiry: '2027-12-31' });
     expect(result.hits.map((h) => h.id)).toEqual(['item-2']);
+  });
+
+  it('finds the items stocked under the serial of a label without a GTIN', () => {
+    expect(search('(21)SN-1').hits.map((h) => [h.id, h.field])).toEqual([['item-2', 'serial']]);
   });
 
   it('reports a misread with no hits instead of guessing', () => {

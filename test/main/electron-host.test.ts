@@ -89,6 +89,16 @@ describe('Electron host (fake electron)', () => {
     expect(await call(frameEvent(APP_URL), 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'dark', syncIntervalMinutes: 15 } });
   });
 
+  it('starts the in-process demo warehouse on demand and stops it with the core', async () => {
+    const started = await call(frameEvent(APP_URL), 'demo.start', {});
+    expect(started).toMatchObject({ ok: true, value: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/) } });
+    const url = (started.value as { url: string }).url;
+    const answer = await fetch(new URL('/v1/api/pub/lists', url));
+    expect(answer.headers.get('content-type')).toMatch(/json/);
+    await host.core.close();
+    await expect(fetch(new URL('/v1/api/pub/lists', url))).rejects.toThrow();
+  });
+
   it('forwards core events to the window on aisle:event:<name>', () => {
     const payload = { state: 'online' as const, checkedAt: '2026-11-21T00:00:00Z', latencyMs: 12 };
     host.core.events.emit('connectivity.changed', payload as never);

@@ -2,6 +2,7 @@
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { stmt } from './statements.ts';
 
 export interface DatasetInfo {
   datasetId: number;
@@ -22,15 +23,25 @@ export function staleAfter(thresholds: StaleThresholds, list: string): number {
   return thresholds[list] ?? thresholds.default ?? FALLBACK_MINUTES;
 }
 
-/** The datasets of the mirror, by dataset_id. */
+const cache = new WeakMap<MirrorDb, { stamp: string; datasets: Map<number, DatasetInfo> }>();
+
+/**
+ * The datasets of the mirror, by dataset_id. Read once per change of the file: `data_version`
+ * moves when another connection (sync) commits, `total_changes()` when this one writes.
+ * Callers must not modify the map.
+ */
 export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
-  const rows = db
-    .prepare(
-      `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
-              last_success_at AS lastSuccessAt, rows FROM datasets`,
-    )
-    .all() as DatasetInfo[];
-  return new Map(rows.map((row) => [row.datasetId, row]));
+  const stamp = stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
+  const cached = cache.get(db);
+  if (cached?.stamp === stamp) return cached.datasets;
+  const rows = stmt(
+    db,
+    `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
+            last_success_at AS lastSuccessAt, rows FROM datasets`,
+  ).all() as DatasetInfo[];
+  const datasets = new Map(rows.map((row) => [row.datasetId, row]));
+  cache.set(db, { stamp, datasets });
+  return datasets;
 }
 
 /** The age of one dataset's data. A dataset never synced has no time and is stale. */

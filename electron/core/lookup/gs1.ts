@@ -1,6 +1,7 @@
 // Reads what a barcode scanner sends: GS1 element strings (bracketed or raw with FNC1/GS and the
-// substitutes keyboard-wedge scanners type), AIM symbology prefixes, and plain GTINs. Check digits
-// are verified; anything that does not add up is a `misread` with a reason, never a guess.
+// substitutes keyboard-wedge scanners type), GS1 Digital Link URIs, AIM symbology prefixes, and
+// plain GTINs. Check digits are verified; anything that does not add up is a `misread` with a
+// reason, never a guess.
 import type { Gs1Element, ScanParse } from '../../contract/types.ts';
 import { aiAt, aiSpec, type AiSpec } from './gs1-ai-table.ts';
 
@@ -86,6 +87,7 @@ export function parseScan(raw: string, now: Date = new Date()): ScanParse {
   }
   const gs1 = (aim !== null && AIM_GS1.has(aim)) || data.startsWith(GS);
   if (isBracketed(data)) return parseBracketed(raw, data, now);
+  if (/^https?:\/\//i.test(data)) return parseDigitalLink(raw, data, now) ?? { kind: 'plain', text: data };
   const withSeparators = substituteSeparators(data);
   if (gs1 || looksLikeRawGs1(withSeparators)) return parseRaw(raw, withSeparators, now);
   return { kind: 'plain', text: data };
@@ -135,6 +137,43 @@ function parseRaw(raw: string, data: string, now: Date): ScanParse {
     if (typeof element === 'string') return misread(raw, element);
     elements.push(element);
     at = end;
+  }
+  return finish(raw, elements);
+}
+
+/** Primary keys a GS1 Digital Link URI path starts from (`…/01/<gtin>/10/<lot>?17=<date>`). */
+const DIGITAL_LINK_KEYS = new Set(['01', '00', '414', '417', '8003', '8004', '8006', '8010', '8017', '8018']);
+
+/**
+ * A GS1 Digital Link URI (QR codes on newer packaging): AI/value pairs in the path from a primary
+ * key on, more AIs as query parameters. Null when the URL is not one.
+ */
+function parseDigitalLink(raw: string, data: string, now: Date): ScanParse | null {
+  let url: URL;
+  try {
+    url = new URL(data);
+  } catch {
+    return null;
+  }
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
+  const start = segments.findIndex((segment, i) => DIGITAL_LINK_KEYS.has(segment) && i + 1 < segments.length);
+  if (start === -1) return null;
+  const pairs: [string, string][] = [];
+  for (let i = start; i + 1 < segments.length; i += 2) pairs.push([segments[i], segments[i + 1]]);
+  for (const [key, value] of url.searchParams) if (/^\d{2,4}$/.test(key)) pairs.push([key, value]);
+  const elements: Gs1Element[] = [];
+  for (const [ai, encoded] of pairs) {
+    let value: string;
+    try {
+      value = decodeURIComponent(encoded);
+    } catch {
+      return misread(raw, `Unreadable value for AI (${ai}) in the link.`);
+    }
+    // GTINs in links may be 8, 12 or 13 digits: GS1 pads them to 14.
+    if (ai === '01' && /^\d{8}$|^\d{12,13}$/.test(value)) value = value.padStart(14, '0');
+    const element = readElement(aiSpec(ai), ai, value, now);
+    if (typeof element === 'string') return misread(raw, element);
+    elements.push(element);
   }
   return finish(raw, elements);
 }

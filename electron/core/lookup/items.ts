@@ -1,6 +1,6 @@
 // Items in the mirror: found by SKU, UPC, GTIN (any spelling), lot or serial, SKU prefix, or words.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsPrefixQuery, placeholders, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, placeholders, stmt } from './statements.ts';
 
 export interface ItemRow {
   rid: number;
@@ -35,15 +35,14 @@ export function itemsByBarcode(db: MirrorDb, codes: readonly string[], limit = 2
 
 /** Items held in stock under this lot or serial number. */
 export function itemsByLotOrSerial(db: MirrorDb, value: string, limit = 20): { row: ItemRow; field: 'lot' | 'serial' }[] {
-  const out: { row: ItemRow; field: 'lot' | 'serial' }[] = [];
-  for (const field of ['lot', 'serial'] as const) {
-    const rows = stmt(
-      db,
-      `SELECT ${COLUMNS} FROM items i WHERE i.id IN (SELECT item_id FROM inventory WHERE ${field} = ? LIMIT 200) LIMIT ?`,
-    ).all(value, limit) as ItemRow[];
-    for (const row of rows) out.push({ row, field });
-  }
-  return out;
+  const rows = stmt(
+    db,
+    `SELECT ${COLUMNS}, s.field FROM (
+       SELECT item_id, 'lot' AS field FROM inventory WHERE lot = @value
+       UNION ALL SELECT item_id, 'serial' AS field FROM inventory WHERE serial = @value LIMIT 200
+     ) s JOIN items i ON i.id = s.item_id LIMIT @limit`,
+  ).all({ value, limit }) as (ItemRow & { field: 'lot' | 'serial' })[];
+  return rows.map(({ field, ...row }) => ({ row, field }));
 }
 
 export function itemsBySkuPrefix(db: MirrorDb, prefix: string, limit: number): ItemRow[] {
@@ -59,10 +58,10 @@ export function itemsByBarcodePrefix(db: MirrorDb, digits: string, limit: number
 }
 
 /** Items whose SKU, UPC, GTIN or description hold every word (as a word prefix). */
-export function itemsByWords(db: MirrorDb, words: readonly string[], limit: number): ItemRow[] {
+export function itemsByWords(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode = 'last'): ItemRow[] {
   if (words.length === 0) return [];
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?) f JOIN items i ON i.rid = f.rowid`,
-  ).all(ftsPrefixQuery(words), limit) as ItemRow[];
+  ).all(ftsQuery(words, mode), limit) as ItemRow[];
 }

@@ -2,7 +2,7 @@
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
 import type { MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { naturalCompare } from './codes.ts';
+import { codeKey, naturalCompare } from './codes.ts';
 import { datasetAge, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
 import * as items from './items.ts';
 import { listDef } from './list-registry.ts';
@@ -10,6 +10,7 @@ import { scopeName } from './lists.ts';
 import * as locations from './locations.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import * as records from './records.ts';
+import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -38,7 +39,7 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
   const ctx = context(db, options);
   const lines = queryLines(query);
   if (lines.length > 1) {
-    const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE)) }));
+    const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE), true) }));
     const seen = new Set<string>();
     const hits: SearchHit[] = [];
     for (const line of perLine) {
@@ -52,7 +53,7 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
       query,
       scan: { kind: 'plain', text: query.trim() },
       hits,
-      lines: perLine.map(({ query: q, hits: h }) => ({ query: q, hits: h })),
+      lines: perLine,
       tookMs: performance.now() - started,
     };
   }
@@ -63,7 +64,8 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
 /** Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. */
 export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
   const ctx = context(db, options);
-  return rank(exactHits(ctx, classifyQuery(code, ctx.now))).slice(0, options.limit ?? 50);
+  const q = classifyQuery(code, ctx.now);
+  return rank(exactHits(ctx, q), q.key).slice(0, options.limit ?? 50);
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
@@ -72,7 +74,8 @@ function context(db: MirrorDb, options: SearchOptions): Context {
   return { db, datasets, recordLists, staleAfter: options.staleAfter, now: options.now ?? new Date(), facilityNames: new Map() };
 }
 
-function searchLine(ctx: Context, line: string, limit: number): { scan: ScanParse; hits: SearchHit[] } {
+/** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
+function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[] } {
   if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
@@ -83,11 +86,18 @@ function searchLine(ctx: Context, line: string, limit: number): { scan: ScanPars
   }
   // A scan names one thing: its exact matches are the whole answer.
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
-  if (!isScan && !q.checkDigitProblem) {
+  if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
     if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
-    if (uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit));
+    // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
+    // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
+    const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
+    if (!answered && uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit, found));
   }
-  return { scan: q.scan, hits: rank(found).slice(0, limit) };
+  return { scan: q.scan, hits: rank(found, q.key).slice(0, limit) };
+}
+
+function isCodeLike(text: string): boolean {
+  return /\d/.test(text) && text.split(/\s+/).length <= 3;
 }
 
 function uniqueCount(hits: SearchHit[]): number {
@@ -99,8 +109,13 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   const hits: SearchHit[] = [];
   const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
   for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
+  // A valid GTIN that names an item is answered: no other list holds GTINs.
+  if (q.gtins.length > 0 && hits.length > 0) return hits;
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
+    // A label with only a lot or serial: the items stocked under it.
+    const tracking = q.scan.gtin === null ? (q.scan.serial ?? q.scan.lot) : null;
+    if (tracking) for (const { row, field } of items.itemsByLotOrSerial(db, tracking)) hits.push(itemHit(ctx, row, 'exact', field));
     return hits;
   }
   hits.push(...codeHits(ctx, q.text));
@@ -115,6 +130,7 @@ function codeHits(ctx: Context, code: string): SearchHit[] {
   for (const row of items.itemsBySku(db, code)) hits.push(itemHit(ctx, row, 'exact', 'sku'));
   for (const row of locations.locationsByBarcode(db, code)) hits.push(locationHit(ctx, row, 'exact', 'barcode'));
   for (const row of records.recordsByCode(db, ctx.recordLists, code)) hits.push(recordHit(ctx, row, 'exact', 'code'));
+  if (code.includes('@') && ctx.recordLists.includes('users')) for (const row of records.usersByEmail(db, code)) hits.push(recordHit(ctx, row, 'exact', 'email'));
   for (const { row, field } of items.itemsByLotOrSerial(db, code)) hits.push(itemHit(ctx, row, 'exact', field));
   return hits;
 }
@@ -130,22 +146,39 @@ function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[
   return hits;
 }
 
-function wordHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
+function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
   const { db } = ctx;
   const hits: SearchHit[] = [];
-  for (const row of locations.locationsByWords(db, q.words, limit)) hits.push(locationHit(ctx, row, 'word', 'code'));
-  for (const row of items.itemsByWords(db, q.words, limit)) hits.push(itemHit(ctx, row, 'word', 'description'));
-  for (const row of records.recordsByWords(db, q.words, limit)) hits.push(recordHit(ctx, row, 'word', 'name'));
+  // A code typed without its separators (`mt1023` for `MT-1023`): its pieces as whole words.
+  if (q.codeWords.length > 0) {
+    for (const row of items.itemsByWords(db, q.codeWords, limit, 'whole')) hits.push(itemHit(ctx, row, 'word', 'sku'));
+    for (const row of records.recordsByWords(db, q.codeWords, limit, 'whole')) hits.push(recordHit(ctx, row, 'word', 'code'));
+  }
+  const modes: PrefixMode[] = q.words.length > 1 ? ['whole', 'last', 'all'] : ['whole', 'last'];
+  for (const mode of modes) {
+    if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
+    for (const row of locations.locationsByWords(db, q.words, limit, mode)) hits.push(locationHit(ctx, row, 'word', 'code'));
+    for (const row of items.itemsByWords(db, q.words, limit, mode)) hits.push(itemHit(ctx, row, 'word', 'description'));
+    for (const row of records.recordsByWords(db, q.words, limit, mode)) hits.push(recordHit(ctx, row, 'word', 'name'));
+    const found = uniqueCount([...already, ...hits]);
+    // Whole words that fill the page are enough; all-prefix only when nothing matched at all.
+    if (found >= limit || (mode === 'last' && hits.length > 0)) break;
+  }
   return hits;
 }
 
-/** Best match first, each record once: match kind, then kind of record, then code in natural order. */
-function rank(hits: SearchHit[]): SearchHit[] {
+/**
+ * Best match first, each record once: match kind, then kind of record, then code in natural order.
+ * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
+ */
+function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
   const best = new Map<string, SearchHit>();
-  for (const hit of hits) {
-    const key = `${hit.list}\n${hit.id}`;
-    const before = best.get(key);
-    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(key, hit);
+  for (const found of hits) {
+    const sameCode = queryKey !== '' && found.match !== 'exact' && found.code !== null && codeKey(found.code) === queryKey;
+    const hit: SearchHit = sameCode ? { ...found, match: 'exact' } : found;
+    const id = `${hit.list}\n${hit.id}`;
+    const before = best.get(id);
+    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(id, hit);
   }
   return [...best.values()].sort(
     (a, b) =>

@@ -11,7 +11,7 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
-import type { Core } from '../../core/core.ts';
+import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
@@ -27,6 +27,8 @@ export interface BrowserHostOptions {
   port?: number;
   /** Fixed secret for tests; a random one otherwise. */
   secret?: string;
+  /** Where unexpected failures are reported (never with arguments). */
+  log?: Logger;
 }
 
 export interface BrowserHost {
@@ -85,7 +87,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendText(res, 401, 'This page needs the link with its key. Open the URL that `npm start` printed.');
     }
 
-    if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, decodeURIComponent(url.pathname.slice('/api/call/'.length)));
+    if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, safeDecode(url.pathname.slice('/api/call/'.length)));
     if (url.pathname === '/api/events') return handleEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.');
     return serveStatic(res, url.pathname);
@@ -111,7 +113,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
-    const result = await dispatch(options.core.handlers, method, body);
+    const result = await dispatch(options.core.handlers, method, body, {
+      onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
+    });
     sendJson(res, 200, result);
   }
 
@@ -175,6 +179,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A method name from the path; a malformed escape gives a name no method has. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function isWildcard(host: string): boolean {
