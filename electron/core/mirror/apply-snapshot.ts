@@ -89,10 +89,11 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
 
   const startBulk = () => {
-    // unique indexes first, so that repeated ids are settled before the others are built
+    // unique indexes first, so that repeated ids are settled before the others are built; the
+    // dataset index stays (a first load only appends to it: one dataset id, rising row ids)
     const indexes = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
-      .all(t) as { name: string; sql: string }[];
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND name != ? ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+      .all(t, `${t}_dataset`) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
     bulk = { indexes: indexes.map((i) => i.sql) };
   };
