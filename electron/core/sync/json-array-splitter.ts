@@ -42,25 +42,16 @@ export class JsonArraySplitter {
     while (i < length) {
       if (this.#state === 'element') {
         if (this.#inString) {
-          // jump to the next quote; a quote preceded by an odd run of backslashes is escaped
-          if (this.#escaped) {
-            this.#escaped = false;
-            i++;
-            continue;
+          // strings are short: a plain byte loop (an indexOf for a backslash would scan to the chunk's end)
+          while (i < length) {
+            const b = buf[i++];
+            if (this.#escaped) this.#escaped = false;
+            else if (b === BACKSLASH) this.#escaped = true;
+            else if (b === QUOTE) {
+              this.#inString = false;
+              break;
+            }
           }
-          const q = buf.indexOf(QUOTE, i);
-          const b = buf.indexOf(BACKSLASH, i);
-          if (b !== -1 && (q === -1 || b < q)) {
-            i = b + 1;
-            this.#escaped = true;
-            continue;
-          }
-          if (q === -1) {
-            i = length;
-            break;
-          }
-          this.#inString = false;
-          i = q + 1;
           continue;
         }
         const byte = buf[i];
