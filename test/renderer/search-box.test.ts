@@ -103,3 +103,20 @@ describe('the search box', () => {
     wrapper.unmount();
   });
 });
+
+describe('Ctrl+K and Esc', () => {
+  it('gives focus back to where it was when the search closes', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q) });
+    const { wrapper } = await mountWith(SearchBox, client);
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    (wrapper.vm as unknown as { focus(): void }).focus();
+    const input = wrapper.get('[data-testid=search-input]');
+    expect(document.activeElement).toBe(input.element);
+    await input.trigger('keydown', { key: 'Escape' });
+    expect(document.activeElement).toBe(button);
+    button.remove();
+    wrapper.unmount();
+  });
+});
