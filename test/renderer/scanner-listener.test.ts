@@ -21,14 +21,14 @@ function typeInto(target: HTMLElement, keys: string[], gap: number): void {
 describe('the global scanner listener', () => {
   it('hands a scan over with no field focused', () => {
     const scans: string[] = [];
-    uninstall = installScanner(window, (c) => scans.push(c), {}, () => clock.t);
+    uninstall = installScanner(window, (c) => scans.push(c), {}, { now: () => clock.t });
     typeInto(document.body, [...'A-03-02-B', 'Enter'], 5);
     expect(scans).toEqual(['A-03-02-B']);
   });
 
   it('takes a scan back out of the field it landed in, leaving what was typed before', () => {
     const scans: string[] = [];
-    uninstall = installScanner(window, (c) => scans.push(c), {}, () => clock.t);
+    uninstall = installScanner(window, (c) => scans.push(c), {}, { now: () => clock.t });
     const input = document.createElement('input');
     document.body.append(input);
     typeInto(input, [...'note '], 200);
@@ -40,7 +40,7 @@ describe('the global scanner listener', () => {
 
   it('leaves slow typing and its Enter alone', () => {
     const scans: string[] = [];
-    uninstall = installScanner(window, (c) => scans.push(c), {}, () => clock.t);
+    uninstall = installScanner(window, (c) => scans.push(c), {}, { now: () => clock.t });
     const input = document.createElement('input');
     document.body.append(input);
     let enterPrevented = false;
@@ -55,11 +55,28 @@ describe('the global scanner listener', () => {
 
   it('turns Ctrl+] into the GS1 group separator', () => {
     const scans: string[] = [];
-    uninstall = installScanner(window, (c) => scans.push(c), {}, () => clock.t);
+    uninstall = installScanner(window, (c) => scans.push(c), {}, { now: () => clock.t });
     typeInto(document.body, [...'0109506000134352'], 3);
     clock.t += 3;
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ']', ctrlKey: true, bubbles: true, cancelable: true }));
     typeInto(document.body, [...'10LOT7', 'Enter'], 3);
     expect(scans).toEqual(['0109506000134352\u001d10LOT7']);
+  });
+
+  it('leaves password fields and a switched-off scanner alone', () => {
+    const scans: string[] = [];
+    let on = false;
+    uninstall = installScanner(window, (c) => scans.push(c), {}, { now: () => clock.t, enabled: () => on });
+    const email = document.createElement('input');
+    const password = document.createElement('input');
+    password.type = 'password';
+    document.body.append(email, password);
+    typeInto(email, [...'badge-0042', 'Enter'], 4);
+    expect(email.value).toBe('badge-0042');
+    on = true;
+    clock.t += 1000;
+    typeInto(password, [...'secret-pass', 'Enter'], 4);
+    expect(password.value).toBe('secret-pass');
+    expect(scans).toEqual([]);
   });
 });

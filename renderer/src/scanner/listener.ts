@@ -15,16 +15,22 @@ function keyOf(event: KeyboardEvent): string {
   return event.key;
 }
 
-export function installScanner(
-  target: Window,
-  onScan: (code: string) => void,
-  options: Partial<WedgeOptions> = {},
-  now?: () => number,
-): () => void {
-  const detector = new WedgeDetector(options, now);
+export interface ScannerHooks {
+  /** Whether scans are wanted now (e.g. only with a mirror open); when not, keys pass untouched. */
+  enabled?: () => boolean;
+  now?: () => number;
+}
+
+export function installScanner(target: Window, onScan: (code: string) => void, options: Partial<WedgeOptions> = {}, hooks: ScannerHooks = {}): () => void {
+  const detector = new WedgeDetector(options, hooks.now);
 
   function onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing) return;
+    // Never take keys out of a password field, and leave everything alone while scans are off.
+    if ((event.target instanceof HTMLInputElement && event.target.type === 'password') || hooks.enabled?.() === false) {
+      detector.reset();
+      return;
+    }
     const verdict = detector.feed(keyOf(event));
     if (verdict.kind === 'buffer' && keyOf(event) === 'GroupSeparator') {
       // Ctrl+] would otherwise do nothing visible; keep it from reaching anything else.
