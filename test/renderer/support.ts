@@ -15,7 +15,7 @@ export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult
 
 export class Failure {
   readonly error: ContractError;
-  constructor(code: ContractError['code'], message = code) {
+  constructor(code: ContractError['code'], message: string = code) {
     this.error = { code, message };
   }
 }
