@@ -47,6 +47,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let nextRoundAt: string | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  /** A timer, connectivity or sign-in start that found a round running: run again right after it. */
+  let again = false;
 
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
@@ -105,7 +107,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
         current = null;
         syncing.clear();
         lastRoundFinishedAt = new Date().toISOString();
-        schedule(jittered(interval()));
+        schedule(again ? 0 : jittered(interval()));
+        again = false;
         emitStatus();
       });
     current = run;
@@ -114,7 +117,11 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   };
 
   const start = (reason: string): boolean => {
-    if (current || closed || !mirrors.current()) return false;
+    if (closed || !mirrors.current()) return false;
+    if (current) {
+      if (reason !== 'now') again = true;
+      return false;
+    }
     round(null, []).catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
     return true;
   };
