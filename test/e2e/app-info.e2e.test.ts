@@ -42,7 +42,7 @@ describe('the renderer in Chromium through the browser host', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(host.url);
-    await expect.poll(() => page.url()).toBe(host.origin + '/');
+    await expect.poll(() => page.url()).toMatch(new RegExp(`^${host.origin}/(#/.*)?$`));
     const info = page.getByTestId('app-info');
     await info.waitFor();
     expect(await info.textContent()).toContain('browser host');

@@ -87,6 +87,12 @@ describe('lookups over demo data, offline', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('finds a user by e-mail and a carrier by its alias', () => {
+    expect(searchAll(db, 'DEMO@example.com', options).hits[0]).toMatchObject({ kind: 'user', match: 'exact', title: 'Demo User' });
+    const carrier = one<{ id: string; alias: string }>(`SELECT id, json_extract(raw, '$.alias') AS alias FROM records WHERE list = 'carriers' LIMIT 1`);
+    expect(searchAll(db, carrier.alias, options).hits.find((h) => h.id === carrier.id)).toMatchObject({ kind: 'carrier', title: carrier.alias });
+  });
+
   it('exports a scoped item list as CSV with one line per record', async () => {
     const scopeId = one<{ scope_id: string }>(`SELECT scope_id FROM datasets WHERE list = 'items' LIMIT 1`).scope_id;
     const view = viewSchema.parse({ list: 'items', scopeId, columns: ['sku', 'description', 'gtin'] });

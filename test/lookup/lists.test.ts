@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,13 @@ describe('CSV export', () => {
       'A-03,Part numbered like a location,',
       '',
     ]);
+  });
+
+  it('leaves no half-written file when an export fails', async () => {
+    const out = path.join(dir.path, 'failed-exports');
+    const bad = view({ list: 'items', sort: [{ column: 'no"such', dir: 'asc' }] });
+    await expect(exportCsvFile(db, bad, out, NOW)).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
   it('streams to any writable while lookups go on', async () => {

@@ -69,6 +69,7 @@ describe('query plans', () => {
       lookupExact(d, 'A-03-02-B', options);
       lookupExact(d, 'SKU-0001', options);
       lookupExact(d, '036000291452', options);
+      lookupExact(d, 'pat@example.com', options);
       searchAll(d, '(01)09506000134352(10)L1', options);
     });
     expectIndexed(plans);

@@ -144,6 +144,18 @@ describe('a sync round over HTTP', () => {
     expect(count(`SELECT count(*) FROM records WHERE list = 'users'`)).toBe(1);
   });
 
+  it('a body that arrives while another dataset applies is asked for again, not left to time out', async () => {
+    const big = `${LISTS}/accounts/acc-1/items/query`;
+    const other = `${LISTS}/accounts/acc-2/items/query`;
+    server.set(big, items('acc-1', 20_000));
+    server.set(other, items('acc-2', 3000));
+    server.fault(big, 'slow');
+    server.fault(other, 'slow');
+    const r = await round({ timeoutMs: 250 }).result;
+    expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(count(`SELECT count(*) FROM items`)).toBe(23_000);
+  });
+
   it('reports the server unreachable without touching the data', async () => {
     await round().result;
     await server.close();

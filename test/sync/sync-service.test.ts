@@ -88,6 +88,31 @@ describe('the sync service', () => {
     expect(server.requests.filter((r) => r.status === 304).length).toBeGreaterThan(0);
   });
 
+  it('a trigger during a round runs one more round right after it, never two at once', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    const path = `${LISTS}/accounts/acc-1/items/query`;
+    server.set(path, items(300, 2));
+    server.fault(path, 'slow');
+    let running = 0;
+    let overlap = false;
+    ctx.events.on('sync.progress', (p) => {
+      if (p.key === 'accounts' && p.phase === 'queued') overlap ||= ++running > 1;
+      if (p.key === 'items@account:acc-1' && (p.phase === 'done' || p.phase === 'unchanged')) running--;
+    });
+    const ended = roundEnded();
+    expect(sync.handlers['sync.now'](undefined as never)).toEqual({ started: true });
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    await ended;
+    const before = server.requests.length;
+    await roundEnded();
+    expect(server.requests.length).toBeGreaterThan(before);
+    expect(server.requests.slice(before).every((r) => r.status === 304)).toBe(true);
+    expect(overlap).toBe(false);
+  });
+
   it('holds a mass deletion until the user confirms it; discarding keeps the data', async () => {
     const first = roundEnded();
     session.signIn();

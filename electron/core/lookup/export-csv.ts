@@ -1,7 +1,7 @@
 // Export of the current view (its scope, filter, sort and columns) as CSV, streamed row by row on a
 // connection of its own so that lookups go on while a large export is written.
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -49,7 +49,9 @@ export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, n
     await finished(out);
     return { location, rows };
   } catch (error) {
+    // A half-written export must not pass for a complete one.
     out.destroy();
+    await rm(location, { force: true });
     throw error;
   }
 }

@@ -42,3 +42,8 @@ export function recordsByWords(db: MirrorDb, words: readonly string[], limit: nu
     `SELECT ${COLUMNS} FROM (SELECT rowid FROM records_fts WHERE records_fts MATCH ? LIMIT ?) f JOIN records r ON r.rid = f.rowid`,
   ).all(ftsQuery(words, mode), limit) as RecordRow[];
 }
+
+/** Users by e-mail (case-insensitive). The users list is small; its `code` is not always the e-mail. */
+export function usersByEmail(db: MirrorDb, email: string, limit = 5): RecordRow[] {
+  return stmt(db, `SELECT ${COLUMNS} FROM records r WHERE r.list = 'users' AND lower(json_extract(r.raw, '$.email')) = lower(?) LIMIT ?`).all(email, limit) as RecordRow[];
+}

@@ -109,6 +109,8 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   const hits: SearchHit[] = [];
   const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
   for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
+  // A valid GTIN that names an item is answered: no other list holds GTINs.
+  if (q.gtins.length > 0 && hits.length > 0) return hits;
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
     // A label with only a lot or serial: the items stocked under it.
@@ -128,6 +130,7 @@ function codeHits(ctx: Context, code: string): SearchHit[] {
   for (const row of items.itemsBySku(db, code)) hits.push(itemHit(ctx, row, 'exact', 'sku'));
   for (const row of locations.locationsByBarcode(db, code)) hits.push(locationHit(ctx, row, 'exact', 'barcode'));
   for (const row of records.recordsByCode(db, ctx.recordLists, code)) hits.push(recordHit(ctx, row, 'exact', 'code'));
+  if (code.includes('@') && ctx.recordLists.includes('users')) for (const row of records.usersByEmail(db, code)) hits.push(recordHit(ctx, row, 'exact', 'email'));
   for (const { row, field } of items.itemsByLotOrSerial(db, code)) hits.push(itemHit(ctx, row, 'exact', field));
   return hits;
 }

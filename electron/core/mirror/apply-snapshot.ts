@@ -2,8 +2,9 @@
 // (WAL) see the old dataset until COMMIT, then the new one, never a mix. Rows whose content hash is
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
 // would delete more than half of a dataset of over 100 rows is rolled back and reported as held.
-// Large first loads drop the table's secondary indexes and build them (and the FTS) once at the end,
-// which is ~2.5x faster than maintaining them row by row.
+// Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
+// than maintaining them row by row); the full-text index is fed row by row all along, which
+// overlaps its work with the download instead of scanning the whole table again at the end.
 import { hash as digest } from 'node:crypto';
 import { AisleError } from '../../contract/errors.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
@@ -83,17 +84,18 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   let inserted = 0;
   let updated = 0;
   let unchanged = 0;
-  let bulk: { ftsBoundary: number; indexes: string[] } | null = null;
+  let bulk: { indexes: string[] } | null = null;
 
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
 
   const startBulk = () => {
-    // unique indexes first, so that repeated ids are settled before the others are built
+    // unique indexes first, so that repeated ids are settled before the others are built; the
+    // dataset index stays (a first load only appends to it: one dataset id, rising row ids)
     const indexes = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
-      .all(t) as { name: string; sql: string }[];
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND name != ? ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+      .all(t, `${t}_dataset`) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-    bulk = { ftsBoundary: (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0, indexes: indexes.map((i) => i.sql) };
+    bulk = { indexes: indexes.map((i) => i.sql) };
   };
 
   const endBulk = () => {
@@ -113,16 +115,11 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
         for (const rid of extra) {
           remove.run(rid);
-          if (ftsDelete && rid <= bulk.ftsBoundary) ftsDelete.run(rid);
+          ftsDelete?.run(rid);
         }
         inserted -= extra.length;
         db.exec(sql);
       }
-    }
-    if (table.fts) {
-      db.prepare(
-        `INSERT INTO ${table.fts.table} (rowid, ${table.fts.columns.join(', ')}) SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ?`,
-      ).run(bulk.ftsBoundary);
     }
     bulk = null;
   };
@@ -161,8 +158,6 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       }
     },
   };
-
-  const inFts = (rid: number) => !bulk || rid <= bulk.ftsBoundary;
 
   const rollback = () => {
     if (open) {
@@ -212,7 +207,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
       const insertRow = () => {
         const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
-        if (ftsInsert && inFts(rid)) ftsInsert.run(rid, ...ftsValues(values));
+        ftsInsert?.run(rid, ...ftsValues(values));
         inserted++;
       };
       if (previousRows === 0) {
@@ -231,7 +226,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         return;
       }
       update.run(datasetId, id, ...values, hash, json, existing.rid);
-      if (ftsInsert && ftsDelete && inFts(existing.rid)) {
+      if (ftsInsert && ftsDelete) {
         ftsDelete.run(existing.rid);
         ftsInsert.run(existing.rid, ...ftsValues(values));
       }

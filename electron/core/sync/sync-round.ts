@@ -42,8 +42,14 @@ const PROGRESS_EVERY_MS = 200;
 /** Serialises writes: one dataset applies at a time; small state writes queue behind it. */
 class WriteLock {
   #tail: Promise<void> = Promise.resolve();
+  #pending = 0;
+  /** True while a task holds or waits for the lock. */
+  get busy(): boolean {
+    return this.#pending > 0;
+  }
   run<T>(fn: () => Promise<T> | T): Promise<T> {
-    const result = this.#tail.then(fn);
+    this.#pending++;
+    const result = this.#tail.then(fn).finally(() => this.#pending--);
     this.#tail = result.then(
       () => undefined,
       () => undefined,
@@ -137,19 +143,27 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     progress(spec, 'queued', 0, 0, expectedRows);
     try {
       if (offline) throw offline;
-      const response = await open(spec, held ? row.held_etag : row.etag);
-      if (response.status === 304) {
-        if (held) {
-          progress(spec, 'held', 0, 0, expectedRows);
-          results.push({ key: spec.key, outcome: 'held', rows: row.rows, bytes: 0, error: null });
-          return;
+      const etag = held ? row.held_etag : row.etag;
+      let response: StreamResponse | null = await open(spec, etag);
+      if (response.status === 200 && lock.busy) {
+        // another dataset is applying: rather than leave this body stalled (and time out), ask again when it is our turn
+        response.body.destroy();
+        response = null;
+      }
+      const outcome = await lock.run(async () => {
+        const r = response ?? (await open(spec, etag));
+        if (r.status === 304) {
+          if (!held) markUnchanged(db, datasetId, new Date().toISOString());
+          return null;
         }
-        await lock.run(() => markUnchanged(db, datasetId, new Date().toISOString()));
-        progress(spec, 'unchanged', row.rows, 0, expectedRows);
-        results.push({ key: spec.key, outcome: 'unchanged', rows: row.rows, bytes: 0, error: null });
+        return apply(spec, datasetId, r.body, r.etag, expectedRows);
+      });
+      if (outcome === null) {
+        progress(spec, held ? 'held' : 'unchanged', held ? 0 : row.rows, 0, expectedRows);
+        results.push({ key: spec.key, outcome: held ? 'held' : 'unchanged', rows: row.rows, bytes: 0, error: null });
         return;
       }
-      const { result, bytes } = await lock.run(() => apply(spec, datasetId, response.body, response.etag, expectedRows));
+      const { result, bytes } = outcome;
       if (result.kind === 'held') {
         await lock.run(() => markHeld(db, datasetId, result.held));
         progress(spec, 'held', result.held.rows, bytes, expectedRows);

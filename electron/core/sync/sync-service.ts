@@ -53,6 +53,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
+  /** A timer, connectivity or sign-in start that found a round running: run again right after it. */
+  let again = false;
 
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
@@ -111,7 +113,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
         current = null;
         syncing.clear();
         lastRoundFinishedAt = new Date(clock.now()).toISOString();
-        schedule(jittered(interval()));
+        schedule(again ? 0 : jittered(interval()));
+        again = false;
         emitStatus();
       });
     current = run;
@@ -120,7 +123,11 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   };
 
   const start = (reason: string): boolean => {
-    if (current || closed || !mirrors.current()) return false;
+    if (closed || !mirrors.current()) return false;
+    if (current) {
+      if (reason !== 'now') again = true;
+      return false;
+    }
     round(null, []).catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
     return true;
   };

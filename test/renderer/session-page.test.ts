@@ -1,0 +1,39 @@
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
+import SessionView from '../../renderer/src/views/SessionView.vue';
+import { Failure, mountWith, scriptedClient } from './support.ts';
+
+const INFO = { userEmail: 'ana@example.com', licenseId: 'L1', sn: 'S-1', expiresAt: '2026-11-21T15:00:00Z', zoneIdStr: 'Europe/Madrid' };
+
+describe('the session page', () => {
+  it('shows user, license and expiry, ends another session, and signs out', async () => {
+    const client = scriptedClient({
+      'session.info': () => INFO,
+      'session.endSession': ({ sessionId }) => (sessionId === 'S-2' ? { ...INFO, sn: 'S-2' } : new Failure('forbidden')),
+      'session.signOut': () => SIGNED_OUT,
+    });
+    const { wrapper, router } = await mountWith(SessionView, client, { path: '/sync' });
+    useSessionStore().view = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana', licenseId: 'L1', licenseType: 'ENTERPRISE' };
+    await flushPromises();
+    expect(wrapper.get('[data-testid=session-user]').text()).toContain('Ana');
+    expect(wrapper.get('[data-testid=session-license]').text()).toContain('ENTERPRISE');
+    expect(wrapper.get('[data-testid=session-expires]').text()).toContain('2026');
+
+    await wrapper.get('[data-testid=other-session]').setValue('S-9');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.get('[role=alert]').text()).toContain('You are not allowed');
+
+    await wrapper.get('[data-testid=other-session]').setValue('S-2');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.get('[data-testid=session-ended]').text()).toBe('Session S-2 ended.');
+
+    await wrapper.get('[data-testid=sign-out]').trigger('click');
+    await flushPromises();
+    expect(client.calls.some((c) => c.method === 'session.signOut')).toBe(true);
+    expect(router.currentRoute.value.name).toBe('sign-in');
+    wrapper.unmount();
+  });
+});
