@@ -127,6 +127,6 @@ describe(`a fleet of ${WORKSTATIONS} workstations, ${MINUTES} simulated minutes 
     // Once every mirror is full, rounds are mostly conditional answers with no body.
     expect(steady.reduce((a, b) => a + b.status304, 0)).toBeGreaterThan(steady.reduce((a, b) => a + b.status200, 0) * 5);
     expect(steadyBytes, 'unchanged data costs the server no bodies').toBeLessThan(steadyWithout * 0.05);
-    expect(crowd, 'rounds do not start in step').toBeLessThanOrEqual(Math.max(5, Math.ceil(WORKSTATIONS * 0.25)));
+    expect(crowd, 'rounds do not start in step').toBeLessThanOrEqual(Math.max(8, Math.ceil(WORKSTATIONS * 0.25)));
   });
 });
