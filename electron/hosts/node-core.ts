@@ -1,5 +1,6 @@
 // The core as the browser host and the CLI construct it: settings through `conf` in the data folder.
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createCore, type Core, type CoreDeps } from '../core/core.ts';
 import { defaultDataDir } from '../core/data-dir.ts';
 import { createConfSettingsStore } from '../core/settings/conf-settings-store.ts';
@@ -19,12 +20,42 @@ export interface NodeCoreOptions {
 export function createNodeCore(options: NodeCoreOptions): Core {
   const dataDir = options.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return createCore({
+  const demo = inProcessDemo(dataDir);
+  const core = createCore({
     host: options.host,
     version: packageVersion(),
     dataDir,
     settings: createConfSettingsStore(dataDir),
     exportDir: process.cwd(),
+    startDemoServer: demo.start,
     ...options.overrides,
   });
+  return {
+    ...core,
+    async close() {
+      await core.close();
+      await demo.close();
+    },
+  };
+}
+
+/** The "Demo warehouse" of the sign-in screen: started on first use, reused, closed with the core. */
+function inProcessDemo(dataDir: string) {
+  let running: Promise<{ url: string; close(): Promise<void> }> | null = null;
+  return {
+    start(): Promise<{ url: string }> {
+      running ??= import('../demo/index.ts')
+        .then(({ startDemoServer }) => startDemoServer({ dataFile: path.join(dataDir, 'demo-server.sqlite') }))
+        .catch((error: unknown) => {
+          running = null;
+          throw error;
+        });
+      return running;
+    },
+    async close(): Promise<void> {
+      const server = running && (await running.catch(() => null));
+      running = null;
+      await server?.close();
+    },
+  };
 }

@@ -2,7 +2,10 @@
 // machine, then every other test/bench/*.bench.ts; prints the report and writes docs/BENCHMARKS.md.
 //   npm run bench                      100,000 and 1,000,000 items (Dexie up to 100,000), 3 runs
 //   npm run bench -- --quick           a smoke run (10,000 items, 2 runs, other benches with --quick)
-//   options: --sizes 100000,1000000  --runs 3  --dexie-max 100000  --only-contenders  --doc <file>
+//   npm run bench -- sync lookup       only the benchmarks whose names contain a word ('contenders' = the above)
+//   options: --sizes 100000,1000000  --runs 3  --dexie-max 100000  --doc <file>
+// Each *.bench.ts runs in its own process (with --quick when quick) and prints `BENCH_RESULT <json>`
+// or `BENCH {"name","value","unit","target"?,"ok"?}` lines; see support/child.ts and support/report.ts.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +17,13 @@ import { renderReport, type ExternalBench } from './support/report.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(here, '../..');
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     quick: { type: 'boolean', default: false },
     sizes: { type: 'string' },
     runs: { type: 'string' },
     'dexie-max': { type: 'string' },
-    'only-contenders': { type: 'boolean', default: false },
     doc: { type: 'string' },
   },
   strict: true,
@@ -31,6 +34,7 @@ const runs = Number(values.runs ?? (quick ? 2 : 3));
 const dexieMax = Number(values['dexie-max'] ?? 100_000);
 const doc = path.resolve(root, values.doc ?? (quick ? 'test/.artifacts/BENCHMARKS.quick.md' : 'docs/BENCHMARKS.md'));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const wanted = (name: string) => positionals.length === 0 || positionals.some((word) => name.includes(word));
 
 const started = performance.now();
 const loadStart = loadAverage();
@@ -41,21 +45,22 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
 const results: SizeResult[] = [];
-for (const items of sizes) {
+for (const items of wanted('contenders') ? sizes : []) {
   results.push(await runSize({ items, runs, keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, dexieMaxItems: dexieMax, work, log }));
 }
 rmSync(work, { recursive: true, force: true });
 
 const external: ExternalBench[] = [];
-if (!values['only-contenders']) {
-  for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort()) {
+{
+  for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.ts') && wanted(f)).sort()) {
     log(`running ${file}${quick ? ' --quick' : ''}`);
     const t = performance.now();
     try {
       const run = await runNode<ExternalBench['results'][number]>(path.join(here, file), quick ? ['--quick'] : [], { label: file, anyExitCode: true, timeoutMs: 60 * 60_000 });
-      external.push({ script: `test/bench/${file}`, seconds: run.wallMs / 1000, results: run.results, error: run.results.length ? undefined : `no BENCH_RESULT line (exit ${run.exitCode})` });
+      const error = run.results.length || run.lines.length ? undefined : `no BENCH or BENCH_RESULT line (exit ${run.exitCode})`;
+      external.push({ script: `test/bench/${file}`, seconds: run.wallMs / 1000, results: run.results, lines: run.lines, exitCode: run.exitCode, error });
     } catch (error) {
-      external.push({ script: `test/bench/${file}`, seconds: (performance.now() - t) / 1000, results: [], error: (error as Error).message });
+      external.push({ script: `test/bench/${file}`, seconds: (performance.now() - t) / 1000, results: [], lines: [], exitCode: -1, error: (error as Error).message });
     }
   }
 }

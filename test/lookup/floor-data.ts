@@ -58,9 +58,9 @@ export const HISTORY = [
   { id: 'h-4', facility_id: F1, item_id: 'item-2', sku: 'SKU-0002', location_id: 'loc-1', location_code: 'A-03-02-B', type: 'RECEIVE', qty: 1, qty_before: 0, qty_after: 1, lot: null, user_email: 'pat@example.com', reference: 'PO-2', createdon: '2026-11-20T15:00:00Z' },
 ];
 
-/** Builds the floor mirror in `dir`; returns the open (writable) connection. */
-export function buildFloorMirror(dir: string): MirrorDb {
-  const db = openMirror(path.join(dir, 'floor.sqlite'));
+/** Builds the floor mirror in `dir` (or at `file`); returns the open (writable) connection. */
+export function buildFloorMirror(dir: string, file = path.join(dir, 'floor.sqlite')): MirrorDb {
+  const db = openMirror(file);
   loadDataset(db, { list: 'facilities', syncedAt: minutesAgo(60) }, [
     { id: F1, code: 'WH1', name: 'Main warehouse', ncode: 1 },
     { id: F2, code: 'WH2', name: 'Overflow', ncode: 2 },

@@ -74,6 +74,15 @@ describe('applying a snapshot', () => {
     expect(mirrored()).toEqual(byId(full.slice(0, 40)));
   });
 
+  it('a first load with a repeated id keeps the last copy; an id moving between accounts follows its new dataset', () => {
+    expect(apply([item(1), item(2), item(1, 5)])).toMatchObject({ kind: 'applied', rows: 2 });
+    expect(mirrored()).toEqual([item(1, 5), item(2)]);
+    const other: DatasetSpec = { ...itemsSpec, key: 'items@account:B', scopeId: 'B', path: '/b' };
+    expect(apply([item(2, 1)], { spec: other })).toMatchObject({ kind: 'applied', rows: 1 });
+    expect(db.prepare(`SELECT account_id FROM items WHERE id = 'id-2'`).pluck().get()).toBe('B');
+    expect(ftsIds('v1')).toEqual(['id-2']);
+  });
+
   it('an aborted snapshot leaves the previous one untouched', () => {
     const full = Array.from({ length: 30 }, (_, n) => item(n));
     apply(full);

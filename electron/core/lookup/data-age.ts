@@ -2,6 +2,7 @@
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { stmt } from './statements.ts';
 
 export interface DatasetInfo {
   datasetId: number;
@@ -24,12 +25,11 @@ export function staleAfter(thresholds: StaleThresholds, list: string): number {
 
 /** The datasets of the mirror, by dataset_id. */
 export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
-  const rows = db
-    .prepare(
-      `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
-              last_success_at AS lastSuccessAt, rows FROM datasets`,
-    )
-    .all() as DatasetInfo[];
+  const rows = stmt(
+    db,
+    `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
+            last_success_at AS lastSuccessAt, rows FROM datasets`,
+  ).all() as DatasetInfo[];
   return new Map(rows.map((row) => [row.datasetId, row]));
 }
 

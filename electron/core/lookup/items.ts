@@ -1,6 +1,6 @@
 // Items in the mirror: found by SKU, UPC, GTIN (any spelling), lot or serial, SKU prefix, or words.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsPrefixQuery, placeholders, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, placeholders, stmt } from './statements.ts';
 
 export interface ItemRow {
   rid: number;
@@ -59,10 +59,10 @@ export function itemsByBarcodePrefix(db: MirrorDb, digits: string, limit: number
 }
 
 /** Items whose SKU, UPC, GTIN or description hold every word (as a word prefix). */
-export function itemsByWords(db: MirrorDb, words: readonly string[], limit: number): ItemRow[] {
+export function itemsByWords(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode = 'last'): ItemRow[] {
   if (words.length === 0) return [];
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?) f JOIN items i ON i.rid = f.rowid`,
-  ).all(ftsPrefixQuery(words), limit) as ItemRow[];
+  ).all(ftsQuery(words, mode), limit) as ItemRow[];
 }

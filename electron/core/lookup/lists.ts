@@ -5,6 +5,7 @@ import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { combinedAge, datasetsOf, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import { stmt } from './statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 
 export interface QueryOptions {
@@ -39,7 +40,7 @@ export function listCatalog(db: MirrorDb): ListInfo[] {
 export function scopeName(db: MirrorDb, scopeKind: string, id: string): string | null {
   const list = scopeKind === 'account' ? 'accounts' : scopeKind === 'facility' ? 'facilities' : null;
   if (!list) return null;
-  const row = db.prepare(`SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
+  const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
   return row ? (row.name ?? row.code) : null;
 }
 

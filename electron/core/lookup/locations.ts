@@ -1,7 +1,7 @@
 // Locations in the mirror: found by code however it is typed (through `code_norm`), by barcode,
 // by code prefix, or by words (code, barcode, zone).
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsPrefixQuery, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, stmt } from './statements.ts';
 
 export interface LocationRow {
   rid: number;
@@ -37,10 +37,10 @@ export function locationsByCodePrefix(db: MirrorDb, keyPrefix: string, limit: nu
   ) as LocationRow[];
 }
 
-export function locationsByWords(db: MirrorDb, words: readonly string[], limit: number): LocationRow[] {
+export function locationsByWords(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode = 'last'): LocationRow[] {
   if (words.length === 0) return [];
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM (SELECT rowid FROM locations_fts WHERE locations_fts MATCH ? LIMIT ?) f JOIN locations l ON l.rid = f.rowid`,
-  ).all(ftsPrefixQuery(words), limit) as LocationRow[];
+  ).all(ftsQuery(words, mode), limit) as LocationRow[];
 }

@@ -1,7 +1,7 @@
 // The other lists (accounts, customers, carriers, facilities, users…), kept in `records`: found by
 // code exactly or by prefix within the lists present, or by words (code, name, other text).
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsPrefixQuery, placeholders, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, placeholders, stmt } from './statements.ts';
 
 export interface RecordRow {
   rid: number;
@@ -13,7 +13,9 @@ export interface RecordRow {
   name: string | null;
 }
 
-const COLUMNS = `r.rid, r.dataset_id AS datasetId, r.list, r.scope_id AS scopeId, r.id, r.code, r.name`;
+// Carriers have neither code nor name in the spec: their alias stands in for both.
+const COLUMNS = `r.rid, r.dataset_id AS datasetId, r.list, r.scope_id AS scopeId, r.id,
+  COALESCE(r.code, json_extract(r.raw, '$.alias')) AS code, COALESCE(r.name, json_extract(r.raw, '$.alias')) AS name`;
 
 export function recordById(db: MirrorDb, list: string, id: string): (RecordRow & { raw: string }) | undefined {
   return stmt(db, `SELECT ${COLUMNS}, r.raw FROM records r WHERE r.list = ? AND r.id = ? LIMIT 1`).get(list, id) as (RecordRow & { raw: string }) | undefined;
@@ -33,10 +35,10 @@ export function recordsByCodePrefix(db: MirrorDb, lists: readonly string[], pref
   ).all(...lists, prefix, prefix + '\uffff', limit) as RecordRow[];
 }
 
-export function recordsByWords(db: MirrorDb, words: readonly string[], limit: number): RecordRow[] {
+export function recordsByWords(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode = 'last'): RecordRow[] {
   if (words.length === 0) return [];
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM (SELECT rowid FROM records_fts WHERE records_fts MATCH ? LIMIT ?) f JOIN records r ON r.rid = f.rowid`,
-  ).all(ftsPrefixQuery(words), limit) as RecordRow[];
+  ).all(ftsQuery(words, mode), limit) as RecordRow[];
 }

@@ -10,6 +10,7 @@ import { scopeName } from './lists.ts';
 import * as locations from './locations.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import * as records from './records.ts';
+import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -38,7 +39,7 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
   const ctx = context(db, options);
   const lines = queryLines(query);
   if (lines.length > 1) {
-    const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE)) }));
+    const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE), true) }));
     const seen = new Set<string>();
     const hits: SearchHit[] = [];
     for (const line of perLine) {
@@ -72,7 +73,8 @@ function context(db: MirrorDb, options: SearchOptions): Context {
   return { db, datasets, recordLists, staleAfter: options.staleAfter, now: options.now ?? new Date(), facilityNames: new Map() };
 }
 
-function searchLine(ctx: Context, line: string, limit: number): { scan: ScanParse; hits: SearchHit[] } {
+/** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
+function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[] } {
   if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
@@ -83,11 +85,18 @@ function searchLine(ctx: Context, line: string, limit: number): { scan: ScanPars
   }
   // A scan names one thing: its exact matches are the whole answer.
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
-  if (!isScan && !q.checkDigitProblem) {
+  if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
     if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
-    if (uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit));
+    // A single code-like token (letters and digits, no spaces) that matched as a code is answered;
+    // its pieces as words (`sku`, `0001234`) would only add noise and cost.
+    const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
+    if (!answered && uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit, found));
   }
   return { scan: q.scan, hits: rank(found).slice(0, limit) };
+}
+
+function isCodeLike(text: string): boolean {
+  return !/\s/.test(text) && /\d/.test(text);
 }
 
 function uniqueCount(hits: SearchHit[]): number {
@@ -130,12 +139,19 @@ function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[
   return hits;
 }
 
-function wordHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
+function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
   const { db } = ctx;
   const hits: SearchHit[] = [];
-  for (const row of locations.locationsByWords(db, q.words, limit)) hits.push(locationHit(ctx, row, 'word', 'code'));
-  for (const row of items.itemsByWords(db, q.words, limit)) hits.push(itemHit(ctx, row, 'word', 'description'));
-  for (const row of records.recordsByWords(db, q.words, limit)) hits.push(recordHit(ctx, row, 'word', 'name'));
+  const modes: PrefixMode[] = q.words.length > 1 ? ['whole', 'last', 'all'] : ['whole', 'last'];
+  for (const mode of modes) {
+    if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
+    for (const row of locations.locationsByWords(db, q.words, limit, mode)) hits.push(locationHit(ctx, row, 'word', 'code'));
+    for (const row of items.itemsByWords(db, q.words, limit, mode)) hits.push(itemHit(ctx, row, 'word', 'description'));
+    for (const row of records.recordsByWords(db, q.words, limit, mode)) hits.push(recordHit(ctx, row, 'word', 'name'));
+    const found = uniqueCount([...already, ...hits]);
+    // Whole words that fill the page are enough; all-prefix only when nothing matched at all.
+    if (found >= limit || (mode === 'last' && hits.length > 0)) break;
+  }
   return hits;
 }
 

@@ -24,7 +24,22 @@ export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
 }
 
-/** An FTS5 query: every word as a quoted prefix term, all required. Words must be letters and digits only. */
-export function ftsPrefixQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word}"*`).join(' ');
+/** Words shorter than this match whole terms only: a one- or two-letter prefix would expand to most of the index. */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * How the words of a full-text query match: `whole` terms only (streams, fastest), the `last` word
+ * as a prefix (typing as you go), or `all` words as prefixes. FTS5 materialises every term a prefix
+ * expands to, so prefixes are tried only when whole words do not fill the page.
+ */
+export type PrefixMode = 'whole' | 'last' | 'all';
+
+/** An FTS5 query requiring every word. Words must be letters and digits only (searchWords makes them so). */
+export function ftsQuery(words: readonly string[], mode: PrefixMode): string {
+  return words
+    .map((word, i) => {
+      const prefix = word.length >= MIN_PREFIX_LENGTH && (mode === 'all' || (mode === 'last' && i === words.length - 1));
+      return prefix ? `"${word}"*` : `"${word}"`;
+    })
+    .join(' ');
 }

@@ -110,13 +110,21 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         // first load of this dataset: plain inserts, unless the id is already there (duplicate, or moved)
         if (inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
       }
-      const existing = (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
-      if (!existing) {
+      const insertRow = () => {
         const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
         if (ftsInsert && inFts(rid)) ftsInsert.run(rid, ...ftsValues(values));
         inserted++;
-        return;
+      };
+      if (previousRows === 0) {
+        // nothing of this dataset to compare with: insert, and only look for the id when it is taken
+        try {
+          return insertRow();
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        }
       }
+      const existing = (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
+      if (!existing) return insertRow();
       if (existing.rid <= maxRid) seen[existing.rid] = 1;
       if (existing.hash === hash && (existing.dataset_id === undefined || existing.dataset_id === datasetId)) {
         unchanged++;

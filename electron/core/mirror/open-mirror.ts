@@ -25,6 +25,8 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      // a WAL left large by a big apply shrinks back after the next checkpoint
+      db.pragma('journal_size_limit = 67108864');
     }
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {

@@ -26,6 +26,7 @@ function askToken(id: number, rejected: string | null): Promise<string> {
 
 async function run(id: number, task: WorkerTask): Promise<void> {
   const db = openMirror(task.mirrorPath);
+  db.pragma('cache_size = -32768'); // 32 MiB: big applies and index builds spill less
   try {
     if (task.kind === 'discardHeld') {
       clearHeld(db, task.key);

@@ -27,11 +27,11 @@ function* rangeOf(from: number, to: number): Generator<number> {
 /** Candidate record indices, in answer order (by location, or by item when items are given). */
 function* candidates(w: World, filter: Pick<InventoryFilter, 'facility' | 'account' | 'items'>): Generator<number> {
   if (filter.items) {
-    for (const i of filter.items) yield 2 * i, yield 2 * i + 1;
+    for (const i of filter.items) yield* [2 * i, 2 * i + 1];
   } else if (filter.facility !== null) {
     yield* recordsOfFacility(w, filter.facility);
   } else if (filter.account !== null) {
-    for (const i of w.itemIndicesOfAccount(filter.account)) yield 2 * i, yield 2 * i + 1;
+    for (const i of w.itemIndicesOfAccount(filter.account)) yield* [2 * i, 2 * i + 1];
   } else {
     for (let f = 0; f < w.facilities; f++) yield* recordsOfFacility(w, f);
   }
@@ -122,5 +122,13 @@ export function queryHistory(w: World, filter: HistoryFilter): HistoryEvent[] {
     if (picks.length >= 2 * filter.limit + 64) trim();
   }
   trim();
-  return picks.map((p) => p.event ?? eventsOfRecord(w, p.j, new Set([p.slot]))[0]);
+  // build the chosen events one record at a time (a record's chain is computed once)
+  const wanted = new Map<number, Set<number>>();
+  for (const p of picks) if (!p.event) (wanted.get(p.j) ?? wanted.set(p.j, new Set()).get(p.j)!).add(p.slot);
+  const built = new Map<string, HistoryEvent>();
+  for (const [j, slots] of wanted) {
+    const times = eventTimes(w, j).filter((t) => slots.has(t.slot));
+    eventsOfRecord(w, j, slots).forEach((event, n) => built.set(`${j}:${times[n].slot}`, event));
+  }
+  return picks.map((p) => p.event ?? built.get(`${p.j}:${p.slot}`)!);
 }

@@ -85,8 +85,16 @@ export class Rng {
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 const hex4 = (n: number) => (n & 0xffff).toString(16).padStart(4, '0');
 
+const maskCache = new Map<number, [number, number]>();
 function masks(seed: number, kind: number): [number, number] {
-  return [hash(seed, kind, 0xffffffff, 7) & 0xffff, hash(seed, kind, 0xfffffffe, 8)];
+  const key = (seed >>> 0) * 64 + kind;
+  let found = maskCache.get(key);
+  if (!found) {
+    if (maskCache.size > 4096) maskCache.clear();
+    found = [hash(seed, kind, 0xffffffff, 7) & 0xffff, hash(seed, kind, 0xfffffffe, 8)];
+    maskCache.set(key, found);
+  }
+  return found;
 }
 
 /**

@@ -3,11 +3,13 @@ import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
+import { demoServerCommand } from './commands/demo-server.ts';
+import { findCommand } from './commands/find.ts';
 import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
 import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand];
+export const COMMANDS: Command[] = [licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, demoServerCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];

@@ -1,9 +1,20 @@
 // Measured parts run in their own Node processes, so that each one's CPU and peak memory are its own.
-// A part prints one line `BENCH_RESULT <json>` on stdout (the shape every *.bench.ts also uses).
+// A part prints `BENCH_RESULT <json>` lines on stdout (one structured result each), and a
+// *.bench.ts may instead print `BENCH {"name","value","unit","target"?,"ok"?}` lines (one figure each).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export const RESULT_PREFIX = 'BENCH_RESULT ';
+export const LINE_PREFIX = 'BENCH ';
+
+/** One figure printed by a *.bench.ts. */
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  ok?: boolean;
+}
 
 /** Prints a result line for the runner. */
 export function printResult(value: unknown): void {
@@ -27,6 +38,7 @@ export function vmHwmMb(pid: number): number | null {
 
 export interface ChildRun<T> {
   results: T[];
+  lines: BenchLine[];
   wallMs: number;
   stderr: string;
   exitCode: number;
@@ -41,6 +53,7 @@ export function runNode<T>(script: string, args: string[], options: { env?: Node
 
 function collect<T>(child: ChildProcess, started: number, label: string, timeoutMs: number, anyExitCode: boolean): Promise<ChildRun<T>> {
   const results: T[] = [];
+  const lines: BenchLine[] = [];
   let stderr = '';
   let buffered = '';
   child.stdout!.setEncoding('utf8');
@@ -51,6 +64,7 @@ function collect<T>(child: ChildProcess, started: number, label: string, timeout
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
       if (line.startsWith(RESULT_PREFIX)) results.push(JSON.parse(line.slice(RESULT_PREFIX.length)) as T);
+      else if (line.startsWith(LINE_PREFIX)) lines.push(JSON.parse(line.slice(LINE_PREFIX.length)) as BenchLine);
       else if (line.trim()) process.stderr.write(`  [${label}] ${line}\n`);
     }
   });
@@ -66,7 +80,7 @@ function collect<T>(child: ChildProcess, started: number, label: string, timeout
       clearTimeout(timer);
       const wallMs = performance.now() - started;
       if (code !== 0 && !(anyExitCode && code !== null)) reject(new Error(`${label} exited with ${code ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-      else resolve({ results, wallMs, stderr, exitCode: code ?? -1 });
+      else resolve({ results, lines, wallMs, stderr, exitCode: code ?? -1 });
     });
   });
 }

@@ -1,6 +1,7 @@
 // The report: targets beside figures with met / not met, the alternatives side by side with ratios,
 // memory, and the other *.bench.ts results. Markdown, printed and written to docs/BENCHMARKS.md.
 import type { SizeResult, SyncRun } from '../parts/contenders.ts';
+import type { BenchLine } from './child.ts';
 import type { Machine } from './machine.ts';
 import { median, type Distribution } from './stats.ts';
 
@@ -18,6 +19,8 @@ export interface ExternalBench {
   script: string;
   seconds: number;
   results: { bench?: string; rows?: ExternalRow[]; sizes?: unknown }[];
+  lines: BenchLine[];
+  exitCode: number;
   error?: string;
 }
 export interface RunReport {
@@ -141,8 +144,12 @@ function memoryTable(r: SizeResult): string {
 }
 
 function externalSection(e: ExternalBench): string {
-  const out = [`### ${e.script} (${e.seconds.toFixed(0)} s)`];
+  const out = [`### ${e.script} (${e.seconds.toFixed(0)} s, exit ${e.exitCode})`];
   if (e.error) out.push(`Failed: ${e.error}`);
+  if (e.lines.length) {
+    const value = (v: number) => (Math.abs(v) >= 100 ? n0(v) : ms(v));
+    out.push(table(['measure', 'value', 'unit', 'target', 'verdict'], e.lines.map((l) => [l.name, value(l.value), l.unit, l.target ?? '', l.ok === undefined ? '' : met(l.ok)])));
+  }
   for (const result of e.results) {
     if (result.sizes) out.push(`Sizes: \`${JSON.stringify(result.sizes)}\``);
     const rows = result.rows ?? [];

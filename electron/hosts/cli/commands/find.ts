@@ -1,0 +1,165 @@
+// `aisle find QUERY`: the app's search box on the command line, answered from the local mirror
+// only (works with the network unplugged). The mirror is the most recently signed-in one unless
+// --server/--email/--license say which.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
+import { defaultDataDir } from '../../../core/data-dir.ts';
+import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
+import { searchAll } from '../../../core/lookup/search.ts';
+import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
+import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
+import type { MirrorIdentity } from '../../../core/ports.ts';
+import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
+import { CliError, type CliIo, type Command } from '../command.ts';
+
+export interface MirrorChoice {
+  file: string;
+  identity: MirrorIdentity | null;
+}
+
+/**
+ * The mirror to answer from: those matching the given server/e-mail/license (by default the last
+ * server and e-mail the app signed in with), the most recently written first.
+ */
+export function chooseMirror(dataDir: string, want: { server?: string; email?: string; licenseId?: string }, settings: Settings): MirrorChoice {
+  const folder = path.join(dataDir, 'mirrors');
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
+  if (files.length === 0) throw new CliError(`no offline data in ${dataDir} yet: sign in in the app or run \`aisle sync\` first.`);
+  const mirrors = files
+    .map((file) => ({ file, identity: identityOf(file), written: lastWritten(file) }))
+    .sort((a, b) => b.written - a.written);
+  const explicit = want.server !== undefined || want.email !== undefined || want.licenseId !== undefined;
+  const matches = (m: (typeof mirrors)[number], server?: string, email?: string, licenseId?: string) =>
+    (!server || sameServer(m.identity?.server, server)) && (!email || m.identity?.email.toLowerCase() === email.toLowerCase()) && (!licenseId || m.identity?.licenseId === licenseId);
+  if (explicit) {
+    const found = mirrors.find((m) => matches(m, want.server, want.email, want.licenseId));
+    if (!found) throw new CliError(`no offline data for ${[want.email, want.server, want.licenseId].filter(Boolean).join(' on ')} in ${dataDir}.`);
+    return found;
+  }
+  return mirrors.find((m) => settings.lastEmail && matches(m, settings.server, settings.lastEmail)) ?? mirrors[0];
+}
+
+function sameServer(a: string | undefined, b: string): boolean {
+  return a !== undefined && a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+}
+
+function identityOf(file: string): MirrorIdentity | null {
+  try {
+    const db = openMirror(file, { readonly: true });
+    try {
+      return readMirrorIdentity(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** When a mirror was last written: the newer of the file and its WAL. */
+function lastWritten(file: string): number {
+  const times = [file, `${file}-wal`].filter(existsSync).map((f) => statSync(f).mtimeMs);
+  return Math.max(...times);
+}
+
+export function describeAge(age: DataAge, now = Date.now()): string {
+  if (!age.syncedAt) return 'never synced, STALE';
+  const minutes = Math.max(0, Math.round((now - Date.parse(age.syncedAt)) / 60_000));
+  const when = minutes < 1 ? 'just now' : minutes < 120 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h ago` : `${Math.round(minutes / 1440)} days ago`;
+  return `synced ${when}${age.stale ? ', STALE' : ''}`;
+}
+
+function hitLine(hit: SearchHit): string {
+  const code = (hit.code ?? '').padEnd(16);
+  return `${hit.match.padEnd(6)} ${hit.kind.padEnd(9)} ${code} ${hit.title}${hit.subtitle ? ` (${hit.subtitle})` : ''}  [${describeAge(hit.age)}]`;
+}
+
+function printResult(io: CliIo, result: SearchResult): void {
+  if (result.scan.kind === 'misread') io.out(`misread: ${result.scan.reason}`);
+  if (result.scan.kind === 'gs1') io.out(`GS1: ${result.scan.elements.map((e) => `(${e.ai}) ${e.label} ${e.value}`).join('  ')}`);
+  if (result.lines) {
+    for (const line of result.lines) {
+      io.out(`${line.query}:${line.hits.length === 0 ? ' not found' : ''}`);
+      for (const hit of line.hits) io.out(`  ${hitLine(hit)}`);
+    }
+    return;
+  }
+  if (result.hits.length === 0 && result.scan.kind !== 'misread') io.out('not found');
+  for (const hit of result.hits) io.out(hitLine(hit));
+}
+
+/** One exact item or location: show its stock too (narrowed to a scanned lot or serial). */
+function printStock(io: CliIo, db: MirrorDb, result: SearchResult, settings: Settings): void {
+  const exact = result.hits.filter((h) => h.match === 'exact');
+  if (result.lines || exact.length !== 1 || (exact[0].kind !== 'item' && exact[0].kind !== 'location')) return;
+  const hit = exact[0];
+  const options = { staleAfter: settings.staleAfterMinutes };
+  const scan = result.scan.kind === 'gs1' ? result.scan : null;
+  const answer =
+    hit.kind === 'item'
+      ? inventoryByItem(db, { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined }, options)
+      : inventoryByLocation(db, { locationId: hit.id }, options);
+  io.out('');
+  io.out(`stock [${describeAge(answer.age)}]:`);
+  if (answer.rows.length === 0) io.out('  none');
+  for (const row of answer.rows) {
+    const lot = [row.lot && `lot ${row.lot}`, row.serial && `serial ${row.serial}`, row.expiry && `exp ${row.expiry}${row.expiryState === 'expired' ? ' EXPIRED' : row.expiryState === 'soon' ? ' soon' : ''}`].filter(Boolean).join(', ');
+    const what = hit.kind === 'item' ? row.locationCode : `${row.sku}${row.description ? ` ${row.description}` : ''}`;
+    io.out(`  ${what.padEnd(20)} on hand ${row.onHand}, allocated ${row.allocated}, available ${row.available}  ${row.status}${lot ? `  ${lot}` : ''}`);
+  }
+  for (const total of answer.totals) io.out(`  total ${total.facilityName ?? total.facilityId}: on hand ${total.onHand}, available ${total.available} in ${total.locations} locations`);
+}
+
+export const findCommand: Command = {
+  name: 'find',
+  summary: 'Look up anything (code, barcode, GS1 scan, words) in the local mirror, offline',
+  usage: [
+    'Usage: aisle find QUERY... [--json] [--limit N] [--server <url>] [--email <e-mail>] [--license <id>] [--data <dir>]',
+    '',
+    'QUERY: a SKU, UPC/GTIN, location code in any spelling (A03 02B), a GS1 scan, or words.',
+    'Several codes at once: one per line (quote them, or pass each as its own argument with --lines).',
+    'Answers come from the most recently signed-in mirror (or the one --server/--email/--license name),',
+    'with the age of every answer; no network is used. --json prints the SearchResult the app gets.',
+  ].join('\n'),
+  async run(argv: string[], io: CliIo) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean' },
+        lines: { type: 'boolean' },
+        limit: { type: 'string' },
+        server: { type: 'string' },
+        email: { type: 'string' },
+        license: { type: 'string' },
+        data: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
+    });
+    if (positionals.length === 0) throw new CliError('give something to find, e.g. `aisle find A-03-02-B`.', 2);
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit must be a whole number from 1 to 500.', 2);
+    const query = positionals.join(values.lines ? '\n' : ' ');
+    const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
+    const settings = createConfSettingsStore(dataDir).get();
+    const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
+    const db = openMirror(mirror.file, { readonly: true });
+    try {
+      const result = searchAll(db, query, { staleAfter: settings.staleAfterMinutes, limit });
+      if (values.json) {
+        io.out(JSON.stringify(result, null, 2));
+      } else {
+        const who = mirror.identity ? `${mirror.identity.email} on ${mirror.identity.server}` : path.basename(mirror.file);
+        io.err(`offline data of ${who}`);
+        printResult(io, result);
+        printStock(io, db, result, settings);
+      }
+      return result.hits.length > 0 ? 0 : 1;
+    } finally {
+      db.close();
+    }
+  },
+};

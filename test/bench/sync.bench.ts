@@ -1,0 +1,112 @@
+// Sync benchmark against the demo server (in its own process) over loopback:
+//   floor        download + streaming parse + insert into a table with no secondary index
+//   first sync   all items into an empty mirror, SKU/UPC/GTIN indexes and FTS built
+//   no change    a round where every dataset answers 304
+//   1% changed   a round after the demo's next revision (~1% of items changed, ~0.5% deleted)
+// The sync runs exactly as in the app: a round in the sync worker thread. Peak memory is the whole
+// process's maximum resident set (main thread + worker).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import type { RoundResult } from '../../electron/core/sync/sync-round.ts';
+import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
+import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
+
+const quick = process.argv.includes('--quick');
+const ITEMS = quick ? 100_000 : 1_000_000;
+const report = (name: string, value: number, unit: string, target?: string, ok?: boolean) =>
+  process.stdout.write(`BENCH ${JSON.stringify({ name, value, unit, target, ok })}\n`);
+const log = (line: string) => process.stderr.write(line + '\n');
+
+// --- the demo server in a child process --------------------------------------------------------
+const demo = spawn(process.execPath, [path.join(import.meta.dirname, 'demo-process.ts'), `--items=${ITEMS}`, '--accounts=1', '--facilities=1'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const lines = createInterface({ input: demo.stdout! })[Symbol.asyncIterator]();
+const nextLine = async () => String((await lines.next()).value ?? '');
+const url = (await nextLine()).replace(/^URL /, '');
+const command = async (line: string) => {
+  demo.stdin!.write(line + '\n');
+  await nextLine();
+};
+
+const dir = mkdtempSync(path.join(tmpdir(), 'aisle-bench-'));
+const worker = createSyncWorkerClient();
+try {
+  const api = createAuthApi({ baseUrl: url });
+  const credentials = { email: 'demo@example.com', password: 'demo1234' };
+  const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
+  const { accessToken } = await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' });
+  const mirrorPath = path.join(dir, 'mirror.sqlite');
+  openMirror(mirrorPath).close();
+
+  const round = async (): Promise<{ seconds: number; result: RoundResult }> => {
+    const started = performance.now();
+    const result = (await worker.run(
+      { kind: 'round', mirrorPath, baseUrl: url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
+      { accessToken: async () => accessToken, refreshAfterUnauthorized: async () => accessToken },
+    ))!;
+    const errors = result.datasets.filter((d) => d.outcome === 'error');
+    if (errors.length) throw new Error(`sync failed: ${JSON.stringify(errors)}`);
+    return { seconds: (performance.now() - started) / 1000, result };
+  };
+
+  // first sync
+  const first = await round();
+  const items = first.result.datasets.find((d) => d.key.startsWith('items@'))!;
+  const firstRate = items.rows / first.seconds;
+  const firstPeakMb = process.resourceUsage().maxRSS / 1024;
+  log(`first sync: ${items.rows} items, ${(items.bytes / 1e6).toFixed(0)} MB in ${first.seconds.toFixed(2)} s`);
+
+  // nothing changed
+  const unchanged = await round();
+  log(`no-change round: ${unchanged.result.datasets.map((d) => d.outcome).join(', ')}`);
+
+  // 1% changed
+  await command('revision 1');
+  const changed = await round();
+  const db = openMirror(mirrorPath, { readonly: true });
+  const rows = db.prepare('SELECT count(*) FROM items').pluck().get() as number;
+  db.close();
+  log(`1% round: ${changed.result.datasets.map((d) => `${d.key} ${d.outcome}`).join(', ')}; items now ${rows}`);
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+
+  // the floor, in the same run
+  const floorDb = new Database(path.join(dir, 'floor.sqlite'));
+  floorDb.pragma('journal_mode = WAL');
+  floorDb.exec('CREATE TABLE t (id TEXT, raw TEXT)');
+  const insert = floorDb.prepare('INSERT INTO t (id, raw) VALUES (?, ?)');
+  const floorStart = performance.now();
+  const response = await openJsonStream({ baseUrl: url, path: `/v1/api/pub/lists/accounts/${items.key.split(':')[1]}/items/query`, accessToken });
+  if (response.status !== 200) throw new Error('floor: expected 200');
+  const splitter = new JsonArraySplitter();
+  let floorRows = 0;
+  floorDb.exec('BEGIN');
+  for await (const chunk of response.body) {
+    splitter.push(chunk as Buffer, (json) => {
+      insert.run((JSON.parse(json) as { id: string }).id, json);
+      floorRows++;
+    });
+  }
+  splitter.end();
+  floorDb.exec('COMMIT');
+  floorDb.close();
+  const floorRate = floorRows / ((performance.now() - floorStart) / 1000);
+
+  report('floor (download+parse+insert, no index)', floorRate, 'rows/s');
+  report(`first sync ${ITEMS.toLocaleString('en-US')} items, all indexes`, first.seconds, 's', quick ? undefined : '< 15 s', quick ? undefined : first.seconds < 15);
+  report('first sync rate', firstRate, 'rows/s');
+  report('first sync rate / floor', firstRate / floorRate, 'ratio');
+  report('no-change round (all 304)', unchanged.seconds, 's', '< 1 s', unchanged.seconds < 1);
+  report('1% changed round', changed.seconds, 's', quick ? undefined : '< 8 s', quick ? undefined : changed.seconds < 8);
+  report('peak memory during first sync', firstPeakMb, 'MB', '< 250 MB', firstPeakMb < 250);
+  report('peak memory, whole run', peakMb, 'MB', '< 250 MB', peakMb < 250);
+} finally {
+  await worker.terminate();
+  demo.stdin!.write('exit\n');
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,104 @@
+// The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
+// checked for full scans of the big tables and for sorts that an index should have saved.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { historyQuery } from '../../electron/core/lookup/history.ts';
+import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
+import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, NOW } from './floor-data.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
+const BIG_TABLES = ['items', 'locations', 'inventory', 'history', 'records'];
+
+beforeAll(() => {
+  dir = tempDir();
+  // No ANALYZE: on a handful of rows SQLite would rightly prefer scans; without statistics it plans
+  // for big tables, as on a real mirror.
+  db = buildFloorMirror(dir.path);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+/** Runs `work` on a connection that records every SQL text it prepares; returns the plans. */
+function plansOf(work: (db: MirrorDb) => void): { sql: string; plan: string[] }[] {
+  const seen = new Set<string>();
+  const recording = new Proxy(db, {
+    get(target, property) {
+      if (property === 'prepare') {
+        return (sql: string) => {
+          seen.add(sql);
+          return target.prepare(sql);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  work(recording);
+  expect(seen.size).toBeGreaterThan(0);
+  return [...seen].map((sql) => {
+    const nulls = Array.from({ length: sql.split('?').length - 1 }, () => null);
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...nulls) as { detail: string }[];
+    return { sql, plan: plan.map((row) => row.detail) };
+  });
+}
+
+function expectIndexed(plans: { sql: string; plan: string[] }[]): void {
+  for (const { sql, plan } of plans) {
+    for (const step of plan) {
+      const fullScan = BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b|^SCAN [a-z]+ \\(${table}\\)|^SCAN ${table[0]}$`).test(step) && !/USING (COVERING )?INDEX/.test(step));
+      expect(fullScan, `${step}\n  in ${sql}`).toBe(false);
+      expect(step, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+  }
+}
+
+describe('query plans', () => {
+  it('exact code and barcode lookups search indexes', () => {
+    const plans = plansOf((d) => {
+      lookupExact(d, 'A-03-02-B', options);
+      lookupExact(d, 'SKU-0001', options);
+      lookupExact(d, '036000291452', options);
+      searchAll(d, '(01)09506000134352(10)L1', options);
+    });
+    expectIndexed(plans);
+    const text = plans.map((p) => p.plan.join(' | ')).join('\n');
+    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code', 'inventory_lot', 'inventory_serial']) {
+      expect(text).toContain(index);
+    }
+  });
+
+  it('prefix and full-text searches use index ranges and FTS', () => {
+    const plans = plansOf((d) => {
+      searchAll(d, 'A-0', options);
+      searchAll(d, '03600', options);
+      searchAll(d, 'blue wid', options);
+    });
+    expectIndexed(plans);
+    const text = plans.map((p) => p.plan.join(' | ')).join('\n');
+    expect(text).toMatch(/SEARCH l USING INDEX locations_code_norm \(code_norm>\? AND code_norm<\?\)/);
+    expect(text).toMatch(/SEARCH i USING INDEX items_sku \(sku>\? AND sku<\?\)/);
+    expect(text).toMatch(/items_fts VIRTUAL TABLE INDEX/);
+    expect(text).toMatch(/locations_fts VIRTUAL TABLE INDEX/);
+    expect(text).toMatch(/records_fts VIRTUAL TABLE INDEX/);
+  });
+
+  it('stock and history answers search by item, location, lot and serial', () => {
+    const plans = plansOf((d) => {
+      inventoryByItem(d, { itemId: 'item-1' }, options);
+      inventoryByLocation(d, { locationId: 'loc-1' }, options);
+      inventoryByLot(d, { lot: 'L100', serial: 'SN-1' }, options);
+      historyQuery(d, { itemId: 'item-1', types: ['MOVE'] }, options);
+      historyQuery(d, { locationId: 'loc-1' }, options);
+    });
+    expectIndexed(plans);
+    const text = plans.map((p) => p.plan.join(' | ')).join('\n');
+    for (const index of ['inventory_item', 'inventory_location', 'history_item', 'history_location']) expect(text).toContain(index);
+  });
+});
