@@ -81,15 +81,20 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
       await ask(server, { type: 'revision', revision: 2 * r });
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
-      const round = async (label: string) => {
-        const run = await runNode<SyncRun>(proc('aisle-sync.ts'), [url, license, dataDir, label], { label: `sync ${label}` });
-        log(`sync ${label} run ${r + 1}: ${run.results[0].seconds.toFixed(2)} s, ${run.results[0].rows} rows, peak ${run.results[0].peakRssMb.toFixed(0)} MB`);
-        return run.results[0];
-      };
-      sync.first.push(await round('first'));
-      sync.noChange.push(await round('no-change'));
-      await ask(server, { type: 'revision', revision: 2 * r + 1 });
-      sync.changed.push(await round('1%-changed'));
+      // One process, three rounds: first sync, no change, then (the server one revision on) 1% changed.
+      const run = await runNode<SyncRun>(proc('aisle-sync.ts'), [url, license, dataDir, 'first,no-change,1%-changed'], {
+        label: 'sync',
+        onMessage: (message, child) => {
+          const label = (message as { label?: string }).label;
+          const next = label === '1%-changed' ? ask(server, { type: 'revision', revision: 2 * r + 1 }) : Promise.resolve();
+          void next.then(() => child.send({ type: 'go' }));
+        },
+      });
+      const [first, noChange, changed] = run.results;
+      sync.first.push(first);
+      sync.noChange.push(noChange);
+      sync.changed.push(changed);
+      for (const x of run.results) log(`sync ${x.label} run ${r + 1}: ${x.seconds.toFixed(2)} s, ${x.rows} rows, ${x.changed}/${x.datasets} datasets changed, peak so far ${x.peakRssMb.toFixed(0)} MB`);
     }
 
     const responses = path.join(o.work, `responses-${o.items}`);

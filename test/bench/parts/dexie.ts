@@ -37,7 +37,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/`);
-    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the Dexie page is not cross-origin isolated: timings would be coarse');
+    if (!(await page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated))) throw new Error('the Dexie page is not cross-origin isolated: timings would be coarse');
     const ingest = await page.evaluate(
       async ({ itemFiles, inventoryFiles }) => {
         const Dexie = (globalThis as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;

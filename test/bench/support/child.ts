@@ -45,9 +45,11 @@ export interface ChildRun<T> {
 }
 
 /** Runs `node <script> …args`, echoes its progress lines, and returns every BENCH_RESULT it printed. */
-export function runNode<T>(script: string, args: string[], options: { env?: NodeJS.ProcessEnv; label?: string; timeoutMs?: number; anyExitCode?: boolean } = {}): Promise<ChildRun<T>> {
+export function runNode<T>(script: string, args: string[], options: { env?: NodeJS.ProcessEnv; label?: string; timeoutMs?: number; anyExitCode?: boolean; onMessage?: (message: unknown, child: ChildProcess) => void } = {}): Promise<ChildRun<T>> {
   const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  const onMessage = options.onMessage;
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe', ...(onMessage ? (['ipc'] as const) : [])], env: { ...process.env, ...options.env } });
+  if (onMessage) child.on('message', (message) => onMessage(message, child));
   return collect<T>(child, started, options.label ?? script, options.timeoutMs ?? 30 * 60_000, options.anyExitCode ?? false);
 }
 

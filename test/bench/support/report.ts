@@ -72,12 +72,16 @@ function targetRows(r: SizeResult): string[][] {
   const changed = medianOf(r.sync.changed, (x) => x.seconds);
   const peak = Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb));
   const at1m = r.items === 1_000_000 ? '' : ' (stated for 1,000,000 items)';
-  rows.push([size, `first sync, all search indexes < 15 s${at1m}`, s(first), met(first < 15)]);
+  rows.push([size, `first sync (every dataset: items, locations, stock, history), all search indexes < 15 s${at1m}`, s(first), met(first < 15)]);
   rows.push([size, 'sync peak memory < 250 MB (any size)', mb(peak), met(peak < 250)]);
   rows.push([size, 'no-change round (all 304) < 1 s', s(noChange), met(noChange < 1)]);
   rows.push([size, `1%-changed round < 8 s${at1m}`, s(changed), met(changed < 8)]);
-  for (const c of ['exact lookup (SKU)', 'exact lookup (UPC)']) rows.push([size, `${c} < 0.5 ms p99`, `${ms(r.aisle.cases[c].p99)} ms`, met(r.aisle.cases[c].p99 < 0.5)]);
-  for (const c of ['prefix search (SKU, first 50)', 'word search (first 50)']) rows.push([size, `${c} < 10 ms p99`, `${ms(r.aisle.cases[c].p99)} ms`, met(r.aisle.cases[c].p99 < 10)]);
+  const lookupTarget = (c: string, limit: number) => {
+    const d = r.aisle.cases[c];
+    rows.push([size, `Aisle ${c} < ${limit} ms p99`, `${ms(d.p99)} ms (on-CPU p99 ${ms(d.cpuP99)} ms)`, met(d.p99 < limit)]);
+  };
+  for (const c of ['exact lookup (SKU)', 'exact lookup (UPC)']) lookupTarget(c, 0.5);
+  for (const c of ['prefix search (SKU, first 50)', 'word search (first 50)']) lookupTarget(c, 10);
   for (const alt of alternatives(r)) {
     if (!alt.cases) continue;
     const ratios = LOOKUPS.filter((c) => alt.cases![c]).flatMap((c) => [ratio(alt.cases![c].p50, r.aisle.cases[c].p50), ratio(alt.cases![c].p99, r.aisle.cases[c].p99)]);
@@ -98,10 +102,10 @@ function lookupTable(r: SizeResult): string {
   const cell = (d: Distribution | undefined, aisle: Distribution) =>
     d ? `${ms(d.p50)} / ${ms(d.p99)} (${x(ratio(d.p50, aisle.p50))} / ${x(ratio(d.p99, aisle.p99))})` : 'cannot (no such query)';
   return table(
-    ['lookup', 'Aisle p50 / p95 / p99 ms', ...alts.map((a) => `${a.name} p50 / p99 ms (× Aisle)`)],
+    ['lookup', 'Aisle p50 / p95 / p99 ms (on-CPU p99)', ...alts.map((a) => `${a.name} p50 / p99 ms (× Aisle)`)],
     LOOKUPS.map((c) => {
       const a = r.aisle.cases[c];
-      return [c, `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)}`, ...alts.map((alt) => (alt.cases ? cell(alt.cases[c], a) : 'not run at this size'))];
+      return [c, `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)} (${ms(a.cpuP99)})`, ...alts.map((alt) => (alt.cases ? cell(alt.cases[c], a) : 'not run at this size'))];
     }),
   );
 }
@@ -116,7 +120,7 @@ function syncTable(r: SizeResult): string {
   const first = medianOf(r.sync.first, (x) => x.seconds);
   const f0 = r.floor[0];
   return table(
-    ['measure', 'median', 'runs', 'peak RSS', 'note'],
+    ['measure', 'median', 'runs', 'peak RSS of the process so far', 'note'],
     [
       ['Aisle first sync (all datasets, all indexes + FTS)', s(first), runsText(r.sync.first), mb(Math.max(...r.sync.first.map((x) => x.peakRssMb))), `${n0(r.sync.first[0].rows)} rows, ${(r.sync.first[0].bytes / 1e6).toFixed(0)} MB, ${n0(medianOf(r.sync.first, (x) => x.rows / x.seconds))} rows/s`],
       ['Aisle no-change round', s(medianOf(r.sync.noChange, (x) => x.seconds)), runsText(r.sync.noChange), mb(Math.max(...r.sync.noChange.map((x) => x.peakRssMb))), `${r.sync.noChange[0].datasets} datasets, ${r.sync.noChange[0].changed} changed`],
@@ -132,7 +136,7 @@ function syncTable(r: SizeResult): string {
 function memoryTable(r: SizeResult): string {
   const rows: string[][] = [
     ['demo server (its own process)', mb(r.serverPeakMb)],
-    ['Aisle sync process (main + sync worker), worst round', mb(Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb)))],
+    ['Aisle sync process (main + sync worker, the three rounds)', mb(Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb)))],
     ['Aisle lookup process (all lookups above)', mb(r.aisle.peakRssMb)],
     ['Aisle cold start process', mb(r.coldStartPeakMb)],
     ['REST client process', mb(r.rest.peakRssMb)],
@@ -177,7 +181,7 @@ export function renderReport(rep: RunReport): string {
     '## How it was measured',
     [
       '- The demo server runs in its own process at each size (locations = items / 5, two stock records per item, 30 days of history). Every contender below is asked the same seeded sample of keys drawn from the synced data.',
-      '- **Aisle sync**: a fresh process per round creates the core as the CLI does, signs in, and runs one round (the sync worker streams, applies and indexes). The first sync starts from an empty data folder; the no-change round follows it; then the server moves to the next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs. Repeated for each run on a fresh folder.',
+      '- **Aisle sync**: one process per run creates the core as the CLI does (`createNodeCore`), signs in, and runs three rounds through `sync.now` (the sync worker streams, applies and indexes every dataset the app keeps: items of every account, locations, stock and 30 days of history of every facility, and the small lists): the first sync into an empty data folder, a no-change round, then the server moves to its next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs. Peak memory is the process\'s maxRSS, main thread and worker together.',
       '- **Aisle lookups**: the core\'s lookup functions (`lookupExact`, `searchAll`, `inventoryByItem`, `inventoryByLocation`) on the synced mirror, in their own process, **after the demo server was stopped** (no network). In the app these calls add one IPC hop.',
       '- **REST on loopback**: a web console\'s round trips with fetch and the JWT. The interface has no item search: a scanned SKU is answered by `POST /inv/query {skus}`; prefix and word searches do not exist online.',
       '- **Dexie**: IndexedDB through Dexie in headless Chromium (persistent profile in a fresh temp folder, cross-origin isolated page on 127.0.0.1, `bulkPut` in batches of 10,000; schema `items: \'id, &sku, upc\'`, `inventory: \'id, item_id, location_id\'`), fed the very responses the server sent. Ingest time is `bulkPut` only (no download, no parse). Word search is a `filter()` scan (IndexedDB has no full-text index), 20 samples.',

@@ -6,6 +6,8 @@ export interface Distribution {
   p95: number;
   p99: number;
   max: number;
+  /** p99 of on-CPU time (user + system) per call, where measured: the cost without waiting for a core. */
+  cpuP99?: number;
 }
 
 export function quantile(sorted: ArrayLike<number>, q: number): number {
@@ -22,16 +24,20 @@ export function median(values: number[]): number {
   return quantile(Float64Array.from(values).sort(), 0.5);
 }
 
-/** Times `run` once per input (after a warm-up of up to 100 calls), in milliseconds. */
+/** Times `run` once per input (after a warm-up of up to 100 calls), in milliseconds, wall and CPU. */
 export function timeEach<I>(inputs: I[], run: (input: I) => unknown): Distribution {
   for (let i = 0; i < Math.min(100, inputs.length); i++) run(inputs[i]);
   const times = new Float64Array(inputs.length);
+  const cpu = new Float64Array(inputs.length);
   for (let i = 0; i < inputs.length; i++) {
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     run(inputs[i]);
     times[i] = performance.now() - started;
+    const used = process.cpuUsage(cpuStart);
+    cpu[i] = (used.user + used.system) / 1000;
   }
-  return distribution(times);
+  return { ...distribution(times), cpuP99: distribution(cpu).p99 };
 }
 
 /** The same for asynchronous calls, one at a time. */
