@@ -78,15 +78,20 @@ function targetRows(r: SizeResult): string[][] {
   rows.push([size, `1%-changed round < 8 s${at1m}`, s(changed), met(changed < 8)]);
   const lookupTarget = (c: string, limit: number) => {
     const d = r.aisle.cases[c];
-    rows.push([size, `Aisle ${c} < ${limit} ms p99`, `${ms(d.p99)} ms (on-CPU p99 ${ms(d.cpuP99)} ms)`, met(d.p99 < limit)]);
+    const verdict = d.p99 < limit ? met(true) : d.cpuP99 !== undefined && d.cpuP99 < limit ? `${met(false)} on wall clock; met on CPU time (the machine was busy)` : met(false);
+    rows.push([size, `Aisle ${c} < ${limit} ms p99`, `${ms(d.p99)} ms (on-CPU p99 ${ms(d.cpuP99)} ms)`, verdict]);
   };
   for (const c of ['exact lookup (SKU)', 'exact lookup (UPC)']) lookupTarget(c, 0.5);
   for (const c of ['prefix search (SKU, first 50)', 'word search (first 50)']) lookupTarget(c, 10);
   for (const alt of alternatives(r)) {
     if (!alt.cases) continue;
-    const ratios = LOOKUPS.filter((c) => alt.cases![c]).flatMap((c) => [ratio(alt.cases![c].p50, r.aisle.cases[c].p50), ratio(alt.cases![c].p99, r.aisle.cases[c].p99)]);
-    const worst = Math.min(...ratios);
-    rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer (p50 and p99)`, `worst ${x(worst)}`, met(worst >= 10)]);
+    const worst = (q: 'p50' | 'p99') => {
+      const ratios = LOOKUPS.filter((c) => alt.cases![c]).map((c) => ({ c, k: ratio(alt.cases![c][q], r.aisle.cases[c][q]) }));
+      return ratios.reduce((a, b) => (b.k < a.k ? b : a));
+    };
+    const p50 = worst('p50');
+    const p99 = worst('p99');
+    rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer`, `worst at p50 ${x(p50.k)} (${p50.c}); worst at p99 ${x(p99.k)} (${p99.c})`, p50.k >= 10 && p99.k >= 10 ? met(true) : p50.k >= 10 ? `${met(false)} at p99; met at p50` : met(false)]);
   }
   if (r.dexie) {
     const aisleRate = medianOf(r.sync.first, (x) => x.rows / x.seconds);

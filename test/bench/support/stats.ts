@@ -20,8 +20,11 @@ export function distribution(values: number[] | Float64Array): Distribution {
   return { n: sorted.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
 export function median(values: number[]): number {
-  return quantile(Float64Array.from(values).sort(), 0.5);
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Times `run` once per input (after a warm-up of up to 100 calls), in milliseconds, wall and CPU. */
