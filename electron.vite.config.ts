@@ -8,7 +8,11 @@ export default defineConfig({
       outDir: 'out/main',
       externalizeDeps: true,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'electron/main/index.ts') },
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // the sync worker thread, loaded beside index.js (core/sync/sync-worker-client.ts)
+          'sync-worker': resolve(__dirname, 'electron/core/sync/sync-worker.ts'),
+        },
       },
     },
   },

@@ -87,7 +87,8 @@ try {
   let floorRows = 0;
   floorDb.exec('BEGIN');
   for await (const chunk of response.body) {
-    splitter.push(chunk as Buffer, (json) => {
+    splitter.push(chunk as Buffer, (bytes) => {
+      const json = bytes.toString('utf8');
       insert.run((JSON.parse(json) as { id: string }).id, json);
       floorRows++;
     });

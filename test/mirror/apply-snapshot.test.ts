@@ -83,6 +83,17 @@ describe('applying a snapshot', () => {
     expect(ftsIds('v1')).toEqual(['id-2']);
   });
 
+  it('recognises unchanged rows whatever order the server sends them in', () => {
+    const rows = Array.from({ length: 300 }, (_, n) => item(n));
+    apply(rows);
+    const shuffled = [...rows].reverse().filter((r) => r.id !== 'id-150');
+    shuffled.splice(10, 0, item(1000));
+    shuffled[200] = { ...shuffled[200], description: 'Changed' };
+    expect(apply(shuffled)).toMatchObject({ kind: 'applied', unchanged: 298, updated: 1, inserted: 1, deleted: 1, rows: 300 });
+    expect(mirrored()).toEqual(byId(shuffled));
+    expect(apply(rows.slice(0, 290).concat([item(1000)]))).toMatchObject({ kind: 'applied', unchanged: 289, updated: 1, deleted: 10 });
+  });
+
   it('an aborted snapshot leaves the previous one untouched', () => {
     const full = Array.from({ length: 30 }, (_, n) => item(n));
     apply(full);
@@ -100,10 +111,20 @@ describe('applying a snapshot', () => {
     const many = Array.from({ length: 25_000 }, (_, n) => item(n));
     expect(apply(many)).toMatchObject({ kind: 'applied', rows: 25_000 });
     const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND sql IS NOT NULL ORDER BY name`).pluck().all();
-    expect(indexes).toEqual(['items_dataset', 'items_gtin', 'items_sku', 'items_upc']);
+    expect(indexes).toEqual(['items_dataset', 'items_gtin', 'items_id', 'items_sku', 'items_upc']);
     expect(ftsIds('"SKU-24999"')).toEqual(['id-24999']);
     expect(ftsIds('"SKU-5"')).toEqual(['id-5']);
     expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('a large first load with repeated ids keeps the last copy of each', () => {
+    const many = Array.from({ length: 24_000 }, (_, n) => item(n));
+    const withRepeats = [...many, item(23_999, 1), item(5, 1), ...Array.from({ length: 100 }, (_, n) => item(30_000 + n))];
+    expect(apply(withRepeats)).toMatchObject({ kind: 'applied', rows: 24_100 });
+    expect(db.prepare(`SELECT description FROM items WHERE id IN ('id-5', 'id-23999') ORDER BY id`).pluck().all()).toEqual(['Widget 23999 v1', 'Widget 5 v1']);
+    expect(ftsIds('v1')).toEqual(['id-23999', 'id-5']);
+    expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(24_100);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 

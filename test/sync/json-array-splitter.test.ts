@@ -7,7 +7,7 @@ function split(body: Buffer, cuts: number[]): string[] {
   const out: string[] = [];
   let from = 0;
   for (const cut of [...cuts.filter((c) => c > 0 && c < body.length)].sort((a, b) => a - b).concat(body.length)) {
-    splitter.push(body.subarray(from, cut), (t) => out.push(t));
+    splitter.push(body.subarray(from, cut), (bytes) => out.push(bytes.toString('utf8')));
     from = cut;
   }
   splitter.end();

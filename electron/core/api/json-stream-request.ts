@@ -23,6 +23,8 @@ export interface StreamRequest {
   timeoutMs?: number;
   /** Retries before the body starts; defaults to DEFAULT_RETRY. */
   retry?: RetryPolicy;
+  /** Ask for a gzip body (default true). Sync turns it off for a server on this machine, where compressing only burns CPU on both ends. */
+  gzip?: boolean;
 }
 
 export type StreamResponse =
@@ -38,7 +40,7 @@ async function openOnce(request: StreamRequest): Promise<StreamResponse> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${request.accessToken}`,
     Accept: 'application/json',
-    'Accept-Encoding': 'gzip',
+    'Accept-Encoding': request.gzip === false ? 'identity' : 'gzip',
   };
   if (request.etag) headers['If-None-Match'] = request.etag;
   let response: AxiosResponse<Readable>;

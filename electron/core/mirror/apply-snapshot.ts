@@ -18,9 +18,20 @@ export type ApplyResult =
   | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number }
   | { kind: 'held'; held: HeldSnapshot };
 
+interface StoredRow {
+  rid: number;
+  id: string;
+  hash: number;
+  dataset_id?: number;
+}
+
 export interface SnapshotApplier {
-  /** One array element, as the exact JSON text received. Throws bad_response on a record without an id. */
-  add(json: string): void;
+  /**
+   * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
+   * on invalid JSON or a record without an id. An element identical to the stored row (same id,
+   * same content hash) is not even parsed: its text was validated when it was stored.
+   */
+  add(element: Buffer | string): void;
   readonly received: number;
   /** Completes the snapshot: commits it, or rolls it back and reports it held. */
   finish(options: { etag: string | null; at: string; allowMassDelete: boolean }): ApplyResult;
@@ -28,16 +39,28 @@ export interface SnapshotApplier {
   abort(): void;
 }
 
-/** 48-bit content hash of a record's text: enough to tell a changed row from an unchanged one. */
-export function contentHash(json: string): number {
+/** 48-bit content hash of a record's JSON bytes: enough to tell a changed row from an unchanged one. */
+export function contentHash(json: Buffer): number {
   return (digest('sha1', json, 'buffer') as Buffer).readUIntBE(0, 6);
+}
+
+const ID_PREFIX = Buffer.from('{"id":"');
+
+/** The id of an element that starts `{"id":"<plain characters>"`, without parsing it; else null. */
+function leadingId(bytes: Buffer): string | null {
+  if (bytes.length < ID_PREFIX.length + 2 || bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) !== 0) return null;
+  const end = bytes.indexOf(0x22, ID_PREFIX.length);
+  if (end <= ID_PREFIX.length) return null;
+  const backslash = bytes.indexOf(0x5c, ID_PREFIX.length);
+  if (backslash !== -1 && backslash < end) return null;
+  return bytes.toString('utf8', ID_PREFIX.length, end);
 }
 
 export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: TableName; list: string; scopeId: string | null }): SnapshotApplier {
   const table: RecordTable = TABLES[scope.table];
   const t = table.name;
   const cols = table.columns;
-  const findSql = t === 'records' ? `SELECT rid, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, hash, dataset_id FROM ${t} WHERE id = ?`;
+  const findSql = t === 'records' ? `SELECT rid, id, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, id, hash, dataset_id FROM ${t} WHERE id = ?`;
   const find = db.prepare(findSql);
   const insert = db.prepare(
     `INSERT INTO ${t} (dataset_id, id, ${cols.join(', ')}, hash, raw) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
@@ -65,20 +88,78 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
 
   const startBulk = () => {
-    const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(t) as { name: string; sql: string }[];
+    // unique indexes first, so that repeated ids are settled before the others are built
+    const indexes = db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+      .all(t) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
     bulk = { ftsBoundary: (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0, indexes: indexes.map((i) => i.sql) };
   };
 
   const endBulk = () => {
     if (!bulk) return;
-    for (const sql of bulk.indexes) db.exec(sql);
+    for (const sql of bulk.indexes) {
+      try {
+        db.exec(sql);
+      } catch (error) {
+        // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        const key = t === 'records' ? 'dataset_id, id' : 'id';
+        const on = t === 'records' ? 'a.dataset_id = d.dataset_id AND a.id = d.id' : 'a.id = d.id';
+        const extra = db
+          .prepare(`SELECT a.rid FROM ${t} a JOIN (SELECT ${key}, max(rid) AS keep FROM ${t} GROUP BY ${key} HAVING count(*) > 1) d ON ${on} AND a.rid < d.keep`)
+          .pluck()
+          .all() as number[];
+        const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
+        for (const rid of extra) {
+          remove.run(rid);
+          if (ftsDelete && rid <= bulk.ftsBoundary) ftsDelete.run(rid);
+        }
+        inserted -= extra.length;
+        db.exec(sql);
+      }
+    }
     if (table.fts) {
       db.prepare(
         `INSERT INTO ${table.fts.table} (rowid, ${table.fts.columns.join(', ')}) SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ?`,
       ).run(bulk.ftsBoundary);
     }
     bulk = null;
+  };
+
+  // The stored rows of this dataset in rid order, read ahead in batches: a server that sends its
+  // list in a stable order meets them one by one, so an unchanged row costs no index lookup.
+  const scan = db.prepare(`SELECT rid, id, hash, dataset_id FROM ${t} WHERE dataset_id = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT 2048`);
+  const stored = {
+    batch: [] as StoredRow[],
+    at: 0,
+    after: 0,
+    done: previousRows === 0,
+    peek(): StoredRow | undefined {
+      if (this.at >= this.batch.length) {
+        if (this.done) return undefined;
+        this.batch = scan.all(datasetId, this.after, maxRid) as StoredRow[];
+        this.at = 0;
+        if (this.batch.length < 2048) this.done = true;
+        if (!this.batch.length) return undefined;
+        this.after = this.batch[this.batch.length - 1].rid;
+      }
+      return this.batch[this.at];
+    },
+    take(): StoredRow | undefined {
+      const row = this.peek();
+      this.at++;
+      return row;
+    },
+    /** After a row found out of order: continue the walk after it. */
+    skipTo(rid: number): void {
+      while (this.at < this.batch.length && this.batch[this.at].rid <= rid) this.at++;
+      if (this.at >= this.batch.length && this.after < rid) {
+        this.after = rid;
+        this.batch = [];
+        this.at = 0;
+      }
+    },
   };
 
   const inFts = (rid: number) => !bulk || rid <= bulk.ftsBoundary;
@@ -94,22 +175,41 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     get received() {
       return received;
     },
-    add(json) {
+    add(element) {
+      const bytes = typeof element === 'string' ? Buffer.from(element) : element;
+      const hash = contentHash(bytes);
+      const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
+      const isSame = (row: { hash: number; dataset_id?: number } | undefined) => row !== undefined && row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
+      if (previousRows > 0) {
+        const quickId = leadingId(bytes);
+        let quick: StoredRow | undefined;
+        if (quickId !== null) {
+          const next = stored.peek();
+          if (next?.id === quickId) quick = stored.take();
+          else {
+            quick = lookup(quickId);
+            if (quick) stored.skipTo(quick.rid);
+          }
+        }
+        if (quick && isSame(quick)) {
+          received++;
+          if (quick.rid <= maxRid) seen[quick.rid] = 1;
+          unchanged++;
+          return;
+        }
+      }
+      const json = typeof element === 'string' ? element : bytes.toString('utf8');
       let record: unknown;
       try {
         record = JSON.parse(json);
       } catch (error) {
         throw new AisleError('bad_response', `The server sent invalid JSON: ${(error as Error).message}`, { cause: error });
       }
-      const id = text((record as Record<string, unknown>)?.id);
+      const id = record !== null && typeof record === 'object' ? text((record as Record<string, unknown>).id) : null;
       if (!id) throw new AisleError('bad_response', `Record ${received + 1} has no id.`);
       received++;
-      const hash = contentHash(json);
       const values = table.extract(record as Record<string, unknown>, scopeArg);
-      if (previousRows === 0 && !bulk) {
-        // first load of this dataset: plain inserts, unless the id is already there (duplicate, or moved)
-        if (inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
-      }
+      if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
       const insertRow = () => {
         const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
         if (ftsInsert && inFts(rid)) ftsInsert.run(rid, ...ftsValues(values));
@@ -123,10 +223,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
           if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
         }
       }
-      const existing = (t === 'records' ? find.get(datasetId, id) : find.get(id)) as { rid: number; hash: number; dataset_id?: number } | undefined;
+      const existing = lookup(id);
       if (!existing) return insertRow();
       if (existing.rid <= maxRid) seen[existing.rid] = 1;
-      if (existing.hash === hash && (existing.dataset_id === undefined || existing.dataset_id === datasetId)) {
+      if (isSame(existing)) {
         unchanged++;
         return;
       }

@@ -4,7 +4,8 @@
 // Conventions shared by every record table (items, locations, inventory, history, records):
 //   rid         INTEGER PRIMARY KEY: local row id; the FTS tables' rowid points at it. Not the server id.
 //   dataset_id  the `datasets.dataset_id` whose snapshot delivered the row (its list + scope).
-//   id          the server's id (uuid) of the record.
+//   id          the server's id (uuid) of the record: unique per table (records: per dataset),
+//               by the unique indexes <table>_id / records_dataset_id.
 //   hash        48-bit content hash of `raw`; unchanged rows are never rewritten.
 //   raw         the record exactly as received (JSON text, unknown fields included): json_extract(raw, '$.x').
 //   modified_on the record's `modifiedon` when present.
@@ -67,7 +68,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE items (
     rid INTEGER PRIMARY KEY,
     dataset_id INTEGER NOT NULL,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     account_id TEXT,
     sku TEXT COLLATE NOCASE,
     upc TEXT,
@@ -79,6 +80,7 @@ export const MIGRATIONS: readonly string[] = [
     hash INTEGER NOT NULL,
     raw TEXT NOT NULL
   );
+  CREATE UNIQUE INDEX items_id ON items (id);
   CREATE INDEX items_dataset ON items (dataset_id);
   CREATE INDEX items_sku ON items (sku);
   CREATE INDEX items_upc ON items (upc);
@@ -87,7 +89,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE locations (
     rid INTEGER PRIMARY KEY,
     dataset_id INTEGER NOT NULL,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     facility_id TEXT,
     code TEXT COLLATE NOCASE,
     code_norm TEXT,
@@ -100,6 +102,7 @@ export const MIGRATIONS: readonly string[] = [
     hash INTEGER NOT NULL,
     raw TEXT NOT NULL
   );
+  CREATE UNIQUE INDEX locations_id ON locations (id);
   CREATE INDEX locations_dataset ON locations (dataset_id);
   CREATE INDEX locations_code_norm ON locations (code_norm);
   CREATE INDEX locations_barcode ON locations (barcode);
@@ -107,7 +110,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE inventory (
     rid INTEGER PRIMARY KEY,
     dataset_id INTEGER NOT NULL,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     facility_id TEXT,
     location_id TEXT,
     location_code TEXT COLLATE NOCASE,
@@ -127,6 +130,7 @@ export const MIGRATIONS: readonly string[] = [
     hash INTEGER NOT NULL,
     raw TEXT NOT NULL
   );
+  CREATE UNIQUE INDEX inventory_id ON inventory (id);
   CREATE INDEX inventory_dataset ON inventory (dataset_id);
   CREATE INDEX inventory_item ON inventory (item_id);
   CREATE INDEX inventory_location ON inventory (location_id);
@@ -138,7 +142,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE history (
     rid INTEGER PRIMARY KEY,
     dataset_id INTEGER NOT NULL,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     facility_id TEXT,
     item_id TEXT,
     sku TEXT COLLATE NOCASE,
@@ -158,6 +162,7 @@ export const MIGRATIONS: readonly string[] = [
     hash INTEGER NOT NULL,
     raw TEXT NOT NULL
   );
+  CREATE UNIQUE INDEX history_id ON history (id);
   CREATE INDEX history_dataset ON history (dataset_id);
   CREATE INDEX history_item ON history (item_id, created_on);
   CREATE INDEX history_location ON history (location_id, created_on);
@@ -174,9 +179,9 @@ export const MIGRATIONS: readonly string[] = [
     text TEXT,
     modified_on TEXT,
     hash INTEGER NOT NULL,
-    raw TEXT NOT NULL,
-    UNIQUE (dataset_id, id)
+    raw TEXT NOT NULL
   );
+  CREATE UNIQUE INDEX records_dataset_id ON records (dataset_id, id);
   CREATE INDEX records_list_id ON records (list, id);
   CREATE INDEX records_list_code ON records (list, code);
 

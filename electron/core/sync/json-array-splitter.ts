@@ -1,4 +1,4 @@
-// Splits a streamed JSON array (`[ {...}, {...} ]`) into the exact text of each element, without
+// Splits a streamed JSON array (`[ {...}, {...} ]`) into the exact bytes of each element, without
 // holding the whole body. Only the array's own structure is scanned here (strings, nesting, commas);
 // each element is then checked by JSON.parse. A truncated or malformed body is an error, never a
 // shorter list. Why not stream-json: measured ~3x slower here (research/limits.md), and the grammar
@@ -30,8 +30,11 @@ export class JsonArraySplitter {
   #offset = 0; // bytes consumed before the current chunk, for error messages
   #bom = 0; // bytes of a UTF-8 byte order mark seen before '['
 
-  /** Feeds one chunk; calls `onElement` with the text of each complete element. Throws on bad structure. */
-  push(chunk: Buffer, onElement: (text: string) => void): void {
+  /**
+   * Feeds one chunk; calls `onElement` with the bytes of each complete element (a view that is only
+   * valid during the call: copy it to keep it). Throws on bad structure.
+   */
+  push(chunk: Buffer, onElement: (bytes: Buffer) => void): void {
     const buf = chunk;
     let elementStart = this.#state === 'element' ? 0 : -1;
     const length = buf.length;
@@ -122,13 +125,13 @@ export class JsonArraySplitter {
     if (this.#state !== 'end') throw new SyntaxError(`The JSON array ends early (after ${this.#offset} bytes).`);
   }
 
-  #take(buf: Buffer, start: number, end: number): string {
+  #take(buf: Buffer, start: number, end: number): Buffer {
     if (this.#pending) {
-      const text = Buffer.concat([this.#pending, buf.subarray(0, end)]).toString('utf8');
+      const bytes = Buffer.concat([this.#pending, buf.subarray(0, end)]);
       this.#pending = null;
-      return text;
+      return bytes;
     }
-    return buf.toString('utf8', start, end);
+    return buf.subarray(start, end);
   }
 
   #fail(index: number, message: string): never {

@@ -62,6 +62,16 @@ function asAisleError(error: unknown): AisleError {
   return new AisleError('internal', (error as Error).message ?? String(error), { cause: error });
 }
 
+/** A server on this machine (the demo warehouse, a local proxy): gzip would only cost CPU. */
+export function isLoopback(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
 export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
   const startedAt = new Date().toISOString();
   const lock = new WriteLock();
@@ -73,9 +83,10 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const progress = (spec: DatasetSpec, phase: SyncProgress['phase'], rows: number, bytes: number, expectedRows: number | null, error: AisleError | null = null) =>
     options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message } : null });
 
+  const gzip = !isLoopback(options.baseUrl);
   const open = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
-    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry };
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip };
     try {
       return await openJsonStream({ ...request, accessToken: token });
     } catch (error) {
@@ -93,7 +104,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     try {
       applier = beginSnapshot(db, datasetId, spec);
       const splitter = new JsonArraySplitter();
-      const add = (json: string) => applier!.add(json);
+      const add = (bytes: Buffer) => applier!.add(bytes);
       progress(spec, 'downloading', 0, 0, expectedRows);
       for await (const chunk of body) {
         bytes += (chunk as Buffer).length;

@@ -17,7 +17,13 @@ export interface SyncWorkerClient {
   terminate(): Promise<void>;
 }
 
-export const DEFAULT_SYNC_WORKER_URL = new URL('./sync-worker.ts', import.meta.url);
+/**
+ * From source (Node 22, vitest) the worker is sync-worker.ts beside this file; in the Electron bundle
+ * this file is inlined into out/main/index.js and the worker is built beside it as sync-worker.js
+ * (electron.vite.config.ts). The name is computed so that the bundler leaves the URL alone.
+ */
+const workerFile = import.meta.url.endsWith('.ts') ? 'sync-worker.ts' : 'sync-worker.js';
+export const DEFAULT_SYNC_WORKER_URL = new URL(`./${workerFile}`, import.meta.url);
 
 export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): SyncWorkerClient {
   let worker: Worker | null = null;
