@@ -41,6 +41,9 @@ describe('lists', () => {
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.code)).toEqual(['A-03-9-A', 'A-03-02-C']);
     expect(page.age).toEqual({ syncedAt: '2026-11-21T05:50:00.000Z', stale: false, staleAfterMinutes: 24 * 60 });
+    const unsorted = listPage(db, view({ list: 'locations', scopeId: F1 }), 0, 10, options);
+    expect(unsorted.rows.map((r) => r.code)).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-10-A', 'A-03-9-A']);
+    expect(listPage(db, view({ list: 'locations', scopeId: 'no-such-facility' }), 0, 10, options)).toMatchObject({ total: 0, rows: [] });
   });
 
   it('filters by any column: contains, numeric comparisons, booleans, unknown fields', () => {

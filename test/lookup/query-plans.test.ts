@@ -3,11 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
+import { viewSchema } from '../../electron/contract/methods.ts';
+import { listPage } from '../../electron/core/lookup/lists.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, NOW } from './floor-data.ts';
+import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
@@ -100,5 +102,14 @@ describe('query plans', () => {
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
     for (const index of ['inventory_item', 'inventory_location', 'history_item', 'history_location']) expect(text).toContain(index);
+  });
+
+  it('list pages walk an index in their order: whole lists by code, one scope in server order', () => {
+    const plans = plansOf((d) => {
+      for (const view of [{ list: 'items' }, { list: 'items', scopeId: ACME }, { list: 'locations' }, { list: 'inventory', scopeId: F1 }, { list: 'accounts' }]) {
+        listPage(d, viewSchema.parse(view), 0, 10, options);
+      }
+    });
+    expectIndexed(plans.filter((p) => p.sql.includes('ORDER BY')));
   });
 });

@@ -50,6 +50,14 @@ describe('search: codes in every form', () => {
   });
 });
 
+describe('search: codes typed without separators', () => {
+  it('finds MT-1023 as mt1023 or MT 1023, as an exact match', () => {
+    for (const typed of ['mt1023', 'MT 1023', 'Mt.1023']) expect(search(typed).hits[0], typed).toMatchObject({ id: 'item-4', match: 'exact' });
+    expect(search('cust1').hits[0]).toMatchObject({ id: 'cust-1', match: 'exact' });
+    expect(search('mt102').hits.map((h) => h.id)).toEqual([]);
+  });
+});
+
 describe('search: ranking', () => {
   it('puts exact matches first, then prefixes, then words', () => {
     const hits = search('A-03').hits;
@@ -64,8 +72,9 @@ describe('search: ranking', () => {
     expect(search('widg').hits.map((h) => h.id).sort()).toEqual(['item-1', 'item-2']);
     expect(search('blue wid').hits.map((h) => h.id)).toEqual(['item-1']);
     expect(search('widget green').hits).toEqual([]);
-    expect(search('mt1023').hits.map((h) => h.id)).toEqual([]);
-    expect(search('MT 1023').hits[0]).toMatchObject({ id: 'item-4', match: 'word' });
+    expect(search('mounting 1023').hits.map((h) => h.id)).toEqual(['item-4']);
+    expect(search('mounting 1024').hits).toEqual([]);
+    expect(search('tape').hits[0]).toMatchObject({ id: 'item-4', match: 'word', field: 'description' });
   });
 
   it('respects the limit and never repeats a record', () => {

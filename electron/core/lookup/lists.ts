@@ -46,7 +46,7 @@ export function scopeName(db: MirrorDb, scopeKind: string, id: string): string |
 
 /** Known columns first, then every other top-level field seen in a sample of the records. */
 export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
-  const where = scopeWhere(def, scopeId);
+  const where = scopeWhere(db, def, scopeId);
   const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
   const columns = [...def.columns];
   const known = new Set(columns.map((column) => column.key));
@@ -78,12 +78,15 @@ interface Sql {
   params: unknown[];
 }
 
-function scopeWhere(def: ListDef, scopeId: string | null): Sql {
+function scopeWhere(db: MirrorDb, def: ListDef, scopeId: string | null): Sql {
   if (def.table === 'records') {
     return scopeId === null ? { sql: 'list = ?', params: [def.list] } : { sql: 'list = ? AND scope_id = ?', params: [def.list, scopeId] };
   }
   if (scopeId === null) return { sql: '1', params: [] };
-  return { sql: 'dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ? AND scope_id = ?)', params: [def.list, scopeId] };
+  // Resolved here so that one dataset gives `dataset_id = ?`: its index then also yields rid order.
+  const ids = datasetsOf(readDatasets(db), def.list, scopeId).map((d) => d.datasetId);
+  if (ids.length === 0) return { sql: '0', params: [] };
+  return { sql: `dataset_id IN (${ids.map(() => '?').join(', ')})`, params: ids };
 }
 
 /** The SQL expression of a column: its typed column, or the field inside the raw JSON. */
@@ -116,15 +119,18 @@ function filterSql(def: ListDef, key: string, value: string): Sql | null {
 }
 
 /** WHERE and ORDER BY of a view (scope, filters, sort). */
-export function viewSql(def: ListDef, view: ListView): { where: Sql; orderBy: string } {
-  const parts = [scopeWhere(def, view.scopeId)];
+export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+  const parts = [scopeWhere(db, def, view.scopeId)];
   for (const [key, value] of Object.entries(view.filters)) {
     const part = filterSql(def, key, value);
     if (part) parts.push(part);
   }
   const where = { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
   const order = view.sort.map((sort) => `${columnExpr(def, sort.column).expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`);
-  if (order.length === 0) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
+  // Unsorted: a whole list in code order (its code index); one scope (an account's items, a
+  // facility's stock) in the order the server sent it, which the dataset index gives without sorting.
+  const scopedTable = def.table !== 'records' && view.scopeId !== null;
+  if (order.length === 0 && !scopedTable) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
   order.push('rid');
   return { where, orderBy: order.join(', ') };
 }
@@ -132,7 +138,7 @@ export function viewSql(def: ListDef, view: ListView): { where: Sql; orderBy: st
 /** One window of a view, the total, and the data's age. */
 export function listPage(db: MirrorDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
   const def = listDef(view.list);
-  const { where, orderBy } = viewSql(def, view);
+  const { where, orderBy } = viewSql(db, def, view);
   const total = db.prepare(`SELECT count(*) FROM ${def.table} WHERE ${where.sql}`).pluck().get(...where.params) as number;
   const raws = db
     .prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
@@ -152,7 +158,7 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
 /** Every row of a view, in order, as records (for export). Use on a connection of its own: it holds it busy. */
 export function* iterateView(db: MirrorDb, view: ListView): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
-  const { where, orderBy } = viewSql(def, view);
+  const { where, orderBy } = viewSql(db, def, view);
   const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);
   for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield toRow(row);
 }

@@ -17,6 +17,8 @@ export interface ClassifiedQuery {
   checkDigitProblem: string | null;
   /** Lower-case words for full-text matching. */
   words: string[];
+  /** The words split where letters meet digits (`mt1023` -> `mt`, `1023`): how codes are indexed. */
+  codeWords: string[];
 }
 
 /** The non-empty lines of a pasted block (a scanner's CR/LF/TAB suffixes count as line ends). */
@@ -30,7 +32,7 @@ export function queryLines(q: string): string[] {
 export function classifyQuery(q: string, now: Date = new Date()): ClassifiedQuery {
   const scan = parseScan(q, now);
   const text = scan.kind === 'plain' ? scan.text : q.trim();
-  const base: ClassifiedQuery = { text, key: codeKey(text), scan, gtins: [], lot: null, serial: null, checkDigitProblem: null, words: [] };
+  const base: ClassifiedQuery = { text, key: codeKey(text), scan, gtins: [], lot: null, serial: null, checkDigitProblem: null, words: [], codeWords: [] };
   if (scan.kind === 'gs1') {
     return { ...base, key: '', gtins: scan.gtin ? gtinForms(scan.gtin) : [], lot: scan.lot, serial: scan.serial };
   }
@@ -40,7 +42,14 @@ export function classifyQuery(q: string, now: Date = new Date()): ClassifiedQuer
     const problem = `Check digit of ${text} is wrong for a GTIN (expected ${gs1CheckDigit(text.slice(0, -1))}).`;
     return { ...base, checkDigitProblem: problem, words: [text] };
   }
-  return { ...base, words: searchWords(text) };
+  const words = searchWords(text);
+  return { ...base, words, codeWords: splitCodeWords(words) };
+}
+
+/** Splits each word where letters meet digits; empty when that changes nothing. */
+export function splitCodeWords(words: readonly string[]): string[] {
+  const split = words.flatMap((word) => word.match(/\p{L}+|\p{N}+/gu) ?? []);
+  return split.length === words.length ? [] : split.slice(0, 8);
 }
 
 /** Words for full-text search: letters and digits runs, lower case, at most 8. */

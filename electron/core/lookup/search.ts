@@ -2,7 +2,7 @@
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
 import type { MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { naturalCompare } from './codes.ts';
+import { codeKey, naturalCompare } from './codes.ts';
 import { datasetAge, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
 import * as items from './items.ts';
 import { listDef } from './list-registry.ts';
@@ -64,7 +64,8 @@ export function searchAll(db: MirrorDb, query: string, options: SearchOptions): 
 /** Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. */
 export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
   const ctx = context(db, options);
-  return rank(exactHits(ctx, classifyQuery(code, ctx.now))).slice(0, options.limit ?? 50);
+  const q = classifyQuery(code, ctx.now);
+  return rank(exactHits(ctx, q), q.key).slice(0, options.limit ?? 50);
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
@@ -87,16 +88,16 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
   if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
     if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
-    // A single code-like token (letters and digits, no spaces) that matched as a code is answered;
-    // its pieces as words (`sku`, `0001234`) would only add noise and cost.
+    // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
+    // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
     const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
     if (!answered && uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit, found));
   }
-  return { scan: q.scan, hits: rank(found).slice(0, limit) };
+  return { scan: q.scan, hits: rank(found, q.key).slice(0, limit) };
 }
 
 function isCodeLike(text: string): boolean {
-  return !/\s/.test(text) && /\d/.test(text);
+  return /\d/.test(text) && text.split(/\s+/).length <= 3;
 }
 
 function uniqueCount(hits: SearchHit[]): number {
@@ -142,6 +143,11 @@ function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[
 function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
   const { db } = ctx;
   const hits: SearchHit[] = [];
+  // A code typed without its separators (`mt1023` for `MT-1023`): its pieces as whole words.
+  if (q.codeWords.length > 0) {
+    for (const row of items.itemsByWords(db, q.codeWords, limit, 'whole')) hits.push(itemHit(ctx, row, 'word', 'sku'));
+    for (const row of records.recordsByWords(db, q.codeWords, limit, 'whole')) hits.push(recordHit(ctx, row, 'word', 'code'));
+  }
   const modes: PrefixMode[] = q.words.length > 1 ? ['whole', 'last', 'all'] : ['whole', 'last'];
   for (const mode of modes) {
     if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
@@ -155,13 +161,18 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
   return hits;
 }
 
-/** Best match first, each record once: match kind, then kind of record, then code in natural order. */
-function rank(hits: SearchHit[]): SearchHit[] {
+/**
+ * Best match first, each record once: match kind, then kind of record, then code in natural order.
+ * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
+ */
+function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
   const best = new Map<string, SearchHit>();
-  for (const hit of hits) {
-    const key = `${hit.list}\n${hit.id}`;
-    const before = best.get(key);
-    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(key, hit);
+  for (const found of hits) {
+    const sameCode = queryKey !== '' && found.match !== 'exact' && found.code !== null && codeKey(found.code) === queryKey;
+    const hit: SearchHit = sameCode ? { ...found, match: 'exact' } : found;
+    const id = `${hit.list}\n${hit.id}`;
+    const before = best.get(id);
+    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(id, hit);
   }
   return [...best.values()].sort(
     (a, b) =>
