@@ -4,19 +4,32 @@ import { defineConfig } from 'vitest/config';
 
 // `npm test`: unit and integration tests on Node 22 (the project's own `node` package).
 // The Electron host is tested against a fake `electron` module: its binary cannot run here.
+// Renderer component tests (test/renderer) run in happy-dom.
 export default defineConfig({
   plugins: [vue()],
   resolve: {
     alias: { electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)) },
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'test/bench/**', 'test/reliability/**', 'node_modules/**'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // electron-store imports `electron`; inlining it lets the alias above give it the fake.
     server: { deps: { inline: ['electron-store'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/build/**', 'test/bench/**', 'test/reliability/**', 'test/renderer/**', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom' },
+      },
+    ],
   },
 });

@@ -32,6 +32,17 @@ export interface ElectronHost {
   appUrl: string;
 }
 
+/**
+ * The page the window loads: the built renderer, or electron-vite's dev server during development.
+ * A packaged app never honours ELECTRON_RENDERER_URL: an environment variable must not be able to
+ * point the window (and its preload bridge) at another page.
+ */
+export function rendererUrl(isPackaged: boolean, env: NodeJS.ProcessEnv): string {
+  const devServer = env.ELECTRON_RENDERER_URL;
+  if (!isPackaged && devServer && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/?$/.test(devServer)) return devServer;
+  return pathToFileURL(path.join(here, '../renderer/index.html')).href;
+}
+
 /** Must run before the app is ready: sandbox every renderer and harden every web contents. */
 export function prepareApp(appUrl: () => string): void {
   app.enableSandbox();
@@ -43,7 +54,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     app.quit();
     return null;
   }
-  const appUrl = options.appUrl ?? process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(path.join(here, '../renderer/index.html')).href;
+  const appUrl = options.appUrl ?? rendererUrl(app.isPackaged, process.env);
   const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();

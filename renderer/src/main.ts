@@ -1,4 +1,12 @@
+import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
+import { createAppI18n } from './i18n/index.ts';
+import { createAppRouter } from './router.ts';
+import './styles/theme.css';
 
-createApp(App).mount('#app');
+const app = createApp(App);
+app.use(createPinia());
+app.use(createAppI18n());
+app.use(createAppRouter());
+app.mount('#app');

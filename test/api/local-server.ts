@@ -54,3 +54,10 @@ export function fakeJwt(payload: Record<string, unknown> = {}): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 900, ...payload })}.c2ln`;
 }
+
+/** Reads a streamed body to its end; resolves to the parsed JSON. */
+export async function readJson(body: NodeJS.ReadableStream): Promise<unknown> {
+  let text = '';
+  for await (const chunk of body) text += chunk.toString();
+  return JSON.parse(text);
+}

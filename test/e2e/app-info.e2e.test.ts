@@ -42,7 +42,7 @@ describe('the renderer in Chromium through the browser host', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(host.url);
-    await expect.poll(() => page.url()).toBe(host.origin + '/');
+    await expect.poll(() => page.url()).toMatch(new RegExp(`^${host.origin}/(#/.*)?$`));
     const info = page.getByTestId('app-info');
     await info.waitFor();
     expect(await info.textContent()).toContain('browser host');
@@ -55,17 +55,19 @@ describe('the renderer in Chromium through the browser host', () => {
   it('delivers core events to the page over server-sent events', async () => {
     const page = await browser.newPage();
     await page.goto(host.url);
+    // Runs in the page; typed loosely because this project's type-check has no DOM library.
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
-          const source = new EventSource('/api/events');
-          (window as unknown as { received: unknown[] }).received = [];
-          source.addEventListener('sync.progress', (e) => (window as unknown as { received: unknown[] }).received.push(JSON.parse((e as MessageEvent<string>).data)));
+          const page = globalThis as unknown as { received: unknown[]; EventSource: new (url: string) => { addEventListener(name: string, f: (e: { data: string }) => void): void; onopen: () => void } };
+          page.received = [];
+          const source = new page.EventSource('/api/events');
+          source.addEventListener('sync.progress', (e) => page.received.push(JSON.parse(e.data)));
           source.onopen = () => resolve();
         }),
     );
     core.events.emit('sync.progress', { phase: 'e2e' } as never);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([{ phase: 'e2e' }]);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { received: unknown[] }).received)).toEqual([{ phase: 'e2e' }]);
     await page.close();
   });
 
@@ -103,7 +105,10 @@ describe('the renderer in Chromium through the browser host', () => {
         return results;
       }, host.origin);
       expect(outcomes).toHaveLength(2);
-      const theme = await page.evaluate(async () => (await (await fetch('/api/call/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()).value.theme);
+      const theme = await page.evaluate(async () => {
+        const response = await fetch('/api/call/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        return ((await response.json()) as { value: { theme: string } }).value.theme;
+      });
       expect(theme).toBe('light');
     } finally {
       foreign.closeAllConnections();

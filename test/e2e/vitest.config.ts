@@ -12,5 +12,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    // Chromium on a shared two-core machine: give polled conditions time.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -71,6 +71,7 @@ export class BrowserWindow extends EventEmitter {
 
 export const app = Object.assign(new EventEmitter(), {
   paths: {} as Record<string, string>,
+  isPackaged: false,
   sandboxEnabled: false,
   quitCalled: false,
   getVersion: () => '0.0.0-test',
@@ -166,6 +167,7 @@ export function resetFakeElectron(): void {
   BrowserWindow.created = [];
   app.removeAllListeners();
   app.paths = {};
+  app.isPackaged = false;
   app.sandboxEnabled = false;
   app.quitCalled = false;
   session.defaultSession.permissionHandler = null;

@@ -1,7 +1,7 @@
 // The hardened window and the navigation rules, against the fake `electron` module.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hardenWebContents, isAppUrl } from '../../electron/main/security.ts';
-import { prepareApp } from '../../electron/main/electron-host.ts';
+import { prepareApp, rendererUrl } from '../../electron/main/electron-host.ts';
 import { createMainWindow } from '../../electron/main/window.ts';
 import { app, BrowserWindow, FakeWebContents, resetFakeElectron } from '../fakes/electron.ts';
 
@@ -78,5 +78,14 @@ describe('isAppUrl', () => {
   it('the fake app records the sandbox switch', () => {
     prepareApp(() => APP_URL);
     expect(app.sandboxEnabled).toBe(true);
+  });
+});
+
+describe('rendererUrl', () => {
+  it('uses the dev server only when not packaged and only on loopback', () => {
+    expect(rendererUrl(false, { ELECTRON_RENDERER_URL: 'http://localhost:5173' })).toBe('http://localhost:5173');
+    expect(rendererUrl(true, { ELECTRON_RENDERER_URL: 'http://localhost:5173' })).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(rendererUrl(false, { ELECTRON_RENDERER_URL: 'https://evil.example/' })).toMatch(/^file:/);
+    expect(rendererUrl(false, {})).toMatch(/^file:/);
   });
 });

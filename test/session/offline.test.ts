@@ -16,51 +16,53 @@ afterEach(async () => {
 const codeOf = (p: unknown) => Promise.resolve(p).then(() => 'ok', (e: AisleError) => e.code);
 
 describe('offline sign-in', () => {
-  it('opens the own mirror with the right password while the server is down, then goes online by itself', async () => {
-    let server = await startDemoServer({ port: 0 });
-    const port = Number(new URL(server.url).port);
-    cleanup.push(() => server.close());
-    const h = harness();
-    cleanup.push(() => h.close());
-    const signIn = async (password: string) => h.service.handlers['session.signIn']({ server: server.url, email: SOLO.email, password, rememberMe: false });
+  for (const tokenDelivery of ['cookie', 'header', 'redirect'] as const) {
+    it(`opens the own mirror with the right password while the server is down, then goes online by itself (${tokenDelivery})`, async () => {
+      let server = await startDemoServer({ port: 0, tokenDelivery });
+      const port = Number(new URL(server.url).port);
+      cleanup.push(() => server.close());
+      const h = harness();
+      cleanup.push(() => h.close());
+      const signIn = async (password: string) => h.service.handlers['session.signIn']({ server: server.url, email: SOLO.email, password, rememberMe: false });
 
-    // Never signed in online here: offline is just offline.
-    const unknown = harness();
-    cleanup.push(() => unknown.close());
-    await server.close();
-    expect(await codeOf(unknown.service.handlers['session.signIn']({ server: server.url, ...SOLO, rememberMe: false }))).toBe('offline');
+      // Never signed in online here: offline is just offline.
+      const unknown = harness();
+      cleanup.push(() => unknown.close());
+      await server.close();
+      expect(await codeOf(unknown.service.handlers['session.signIn']({ server: server.url, ...SOLO, rememberMe: false }))).toBe('offline');
 
-    server = await startDemoServer({ port });
-    const online = await signIn(SOLO.password);
-    expect(online.status === 'signed-in' && online.session.state).toBe('signed-in');
-    const identity = h.service.identity();
-    await h.service.handlers['session.signOut']({});
-    for (const file of readdirSync(h.dataDir)) {
-      expect(statSync(path.join(h.dataDir, file)).mode & 0o777).toBe(0o600);
-      expect(readFileSync(path.join(h.dataDir, file), 'utf8')).not.toContain(SOLO.password);
-    }
+      server = await startDemoServer({ port, tokenDelivery });
+      const online = await signIn(SOLO.password);
+      expect(online.status === 'signed-in' && online.session.state).toBe('signed-in');
+      const identity = h.service.identity();
+      await h.service.handlers['session.signOut']({});
+      for (const file of readdirSync(h.dataDir)) {
+        expect(statSync(path.join(h.dataDir, file)).mode & 0o777).toBe(0o600);
+        expect(readFileSync(path.join(h.dataDir, file), 'utf8')).not.toContain(SOLO.password);
+      }
 
-    await server.close();
-    expect(await codeOf(signIn('wrong-password'))).toBe('wrong_credentials');
-    const offline = await signIn(SOLO.password);
-    expect(offline.status).toBe('signed-in');
-    expect(offline.status === 'signed-in' && offline.session).toMatchObject({ state: 'offline', email: SOLO.email, userName: 'Sofía Ortega' });
-    expect(h.service.identity()).toEqual(identity);
-    expect(h.service.facilities().length).toBeGreaterThan(0);
-    expect(await codeOf(h.service.accessToken())).toBe('offline');
-    await until(() => (h.service.handlers['connectivity.get']({}) as Connectivity).state === 'offline' && h.clock.pending().length > 0, 'connectivity offline');
+      await server.close();
+      expect(await codeOf(signIn('wrong-password'))).toBe('wrong_credentials');
+      const offline = await signIn(SOLO.password);
+      expect(offline.status).toBe('signed-in');
+      expect(offline.status === 'signed-in' && offline.session).toMatchObject({ state: 'offline', email: SOLO.email, userName: 'Sofía Ortega' });
+      expect(h.service.identity()).toEqual(identity);
+      expect(h.service.facilities().length).toBeGreaterThan(0);
+      expect(await codeOf(h.service.accessToken())).toBe('offline');
+      await until(() => (h.service.handlers['connectivity.get']({}) as Connectivity).state === 'offline' && h.clock.pending().length > 0, 'connectivity offline');
 
-    // The server comes back: the next ping finds it and the session opens online without asking.
-    server = await startDemoServer({ port });
-    const back = h.next('session.changed', (v) => v.state === 'signed-in');
-    const reachable = h.next('connectivity.changed', (c) => c.state === 'online');
-    h.clock.fireNext();
-    await reachable;
-    const view = await back;
-    expect(view.sessionId).toBeTruthy();
-    expect(h.service.identity()).toEqual(identity);
-    expect((await h.service.handlers['session.info']({})).sn).toBe(view.sessionId);
-  });
+      // The server comes back: the next ping finds it and the session opens online without asking.
+      server = await startDemoServer({ port, tokenDelivery });
+      const back = h.next('session.changed', (v) => v.state === 'signed-in');
+      const reachable = h.next('connectivity.changed', (c) => c.state === 'online');
+      h.clock.fireNext();
+      await reachable;
+      const view = await back;
+      expect(view.sessionId).toBeTruthy();
+      expect(h.service.identity()).toEqual(identity);
+      expect((await h.service.handlers['session.info']({})).sn).toBe(view.sessionId);
+    });
+  }
 
   it('rate limits wrong offline passwords', async () => {
     const server = await startDemoServer({ port: 0 });

@@ -6,6 +6,7 @@ import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { withAccessToken } from '../../electron/core/api/authorized.ts';
 import { openList } from '../../electron/core/api/lists-api.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
+import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness } from './harness.ts';
 import { until } from './manual-clock.ts';
 
@@ -48,7 +49,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       expect((await h.service.handlers['session.info']({})).sn).toBe(h.service.view().sessionId);
       const list = await openList('facilities', null, { baseUrl: server.url, accessToken: tokens[2] });
       expect(list.status).toBe(200);
-      if (list.status === 200) list.body.resume();
+      expect(list.status === 200 && Array.isArray(await readJson(list.body))).toBe(true);
     });
 
     it('a 401 triggers one refresh and one retry', async () => {
@@ -63,7 +64,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       });
       expect(calls).toBe(2);
       expect(response.status).toBe(200);
-      if (response.status === 200) response.body.resume();
+      expect(response.status === 200 && Array.isArray(await readJson(response.body))).toBe(true);
       expect(await h.service.accessToken()).not.toBe(stale);
       // An auth call (cookie) after expiry refreshes the same way.
       const fresh = await h.service.accessToken();
@@ -98,15 +99,17 @@ describe('refused refresh', () => {
     expect(again.status === 'signed-in' && again.session.state).toBe('signed-in');
   });
 
-  it('the server rejects a reused refresh token and ends the session family', async () => {
-    const server = await startDemoServer({ port: 0 });
-    cleanup.push(() => server.close());
-    const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
-    const [license] = await api.licenses(SOLO);
-    const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
-    const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
-    expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
-    expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
-    expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
-  });
+  for (const tokenDelivery of ['cookie', 'header', 'redirect'] as const) {
+    it(`the server rejects a reused refresh token and ends the session family (${tokenDelivery})`, async () => {
+      const server = await startDemoServer({ port: 0, tokenDelivery });
+      cleanup.push(() => server.close());
+      const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
+      const [license] = await api.licenses(SOLO);
+      const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
+      const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
+    });
+  }
 });

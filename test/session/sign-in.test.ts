@@ -7,6 +7,7 @@ import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { withAccessToken } from '../../electron/core/api/authorized.ts';
 import { openList } from '../../electron/core/api/lists-api.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
+import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness, type Harness } from './harness.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
@@ -59,7 +60,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       // The Bearer token opens /v1/api/pub.
       const facilities = await withAccessToken(h.service, (accessToken) => openList('facilities', null, { baseUrl: server.url, accessToken }));
       expect(facilities.status).toBe(200);
-      if (facilities.status === 200) facilities.body.resume();
+      expect(facilities.status === 200 && Array.isArray(await readJson(facilities.body))).toBe(true);
 
       // Next time the remembered license is used without asking.
       await h.service.handlers['session.signOut']({});

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createAuthApi } from '../../../core/api/auth-api.ts';
 import { DEFAULT_RETRY } from '../../../core/api/retry.ts';
 import type { Core } from '../../../core/core.ts';
+import { signInError } from '../../../core/session/live-session.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
@@ -42,7 +43,10 @@ export const licensesCommand: Command = {
     const password = await readPassword(io);
     return withCore(values['data-dir'], async (core) => {
       const api = createAuthApi({ baseUrl: await serverUrl(core, server) });
-      for (const l of await api.licenses({ email, password })) {
+      const licenses = await api.licenses({ email, password }).catch((error: unknown) => {
+        throw signInError(error, 'licenses');
+      });
+      for (const l of licenses) {
         io.out(`${l.id}  ${l.license_type}  ${l.description}${l.enabled ? '' : `  (disabled${l.msg ? `: ${l.msg}` : ''})`}`);
       }
       return 0;

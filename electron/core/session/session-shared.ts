@@ -1,0 +1,67 @@
+// What the parts of the session service share: the current session, the files it remembers, the
+// clock, the connectivity monitor and the event emitter.
+import { AisleError } from '../../contract/errors.ts';
+import { createAuthApi, type AuthApi } from '../api/auth-api.ts';
+import type { License } from '../api/auth-schemas.ts';
+import type { RetryPolicy } from '../api/retry.ts';
+import type { CoreContext } from '../core.ts';
+import type { Clock } from './clock.ts';
+import type { ConnectivityMonitor } from './connectivity-monitor.ts';
+import { localeTag, sessionView, type LiveSession } from './live-session.ts';
+import { createOfflineVerifier, type OfflineVerifier, type ScryptCost } from './offline-verifier.ts';
+import { createProfileStore, createRememberedSignIn, type ProfileStore, type RememberedSignIn } from './session-files.ts';
+
+export interface SessionOptions {
+  clock?: Clock;
+  scrypt?: ScryptCost;
+  http?: { timeoutMs?: number; retry?: RetryPolicy };
+  monitor?: { onlineIntervalMs?: number; retryBaseMs?: number; retryMaxMs?: number };
+  /** Sign in again at start with a "remember me" sign-in (default true). */
+  restoreRemembered?: boolean;
+}
+
+/** Credentials checked, licenses listed, waiting for the user to pick one. */
+export interface Pending {
+  server: string;
+  api: AuthApi;
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  licenses: License[];
+}
+
+export interface SessionShared {
+  ctx: CoreContext;
+  clock: Clock;
+  profiles: ProfileStore;
+  remembered: RememberedSignIn;
+  verifier: OfflineVerifier;
+  monitor: ConnectivityMonitor;
+  current: LiveSession | null;
+  pending: Pending | null;
+  emit(): void;
+  /** The locale parameter for session calls: the user's own when known. */
+  locale(server: string, email: string): string;
+  makeApi(baseUrl: string): AuthApi;
+}
+
+export function createShared(ctx: CoreContext, clock: Clock, options: SessionOptions, monitor: ConnectivityMonitor): SessionShared {
+  const { dataDir } = ctx.deps;
+  const shared: SessionShared = {
+    ctx,
+    clock,
+    profiles: createProfileStore(dataDir),
+    remembered: createRememberedSignIn(dataDir, ctx.deps.secrets),
+    verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now() }),
+    monitor,
+    current: null,
+    pending: null,
+    emit: () => ctx.events.emit('session.changed', sessionView(shared.current)),
+    locale: (server, email) => localeTag(shared.profiles.get(server, email)?.locale ?? null, ctx.deps.settings.get().language),
+    makeApi: (baseUrl) => createAuthApi({ baseUrl, timeoutMs: options.http?.timeoutMs, retry: options.http?.retry }),
+  };
+  return shared;
+}
+
+/** The code of a failure, for logs (which never carry messages that might hold secrets). */
+export const codeOf = (error: unknown) => (error instanceof AisleError ? error.code : 'internal');

@@ -1,0 +1,270 @@
+// Signing in and out: credentials → licenses → the chosen (or remembered, or only) license →
+// session, profile and session information; offline sign-in against the local verifier when the
+// server cannot be reached, and going online by itself when it answers again.
+import { AisleError } from '../../contract/errors.ts';
+import type { SessionInfo, SignInResult } from '../../contract/types.ts';
+import type { AuthApi } from '../api/auth-api.ts';
+import type { License } from '../api/auth-schemas.ts';
+import { normalizeBaseUrl } from '../api/http-client.ts';
+import { isUnreachable, licenseView, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
+import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+export type SignInFlow = ReturnType<typeof createSignInFlow>;
+
+export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
+  async function resolveServer(server: string): Promise<{ server: string; baseUrl: string | null; unreachable: AisleError | null }> {
+    if (server.trim().toLowerCase() !== 'demo') {
+      const baseUrl = normalizeBaseUrl(server);
+      return { server: baseUrl, baseUrl, unreachable: null };
+    }
+    if (!s.ctx.deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
+    try {
+      return { server: 'demo', baseUrl: normalizeBaseUrl((await s.ctx.deps.startDemoServer()).url), unreachable: null };
+    } catch (error) {
+      return { server: 'demo', baseUrl: null, unreachable: new AisleError('offline', 'The demo warehouse did not start.', { cause: error }) };
+    }
+  }
+
+  /** Makes `next` the session, ending the previous one (on the server too, best effort). */
+  function replaceCurrent(next: LiveSession | null): void {
+    const previous = s.current;
+    s.current = next;
+    s.pending = null;
+    if (previous && previous !== next) forget(previous, true);
+    s.emit();
+    if (next?.baseUrl) s.monitor.start();
+    else s.monitor.stop();
+  }
+
+  function forget(live: LiveSession, endOnServer: boolean): void {
+    live.refreshTimer?.cancel();
+    live.refreshTimer = null;
+    if (endOnServer && live.state === 'signed-in' && live.api) {
+      const api = live.api;
+      void api.endSession().catch(() => undefined).finally(() => api.cookies.clear());
+    } else {
+      live.api?.cookies.clear();
+    }
+    live.password = null;
+    live.accessToken = null;
+    live.refreshToken = null;
+  }
+
+  async function signIn(args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string }): Promise<SignInResult> {
+    const email = args.email.trim();
+    const target = await resolveServer(args.server);
+    if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
+    const api = s.makeApi(target.baseUrl);
+    let licenses: License[];
+    try {
+      licenses = await api.licenses({ email, password: args.password });
+    } catch (error) {
+      if (isUnreachable(error) && s.verifier.has(target.server, email)) return offlineSignIn(target.server, api, email, args.password, error as AisleError);
+      throw signInError(error, 'licenses');
+    }
+    if (licenses.length === 0) throw new AisleError('license_required', 'This account holds no license on this server.');
+    const rememberedId = s.profiles.get(target.server, email)?.licenseId ?? null;
+    const rememberedLicense = licenses.find((l) => l.id === rememberedId && l.enabled);
+    if (args.licenseId && !licenses.some((l) => l.id === args.licenseId)) {
+      throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
+    }
+    const choice = args.licenseId ? licenses.find((l) => l.id === args.licenseId) : licenses.length === 1 ? licenses[0] : rememberedLicense;
+    const next: Pending = { server: target.server, api, email, password: args.password, rememberMe: args.rememberMe, licenses };
+    if (!choice) {
+      s.pending = next;
+      return {
+        status: 'choose-license',
+        licenses: licenses.map(licenseView),
+        rememberedLicenseId: licenses.some((l) => l.id === rememberedId) ? rememberedId : null,
+      };
+    }
+    return { status: 'signed-in', session: sessionView(await openOnline(next, choice)) };
+  }
+
+  async function chooseLicense(licenseId: string) {
+    const choice = s.pending?.licenses.find((l) => l.id === licenseId);
+    if (!s.pending) throw new AisleError('not_signed_in', 'Sign in first; then choose a license.');
+    if (!choice) throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
+    return sessionView(await openOnline(s.pending, choice));
+  }
+
+  async function openOnline(p: Pending, license: License): Promise<LiveSession> {
+    if (!license.enabled) throw new AisleError('license_disabled', license.msg || 'This license is disabled.');
+    const localeParam = s.locale(p.server, p.email);
+    let opened;
+    try {
+      opened = await p.api.openSession({ email: p.email, password: p.password, licenseId: license.id, locale: localeParam });
+    } catch (error) {
+      throw signInError(error, 'session');
+    }
+    const receivedAt = s.clock.now();
+    let user, info;
+    try {
+      user = await p.api.profile();
+      info = await p.api.sessionInfo();
+    } catch (error) {
+      void p.api.endSession().catch(() => undefined);
+      throw error;
+    }
+    const live: LiveSession = {
+      state: 'signed-in',
+      server: p.server,
+      baseUrl: p.api.baseUrl,
+      api: p.api,
+      email: p.email,
+      password: p.password,
+      licenseId: license.id,
+      licenseType: license.license_type || null,
+      accessToken: opened.accessToken,
+      refreshToken: opened.refreshToken,
+      expiresAt: Date.parse(opened.expiresAt),
+      receivedAt,
+      sessionId: info.sn,
+      zoneIdStr: info.zoneIdStr || null,
+      ...profileParts(user),
+      refreshTimer: null,
+      refreshing: null,
+      goingOnline: false,
+    };
+    await afterOnline(live);
+    if (p.rememberMe) s.remembered.save(p.server, p.email, p.password);
+    else s.remembered.forget();
+    s.ctx.deps.settings.set({ server: p.server, lastEmail: p.email });
+    replaceCurrent(live);
+    tokens.scheduleRefresh(live);
+    return live;
+  }
+
+  /** Remembers what an offline sign-in needs: the license, the profile, the password s.verifier. */
+  async function afterOnline(live: LiveSession): Promise<void> {
+    const { server, email } = live;
+    s.profiles.set(server, email, {
+      licenseId: live.licenseId,
+      licenseType: live.licenseType,
+      userName: live.userName,
+      locale: live.locale,
+      zoneIdStr: live.zoneIdStr,
+      facilities: live.facilities,
+      roles: live.roles,
+      updatedAt: new Date(s.clock.now()).toISOString(),
+    });
+    if (live.password) await s.verifier.remember(server, email, live.password);
+  }
+
+  async function offlineSignIn(server: string, api: AuthApi | null, email: string, password: string, cause: AisleError): Promise<SignInResult> {
+    const profile = s.profiles.get(server, email);
+    if (!profile || !s.verifier.has(server, email)) throw cause;
+    await s.verifier.verify(server, email, password);
+    const live: LiveSession = {
+      state: 'offline',
+      server,
+      baseUrl: api?.baseUrl ?? null,
+      api,
+      email,
+      password,
+      licenseId: profile.licenseId,
+      licenseType: profile.licenseType,
+      accessToken: null,
+      refreshToken: null,
+      expiresAt: null,
+      receivedAt: s.clock.now(),
+      sessionId: null,
+      zoneIdStr: profile.zoneIdStr,
+      userName: profile.userName,
+      locale: profile.locale,
+      facilities: profile.facilities,
+      roles: profile.roles,
+      refreshTimer: null,
+      refreshing: null,
+      goingOnline: false,
+    };
+    replaceCurrent(live);
+    return { status: 'signed-in', session: sessionView(live) };
+  }
+
+  /** The server answers again: an offline session opens a real one with what it holds. */
+  function onServerBack(live: LiveSession): void {
+    if (live.state === 'offline' && live.password && live.api && !live.goingOnline) void goOnline(live);
+    else if (live.state === 'signed-in' && live.expiresAt !== null && s.clock.now() >= live.expiresAt - refreshLeadMs(live)) {
+      void tokens.refresh(live).catch(() => undefined);
+    }
+  }
+
+  async function goOnline(live: LiveSession): Promise<void> {
+    live.goingOnline = true;
+    const api = live.api!;
+    try {
+      const opened = await api.openSession({ email: live.email, password: live.password!, licenseId: live.licenseId, locale: s.locale(live.server, live.email) });
+      const receivedAt = s.clock.now();
+      const user = await api.profile();
+      const info = await api.sessionInfo();
+      if (s.current !== live) {
+        void api.endSession().catch(() => undefined);
+        return;
+      }
+      Object.assign(live, {
+        state: 'signed-in',
+        accessToken: opened.accessToken,
+        refreshToken: opened.refreshToken,
+        expiresAt: Date.parse(opened.expiresAt),
+        receivedAt,
+        sessionId: info.sn,
+        zoneIdStr: info.zoneIdStr || live.zoneIdStr,
+        ...profileParts(user),
+      } satisfies Partial<LiveSession>);
+      await afterOnline(live);
+      tokens.scheduleRefresh(live);
+      s.emit();
+    } catch (error) {
+      if (s.current !== live) return;
+      if (error instanceof AisleError && (error.code === 'unauthorized' || error.code === 'forbidden')) tokens.expire(live);
+      else s.monitor.report('offline');
+    } finally {
+      live.goingOnline = false;
+    }
+  }
+
+  /** An API for calls that need no session: the current server, or the last one used. */
+  async function anyApi(): Promise<AuthApi> {
+    if (s.current?.api) return s.current.api;
+    if (s.pending) return s.pending.api;
+    const target = await resolveServer(s.ctx.deps.settings.get().server);
+    if (!target.baseUrl) throw target.unreachable!;
+    return s.makeApi(target.baseUrl);
+  }
+
+  async function signOut() {
+    const live = s.current;
+    if (live) {
+      live.refreshTimer?.cancel();
+      if (live.state === 'signed-in' && live.api) {
+        try {
+          await tokens.authCall((api) => api.endSession());
+        } catch (error) {
+          s.ctx.log.warn('session: the server did not confirm the sign-out', { code: codeOf(error) });
+        }
+      }
+      s.current = null;
+      forget(live, false);
+    }
+    s.pending = null;
+    s.remembered.forget();
+    s.monitor.stop();
+    s.emit();
+    return sessionView(null);
+  }
+
+  async function endSession(sessionId: string): Promise<SessionInfo> {
+    const info = await tokens.authCall((api) => api.endSessionById(sessionId));
+    const live = s.current;
+    if (live && (sessionId === live.sessionId || info.sn === live.sessionId)) {
+      s.current = null;
+      forget(live, false);
+      s.monitor.stop();
+      s.emit();
+    }
+    return info;
+  }
+  return { signIn, chooseLicense, onServerBack, anyApi, signOut, endSession };
+}

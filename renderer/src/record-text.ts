@@ -1,0 +1,18 @@
+// How record values read on screen, and a record's best short name.
+type T = (key: string) => string;
+
+export function displayValue(value: unknown, t: T): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? t('record.yes') : t('record.no');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The code a person recognises for a row of any list. */
+export function rowLabel(row: Record<string, unknown>): string {
+  for (const key of ['code', 'location_code', 'sku', 'name', 'description', 'email', 'id']) {
+    const v = row[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return '?';
+}

@@ -1,0 +1,112 @@
+// Who is signed in, with which license, and the sign-in flow (server, credentials, license pick).
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ContractError } from '../../../electron/contract/errors.ts';
+import type { LicenseView, SessionInfo, SessionView } from '../../../electron/contract/types.ts';
+import { useClient } from '../api/client.ts';
+
+export const SIGNED_OUT: SessionView = {
+  state: 'signed-out', server: null, email: null, userName: null, locale: null, licenseId: null, licenseType: null,
+  sessionId: null, expiresAt: null, zoneIdStr: null, facilities: [], roles: [],
+};
+
+export interface SignInForm {
+  server: string;
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export const useSessionStore = defineStore('session', () => {
+  const view = ref<SessionView>(SIGNED_OUT);
+  const loaded = ref(false);
+  const busy = ref(false);
+  const error = ref<ContractError | null>(null);
+  /** Set while the user must pick a license. */
+  const licenses = ref<LicenseView[] | null>(null);
+  const rememberedLicenseId = ref<string | null>(null);
+  const info = ref<SessionInfo | null>(null);
+  let loading: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function ensureLoaded(): Promise<void> {
+    loading ??= (async () => {
+      const result = await useClient().call('session.current');
+      if (result.ok) view.value = result.value;
+      loaded.value = true;
+    })();
+    return loading;
+  }
+
+  function subscribe(): void {
+    unsubscribe ??= useClient().on('session.changed', (next) => {
+      view.value = next;
+    });
+  }
+
+  async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: ContractError }>): Promise<T | null> {
+    busy.value = true;
+    error.value = null;
+    try {
+      const result = await work();
+      if (result.ok) return result.value;
+      error.value = result.error;
+      return null;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  async function signIn(form: SignInForm): Promise<boolean> {
+    const result = await run(() => useClient().call('session.signIn', form));
+    if (!result) return false;
+    if (result.status === 'signed-in') {
+      view.value = result.session;
+      licenses.value = null;
+      return true;
+    }
+    licenses.value = result.licenses;
+    rememberedLicenseId.value = result.rememberedLicenseId;
+    return false;
+  }
+
+  async function chooseLicense(licenseId: string): Promise<boolean> {
+    const result = await run(() => useClient().call('session.chooseLicense', { licenseId }));
+    if (!result) return false;
+    view.value = result;
+    licenses.value = null;
+    return true;
+  }
+
+  function cancelLicense(): void {
+    licenses.value = null;
+    error.value = null;
+  }
+
+  async function loadInfo(): Promise<void> {
+    const result = await useClient().call('session.info');
+    info.value = result.ok ? result.value : null;
+  }
+
+  async function endSession(sessionId: string): Promise<SessionInfo | null> {
+    return run(() => useClient().call('session.endSession', { sessionId }));
+  }
+
+  async function signOut(): Promise<void> {
+    const result = await run(() => useClient().call('session.signOut'));
+    view.value = result ?? SIGNED_OUT;
+    info.value = null;
+  }
+
+  function stop(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+  }
+
+  return {
+    view, loaded, busy, error, licenses, rememberedLicenseId, info,
+    /** The mirror is open: online, offline or with an expired session. */
+    hasMirror: computed(() => view.value.state !== 'signed-out'),
+    ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, endSession, signOut,
+  };
+});

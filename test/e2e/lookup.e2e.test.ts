@@ -1,0 +1,223 @@
+// The workstation against the demo warehouse, in Chromium through the browser host: sign-in with a
+// license pick, sync progress, scans (item, location, GS1), the item and location pages, list
+// browse, filter, sort, columns, CSV export. Screenshots of each screen go to test/.artifacts.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { go, look, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+
+describe('looking things up on the workstation', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp();
+    // Records whether a sync progress bar was ever on screen, from the first paint on.
+    // (Strings, not functions: the Node side's type check has no DOM.)
+    await app.page.evaluate(`
+      window.sawProgress = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=dataset-progress] progress')) window.sawProgress = true;
+      }).observe(document.body, { subtree: true, childList: true });
+    `);
+  });
+  afterAll(async () => app?.close());
+
+  it('refuses a wrong password in words', async () => {
+    const { page } = app;
+    await shot(page, 'sign-in-light');
+    await signIn(page, 'demo@example.com', 'not-the-password');
+    await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Wrong e-mail or password.');
+  });
+
+  it('says a disabled user is disabled', async () => {
+    const { page } = app;
+    await signIn(page, 'disabled@example.com', 'demo1234');
+    await expect.poll(() => page.getByTestId('sign-in-error').getAttribute('data-code')).toBe('user_disabled');
+    expect(await page.getByTestId('sign-in-error').textContent()).toContain('This user is disabled');
+  });
+
+  it('signs in with a license picked from the list, and shows sync progress while the mirror fills', async () => {
+    const { page } = app;
+    await signIn(page, 'demo@example.com', 'demo1234');
+    await page.getByTestId('license-picker').waitFor();
+    const options = page.getByTestId('license-option');
+    expect(await options.count()).toBe(2);
+    expect(await options.first().textContent()).toMatch(/COMMUNITY.*Community edition.*3 full · 5 RF · 5 read-only seats/s);
+    await shot(page, 'license-picker');
+    await page.locator('[data-testid=license-option][data-license-type=ENTERPRISE]').click();
+    await page.getByTestId('home-page').waitFor();
+    await go(page, '/sync');
+    await waitForSync(app);
+    await expect.poll(() => page.getByTestId('status-indicator').getAttribute('data-state'), { timeout: 15_000 }).toBe('online');
+    const rows = page.getByTestId('dataset-row');
+    expect(await rows.count()).toBe((await app.call('sync.status')).datasets.length);
+    expect(await page.evaluate('window.sawProgress')).toBe(true);
+    await shot(page, 'sync-light');
+  });
+
+  it('opens an item when its SKU is scanned, from any screen, with the three quantities apart', async () => {
+    const { page } = app;
+    const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000042' } }, offset: 0, limit: 1 })).rows[0]!;
+    const stock = await app.call('inventory.byItem', { itemId: String(item.id) });
+    await page.locator('body').click({ position: { x: 5, y: 400 } }); // nothing focused
+    await scan(page, String(item.sku));
+    await page.getByTestId('item-page').waitFor();
+    expect(await page.getByTestId('record-code').textContent()).toBe('SKU-000042');
+    const sum = (k: 'onHand' | 'allocated' | 'available') => stock.rows.reduce((s, r) => s + r[k], 0).toLocaleString('en-GB');
+    expect(await page.getByTestId('qty-on-hand').textContent()).toContain(sum('onHand'));
+    expect(await page.getByTestId('qty-allocated').textContent()).toContain(sum('allocated'));
+    expect(await page.getByTestId('qty-available').textContent()).toContain(sum('available'));
+    expect(await page.getByTestId('inventory-row').count()).toBe(stock.rows.length);
+    await expect.poll(() => page.getByTestId('item-page').getByTestId('data-age').first().textContent()).toMatch(/as of \d\d:\d\d( [AP]M)? · now/);
+    await shot(page, 'item-light');
+  });
+
+  it('opens a location when its barcode is scanned into a focused field, and gives the field back', async () => {
+    const { page } = app;
+    const location = (await app.call('lists.page', { view: { list: 'locations' }, offset: 5, limit: 1 })).rows[0]!;
+    await go(page, '/settings');
+    const field = page.getByTestId('settings-server');
+    await field.click();
+    const before = await field.inputValue();
+    await scan(page, String(location.barcode));
+    await page.getByTestId('location-page').waitFor();
+    expect(await page.getByTestId('record-code').textContent()).toBe(String(location.code));
+    await expect.poll(() => page.getByTestId('inventory-table').or(page.locator('.notice')).first().isVisible()).toBe(true);
+    await shot(page, 'location-light');
+    await go(page, '/settings');
+    expect(await page.getByTestId('settings-server').inputValue()).toBe(before);
+  });
+
+  it('reads a GS1 code with a group separator and opens the item of its GTIN', async () => {
+    const { page } = app;
+    const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000007' } }, offset: 0, limit: 1 })).rows[0]!;
+    const gtin = String(item.gtin).padStart(14, '0');
+    await page.keyboard.type(`01${gtin}`, { delay: 0 });
+    await page.keyboard.press('Control+BracketRight');
+    await page.keyboard.type('10LOT42', { delay: 0 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
+  });
+
+  it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('global-search');
+    await page.keyboard.type('SKU-000010', { delay: 120 });
+    await expect.poll(() => page.getByTestId('search-popup').getAttribute('data-query')).toBe('SKU-000010');
+    const hits = page.getByTestId('search-hit');
+    expect(await hits.count()).toBeGreaterThan(0);
+    expect(await hits.first().getAttribute('data-match')).toBe('exact');
+    expect(await hits.first().textContent()).toContain('Item');
+    expect(await hits.first().getByTestId('data-age').count()).toBe(1);
+    await shot(page, 'search-light');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('item-page').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('browses a list, filters and sorts it, remembers the columns, and exports exactly the view', async () => {
+    const { page } = app;
+    await go(page, '/lists');
+    await page.getByTestId('list-items').click();
+    await page.getByTestId('grid-row').first().waitFor();
+    const total = (await app.call('lists.page', { view: { list: 'items' }, offset: 0, limit: 1 })).total;
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(total + 2));
+    await page.getByTestId('filter-description').fill('steel');
+    const filtered = (await app.call('lists.page', { view: { list: 'items', filters: { description: 'steel' } }, offset: 0, limit: 1 })).total;
+    expect(filtered).toBeLessThan(total);
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
+    await page.getByTestId('sort-sku').click();
+    await page.getByTestId('sort-sku').click();
+    const top = (await app.call('lists.page', { view: { list: 'items', filters: { description: 'steel' }, sort: [{ column: 'sku', dir: 'desc' }] }, offset: 0, limit: 1 })).rows[0]!;
+    await expect.poll(() => page.getByTestId('grid-row').first().textContent()).toContain(String(top.sku));
+    // The grid is one Tab stop; the arrow keys move the active cell.
+    await page.getByTestId('grid').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByTestId('grid').getAttribute('aria-activedescendant')).toBe('vt-1-1');
+    // Hide a column; it stays hidden after a reload (kept per user in settings).
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-upc').uncheck();
+    await expect.poll(() => page.getByTestId('sort-upc').count()).toBe(0);
+    await shot(page, 'list-light');
+    await page.reload();
+    await page.getByTestId('grid-row').first().waitFor();
+    expect(await page.getByTestId('sort-upc').count()).toBe(0);
+    await page.getByTestId('filter-description').fill('steel');
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
+    await page.getByTestId('export-csv').click();
+    const done = await page.getByTestId('export-done').textContent({ timeout: 15_000 });
+    const file = /: (\/.+\.csv)$/.exec(done ?? '')?.[1];
+    expect(file).toBeTruthy();
+    const lines = readFileSync(file!, 'utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(filtered + 1);
+    expect(lines[0]).not.toMatch(/upc/i);
+    expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);
+  });
+
+  it('holds a sync that would delete most of a list, and applies it only when confirmed', async () => {
+    const { page } = app;
+    app.demo!.setMassDeletion(0);
+    await go(page, '/sync');
+    await page.getByTestId('sync-now').click();
+    const held = page.getByTestId('dataset-held');
+    await held.first().waitFor({ timeout: 30_000 });
+    expect(await held.first().textContent()).toMatch(/would delete [\d,]+ of [\d,]+ rows/);
+    await held.first().scrollIntoViewIfNeeded();
+    await shot(page, 'sync-held-light');
+    const row = page.locator('[data-testid=dataset-row]', { has: held }).first();
+    const key = (await row.getAttribute('data-key'))!;
+    const rowsOf = async () => (await app.call('sync.status')).datasets.find((d) => d.key === key)!.rows;
+    const before = await rowsOf();
+    await row.getByTestId('held-confirm').click();
+    await expect.poll(rowsOf, { timeout: 30_000 }).toBeLessThan(before / 2);
+    await expect.poll(() => held.count(), { timeout: 15_000 }).toBe(0);
+    app.demo!.setMassDeletion(null);
+  });
+
+  it('switches the language and the sync interval in settings', async () => {
+    const { page } = app;
+    await go(page, '/settings');
+    await page.getByTestId('language').selectOption('es');
+    await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Ajustes');
+    await page.getByTestId('settings-interval').fill('15');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(async () => (await app.call('settings.get')).syncIntervalMinutes).toBe(15);
+    await shot(page, 'settings-es');
+    await page.getByTestId('language').selectOption('auto');
+    await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Settings');
+  });
+
+  it('takes screenshots of the main screens in dark and floor mode', async () => {
+    const { page } = app;
+    await look(page, 'dark', false);
+    for (const [route, name, ready] of [['/sync', 'sync', 'sync-page'], ['/lists/items', 'list', 'grid-row'], ['/settings', 'settings', 'settings-page']] as const) {
+      await go(page, route);
+      await page.getByTestId(ready).first().waitFor();
+      await shot(page, `${name}-dark`);
+    }
+    await scan(page, 'SKU-000042');
+    await page.getByTestId('item-page').waitFor();
+    await shot(page, 'item-dark');
+    await look(page, 'light', true);
+    await page.getByTestId('item-page').waitFor();
+    await shot(page, 'item-floor');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('A-01-0', { delay: 100 });
+    await expect.poll(() => page.getByTestId('search-popup').getAttribute('data-query')).toBe('A-01-0');
+    await shot(page, 'search-floor');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await go(page, '/lists/items');
+    await page.getByTestId('grid-row').first().waitFor();
+    await shot(page, 'list-floor');
+    const size = await page.getByTestId('export-csv').boundingBox();
+    expect(size!.height).toBeGreaterThanOrEqual(48);
+    await look(page, 'contrast', false);
+    await go(page, '/sync');
+    await page.getByTestId('sync-page').waitFor();
+    await shot(page, 'sync-contrast');
+    await look(page, 'light', false);
+  });
+});

@@ -1,0 +1,133 @@
+// The whole app for end-to-end tests: the demo warehouse (stoppable, restartable on its port), the
+// core with real SQLite in a temp folder, the browser host serving the built renderer, Chromium.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { dispatch } from '../../../electron/contract/dispatch.ts';
+import type { MethodArgs, MethodName, MethodResult } from '../../../electron/contract/methods.ts';
+import type { Core } from '../../../electron/core/core.ts';
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo/index.ts';
+import { startBrowserHost, type BrowserHost } from '../../../electron/hosts/browser/browser-host.ts';
+import { createNodeCore } from '../../../electron/hosts/node-core.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+export const SCREENS = path.join(root, 'test/.artifacts/screens');
+
+export interface App {
+  core: Core;
+  host: BrowserHost;
+  browser: Browser;
+  page: Page;
+  demo: DemoServer | null;
+  exportDir: string;
+  /** Calls the core directly, as the test's own view of the truth. */
+  call<M extends MethodName>(method: M, args?: MethodArgs<M>): Promise<MethodResult<M>>;
+  stopDemo(): Promise<void>;
+  restartDemo(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: { demo?: DemoServerOptions; viewport?: { width: number; height: number } } = {}): Promise<App> {
+  const data = tempDir();
+  const exportDir = path.join(data.path, 'exports');
+  mkdirSync(exportDir, { recursive: true });
+  // Sessions live in a file, so that a restarted demo server still knows them.
+  const demoOptions: DemoServerOptions = { items: 3000, onError: () => undefined, dataFile: path.join(data.path, 'demo-sessions.sqlite'), ...options.demo };
+  let demo: DemoServer | null = await startDemoServer(demoOptions);
+  const port = demo.port;
+  const core = createNodeCore({
+    host: 'browser',
+    dataDir: path.join(data.path, 'app'),
+    overrides: { exportDir, startDemoServer: async () => ({ url: `http://127.0.0.1:${port}` }) },
+  });
+  const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer') });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(host.url);
+
+  const app: App = {
+    core, host, browser, page, exportDir,
+    get demo() {
+      return demo;
+    },
+    async call(method, args) {
+      const result = await dispatch(core.handlers, method, args ?? {});
+      if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+      return result.value as never;
+    },
+    async stopDemo() {
+      await demo?.close();
+      demo = null;
+    },
+    async restartDemo() {
+      demo = await startDemoServer({ ...demoOptions, port });
+    },
+    async close() {
+      expect(problems, 'errors thrown in the page').toEqual([]);
+      await browser.close();
+      await host.close();
+      await core.close();
+      await demo?.close();
+      data.remove();
+    },
+  };
+  return app;
+}
+
+/** Signs in through the form; picks the license by type when the picker shows. */
+export async function signIn(page: Page, email: string, password: string, options: { license?: string; remember?: boolean } = {}): Promise<void> {
+  await page.getByTestId('sign-in-form').waitFor();
+  await page.getByTestId('server-demo').click();
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill(password);
+  if (options.remember) await page.getByTestId('remember').check();
+  await page.getByTestId('sign-in-submit').click();
+  if (options.license) {
+    await page.getByTestId('license-picker').waitFor();
+    await page.locator(`[data-testid=license-option][data-license-type=${options.license}]`).click();
+  }
+}
+
+/** Types like a keyboard-wedge scanner: the whole code in one burst, then Enter. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 0 });
+  await page.keyboard.press('Enter');
+}
+
+export async function waitForSync(app: App, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await app.call('sync.status');
+    if (s.lastRoundFinishedAt && !s.running && s.datasets.length > 0) return;
+    if (Date.now() > until) throw new Error(`sync did not finish in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+}
+
+/** Sets theme and floor mode on the settings screen, then goes back to where the page was. */
+export async function look(page: Page, theme: 'light' | 'dark' | 'contrast', floorMode: boolean): Promise<void> {
+  const back = (await page.evaluate('location.hash')) as string;
+  await go(page, '/settings');
+  await page.getByTestId(`theme-${theme}`).click();
+  const floor = page.getByTestId('floor-mode');
+  if ((await floor.isChecked()) !== floorMode) await floor.click();
+  await expect.poll(() => page.evaluate('[document.documentElement.dataset.theme, document.documentElement.dataset.floor]')).toEqual([theme, String(floorMode)]);
+  await page.evaluate(`location.hash = ${JSON.stringify(back)}`);
+}
+
+/** Moves to a screen by its hash route, as a link would. */
+export async function go(page: Page, route: string): Promise<void> {
+  await page.evaluate(`location.hash = ${JSON.stringify(`#${route}`)}`);
+  await expect.poll(() => page.evaluate('location.hash')).toBe(`#${route}`);
+}

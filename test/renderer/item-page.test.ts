@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import type { InventoryRow } from '../../electron/contract/types.ts';
+import ItemView from '../../renderer/src/views/ItemView.vue';
+import { FRESH, STALE, mountWith, scriptedClient } from './support.ts';
+
+function row(partial: Partial<InventoryRow>): InventoryRow {
+  return {
+    id: 'v1', facilityId: 'F1', locationId: 'L1', locationCode: 'A-01-01-A', itemId: 'I1', sku: 'SKU-1', description: 'Blue widget', lot: null, serial: null,
+    expiry: null, expiryState: null, uom: 'EA', onHand: 10, allocated: 4, available: 6, status: 'AVAILABLE', ...partial,
+  };
+}
+
+function router() {
+  const stub = { template: '<div />' };
+  return createRouter({ history: createMemoryHistory(), routes: [{ path: '/item/:id', name: 'item', component: ItemView }, { path: '/location/:id', name: 'location', component: stub }, { path: '/record/:list/:id', name: 'record', component: stub }] });
+}
+
+const client = () =>
+  scriptedClient({
+    'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH } : ({
+      kind: 'item', list: 'items', id, title: 'Blue widget',
+      record: { id, sku: 'SKU-1', description: 'Blue widget', upc: '012345678905', uom: 'EA', colour: 'blue', account_id: 'A1' },
+      related: [{ list: 'accounts', label: 'Account', rows: [{ id: 'A1', name: 'Acme' }] }],
+      age: FRESH,
+    }),
+    'inventory.byItem': () => ({
+      rows: [row({}), row({ id: 'v2', locationId: 'L2', locationCode: 'B-02-01-A', lot: 'LOT7', expiry: '2020-01-01', expiryState: 'expired', onHand: 1000, allocated: 0, available: 1000 })],
+      totals: [{ facilityId: 'F1', facilityName: 'Madrid', onHand: 1010, allocated: 4, available: 1006, locations: 2 }],
+      age: STALE,
+    }),
+    'history.query': () => ({
+      events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1' }],
+      age: FRESH,
+    }),
+  });
+
+describe('the item page', () => {
+  it('shows on hand, allocated and available apart, stock by location with lots and expiry flags, history, every field, related links', async () => {
+    const c = client();
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, c, { path: '/item/I1?list=items', router: router() });
+    expect(wrapper.get('[data-testid=record-code]').text()).toBe('SKU-1');
+    expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('1,010');
+    expect(wrapper.get('[data-testid=qty-allocated]').text()).toContain('4');
+    expect(wrapper.get('[data-testid=qty-available]').text()).toContain('1,006');
+    const rows = wrapper.findAll('[data-testid=inventory-row]');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.text()).toContain('LOT7');
+    expect(rows[1]!.find('[data-testid=expired]').exists()).toBe(true);
+    expect(wrapper.findAll('[data-testid=data-age]').some((a) => a.classes().includes('stale'))).toBe(true);
+    expect(wrapper.get('[data-testid=history-table]').text()).toContain('Picked');
+    expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
+    const links = wrapper.get('[data-testid=related]').findAll('a');
+    expect(links.map((a) => [a.text(), a.attributes('href')])).toEqual([['Acme', '/record/accounts/A1'], ['Acme', '/record/accounts/A1']]);
+    expect(c.calls.find((x) => x.method === 'inventory.byItem')?.args).toEqual({ itemId: 'I1' });
+    wrapper.unmount();
+  });
+
+  it('speaks Spanish and formats numbers the Spanish way', async () => {
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, client(), { path: '/item/I1', router: router(), locale: 'es' });
+    expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('Existencias');
+    expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('1010');
+    expect(wrapper.get('[data-testid=history-table]').text()).toContain('Preparado');
+    wrapper.unmount();
+  });
+});

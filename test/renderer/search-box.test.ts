@@ -1,0 +1,105 @@
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
+import SearchBox from '../../renderer/src/components/SearchBox.vue';
+import { hitToOpen, rankHits } from '../../renderer/src/stores/search.ts';
+import { FRESH, STALE, mountWith, scriptedClient } from './support.ts';
+
+function hit(partial: Partial<SearchHit>): SearchHit {
+  return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, match: 'word', field: 'sku', age: FRESH, ...partial };
+}
+
+const HITS: SearchHit[] = [
+  hit({ id: 'i2', code: 'SKU-100', title: 'Blue widget', match: 'prefix' }),
+  hit({ kind: 'location', list: 'locations', id: 'l1', code: 'SKU-10', title: 'A-01-01-A', match: 'exact', field: 'barcode', age: STALE }),
+  hit({ id: 'i3', code: 'SKU-1000', title: 'Red widget', match: 'word' }),
+];
+
+function answer(q: string, hits = HITS): SearchResult {
+  return { query: q, scan: { kind: 'plain', text: q }, hits, tookMs: 1.2 };
+}
+
+describe('ranking', () => {
+  it('puts exact matches first and keeps main order otherwise', () => {
+    expect(rankHits(HITS).map((h) => h.id)).toEqual(['l1', 'i2', 'i3']);
+  });
+  it('opens the single exact hit, or the only hit, and nothing when ambiguous', () => {
+    expect(hitToOpen(answer('x'))?.id).toBe('l1');
+    expect(hitToOpen(answer('x', [HITS[0]!]))?.id).toBe('i2');
+    expect(hitToOpen(answer('x', [HITS[0]!, HITS[2]!]))).toBeNull();
+  });
+});
+
+describe('the search box', () => {
+  it('shows results as you type, exact first, with kind and data age', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q) });
+    const { wrapper } = await mountWith(SearchBox, client);
+    await wrapper.get('[data-testid=search-input]').setValue('SKU-10');
+    await flushPromises();
+    const options = wrapper.findAll('[data-testid=search-hit]');
+    expect(options.map((o) => o.attributes('data-match'))).toEqual(['exact', 'prefix', 'word']);
+    expect(options[0]!.text()).toContain('Location');
+    expect(options[0]!.get('[data-testid=data-age]').classes()).toContain('stale');
+    expect(options[1]!.get('[data-testid=data-age]').classes()).not.toContain('stale');
+    expect(client.calls.at(-1)).toEqual({ method: 'search.query', args: { q: 'SKU-10', limit: 20 } });
+    wrapper.unmount();
+  });
+
+  it('drops an answer that arrives after a newer keystroke', async () => {
+    const releases: (() => void)[] = [];
+    const client = scriptedClient({
+      'search.query': ({ q }) => new Promise<SearchResult>((resolve) => releases.push(() => resolve(answer(q, q === 'SK' ? [HITS[2]!] : [HITS[0]!])))),
+    });
+    const { wrapper } = await mountWith(SearchBox, client);
+    const input = wrapper.get('[data-testid=search-input]');
+    await input.setValue('SK');
+    await input.setValue('SKU');
+    releases[1]!();
+    await flushPromises();
+    releases[0]!();
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid=search-hit]').map((o) => o.text())).toEqual([expect.stringContaining('Blue widget')]);
+    wrapper.unmount();
+  });
+
+  it('moves with the arrow keys and opens the active hit with Enter', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q) });
+    const { wrapper, router } = await mountWith(SearchBox, client);
+    const input = wrapper.get('[data-testid=search-input]');
+    await input.setValue('SKU-10');
+    await flushPromises();
+    await input.trigger('keydown', { key: 'ArrowDown' });
+    expect(input.attributes('aria-activedescendant')).toBe('search-option-1');
+    await input.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/item/i2?list=items');
+    wrapper.unmount();
+  });
+
+  it('closes with Esc and says when nothing matched', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q, []) });
+    const { wrapper } = await mountWith(SearchBox, client);
+    const input = wrapper.get('[data-testid=search-input]');
+    await input.setValue('nothing-here');
+    await flushPromises();
+    expect(wrapper.get('[data-testid=search-none]').text()).toContain('nothing-here');
+    expect(input.attributes('aria-expanded')).toBe('true');
+    await input.trigger('keydown', { key: 'Escape' });
+    expect(input.attributes('aria-expanded')).toBe('false');
+    wrapper.unmount();
+  });
+
+  it('shows the parsed GS1 elements of a scanned code', async () => {
+    const client = scriptedClient({
+      'search.query': ({ q }) => ({
+        ...answer(q, [hit({ match: 'exact', field: 'gtin' })]),
+        scan: { kind: 'gs1', elements: [{ ai: '01', label: 'GTIN', value: '09506000134352' }, { ai: '10', label: 'Lot', value: 'LOT7' }], gtin: '09506000134352', lot: 'LOT7', serial: null, expiry: null, quantity: null, sscc: null },
+      }),
+    });
+    const { wrapper } = await mountWith(SearchBox, client);
+    await wrapper.get('[data-testid=search-input]').setValue('(01)09506000134352(10)LOT7');
+    await flushPromises();
+    expect(wrapper.get('[data-testid=scan-gs1]').text()).toContain('LOT7');
+    wrapper.unmount();
+  });
+});

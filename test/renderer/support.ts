@@ -1,0 +1,84 @@
+// Component tests: the real stores, router, i18n and components, over a scripted client that
+// answers contract methods the way main does (methods not scripted answer `not_implemented`).
+import { mount, flushPromises } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import type { Component } from 'vue';
+import { createMemoryHistory, createRouter, type Router } from 'vue-router';
+import type { AisleClient } from '../../electron/contract/client.ts';
+import type { ContractError, Result } from '../../electron/contract/errors.ts';
+import type { EventName, Events } from '../../electron/contract/events.ts';
+import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
+import { setClient } from '../../renderer/src/api/client.ts';
+import { createAppI18n } from '../../renderer/src/i18n/index.ts';
+
+export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult<M> | ContractError | Promise<MethodResult<M> | ContractError> };
+
+export class Failure {
+  readonly error: ContractError;
+  constructor(code: ContractError['code'], message = code) {
+    this.error = { code, message };
+  }
+}
+
+export interface ScriptedClient extends AisleClient {
+  calls: { method: string; args: unknown }[];
+  emit<E extends EventName>(event: E, payload: Events[E]): void;
+}
+
+export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M>) => unknown }): ScriptedClient {
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const calls: { method: string; args: unknown }[] = [];
+  return {
+    calls,
+    async call(method: MethodName, args?: unknown): Promise<Result<never>> {
+      calls.push({ method, args: args ?? {} });
+      const handler = script[method] as ((a: unknown) => unknown) | undefined;
+      if (!handler) return { ok: false, error: { code: 'not_implemented', message: `${method} is not scripted` } };
+      const value = await handler(args ?? {});
+      if (value instanceof Failure) return { ok: false, error: value.error };
+      return { ok: true, value: value as never };
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (p: unknown) => void);
+      return () => set.delete(listener as (p: unknown) => void);
+    },
+    emit(event, payload) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+  } as ScriptedClient;
+}
+
+export function testRouter(): Router {
+  const stub = { template: '<div data-testid="route-stub">{{ $route.fullPath }}</div>' };
+  return createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/', name: 'home', component: stub },
+      { path: '/sign-in', name: 'sign-in', component: stub },
+      { path: '/item/:id', name: 'item', component: stub },
+      { path: '/location/:id', name: 'location', component: stub },
+      { path: '/record/:list/:id', name: 'record', component: stub },
+      { path: '/lists/:list', name: 'list', component: stub },
+      { path: '/sync', name: 'sync', component: stub },
+    ],
+  });
+}
+
+/** Mounts a component with a fresh Pinia, the app's i18n and a memory router at `path`. */
+export async function mountWith(component: Component, client: ScriptedClient, options: { path?: string; props?: Record<string, unknown>; locale?: 'en' | 'es'; router?: Router } = {}) {
+  setClient(client);
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  const router = options.router ?? testRouter();
+  await router.push(options.path ?? '/');
+  await router.isReady();
+  const i18n = createAppI18n(options.locale ?? 'en');
+  const wrapper = mount(component, { props: options.props, global: { plugins: [pinia, i18n, router] }, attachTo: document.body });
+  await flushPromises();
+  return { wrapper, router, pinia };
+}
+
+export const FRESH = { syncedAt: new Date().toISOString(), stale: false, staleAfterMinutes: 60 };
+export const STALE = { syncedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), stale: true, staleAfterMinutes: 60 };

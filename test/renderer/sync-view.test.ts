@@ -1,0 +1,102 @@
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { defineComponent, h } from 'vue';
+import type { DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
+import StatusBanner from '../../renderer/src/components/StatusBanner.vue';
+import StatusIndicator from '../../renderer/src/components/StatusIndicator.vue';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
+import { useSyncStore } from '../../renderer/src/stores/sync.ts';
+import SyncView from '../../renderer/src/views/SyncView.vue';
+import { mountWith, scriptedClient } from './support.ts';
+
+const NOW = new Date().toISOString();
+
+function dataset(partial: Partial<DatasetStatus>): DatasetStatus {
+  return {
+    key: 'items', list: 'items', label: 'Items', scope: { kind: 'global', id: null, name: null }, lastSuccessAt: NOW, lastAttemptAt: NOW, etag: null,
+    rows: 1000, lastError: null, stale: false, staleAfterMinutes: 60, held: null, syncing: false, ...partial,
+  };
+}
+
+function status(datasets: DatasetStatus[], running = false): SyncStatus {
+  return { running, lastRoundStartedAt: NOW, lastRoundFinishedAt: NOW, nextRoundAt: null, datasets };
+}
+
+describe('the sync panel', () => {
+  it('shows each dataset; a progress bar while syncing; errors in words', async () => {
+    const client = scriptedClient({
+      'sync.status': () => status([dataset({ syncing: true }), dataset({ key: 'locations:F1', list: 'locations', label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: { code: 'offline', message: 'ECONNREFUSED' }, stale: true })], true),
+      'connectivity.get': () => ({ state: 'online', since: NOW, lastCheckedAt: NOW }),
+    });
+    const { wrapper } = await mountWith(SyncView, client);
+    client.emit('sync.progress', { key: 'items', list: 'items', scopeId: null, phase: 'downloading', rows: 250, bytes: 9000, expectedRows: 1000, error: null });
+    await flushPromises();
+    const rows = wrapper.findAll('[data-testid=dataset-row]');
+    expect(rows).toHaveLength(2);
+    const bar = rows[0]!.get('progress').element as HTMLProgressElement;
+    expect(Number(bar.getAttribute('value'))).toBeCloseTo(0.25);
+    expect(rows[0]!.text()).toContain('250 of 1,000 rows');
+    expect(rows[1]!.text()).toContain('Madrid');
+    expect(rows[1]!.get('[data-testid=dataset-error]').text()).toContain('The server cannot be reached');
+    expect(rows[1]!.get('[data-testid=data-age]').classes()).toContain('stale');
+    wrapper.unmount();
+  });
+
+  it('asks before applying a held mass deletion, and applies it only when confirmed', async () => {
+    const held = dataset({ held: { currentRows: 1000, incomingRows: 10, wouldDelete: 990, receivedAt: NOW } });
+    const client = scriptedClient({ 'sync.status': () => status([held]), 'sync.confirmHeld': () => dataset({ rows: 10 }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    expect(wrapper.get('[data-testid=dataset-held]').text()).toContain('990 of 1,000');
+    await wrapper.get('[data-testid=held-confirm]').trigger('click');
+    await flushPromises();
+    expect(client.calls.find((c) => c.method === 'sync.confirmHeld')?.args).toEqual({ key: 'items' });
+    expect(wrapper.find('[data-testid=dataset-held]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('syncs on demand', async () => {
+    const client = scriptedClient({ 'sync.status': () => status([dataset({})]), 'sync.now': () => ({ started: true }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    await wrapper.get('[data-testid=sync-now]').trigger('click');
+    await flushPromises();
+    expect(client.calls.some((c) => c.method === 'sync.now')).toBe(true);
+    wrapper.unmount();
+  });
+});
+
+describe('the status indicator and banner', () => {
+  const Both = defineComponent({ render: () => [h(StatusIndicator), h(StatusBanner)] });
+
+  it('follow connectivity and session events; offline is a neutral banner quoting the data age', async () => {
+    const client = scriptedClient({ 'sync.status': () => status([dataset({})]), 'connectivity.get': () => ({ state: 'online', since: NOW, lastCheckedAt: NOW }) });
+    const { wrapper } = await mountWith(Both, client);
+    const session = useSessionStore();
+    session.view = { ...SIGNED_OUT, state: 'signed-in' };
+    const sync = useSyncStore();
+    sync.subscribe();
+    await sync.load();
+    await flushPromises();
+    const indicator = () => wrapper.get('[data-testid=status-indicator]');
+    expect(indicator().attributes('data-state')).toBe('online');
+    expect(wrapper.get('[data-testid=status-banner]').text()).toBe('');
+
+    client.emit('connectivity.changed', { state: 'offline', since: NOW, lastCheckedAt: NOW });
+    await flushPromises();
+    expect(indicator().attributes('data-state')).toBe('offline');
+    expect(indicator().text()).toContain('Offline');
+    expect(wrapper.get('[data-testid=status-banner]').text()).toMatch(/^Offline — showing data as of /);
+    expect(wrapper.get('[data-testid=status-banner]').classes()).not.toContain('error');
+
+    client.emit('connectivity.changed', { state: 'online', since: NOW, lastCheckedAt: NOW });
+    client.emit('sync.status', status([dataset({ syncing: true })], true));
+    await flushPromises();
+    expect(indicator().attributes('data-state')).toBe('syncing');
+
+    session.view = { ...session.view, state: 'expired' };
+    await flushPromises();
+    expect(indicator().text()).toContain('Session expired');
+    expect(wrapper.get('[data-testid=status-banner]').text()).toContain('Sign in again');
+    wrapper.unmount();
+  });
+});
+

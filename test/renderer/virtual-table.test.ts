@@ -1,0 +1,93 @@
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { defineComponent, h, ref } from 'vue';
+import type { ColumnInfo } from '../../electron/contract/types.ts';
+import VirtualTable, { type SortKey } from '../../renderer/src/table/VirtualTable.vue';
+import { mountWith, scriptedClient } from './support.ts';
+
+const COLUMNS: ColumnInfo[] = [
+  { key: 'sku', label: 'SKU', type: 'string' },
+  { key: 'qty', label: 'Qty', type: 'number' },
+  { key: 'enabled', label: 'Enabled', type: 'boolean' },
+];
+
+function harness(total: number) {
+  const loads: number[] = [];
+  const opened: unknown[] = [];
+  const sort = ref<SortKey[]>([]);
+  const filters = ref<Record<string, string>>({});
+  const Harness = defineComponent({
+    setup: () => () =>
+      h(VirtualTable, {
+        columns: COLUMNS,
+        total,
+        viewKey: JSON.stringify([sort.value, filters.value]),
+        label: 'Items',
+        sort: sort.value,
+        filters: filters.value,
+        'onUpdate:sort': (s: SortKey[]) => (sort.value = s),
+        'onUpdate:filters': (f: Record<string, string>) => (filters.value = f),
+        onOpen: (row: unknown) => opened.push(row),
+        load: async (offset: number, limit: number) => {
+          loads.push(offset);
+          return Array.from({ length: Math.min(limit, total - offset) }, (_, i) => ({ id: `r${offset + i}`, sku: `SKU-${offset + i}`, qty: (offset + i) * 1000, enabled: true }));
+        },
+      }),
+  });
+  return { Harness, loads, opened, sort, filters };
+}
+
+describe('the virtual table', () => {
+  it('renders only the rows on screen out of 1,000,000, with aria-rowcount and aria-rowindex', async () => {
+    const { Harness, loads } = harness(1_000_000);
+    const { wrapper } = await mountWith(Harness, scriptedClient({}));
+    await flushPromises();
+    const grid = wrapper.get('[data-testid=grid]');
+    expect(grid.attributes('aria-rowcount')).toBe(String(1_000_000 + 2));
+    const rows = wrapper.findAll('[data-testid=grid-row]');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(rows[0]!.attributes('aria-rowindex')).toBe('3');
+    expect(rows[0]!.text()).toContain('SKU-0');
+    expect(rows[1]!.findAll('[role=gridcell]')[1]!.text()).toBe('1,000');
+    expect(loads).toEqual([0]);
+    wrapper.unmount();
+  });
+
+  it('moves the active cell with the keyboard, to the last row and back', async () => {
+    const { Harness, opened } = harness(1_000_000);
+    const { wrapper } = await mountWith(Harness, scriptedClient({}));
+    const grid = wrapper.get('[data-testid=grid]');
+    await grid.trigger('keydown', { key: 'ArrowDown' });
+    await grid.trigger('keydown', { key: 'ArrowRight' });
+    expect(grid.attributes('aria-activedescendant')).toBe('vt-1-1');
+    await grid.trigger('keydown', { key: 'End', ctrlKey: true });
+    await flushPromises();
+    await new Promise((r) => setTimeout(r, 0));
+    await flushPromises();
+    expect(grid.attributes('aria-activedescendant')).toBe('vt-999999-2');
+    const last = wrapper.findAll('[data-testid=grid-row]').at(-1)!;
+    expect(last.attributes('aria-rowindex')).toBe(String(999_999 + 3));
+    expect(wrapper.find('#vt-999999-2').exists()).toBe(true);
+    await grid.trigger('keydown', { key: 'Home', ctrlKey: true });
+    await flushPromises();
+    expect(grid.attributes('aria-activedescendant')).toBe('vt-0-0');
+    await grid.trigger('keydown', { key: 'Enter' });
+    expect(opened).toEqual([expect.objectContaining({ id: 'r0' })]);
+    wrapper.unmount();
+  });
+
+  it('cycles the sort from the header and sends filters after typing stops', async () => {
+    const { Harness, sort, filters } = harness(100);
+    const { wrapper } = await mountWith(Harness, scriptedClient({}));
+    await wrapper.get('[data-testid=sort-qty]').trigger('click');
+    expect(sort.value).toEqual([{ column: 'qty', dir: 'asc' }]);
+    await flushPromises();
+    expect(wrapper.findAll('[role=columnheader]')[1]!.attributes('aria-sort')).toBe('ascending');
+    await wrapper.get('[data-testid=sort-qty]').trigger('click');
+    expect(sort.value).toEqual([{ column: 'qty', dir: 'desc' }]);
+    await wrapper.get('[data-testid=filter-sku]').setValue('SKU-4');
+    await expect.poll(() => filters.value, { timeout: 2000 }).toEqual({ 'sku': 'SKU-4' });
+    wrapper.unmount();
+  });
+});

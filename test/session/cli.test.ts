@@ -1,0 +1,90 @@
+// The session commands of the CLI against the demo server: the password from AISLE_PASSWORD or the
+// prompt, never a flag.
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../electron/hosts/cli/cli.ts';
+import type { CliIo } from '../../electron/hosts/cli/command.ts';
+import { startDemoServer } from '../../electron/demo/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+function io(env: Record<string, string> = {}, typed: string | null = null) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const prompts: string[] = [];
+  const value: CliIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    env,
+    promptPassword: async (question) => {
+      prompts.push(question);
+      if (typed === null) throw new Error('no terminal');
+      return typed;
+    },
+  };
+  return { io: value, out, err, prompts };
+}
+
+async function setup() {
+  const server = await startDemoServer({ port: 0 });
+  cleanup.push(() => server.close());
+  const dir = tempDir();
+  cleanup.push(() => dir.remove());
+  return { server, dataDir: dir.path };
+}
+
+describe('aisle licenses / session / ping', () => {
+  it('lists licenses with the password from AISLE_PASSWORD, or from the prompt', async () => {
+    const { server, dataDir } = await setup();
+    const withEnv = io({ AISLE_PASSWORD: 'demo1234' });
+    expect(await main(['licenses', '--server', server.url, '--email', 'demo@example.com', '--data-dir', dataDir], withEnv.io)).toBe(0);
+    expect(withEnv.out).toHaveLength(2);
+    expect(withEnv.out.join('\n')).toContain('COMMUNITY');
+    expect(withEnv.prompts).toEqual([]);
+
+    const prompted = io({}, 'demo1234');
+    expect(await main(['licenses', '--server', server.url, '--email', 'lapsed@example.com', '--data-dir', dataDir], prompted.io)).toBe(0);
+    expect(prompted.prompts).toEqual(['Password: ']);
+    expect(prompted.out[0]).toMatch(/\(disabled: This license has expired/);
+
+    const wrong = io({ AISLE_PASSWORD: 'nope' });
+    expect(await main(['licenses', '--server', server.url, '--email', 'demo@example.com', '--data-dir', dataDir], wrong.io)).toBe(1);
+    expect(wrong.err.join('\n')).toMatch(/Wrong e-mail or password. \(wrong_credentials\)/);
+    // There is no password flag.
+    const flag = io({ AISLE_PASSWORD: 'demo1234' });
+    expect(await main(['licenses', '--server', server.url, '--email', 'demo@example.com', '--password', 'demo1234'], flag.io)).toBe(2);
+  });
+
+  it('session: asks for --license when there are several, signs in with it, and signs out again', async () => {
+    const { server, dataDir } = await setup();
+    const args = ['session', '--server', server.url, '--email', 'demo@example.com', '--data-dir', dataDir];
+    const ask = io({ AISLE_PASSWORD: 'demo1234' });
+    expect(await main(args, ask.io)).toBe(2);
+    expect(ask.err.join('\n')).toMatch(/--license/);
+    const licenseId = server.ids().demoLicenses[1];
+    const ok = io({ AISLE_PASSWORD: 'demo1234' });
+    expect(await main([...args, '--license', licenseId], ok.io)).toBe(0);
+    const text = ok.out.join('\n');
+    expect(text).toMatch(/state\s+signed-in/);
+    expect(text).toContain(licenseId);
+    expect(text).not.toContain('demo1234');
+    // The license is remembered for next time.
+    const again = io({ AISLE_PASSWORD: 'demo1234' });
+    expect(await main(args, again.io)).toBe(0);
+    expect(again.out.join('\n')).toContain(licenseId);
+  });
+
+  it('ping says whether a server answers', async () => {
+    const { server, dataDir } = await setup();
+    const up = io();
+    expect(await main(['ping', '--server', server.url, '--data-dir', dataDir], up.io)).toBe(0);
+    expect(up.out[0]).toMatch(/^reachable in \d+ ms$/);
+    await server.close();
+    const down = io();
+    expect(await main(['ping', '--server', server.url, '--data-dir', dataDir], down.io)).toBe(1);
+    expect(down.err[0]).toMatch(/offline/);
+  });
+});
