@@ -6,7 +6,8 @@
 //   options: --sizes 100000,1000000  --runs 3  --dexie-max 100000  --doc <file>
 // Each *.bench.ts runs in its own process (with --quick when quick) and prints `BENCH_RESULT <json>`
 // or `BENCH {"name","value","unit","target"?,"ok"?}` lines; see support/child.ts and support/report.ts.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,8 +52,14 @@ for (const items of wanted('contenders') ? sizes : []) {
 rmSync(work, { recursive: true, force: true });
 
 const external: ExternalBench[] = [];
+const benches = readdirSync(here).filter((f) => f.endsWith('.bench.ts') && wanted(f)).sort();
+// The keystroke benchmark drives the built renderer through the browser host.
+if (benches.some((f) => f.startsWith('renderer')) && !existsSync(path.join(root, 'out/renderer/index.html'))) {
+  log('building the app (out/) for the renderer benchmark');
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+}
 {
-  for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.ts') && wanted(f)).sort()) {
+  for (const file of benches) {
     log(`running ${file}${quick ? ' --quick' : ''}`);
     const t = performance.now();
     try {

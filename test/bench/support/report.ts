@@ -197,8 +197,10 @@ export function renderReport(rep: RunReport): string {
       ...rep.notes.map((n) => `- ${n}`),
     ].join('\n'),
     '## Targets',
-    table(['items', 'target', 'figure', 'verdict'], rep.sizes.flatMap(targetRows)),
+    rep.sizes.length ? table(['items', 'target', 'figure', 'verdict'], rep.sizes.flatMap(targetRows)) : 'The side-by-side part was not run.',
   ];
+  const judged = rep.external.flatMap((e) => e.lines.filter((l) => l.ok !== undefined).map((l) => [e.script.replace('test/bench/', ''), l.name, `${Math.abs(l.value) >= 100 ? n0(l.value) : ms(l.value)} ${l.unit}`, l.target ?? '', met(l.ok!)]));
+  if (judged.length) parts.push('Targets judged by the other benchmarks (their own sizes; details below):', table(['benchmark', 'measure', 'figure', 'target', 'verdict'], judged));
   for (const r of rep.sizes) {
     parts.push(`## ${n0(r.items)} items: lookups, Aisle against the alternatives`, `Same keys for everyone: ${n0(r.aisle.cases['exact lookup (SKU)'].n)} per Aisle / REST / Dexie case${r.naive ? `, ${n0(r.naive.cases['exact lookup (SKU)'].n)} for the naive cache` : ''}. × = how many times slower than Aisle (p50 / p99).`, lookupTable(r));
     parts.push(`## ${n0(r.items)} items: sync against the floor`, syncTable(r));
