@@ -1,20 +1,21 @@
 // `npm run bench`: Aisle against what a user would otherwise pick, side by side, in one run on one
 // machine, then every other test/bench/*.bench.ts; prints the report and writes docs/BENCHMARKS.md.
-//   npm run bench                      100,000 and 1,000,000 items (Dexie up to 100,000), 3 runs
-//   npm run bench -- --quick           a smoke run (10,000 items, 2 runs, other benches with --quick)
+//   npm run bench                      100,000 and 1,000,000 items (Dexie up to 100,000), 3 / 2 runs
+//   npm run bench -- --quick           a smoke run (10,000 items, 1 run, other benches with --quick)
 //   npm run bench -- sync lookup       only the benchmarks whose names contain a word ('contenders' = the above)
 //   options: --sizes 100000,1000000  --runs 3  --dexie-max 100000  --doc <file>
+//   --from <results.json>              only render the report again from a run's saved results
 // Each *.bench.ts runs in its own process (with --quick when quick) and prints `BENCH_RESULT <json>`
 // or `BENCH {"name","value","unit","target"?,"ok"?}` lines; see support/child.ts and support/report.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSize, type SizeResult } from './parts/contenders.ts';
 import { runNode } from './support/child.ts';
 import { describeMachine, loadAverage } from './support/machine.ts';
-import { renderReport, type ExternalBench } from './support/report.ts';
+import { renderReport, type ExternalBench, type RunReport } from './support/report.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = path.resolve(here, '../..');
@@ -26,28 +27,37 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string' },
     'dexie-max': { type: 'string' },
     doc: { type: 'string' },
+    from: { type: 'string' },
   },
   strict: true,
 });
 const quick = values.quick;
 const sizes = (values.sizes ?? (quick ? '10000' : '100000,1000000')).split(',').map(Number);
-const runs = Number(values.runs ?? (quick ? 2 : 3));
+// Three runs of everything; two above 100,000 items (a first sync of every dataset at 1,000,000 takes minutes).
+const runsFor = (items: number) => Number(values.runs ?? (quick ? 1 : items > 100_000 ? 2 : 3));
 const dexieMax = Number(values['dexie-max'] ?? 100_000);
 const doc = path.resolve(root, values.doc ?? (quick ? 'test/.artifacts/BENCHMARKS.quick.md' : 'docs/BENCHMARKS.md'));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const wanted = (name: string) => positionals.length === 0 || positionals.some((word) => name.includes(word));
 
+if (values.from) {
+  const saved = JSON.parse(readFileSync(values.from, 'utf8')) as RunReport;
+  writeFileSync(doc, renderReport(saved));
+  log(`rendered ${path.relative(root, doc)} from ${values.from}`);
+  process.exit(0);
+}
+
 const started = performance.now();
 const loadStart = loadAverage();
 const machine = describeMachine();
-log(`${machine.cpu}, ${machine.cores} cores, load ${loadStart}; sizes ${sizes.join(', ')}, ${runs} runs`);
+log(`${machine.cpu}, ${machine.cores} cores, load ${loadStart}; sizes ${sizes.map((n) => `${n} (${runsFor(n)} runs)`).join(', ')}`);
 const work = path.join(root, 'test/.artifacts/bench-work');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
 const results: SizeResult[] = [];
 for (const items of wanted('contenders') ? sizes : []) {
-  results.push(await runSize({ items, runs, keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, dexieMaxItems: dexieMax, work, log }));
+  results.push(await runSize({ items, runs: runsFor(items), keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, dexieMaxItems: dexieMax, work, log }));
 }
 rmSync(work, { recursive: true, force: true });
 
@@ -74,7 +84,7 @@ if (benches.some((f) => f.startsWith('renderer')) && !existsSync(path.join(root,
 
 const notes: string[] = [];
 if (sizes.some((n) => n > dexieMax)) notes.push(`Dexie was run up to ${dexieMax.toLocaleString('en')} items only: its ingest slows as the store grows (research/limits.md measured 3.6k rows/s, about 4.6 minutes, for 1,000,000 items against 9.7k rows/s at 100,000), so at larger sizes the ratios to Dexie would only grow.`);
-const markdown = renderReport({
+const report: RunReport = {
   date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   quick,
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
@@ -85,8 +95,10 @@ const markdown = renderReport({
   notes,
   sizes: results,
   external,
-});
+};
+const markdown = renderReport(report);
 process.stdout.write(markdown);
+writeFileSync(doc.replace(/\.md$/, '.results.json'), JSON.stringify(report, null, 1));
 mkdirSync(path.dirname(doc), { recursive: true });
 writeFileSync(doc, markdown);
 log(`written to ${path.relative(root, doc)} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
