@@ -41,8 +41,19 @@ const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const wanted = (name: string) => positionals.length === 0 || positionals.some((word) => name.includes(word));
 
 if (values.from) {
-  const saved = JSON.parse(readFileSync(values.from, 'utf8')) as RunReport;
-  writeFileSync(doc, renderReport(saved));
+  // Several saved runs (comma-separated) make one report: their sizes and benchmarks side by side.
+  const saved = values.from.split(',').map((file) => JSON.parse(readFileSync(file, 'utf8')) as RunReport);
+  const merged: RunReport = {
+    ...saved[0],
+    seconds: saved.reduce((sum, r) => sum + r.seconds, 0),
+    loadEnd: saved.at(-1)!.loadEnd,
+    notes: [...new Set(saved.flatMap((r) => r.notes))],
+    sizes: saved.flatMap((r) => r.sizes),
+    failures: saved.flatMap((r) => r.failures ?? []),
+    external: saved.flatMap((r) => r.external),
+  };
+  if (saved.length > 1) merged.notes.push(`Assembled from ${saved.length} runs of the same code on this machine, one after the other (${saved.map((r) => r.date).join(', ')}).`);
+  writeFileSync(doc, renderReport(merged));
   log(`rendered ${path.relative(root, doc)} from ${values.from}`);
   process.exit(0);
 }
@@ -56,12 +67,19 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
 const results: SizeResult[] = [];
+const failures: { items: number; error: string }[] = [];
 for (const items of wanted('contenders') ? sizes : []) {
-  results.push(await runSize({ items, runs: runsFor(items), keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, dexieMaxItems: dexieMax, work, log }));
+  try {
+    results.push(await runSize({ items, runs: runsFor(items), keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, dexieMaxItems: dexieMax, work, log }));
+  } catch (error) {
+    log(`[${items} items] FAILED: ${(error as Error).message}`);
+    failures.push({ items, error: (error as Error).message });
+  }
 }
 rmSync(work, { recursive: true, force: true });
 
 const external: ExternalBench[] = [];
+const externalTimeoutMs = Number(process.env.AISLE_BENCH_TIMEOUT_MIN ?? 20) * 60_000;
 const benches = readdirSync(here).filter((f) => f.endsWith('.bench.ts') && wanted(f)).sort();
 // The keystroke benchmark drives the built renderer through the browser host.
 if (benches.some((f) => f.startsWith('renderer')) && !existsSync(path.join(root, 'out/renderer/index.html'))) {
@@ -73,7 +91,7 @@ if (benches.some((f) => f.startsWith('renderer')) && !existsSync(path.join(root,
     log(`running ${file}${quick ? ' --quick' : ''}`);
     const t = performance.now();
     try {
-      const run = await runNode<ExternalBench['results'][number]>(path.join(here, file), quick ? ['--quick'] : [], { label: file, anyExitCode: true, timeoutMs: 60 * 60_000 });
+      const run = await runNode<ExternalBench['results'][number]>(path.join(here, file), quick ? ['--quick'] : [], { label: file, anyExitCode: true, timeoutMs: externalTimeoutMs });
       const error = run.results.length || run.lines.length ? undefined : `no BENCH or BENCH_RESULT line (exit ${run.exitCode})`;
       external.push({ script: `test/bench/${file}`, seconds: run.wallMs / 1000, results: run.results, lines: run.lines, exitCode: run.exitCode, error });
     } catch (error) {
@@ -94,6 +112,7 @@ const report: RunReport = {
   seconds: (performance.now() - started) / 1000,
   notes,
   sizes: results,
+  failures,
   external,
 };
 const markdown = renderReport(report);

@@ -82,14 +82,17 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
       // One process, three rounds: first sync, no change, then (the server one revision on) 1% changed.
-      const run = await runNode<SyncRun>(proc('aisle-sync.ts'), [url, license, dataDir, 'first,no-change,1%-changed'], {
+      const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, 'first,no-change,1%-changed'], {
         label: 'sync',
+        anyExitCode: true,
         onMessage: (message, child) => {
           const label = (message as { label?: string }).label;
           const next = label === '1%-changed' ? ask(server, { type: 'revision', revision: 2 * r + 1 }) : Promise.resolve();
           void next.then(() => child.send({ type: 'go' }));
         },
       });
+      const failed = run.results.find((x) => x.error);
+      if (failed || run.results.length !== 3) throw new Error(`Aisle sync, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
       const [first, noChange, changed] = run.results;
       sync.first.push(first);
       sync.noChange.push(noChange);

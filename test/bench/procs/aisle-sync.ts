@@ -18,9 +18,19 @@ function askRunner(label: string): Promise<void> {
   });
 }
 
+/** A round that reports no progress for this long is called hung: the runner records it and moves on. */
+const STALL_MS = 180_000;
+
 async function round(label: string): Promise<void> {
   const progress: SyncProgress[] = [];
+  let last = { at: performance.now(), what: 'the round started' };
+  const stall = setInterval(() => {
+    if (performance.now() - last.at < STALL_MS) return;
+    printResult({ bench: 'aisle-sync', label, error: `${label} round hung: no progress event for ${STALL_MS / 1000} s after ${last.what} (${progress.length} datasets finished)` });
+    process.exit(3);
+  }, 5_000);
   const offProgress = core.events.on('sync.progress', (p) => {
+    last = { at: performance.now(), what: `${p.key} ${p.phase} (${p.rows} rows)` };
     if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') progress.push(p);
   });
   const ended = new Promise<SyncStatus>((resolve) => {
@@ -36,6 +46,7 @@ async function round(label: string): Promise<void> {
   const status = await ended;
   const seconds = (performance.now() - started) / 1000;
   offProgress();
+  clearInterval(stall);
   const failed = progress.filter((p) => p.phase === 'error' || p.phase === 'held');
   if (failed.length) throw new Error(`${failed.length} datasets failed: ${failed.map((p) => `${p.key} ${p.phase} ${p.error?.message ?? ''}`).join('; ')}`);
   printResult({
