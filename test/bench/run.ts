@@ -4,7 +4,7 @@
 //   npm run bench -- --quick           a smoke run (10,000 items, 1 run, other benches with --quick)
 //   npm run bench -- sync lookup       only the benchmarks whose names contain a word ('contenders' = the above)
 //   options: --sizes 100000,1000000  --runs 3  --dexie-max 100000  --doc <file>
-//   --from <results.json>              only render the report again from a run's saved results
+//   --from <a.json,b.json> [--note …]  only render the report again from saved runs (merged), with notes
 // Each *.bench.ts runs in its own process (with --quick when quick) and prints `BENCH_RESULT <json>`
 // or `BENCH {"name","value","unit","target"?,"ok"?}` lines; see support/child.ts and support/report.ts.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
     'dexie-max': { type: 'string' },
     doc: { type: 'string' },
     from: { type: 'string' },
+    note: { type: 'string', multiple: true },
   },
   strict: true,
 });
@@ -45,6 +46,7 @@ if (values.from) {
   const saved = values.from.split(',').map((file) => JSON.parse(readFileSync(file, 'utf8')) as RunReport);
   const merged: RunReport = {
     ...saved[0],
+    command: saved.map((r) => `\`${r.command}\``).join(' then ').replace(/^`|`$/g, ''),
     seconds: saved.reduce((sum, r) => sum + r.seconds, 0),
     loadEnd: saved.at(-1)!.loadEnd,
     notes: [...new Set(saved.flatMap((r) => r.notes))],
@@ -52,7 +54,9 @@ if (values.from) {
     failures: saved.flatMap((r) => r.failures ?? []),
     external: saved.flatMap((r) => r.external),
   };
+  merged.notes.push(...(values.note ?? []));
   if (saved.length > 1) merged.notes.push(`Assembled from ${saved.length} runs of the same code on this machine, one after the other (${saved.map((r) => r.date).join(', ')}).`);
+  mkdirSync(path.dirname(doc), { recursive: true });
   writeFileSync(doc, renderReport(merged));
   log(`rendered ${path.relative(root, doc)} from ${values.from}`);
   process.exit(0);

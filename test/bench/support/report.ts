@@ -201,7 +201,7 @@ export function renderReport(rep: RunReport): string {
     '## Targets',
     rep.sizes.length ? table(['items', 'target', 'figure', 'verdict'], rep.sizes.flatMap(targetRows)) : 'The side-by-side part was not run.',
   ];
-  for (const f of rep.failures ?? []) parts.push(`**At ${n0(f.items)} items the side-by-side run failed, so no target at that size is met:** ${f.error}`);
+  for (const f of rep.failures ?? []) parts.push(`**At ${n0(f.items)} items the side-by-side run failed, so no target at that size is met:** ${f.error} (see the notes under How it was measured).`);
   const judged = rep.external.flatMap((e) => e.lines.filter((l) => l.ok !== undefined).map((l) => [e.script.replace('test/bench/', ''), l.name, `${Math.abs(l.value) >= 100 ? n0(l.value) : ms(l.value)} ${l.unit}`, l.target ?? '', met(l.ok!)]));
   if (judged.length) parts.push('Targets judged by the other benchmarks (their own sizes; details below):', table(['benchmark', 'measure', 'figure', 'target', 'verdict'], judged));
   for (const r of rep.sizes) {
