@@ -81,23 +81,22 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
       await ask(server, { type: 'revision', revision: 2 * r });
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
-      // One process, three rounds: first sync, no change, then (the server one revision on) 1% changed.
-      const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, 'first,no-change,1%-changed'], {
-        label: 'sync',
-        anyExitCode: true,
-        onMessage: (message, child) => {
-          const label = (message as { label?: string }).label;
-          const next = label === '1%-changed' ? ask(server, { type: 'revision', revision: 2 * r + 1 }) : Promise.resolve();
-          void next.then(() => child.send({ type: 'go' }));
-        },
-      });
-      const failed = run.results.find((x) => x.error);
-      if (failed || run.results.length !== 3) throw new Error(`Aisle sync, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
-      const [first, noChange, changed] = run.results;
+      // A process per round (first sync, no change, then with the server one revision on, 1% changed):
+      // each round's peak memory is its own, and each pays for starting its sync worker, as after an app start.
+      const results: (SyncRun & { error?: string })[] = [];
+      for (const label of ['first', 'no-change', '1%-changed']) {
+        if (label === '1%-changed') await ask(server, { type: 'revision', revision: 2 * r + 1 });
+        const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, label], { label: 'sync', anyExitCode: true });
+        const failed = run.results.find((x) => x.error);
+        if (failed || run.results.length !== 1) throw new Error(`Aisle sync ${label}, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
+        results.push(run.results[0]);
+      }
+      const run = { results };
+      const [first, noChange, changed] = results;
       sync.first.push(first);
       sync.noChange.push(noChange);
       sync.changed.push(changed);
-      for (const x of run.results) log(`sync ${x.label} run ${r + 1}: ${x.seconds.toFixed(2)} s, ${x.rows} rows, ${x.changed}/${x.datasets} datasets changed, peak so far ${x.peakRssMb.toFixed(0)} MB`);
+      for (const x of run.results) log(`sync ${x.label} run ${r + 1}: ${x.seconds.toFixed(2)} s, ${x.rows} rows, ${x.changed}/${x.datasets} datasets changed, peak ${x.peakRssMb.toFixed(0)} MB`);
     }
 
     const responses = path.join(o.work, `responses-${o.items}`);
