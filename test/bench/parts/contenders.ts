@@ -20,6 +20,8 @@ export interface SyncRun {
   bytes: number;
   datasets: number;
   changed: number;
+  /** Datasets whose new snapshot was held by the mass-deletion guard. */
+  held?: string[];
   peakRssMb: number;
 }
 
