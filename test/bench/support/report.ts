@@ -195,7 +195,7 @@ export function renderReport(rep: RunReport): string {
       '- **Naive cache**: the JSON responses kept in files, loaded whole with `JSON.parse` and filtered in memory with `find`/`filter`. Its word search stops at the first 50 items whose description contains the word, unranked (the demo vocabulary is small, so that is quick), where Aisle ranks whole words first.',
       '- **Floor**: the same large responses downloaded raw to files, parsed with a byte splitter + `JSON.parse`, and inserted into a bare SQLite table (id + raw JSON) in one transaction.',
       '- **Cold start**: from spawning a Node process to the first answer of an exact lookup on the mirror (load code, open file, query). No Electron window.',
-      '- Latencies are wall-clock per call, after a warm-up. The machine is shared (see load average): tails (p99) include time spent waiting for a core.',
+      '- Latencies are wall-clock per call, after a warm-up. The machine is shared (see load average): tails (p99) include time spent waiting for a core. On-CPU time is the whole process (process.cpuUsage, GC helper threads included), so it can exceed the wall-clock figure.',
       ...rep.notes.map((n) => `- ${n}`),
     ].join('\n'),
     '## Targets',
