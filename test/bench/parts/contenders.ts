@@ -1,0 +1,160 @@
+// One size, every contender, on the same data: the demo server in its own process; Aisle's sync
+// rounds; the floor; REST round trips; the naive cache; Dexie; then the network goes and Aisle
+// answers while REST fails; then cold starts.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ask, forkNode, runNode, vmHwmMb } from '../support/child.ts';
+import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
+import { drawKeys } from '../support/keys.ts';
+import { distribution, type Distribution } from '../support/stats.ts';
+import { runDexie, type DexieResult } from './dexie.ts';
+
+const procs = fileURLToPath(new URL('../procs/', import.meta.url));
+const proc = (name: string) => path.join(procs, name);
+
+export interface SyncRun {
+  label: string;
+  seconds: number;
+  rows: number;
+  bytes: number;
+  datasets: number;
+  changed: number;
+  /** Datasets whose new snapshot was held by the mass-deletion guard. */
+  held?: string[];
+  peakRssMb: number;
+}
+
+export interface FloorRun {
+  records: number;
+  bytes: number;
+  downloadSeconds: number;
+  parseSeconds: number;
+  insertSeconds: number;
+  peakRssMb: number;
+}
+
+export interface SizeResult {
+  items: number;
+  runs: number;
+  sync: { first: SyncRun[]; noChange: SyncRun[]; changed: SyncRun[] };
+  floor: FloorRun[];
+  serverPeakMb: number | null;
+  aisle: { cases: Record<string, Distribution>; answered: number; asked: number; peakRssMb: number };
+  rest: { cases: Record<string, Distribution>; peakRssMb: number };
+  restOffline: { asked: number; answered: number; error: string | null };
+  naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; peakRssMb: number } | null;
+  dexie: DexieResult | null;
+  coldStartMs: Distribution;
+  coldStartPeakMb: number;
+}
+
+export interface SizeOptions {
+  items: number;
+  runs: number;
+  keys: number;
+  /** Dexie runs only up to this many items (its ingest at 1,000,000 takes minutes). */
+  dexieMaxItems: number;
+  naiveKeys: number;
+  work: string;
+  log: (line: string) => void;
+}
+
+function mirrorFileIn(dataDir: string): string {
+  const folder = path.join(dataDir, 'mirrors');
+  const files = readdirSync(folder).filter((f) => f.endsWith('.sqlite'));
+  if (files.length !== 1) throw new Error(`expected one mirror in ${folder}, found ${files.length}`);
+  return path.join(folder, files[0]);
+}
+
+export async function runSize(o: SizeOptions): Promise<SizeResult> {
+  const log = (line: string) => o.log(`[${o.items.toLocaleString('en')} items] ${line}`);
+  const server = forkNode(proc('demo-server.ts'), [String(o.items)]);
+  const ready = await new Promise<{ url: string; ids: DemoIds }>((resolve, reject) => {
+    server.once('message', resolve as (m: unknown) => void);
+    server.once('exit', (code) => reject(new Error(`demo server exited (${code})`)));
+  });
+  const { url, ids } = ready;
+  const license = ids.demoLicenses[0];
+  try {
+    const sync: SizeResult['sync'] = { first: [], noChange: [], changed: [] };
+    let dataDir = '';
+    for (let r = 0; r < o.runs; r++) {
+      await ask(server, { type: 'revision', revision: 2 * r });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
+      // A process per round (first sync, no change, then with the server one revision on, 1% changed):
+      // each round's peak memory is its own, and each pays for starting its sync worker, as after an app start.
+      const results: (SyncRun & { error?: string })[] = [];
+      for (const label of ['first', 'no-change', '1%-changed']) {
+        if (label === '1%-changed') await ask(server, { type: 'revision', revision: 2 * r + 1 });
+        const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, label], { label: 'sync', anyExitCode: true });
+        const failed = run.results.find((x) => x.error);
+        if (failed || run.results.length !== 1) throw new Error(`Aisle sync ${label}, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
+        results.push(run.results[0]);
+      }
+      const run = { results };
+      const [first, noChange, changed] = results;
+      sync.first.push(first);
+      sync.noChange.push(noChange);
+      sync.changed.push(changed);
+      for (const x of run.results) log(`sync ${x.label} run ${r + 1}: ${x.seconds.toFixed(2)} s, ${x.rows} rows, ${x.changed}/${x.datasets} datasets changed, peak ${x.peakRssMb.toFixed(0)} MB`);
+    }
+
+    const responses = path.join(o.work, `responses-${o.items}`);
+    const floor: FloorRun[] = [];
+    for (let r = 0; r < o.runs; r++) {
+      const run = await runNode<FloorRun>(proc('floor.ts'), [url, JSON.stringify(ids), responses], { label: 'floor' });
+      floor.push(run.results[0]);
+      log(`floor run ${r + 1}: download ${run.results[0].downloadSeconds.toFixed(2)} s, parse ${run.results[0].parseSeconds.toFixed(2)} s, insert ${run.results[0].insertSeconds.toFixed(2)} s`);
+    }
+
+    const mirror = mirrorFileIn(dataDir);
+    const keysFile = path.join(o.work, `keys-${o.items}.json`);
+    const keys = drawKeys(mirror, o.keys);
+    writeFileSync(keysFile, JSON.stringify(keys));
+    const naiveKeysFile = path.join(o.work, `keys-naive-${o.items}.json`);
+    writeFileSync(naiveKeysFile, JSON.stringify(drawKeys(mirror, o.naiveKeys)));
+
+    const jwt = await signInForJwt(url, license);
+    const rest = (await runNode<SizeResult['rest']>(proc('rest-lookup.ts'), [url, jwt, keysFile], { label: 'rest' })).results[0];
+    log('REST round trips measured');
+    const naive = (await runNode<NonNullable<SizeResult['naive']>>(proc('naive-cache.ts'), [responses, naiveKeysFile], { label: 'naive cache' })).results[0];
+    log(`naive cache: load ${naive.loadSeconds.toFixed(2)} s, peak ${naive.peakRssMb.toFixed(0)} MB`);
+    let dexie: DexieResult | null = null;
+    if (o.items <= o.dexieMaxItems) {
+      dexie = await runDexie(responses, keys, { wordSamples: 20 });
+      log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
+    } else {
+      log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
+    }
+
+    const serverPeakMb = vmHwmMb(server.pid!);
+    await ask(server, { type: 'close' });
+    log('demo server stopped: the network is gone');
+    const restOffline = (await runNode<SizeResult['restOffline']>(proc('rest-lookup.ts'), [url, jwt, keysFile, '--offline'], { label: 'rest offline' })).results[0];
+    const aisle = (await runNode<SizeResult['aisle']>(proc('aisle-lookup.ts'), [mirror, keysFile], { label: 'aisle lookup' })).results[0];
+    log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked}`);
+
+    const cold: number[] = [];
+    let coldStartPeakMb = 0;
+    for (let r = 0; r < Math.max(3, o.runs); r++) {
+      const spawnedAt = Date.now();
+      const run = await runNode<{ answeredAt: number; hits: number; peakRssMb: number }>(proc('aisle-cold-start.ts'), [mirror, keys.skus[r]], { label: 'cold start' });
+      if (run.results[0].hits < 1) throw new Error('cold start found nothing');
+      cold.push(run.results[0].answeredAt - spawnedAt);
+      coldStartPeakMb = Math.max(coldStartPeakMb, run.results[0].peakRssMb);
+    }
+    log(`cold start to first answer: ${cold.map((ms) => ms.toFixed(0)).join(' / ')} ms`);
+    rmSync(responses, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    return { items: o.items, runs: o.runs, sync, floor, serverPeakMb, aisle, rest, restOffline, naive, dexie, coldStartMs: distribution(cold), coldStartPeakMb };
+  } finally {
+    if (server.exitCode === null && server.connected) server.kill();
+  }
+}
+
+export function ensureDir(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,106 @@
+// The browser's offline store: IndexedDB through Dexie in headless Chromium, the way a web app would
+// cache. A persistent profile in a fresh temp folder (so IndexedDB is on disk), a cross-origin
+// isolated page on 127.0.0.1, Dexie from node_modules, `bulkPut` in batches of 10,000, schema
+// `items: 'id, &sku, upc'` (as in research/limits.md) plus `inventory: 'id, item_id, location_id'`.
+// The records are the very responses the demo server sent (the floor's files).
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../support/chromium.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import type { BenchKeys } from '../support/keys.ts';
+import { chromiumPeaks } from '../support/process-tree.ts';
+import { distribution, type Distribution } from '../support/stats.ts';
+import { startStaticServer } from '../support/static-server.ts';
+
+export interface DexieResult {
+  rows: number;
+  ingestSeconds: number;
+  rowsPerSecond: number;
+  cases: Record<string, Distribution>;
+  rendererPeakMb: number | null;
+  browserPeakMb: number | null;
+}
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>dexie bench</title><script src="/dexie.js"></script>';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function runDexie(responsesDir: string, keys: BenchKeys, options: { wordSamples: number }): Promise<DexieResult> {
+  const dexieFile = path.join(path.dirname(createRequire(import.meta.url).resolve('dexie')), 'dexie.js');
+  const data = readdirSync(responsesDir).filter((f) => /^(items|inventory)-\d+\.json$/.test(f));
+  const files: Record<string, { file?: string; text?: string }> = { '/': { text: PAGE }, '/dexie.js': { file: dexieFile } };
+  for (const f of data) files[`/data/${f}`] = { file: path.join(responsesDir, f) };
+  const server = await startStaticServer(files);
+  const profile = tempDir('aisle-bench-chromium-');
+  const context = await chromium.launchPersistentContext(profile.path, { executablePath: CHROMIUM_PATH, args: ARGS });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/`);
+    if (!(await page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated))) throw new Error('the Dexie page is not cross-origin isolated: timings would be coarse');
+    const ingest = await page.evaluate(
+      async ({ itemFiles, inventoryFiles }) => {
+        const Dexie = (globalThis as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+        interface Table { bulkPut(rows: unknown[]): Promise<unknown> }
+        interface DexieLike { version(n: number): { stores(s: Record<string, string>): void }; open(): Promise<unknown>; table(name: string): Table }
+        const db = new Dexie('bench');
+        db.version(1).stores({ items: 'id, &sku, upc', inventory: 'id, item_id, location_id' });
+        await db.open();
+        (globalThis as unknown as { benchDb: unknown }).benchDb = db;
+        const load = async (list: string[]) => (await Promise.all(list.map((f) => fetch(f).then((r) => r.json() as Promise<unknown[]>)))).flat();
+        const put = async (table: Table, rows: unknown[]) => {
+          for (let i = 0; i < rows.length; i += 10_000) await table.bulkPut(rows.slice(i, i + 10_000));
+        };
+        const items = await load(itemFiles);
+        const inventory = await load(inventoryFiles);
+        const started = performance.now();
+        await put(db.table('items'), items);
+        await put(db.table('inventory'), inventory);
+        return { rows: items.length + inventory.length, ms: performance.now() - started };
+      },
+      { itemFiles: data.filter((f) => f.startsWith('items-')).map((f) => `/data/${f}`), inventoryFiles: data.filter((f) => f.startsWith('inventory-')).map((f) => `/data/${f}`) },
+    );
+    const times = await page.evaluate(
+      async ({ keys, wordSamples }) => {
+        interface Collection { first(): Promise<unknown>; toArray(): Promise<unknown[]>; limit(n: number): Collection }
+        interface Table { where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection }; filter(f: (row: { description: string }) => boolean): Collection }
+        const db = (globalThis as unknown as { benchDb: { table(name: string): Table } }).benchDb;
+        const items = db.table('items');
+        const inventory = db.table('inventory');
+        const time = async <T>(inputs: T[], run: (input: T) => Promise<unknown>) => {
+          for (const input of inputs.slice(0, 20)) await run(input);
+          const out: number[] = [];
+          for (const input of inputs) {
+            const started = performance.now();
+            await run(input);
+            out.push(performance.now() - started);
+          }
+          return out;
+        };
+        return {
+          'exact lookup (SKU)': await time(keys.skus, (q) => items.where('sku').equals(q).first()),
+          'exact lookup (UPC)': await time(keys.upcs, (q) => items.where('upc').equals(q).first()),
+          'prefix search (SKU, first 50)': await time(keys.skuPrefixes, (q) => items.where('sku').startsWith(q).limit(50).toArray()),
+          'word search (first 50)': await time(keys.words.slice(0, wordSamples), (w) => items.filter((i) => i.description.toLowerCase().includes(w)).limit(50).toArray()),
+          'inventory by item': await time(keys.itemIds, (id) => inventory.where('item_id').equals(id).toArray()),
+          'inventory by location': await time(keys.locations.map((l) => l.id), (id) => inventory.where('location_id').equals(id).toArray()),
+        };
+      },
+      { keys, wordSamples: options.wordSamples },
+    );
+    const peaks = chromiumPeaks(profile.path);
+    const cases = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, distribution(list)]));
+    return {
+      rows: ingest.rows,
+      ingestSeconds: ingest.ms / 1000,
+      rowsPerSecond: ingest.rows / (ingest.ms / 1000),
+      cases,
+      rendererPeakMb: peaks.rendererMb,
+      browserPeakMb: peaks.allMb,
+    };
+  } finally {
+    await context.close();
+    await server.close();
+    profile.remove();
+  }
+}

@@ -1,0 +1,36 @@
+// Aisle's answers, through the core's lookup functions on the synced mirror file (read-only, as the
+// lookup side opens it), for the shared keys. Run after the demo server is stopped: no network.
+//   node test/bench/procs/aisle-lookup.ts <mirror file> <keys file>
+import { readFileSync } from 'node:fs';
+import { inventoryByItem, inventoryByLocation } from '../../../electron/core/lookup/inventory.ts';
+import { lookupExact, searchAll } from '../../../electron/core/lookup/search.ts';
+import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
+import { peakRssMb, printResult } from '../support/child.ts';
+import type { BenchKeys } from '../support/keys.ts';
+import { timeEach } from '../support/stats.ts';
+
+const [file, keysFile] = process.argv.slice(2);
+const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as BenchKeys;
+const db = openMirror(file, { readonly: true });
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, limit: 50 };
+const asks = {
+  'exact lookup (SKU)': () => keys.skus.map((q) => lookupExact(db, q, options).length),
+  'exact lookup (UPC)': () => keys.upcs.map((q) => lookupExact(db, q, options).length),
+  'prefix search (SKU, first 50)': () => keys.skuPrefixes.map((q) => searchAll(db, q, options).hits.length),
+  'word search (first 50)': () => keys.words.map((q) => searchAll(db, q, options).hits.length),
+  'inventory by item': () => keys.itemIds.map((id) => inventoryByItem(db, { itemId: id, includeZero: true }, options).rows.length),
+  'inventory by location': () => keys.locations.map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.length),
+};
+const cases = {
+  'exact lookup (SKU)': timeEach(keys.skus, (q) => lookupExact(db, q, options)),
+  'exact lookup (UPC)': timeEach(keys.upcs, (q) => lookupExact(db, q, options)),
+  'prefix search (SKU, first 50)': timeEach(keys.skuPrefixes, (q) => searchAll(db, q, options)),
+  'word search (first 50)': timeEach(keys.words, (q) => searchAll(db, q, options)),
+  'inventory by item': timeEach(keys.itemIds, (id) => inventoryByItem(db, { itemId: id, includeZero: true }, options)),
+  'inventory by location': timeEach(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
+};
+// Answered = a question with at least one hit (every key exists; a location may hold no stock).
+const counts = Object.values(asks).flatMap((run) => run());
+db.close();
+printResult({ bench: 'aisle-lookup', cases, answered: counts.filter((n) => n > 0).length, asked: counts.length, peakRssMb: peakRssMb() });

@@ -1,0 +1,110 @@
+// Measured parts run in their own Node processes, so that each one's CPU and peak memory are its own.
+// A part prints `BENCH_RESULT <json>` lines on stdout (one structured result each), and a
+// *.bench.ts may instead print `BENCH {"name","value","unit","target"?,"ok"?}` lines (one figure each).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export const RESULT_PREFIX = 'BENCH_RESULT ';
+export const LINE_PREFIX = 'BENCH ';
+
+/** One figure printed by a *.bench.ts. */
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  ok?: boolean;
+}
+
+/** Prints a result line for the runner. */
+export function printResult(value: unknown): void {
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(value)}\n`);
+}
+
+/** This process's peak resident memory in MB (maxRSS is in kilobytes). */
+export function peakRssMb(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Peak resident memory (VmHWM) of a running process, in MB; null once it is gone. */
+export function vmHwmMb(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ChildRun<T> {
+  results: T[];
+  lines: BenchLine[];
+  wallMs: number;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Runs `node <script> …args`, echoes its progress lines, and returns every BENCH_RESULT it printed. */
+export function runNode<T>(script: string, args: string[], options: { env?: NodeJS.ProcessEnv; label?: string; timeoutMs?: number; anyExitCode?: boolean; onMessage?: (message: unknown, child: ChildProcess) => void } = {}): Promise<ChildRun<T>> {
+  const started = performance.now();
+  const onMessage = options.onMessage;
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe', ...(onMessage ? (['ipc'] as const) : [])], env: { ...process.env, ...options.env } });
+  if (onMessage) child.on('message', (message) => onMessage(message, child));
+  return collect<T>(child, started, options.label ?? script, options.timeoutMs ?? 30 * 60_000, options.anyExitCode ?? false);
+}
+
+function collect<T>(child: ChildProcess, started: number, label: string, timeoutMs: number, anyExitCode: boolean): Promise<ChildRun<T>> {
+  const results: T[] = [];
+  const lines: BenchLine[] = [];
+  let stderr = '';
+  let buffered = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (text: string) => {
+    buffered += text;
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.startsWith(RESULT_PREFIX)) results.push(JSON.parse(line.slice(RESULT_PREFIX.length)) as T);
+      else if (line.startsWith(LINE_PREFIX)) lines.push(JSON.parse(line.slice(LINE_PREFIX.length)) as BenchLine);
+      else if (line.trim()) process.stderr.write(`  [${label}] ${line}\n`);
+    }
+  });
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (text: string) => {
+    stderr += text;
+    for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`  [${label}] ${line}\n`);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - started;
+      if (code !== 0 && !(anyExitCode && code !== null)) reject(new Error(`${label} exited with ${code ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      else resolve({ results, lines, wallMs, stderr, exitCode: code ?? -1 });
+    });
+  });
+}
+
+/** A long-lived child (the demo server) that talks over IPC. */
+export function forkNode(script: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/** Sends a request over IPC and waits for the answer of the same type. */
+export function ask<T>(child: ChildProcess, message: { type: string } & Record<string, unknown>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: { type: string; error?: string }) => {
+      if (reply.type !== message.type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (reply.error) reject(new Error(reply.error));
+      else resolve(reply as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before answering ${message.type}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send(message);
+  });
+}

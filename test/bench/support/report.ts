@@ -1,0 +1,222 @@
+// The report: targets beside figures with met / not met, the alternatives side by side with ratios,
+// memory, and the other *.bench.ts results. Markdown, printed and written to docs/BENCHMARKS.md.
+import type { SizeResult, SyncRun } from '../parts/contenders.ts';
+import type { BenchLine } from './child.ts';
+import type { Machine } from './machine.ts';
+import { median, type Distribution } from './stats.ts';
+
+export interface ExternalRow {
+  case: string;
+  n?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  max?: number;
+  limitMs?: number;
+  limitOn?: 'p50' | 'p95' | 'p99';
+}
+export interface ExternalBench {
+  script: string;
+  seconds: number;
+  results: { bench?: string; rows?: ExternalRow[]; sizes?: unknown }[];
+  lines: BenchLine[];
+  exitCode: number;
+  error?: string;
+}
+export interface RunReport {
+  date: string;
+  quick: boolean;
+  command: string;
+  machine: Machine;
+  loadStart: string;
+  loadEnd: string;
+  seconds: number;
+  notes: string[];
+  sizes: SizeResult[];
+  /** Sizes whose side-by-side run failed (a hung sync, a crash): said, not hidden. */
+  failures?: { items: number; error: string }[];
+  external: ExternalBench[];
+}
+
+const LOOKUPS = ['exact lookup (SKU)', 'exact lookup (UPC)', 'prefix search (SKU, first 50)', 'word search (first 50)', 'inventory by item', 'inventory by location'];
+const n0 = (n: number) => Math.round(n).toLocaleString('en');
+export function ms(x: number | undefined): string {
+  if (x === undefined || Number.isNaN(x)) return '–';
+  return x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0);
+}
+const s = (x: number) => `${x.toFixed(2)} s`;
+const mb = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(0)} MB`);
+const met = (ok: boolean) => (ok ? '**met**' : '**NOT met**');
+const ratio = (alt: number, aisle: number) => alt / aisle;
+const x = (r: number) => (r >= 100 ? `×${r.toFixed(0)}` : `×${r.toFixed(1)}`);
+const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const medianOf = (runs: SyncRun[], pick: (r: SyncRun) => number) => median(runs.map(pick));
+const runsText = (runs: SyncRun[]) => runs.map((r) => r.seconds.toFixed(2)).join(' / ');
+
+interface Alternative {
+  name: string;
+  cases: Record<string, Distribution> | undefined;
+}
+
+function alternatives(r: SizeResult): Alternative[] {
+  return [
+    { name: 'REST on loopback', cases: r.rest.cases },
+    { name: 'Dexie (IndexedDB)', cases: r.dexie?.cases },
+    { name: 'naive JSON cache', cases: r.naive?.cases },
+  ];
+}
+
+function targetRows(r: SizeResult): string[][] {
+  const rows: string[][] = [];
+  const size = n0(r.items);
+  const first = medianOf(r.sync.first, (x) => x.seconds);
+  const noChange = medianOf(r.sync.noChange, (x) => x.seconds);
+  const changed = medianOf(r.sync.changed, (x) => x.seconds);
+  const peak = Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb));
+  const at1m = r.items === 1_000_000 ? '' : ' (stated for 1,000,000 items)';
+  rows.push([size, `first sync (every dataset: items, locations, stock, history), all search indexes < 15 s${at1m}`, s(first), met(first < 15)]);
+  rows.push([size, 'sync peak memory < 250 MB (any size)', mb(peak), met(peak < 250)]);
+  rows.push([size, 'no-change round (all 304) < 1 s', s(noChange), met(noChange < 1)]);
+  rows.push([size, `1%-changed round < 8 s${at1m}`, s(changed), met(changed < 8)]);
+  const lookupTarget = (c: string, limit: number) => {
+    const d = r.aisle.cases[c];
+    const verdict = d.p99 < limit ? met(true) : d.cpuP99 !== undefined && d.cpuP99 < limit ? `${met(false)} on wall clock; met on CPU time (the machine was busy)` : met(false);
+    rows.push([size, `Aisle ${c} < ${limit} ms p99`, `${ms(d.p99)} ms (on-CPU p99 ${ms(d.cpuP99)} ms)`, verdict]);
+  };
+  for (const c of ['exact lookup (SKU)', 'exact lookup (UPC)']) lookupTarget(c, 0.5);
+  for (const c of ['prefix search (SKU, first 50)', 'word search (first 50)']) lookupTarget(c, 10);
+  for (const alt of alternatives(r)) {
+    if (!alt.cases) continue;
+    const worst = (q: 'p50' | 'p99') => {
+      const ratios = LOOKUPS.filter((c) => alt.cases![c]).map((c) => ({ c, k: ratio(alt.cases![c][q], r.aisle.cases[c][q]) }));
+      return ratios.reduce((a, b) => (b.k < a.k ? b : a));
+    };
+    const p50 = worst('p50');
+    const p99 = worst('p99');
+    rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer`, `worst at p50 ${x(p50.k)} (${p50.c}); worst at p99 ${x(p99.k)} (${p99.c})`, p50.k >= 10 && p99.k >= 10 ? met(true) : p50.k >= 10 ? `${met(false)} at p99; met at p50` : met(false)]);
+  }
+  if (r.dexie) {
+    const aisleRate = medianOf(r.sync.first, (x) => x.rows / x.seconds);
+    const k = aisleRate / r.dexie.rowsPerSecond;
+    rows.push([size, 'Aisle ≥ 5× Dexie on ingest (rows/s)', `${n0(aisleRate)} vs ${n0(r.dexie.rowsPerSecond)} rows/s: ${x(k)}`, met(k >= 5)]);
+  }
+  rows.push([size, 'network gone: REST fails, Aisle answers', `REST ${r.restOffline.answered}/${r.restOffline.asked} (${r.restOffline.error ?? 'no error'}), Aisle ${r.aisle.answered}/${r.aisle.asked}`, met(r.restOffline.answered === 0 && r.aisle.answered > 0)]);
+  return rows;
+}
+
+function lookupTable(r: SizeResult): string {
+  const alts = alternatives(r);
+  const cell = (d: Distribution | undefined, aisle: Distribution) =>
+    d ? `${ms(d.p50)} / ${ms(d.p99)} (${x(ratio(d.p50, aisle.p50))} / ${x(ratio(d.p99, aisle.p99))})` : 'cannot (no such query)';
+  return table(
+    ['lookup', 'Aisle p50 / p95 / p99 ms (on-CPU p99)', ...alts.map((a) => `${a.name} p50 / p99 ms (× Aisle)`)],
+    LOOKUPS.map((c) => {
+      const a = r.aisle.cases[c];
+      return [c, `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)} (${ms(a.cpuP99)})`, ...alts.map((alt) => (alt.cases ? cell(alt.cases[c], a) : 'not run at this size'))];
+    }),
+  );
+}
+
+function syncTable(r: SizeResult): string {
+  const floor = {
+    download: median(r.floor.map((f) => f.downloadSeconds)),
+    parse: median(r.floor.map((f) => f.parseSeconds)),
+    insert: median(r.floor.map((f) => f.insertSeconds)),
+  };
+  const floorSum = floor.download + floor.parse + floor.insert;
+  const first = medianOf(r.sync.first, (x) => x.seconds);
+  const f0 = r.floor[0];
+  return table(
+    ['measure', 'median', 'runs', 'peak RSS (its process)', 'note'],
+    [
+      ['Aisle first sync (all datasets, all indexes + FTS)', s(first), runsText(r.sync.first), mb(Math.max(...r.sync.first.map((x) => x.peakRssMb))), `${n0(r.sync.first[0].rows)} rows, ${(r.sync.first[0].bytes / 1e6).toFixed(0)} MB, ${n0(medianOf(r.sync.first, (x) => x.rows / x.seconds))} rows/s`],
+      ['Aisle no-change round', s(medianOf(r.sync.noChange, (x) => x.seconds)), runsText(r.sync.noChange), mb(Math.max(...r.sync.noChange.map((x) => x.peakRssMb))), `${r.sync.noChange[0].datasets} datasets, ${r.sync.noChange[0].changed} changed`],
+      ['Aisle 1%-changed round', s(medianOf(r.sync.changed, (x) => x.seconds)), runsText(r.sync.changed), mb(Math.max(...r.sync.changed.map((x) => x.peakRssMb))), `${r.sync.changed[0].changed} of ${r.sync.changed[0].datasets} datasets re-fetched${r.sync.changed[0].held?.length ? `, ${r.sync.changed[0].held.length} held by the mass-deletion guard (${r.sync.changed[0].held.map((k) => k.split('@')[0]).join(', ')})` : ''}`],
+      ['floor: raw HTTP download to files', s(floor.download), r.floor.map((f) => f.downloadSeconds.toFixed(2)).join(' / '), mb(Math.max(...r.floor.map((f) => f.peakRssMb))), `${n0(f0.records)} records, ${(f0.bytes / 1e6).toFixed(0)} MB (items, locations, inventory, history)`],
+      ['floor: raw streaming parse (byte splitter + JSON.parse)', s(floor.parse), r.floor.map((f) => f.parseSeconds.toFixed(2)).join(' / '), '', `${n0(f0.records / floor.parse)} records/s`],
+      ['floor: raw SQLite insert (id + raw, 1 txn, no index)', s(floor.insert), r.floor.map((f) => f.insertSeconds.toFixed(2)).join(' / '), '', `${n0(f0.records / floor.insert)} rows/s`],
+      ['floor: sum of the three', s(floorSum), '', '', `Aisle first sync = ${x(first / floorSum)} the floor; download ${x(first / floor.download)}, parse ${x(first / floor.parse)}, insert ${x(first / floor.insert)}`],
+    ],
+  );
+}
+
+function memoryTable(r: SizeResult): string {
+  const rows: string[][] = [
+    ['demo server (its own process)', mb(r.serverPeakMb)],
+    ['Aisle sync process (main + sync worker), worst round', mb(Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb)))],
+    ['Aisle lookup process (all lookups above)', mb(r.aisle.peakRssMb)],
+    ['Aisle cold start process', mb(r.coldStartPeakMb)],
+    ['REST client process', mb(r.rest.peakRssMb)],
+    ['naive JSON cache process', r.naive ? `${mb(r.naive.peakRssMb)} (load ${s(r.naive.loadSeconds)}, ${n0(r.naive.items)} items + ${n0(r.naive.inventory)} stock rows)` : '–'],
+    ['Chromium page (renderer) with Dexie', r.dexie ? mb(r.dexie.rendererPeakMb) : 'not run'],
+    ['Chromium, all its processes (sum of peaks)', r.dexie ? mb(r.dexie.browserPeakMb) : 'not run'],
+  ];
+  return table(['process', 'peak RSS (VmHWM / maxRSS)'], rows);
+}
+
+function externalSection(e: ExternalBench): string {
+  const out = [`### ${e.script} (${e.seconds.toFixed(0)} s, exit ${e.exitCode})`];
+  if (e.error) out.push(`Failed: ${e.error}`);
+  if (e.lines.length) {
+    const value = (v: number) => (Math.abs(v) >= 100 ? n0(v) : ms(v));
+    out.push(table(['measure', 'value', 'unit', 'target', 'verdict'], e.lines.map((l) => [l.name, value(l.value), l.unit, l.target ?? '', l.ok === undefined ? '' : met(l.ok)])));
+  }
+  for (const result of e.results) {
+    if (result.sizes) out.push(`Sizes: \`${JSON.stringify(result.sizes)}\``);
+    const rows = result.rows ?? [];
+    if (!rows.length) {
+      out.push('```json', JSON.stringify(result), '```');
+      continue;
+    }
+    out.push(table(['case', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'target', 'met'], rows.map((row) => {
+      const on = row.limitOn ?? 'p99';
+      const value = row[on];
+      const has = row.limitMs !== undefined && value !== undefined;
+      return [row.case, row.n === undefined ? '' : n0(row.n), ms(row.p50), ms(row.p95), ms(row.p99), has ? `< ${row.limitMs} ms ${on}` : '', has ? met(value < row.limitMs!) : ''];
+    })));
+  }
+  return out.join('\n\n');
+}
+
+export function renderReport(rep: RunReport): string {
+  const m = rep.machine;
+  const parts = [
+    '# Benchmarks',
+    `Generated by \`${rep.command}\` (test/bench/run.ts) on ${rep.date}${rep.quick ? ' — **QUICK SMOKE RUN: small sizes and few samples, not the targets\' sizes**' : ''}. Do not edit by hand; run it again.`,
+    '## Machine',
+    table(['CPU', 'cores', 'RAM', 'OS', 'Node', 'SQLite (better-sqlite3)', 'Chromium', 'Dexie', 'load average (1/5/15 min) at start → end', 'run took'], [[m.cpu, String(m.cores), `${m.ramGb} GB`, m.os, m.node, `${m.sqlite} (${m.betterSqlite3})`, m.chromium, m.dexie, `${rep.loadStart} → ${rep.loadEnd}`, `${(rep.seconds / 60).toFixed(1)} min`]]),
+    '## How it was measured',
+    [
+      '- The demo server runs in its own process at each size (locations = items / 5, two stock records per item, 30 days of history). Every contender below is asked the same seeded sample of keys drawn from the synced data.',
+      '- **Aisle sync**: a process per round creates the core as the CLI does (`createNodeCore`), signs in and runs one round through `sync.now`, timed from the call to the end of the round (so each round includes starting the sync worker, as after an app start); three rounds (the sync worker streams, applies and indexes every dataset the app keeps: items of every account, locations, stock and 30 days of history of every facility, and the small lists): the first sync into an empty data folder, a no-change round, then the server moves to its next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs. Peak memory is the process\'s maxRSS, main thread and worker together.',
+      '- **Aisle lookups**: the core\'s lookup functions (`lookupExact`, `searchAll`, `inventoryByItem`, `inventoryByLocation`) on the synced mirror, in their own process, **after the demo server was stopped** (no network). In the app these calls add one IPC hop.',
+      '- **REST on loopback**: a web console\'s round trips with fetch and the JWT. The interface has no item search: a scanned SKU is answered by `POST /inv/query {skus}`; prefix and word searches do not exist online.',
+      '- **Dexie**: IndexedDB through Dexie in headless Chromium (persistent profile in a fresh temp folder, cross-origin isolated page on 127.0.0.1, `bulkPut` in batches of 10,000; schema `items: \'id, &sku, upc\'`, `inventory: \'id, item_id, location_id\'`), fed the very responses the server sent. Ingest time is `bulkPut` only (no download, no parse). Word search is a `filter()` scan (IndexedDB has no full-text index), 20 samples.',
+      '- **Naive cache**: the JSON responses kept in files, loaded whole with `JSON.parse` and filtered in memory with `find`/`filter`. Its word search stops at the first 50 items whose description contains the word, unranked (the demo vocabulary is small, so that is quick), where Aisle ranks whole words first.',
+      '- **Floor**: the same large responses downloaded raw to files, parsed with a byte splitter + `JSON.parse`, and inserted into a bare SQLite table (id + raw JSON) in one transaction.',
+      '- **Cold start**: from spawning a Node process to the first answer of an exact lookup on the mirror (load code, open file, query). No Electron window.',
+      '- Latencies are wall-clock per call, after a warm-up. The machine is shared (see load average): tails (p99) include time spent waiting for a core. On-CPU time is the whole process (process.cpuUsage, GC helper threads included), so it can exceed the wall-clock figure.',
+      ...rep.notes.map((n) => `- ${n}`),
+    ].join('\n'),
+    '## Targets',
+    rep.sizes.length ? table(['items', 'target', 'figure', 'verdict'], rep.sizes.flatMap(targetRows)) : 'The side-by-side part was not run.',
+  ];
+  for (const f of rep.failures ?? []) parts.push(`**At ${n0(f.items)} items the side-by-side run failed, so no target at that size is met:** ${f.error} (see the notes under How it was measured).`);
+  const judged = rep.external.flatMap((e) => e.lines.filter((l) => l.ok !== undefined).map((l) => [e.script.replace('test/bench/', ''), l.name, `${Math.abs(l.value) >= 100 ? n0(l.value) : ms(l.value)} ${l.unit}`, l.target ?? '', met(l.ok!)]));
+  if (judged.length) parts.push('Targets judged by the other benchmarks (their own sizes; details below):', table(['benchmark', 'measure', 'figure', 'target', 'verdict'], judged));
+  for (const r of rep.sizes) {
+    parts.push(`## ${n0(r.items)} items: lookups, Aisle against the alternatives`, `Same keys for everyone: ${n0(r.aisle.cases['exact lookup (SKU)'].n)} per Aisle / REST / Dexie case${r.naive ? `, ${n0(r.naive.cases['exact lookup (SKU)'].n)} for the naive cache` : ''}. × = how many times slower than Aisle (p50 / p99).`, lookupTable(r));
+    parts.push(`## ${n0(r.items)} items: sync against the floor`, syncTable(r));
+    parts.push(`## ${n0(r.items)} items: offline and cold start`, table(['measure', 'figure'], [
+      ['network gone: REST round trips', `${r.restOffline.answered} of ${r.restOffline.asked} answered (${r.restOffline.error ?? 'no error'})`],
+      ['network gone: Aisle lookups', `${r.aisle.answered} of ${r.aisle.asked} answered with a hit`],
+      ['cold start to the first offline answer (median / max)', `${ms(r.coldStartMs.p50)} / ${ms(r.coldStartMs.max)} ms over ${r.coldStartMs.n} starts`],
+      ...(r.dexie ? [['Dexie ingest', `${n0(r.dexie.rows)} rows in ${s(r.dexie.ingestSeconds)}: ${n0(r.dexie.rowsPerSecond)} rows/s`]] : []),
+    ]));
+    parts.push(`## ${n0(r.items)} items: memory of each process`, memoryTable(r));
+  }
+  if (rep.external.length) {
+    parts.push('## The other benchmarks (test/bench/*.bench.ts)', ...rep.external.map(externalSection));
+  }
+  return `${parts.join('\n\n')}\n`;
+}
