@@ -19,10 +19,11 @@ for (const file of reports) {
     console.log(`${file} ran no test: counted as one failure`);
     failed += 1;
   }
-  // A suite that failed to load (syntax error, missing module) has no tests but fails.
+  // A suite can fail outside its tests (it did not load, or a hook threw): count it once.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
-      console.log(`suite failed to run: ${suite.name}`);
+    const assertions = suite.assertionResults ?? [];
+    if (suite.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
+      console.log(`suite failed outside its tests: ${suite.name}`);
       failed += 1;
     }
   }

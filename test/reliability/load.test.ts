@@ -76,8 +76,18 @@ beforeAll(async () => {
   const started = await start(['demo']);
   demo = { ...(started.info as { url: string; ids: { accounts: string[]; facilities: string[] } }), pid: started.pid };
 });
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
+afterAll(async () => {
+  // Wait for each child to exit before removing the folder they write into.
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+    ),
+  );
   recordFigures('load', figures);
   dir?.remove();
 });
