@@ -6,10 +6,11 @@ import type { MirrorIdentity, SessionPort } from '../../electron/core/ports.ts';
 
 export function sessionStub(events: CoreEvents, server: { url: string }, facilities = [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]) {
   let identity: MirrorIdentity | null = null;
+  let state: SessionView['state'] = 'signed-out';
   let token = 't1';
   let refreshes = 0;
   const port: SessionPort = {
-    view: () => ({ state: identity ? 'signed-in' : 'signed-out' }) as unknown as SessionView,
+    view: () => ({ state }) as unknown as SessionView,
     identity: () => identity,
     baseUrl: () => (identity ? server.url : null),
     accessToken: async () => token,
@@ -25,10 +26,17 @@ export function sessionStub(events: CoreEvents, server: { url: string }, facilit
     refreshes: () => refreshes,
     signIn(email = 'ann@example.com', licenseId = 'lic-1') {
       identity = { server: server.url, email, licenseId };
+      state = 'signed-in';
       events.emit('session.changed', port.view());
     },
     signOut() {
       identity = null;
+      state = 'signed-out';
+      events.emit('session.changed', port.view());
+    },
+    /** The session expires (or goes offline) and keeps its identity, so the mirror stays open. */
+    setState(next: 'signed-in' | 'expired' | 'offline') {
+      state = next;
       events.emit('session.changed', port.view());
     },
   };

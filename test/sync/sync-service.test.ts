@@ -88,6 +88,33 @@ describe('the sync service', () => {
     expect(server.requests.filter((r) => r.status === 304).length).toBeGreaterThan(0);
   });
 
+  it('a session back from expired catches up at once; connectivity starts nothing when automatic sync is off', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    const requestsAfterFirst = server.requests.length;
+    session.setState('expired');
+    expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ running: false });
+    expect(server.requests.length).toBe(requestsAfterFirst);
+    const caughtUp = roundEnded();
+    session.setState('signed-in');
+    await caughtUp;
+    expect(server.requests.length).toBeGreaterThan(requestsAfterFirst);
+
+    await sync.close();
+    sync = createSyncService(ctx, { session: session.port, mirrors }, { automatic: false });
+    const before = server.requests.length;
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    session.setState('expired');
+    session.setState('signed-in');
+    expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ running: false });
+    expect(server.requests.length).toBe(before);
+    const manual = roundEnded();
+    expect(sync.handlers['sync.now'](undefined as never)).toEqual({ started: true });
+    await manual;
+    expect(server.requests.length).toBeGreaterThan(before);
+  });
+
   it('a trigger during a round runs one more round right after it, never two at once', async () => {
     const first = roundEnded();
     session.signIn();

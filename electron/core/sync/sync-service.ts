@@ -162,7 +162,15 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
   });
   const unsubscribeConnectivity = ctx.events.on('connectivity.changed', (c) => {
-    if (c.state === 'online') start('online');
+    if (c.state === 'online' && automatic) start('online');
+  });
+  // A session that comes back (expired or offline -> signed in) keeps its mirror open, so the mirror
+  // does not change: catch up now rather than at the next timer.
+  let sessionState = session.view().state;
+  const unsubscribeSession = ctx.events.on('session.changed', (view) => {
+    const was = sessionState;
+    sessionState = view.state;
+    if (automatic && view.state === 'signed-in' && (was === 'expired' || was === 'offline')) start('session');
   });
   if (mirrors.current() && automatic) schedule(0);
 
@@ -196,6 +204,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       closed = true;
       schedule(null);
       unsubscribeMirror();
+      unsubscribeSession();
       unsubscribeConnectivity();
       worker.cancelAll();
       await current?.catch(() => undefined);
