@@ -65,13 +65,29 @@ try {
   const electronVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
   const report = path.join(work, 'report.csv');
   const bin = path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js');
-  const run = spawnSync(process.execPath, [bin, '-i', input, '-r', '-v', 'false', '-e', electronVersion, '-o', report], { encoding: 'utf8' });
-  if (run.status !== 0) {
-    console.error(run.stdout, run.stderr);
-    console.error('electronegativity did not run');
+  // electronegativity writes the CSV header and the rows with two concurrent fs.writeFile calls, so
+  // on a busy machine the header can land over the first row. Such a report is detected (every row
+  // must start with a rule id and a severity; the app's preload is always reported, so an empty
+  // report is a truncated one) and the scan run again.
+  const HEADER = 'issue, severity, confidence, filename, location, sample, description, url';
+  const ROW = /^[A-Z0-9_]+,"(INFORMATIONAL|LOW|MEDIUM|HIGH)",/;
+  let lines = null;
+  for (let attempt = 1; attempt <= 5 && lines === null; attempt++) {
+    rmSync(report, { force: true });
+    const run = spawnSync(process.execPath, [bin, '-i', input, '-r', '-v', 'false', '-e', electronVersion, '-o', report], { encoding: 'utf8' });
+    if (run.status !== 0) {
+      console.error(run.stdout, run.stderr);
+      console.error('electronegativity did not run');
+      process.exit(1);
+    }
+    const [header, ...rows] = readFileSync(report, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+    if (header === HEADER && rows.length > 0 && rows.every((row) => ROW.test(row))) lines = rows;
+    else console.log(`electronegativity wrote a garbled report (attempt ${attempt}); scanning again`);
+  }
+  if (lines === null) {
+    console.error('electronegativity: no readable report after 5 attempts');
     process.exit(1);
   }
-  const lines = readFileSync(report, 'utf8').split(/\r?\n/).slice(1).filter((l) => l.trim() !== '');
   let unreviewed = 0;
   for (const line of lines) {
     const [id, severity, confidence, file, location, , description] = parseCsvLine(line);
