@@ -70,6 +70,8 @@ describe('query plans', () => {
       lookupExact(d, 'SKU-0001', options);
       lookupExact(d, '036000291452', options);
       lookupExact(d, 'pat@example.com', options);
+      // a code nothing else has: only then are lots and serials probed
+      lookupExact(d, 'ZZ-404', options);
       searchAll(d, '(01)09506000134352(10)L1', options);
     });
     expectIndexed(plans);
