@@ -28,9 +28,10 @@ export function itemsBySku(db: MirrorDb, sku: string, limit = 20): ItemRow[] {
 /** Items whose UPC or GTIN is one of `codes` exactly (give every spelling: see gtinForms). */
 export function itemsByBarcode(db: MirrorDb, codes: readonly string[], limit = 20): { row: ItemRow; field: 'upc' | 'gtin' }[] {
   if (codes.length === 0) return [];
-  const list = placeholders(codes.length);
-  const byGtin = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE gtin IN (${list}) LIMIT ?`, BY_RID, ...codes, limit);
-  const byUpc = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE upc IN (${list}) LIMIT ?`, BY_RID, ...codes, limit);
+  // The spellings as one JSON parameter: cheaper to bind than a list of parameters.
+  const list = JSON.stringify(codes);
+  const byGtin = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE gtin IN (SELECT value FROM json_each(?)) LIMIT ?`, BY_RID, list, limit);
+  const byUpc = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE upc IN (SELECT value FROM json_each(?)) LIMIT ?`, BY_RID, list, limit);
   return [...byGtin.map((row) => ({ row, field: 'gtin' as const })), ...byUpc.map((row) => ({ row, field: 'upc' as const }))];
 }
 
