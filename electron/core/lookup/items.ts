@@ -1,6 +1,6 @@
 // Items in the mirror: found by SKU, UPC, GTIN (any spelling), lot or serial, SKU prefix, or words.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsQuery, type PrefixMode, placeholders, rowsByProbe, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, rowsByProbe, stmt } from './statements.ts';
 
 export interface ItemRow {
   rid: number;
