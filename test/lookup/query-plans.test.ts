@@ -79,6 +79,10 @@ describe('query plans', () => {
     for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code', 'inventory_lot', 'inventory_serial']) {
       expect(text).toContain(index);
     }
+    // Exact probes read only their index (rids); rows are fetched for hits alone.
+    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code']) {
+      expect(text).toContain(`USING COVERING INDEX ${index}`);
+    }
   });
 
   it('prefix and full-text searches use index ranges and FTS', () => {
