@@ -70,12 +70,18 @@ describe('query plans', () => {
       lookupExact(d, 'SKU-0001', options);
       lookupExact(d, '036000291452', options);
       lookupExact(d, 'pat@example.com', options);
+      // a code nothing else has: only then are lots and serials probed
+      lookupExact(d, 'ZZ-404', options);
       searchAll(d, '(01)09506000134352(10)L1', options);
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
     for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code', 'inventory_lot', 'inventory_serial']) {
       expect(text).toContain(index);
+    }
+    // Exact probes read only their index (rids); rows are fetched for hits alone.
+    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code']) {
+      expect(text).toContain(`USING COVERING INDEX ${index}`);
     }
   });
 

@@ -1,6 +1,6 @@
 // Items in the mirror: found by SKU, UPC, GTIN (any spelling), lot or serial, SKU prefix, or words.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsQuery, type PrefixMode, placeholders, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, rowsByProbe, stmt } from './statements.ts';
 
 export interface ItemRow {
   rid: number;
@@ -15,21 +15,23 @@ export interface ItemRow {
 }
 
 const COLUMNS = `i.rid, i.dataset_id AS datasetId, i.id, i.sku, i.upc, i.gtin, i.description, i.uom, i.account_id AS accountId`;
+const BY_RID = `SELECT ${COLUMNS} FROM items i WHERE i.rid = ?`;
 
 export function itemById(db: MirrorDb, id: string): ItemRow | undefined {
   return stmt(db, `SELECT ${COLUMNS} FROM items i WHERE i.id = ?`).get(id) as ItemRow | undefined;
 }
 
 export function itemsBySku(db: MirrorDb, sku: string, limit = 20): ItemRow[] {
-  return stmt(db, `SELECT ${COLUMNS} FROM items i WHERE i.sku = ? LIMIT ?`).all(sku, limit) as ItemRow[];
+  return rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE sku = ? LIMIT ?`, BY_RID, sku, limit);
 }
 
 /** Items whose UPC or GTIN is one of `codes` exactly (give every spelling: see gtinForms). */
 export function itemsByBarcode(db: MirrorDb, codes: readonly string[], limit = 20): { row: ItemRow; field: 'upc' | 'gtin' }[] {
   if (codes.length === 0) return [];
-  const list = placeholders(codes.length);
-  const byGtin = stmt(db, `SELECT ${COLUMNS} FROM items i WHERE i.gtin IN (${list}) LIMIT ?`).all(...codes, limit) as ItemRow[];
-  const byUpc = stmt(db, `SELECT ${COLUMNS} FROM items i WHERE i.upc IN (${list}) LIMIT ?`).all(...codes, limit) as ItemRow[];
+  // The spellings as one JSON parameter: cheaper to bind than a list of parameters.
+  const list = JSON.stringify(codes);
+  const byGtin = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE gtin IN (SELECT value FROM json_each(?)) LIMIT ?`, BY_RID, list, limit);
+  const byUpc = rowsByProbe<ItemRow>(db, `SELECT rid FROM items WHERE upc IN (SELECT value FROM json_each(?)) LIMIT ?`, BY_RID, list, limit);
   return [...byGtin.map((row) => ({ row, field: 'gtin' as const })), ...byUpc.map((row) => ({ row, field: 'upc' as const }))];
 }
 

@@ -1,7 +1,7 @@
 // The other lists (accounts, customers, carriers, facilities, users…), kept in `records`: found by
 // code exactly or by prefix within the lists present, or by words (code, name, other text).
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsQuery, type PrefixMode, placeholders, stmt } from './statements.ts';
+import { ftsQuery, type PrefixMode, placeholders, rowsByProbe, stmt } from './statements.ts';
 
 export interface RecordRow {
   rid: number;
@@ -16,6 +16,7 @@ export interface RecordRow {
 // Carriers have neither code nor name in the spec: their alias stands in for both.
 const COLUMNS = `r.rid, r.dataset_id AS datasetId, r.list, r.scope_id AS scopeId, r.id,
   COALESCE(r.code, json_extract(r.raw, '$.alias')) AS code, COALESCE(r.name, json_extract(r.raw, '$.alias')) AS name`;
+const BY_RID = `SELECT ${COLUMNS} FROM records r WHERE r.rid = ?`;
 
 export function recordById(db: MirrorDb, list: string, id: string): (RecordRow & { raw: string }) | undefined {
   return stmt(db, `SELECT ${COLUMNS}, r.raw FROM records r WHERE r.list = ? AND r.id = ? LIMIT 1`).get(list, id) as (RecordRow & { raw: string }) | undefined;
@@ -24,7 +25,7 @@ export function recordById(db: MirrorDb, list: string, id: string): (RecordRow &
 /** Records of these lists whose code is `code` (case-insensitive). */
 export function recordsByCode(db: MirrorDb, lists: readonly string[], code: string, limit = 20): RecordRow[] {
   if (lists.length === 0) return [];
-  return stmt(db, `SELECT ${COLUMNS} FROM records r WHERE r.list IN (${placeholders(lists.length)}) AND r.code = ? LIMIT ?`).all(...lists, code, limit) as RecordRow[];
+  return rowsByProbe<RecordRow>(db, `SELECT rid FROM records WHERE list IN (${placeholders(lists.length)}) AND code = ? LIMIT ?`, BY_RID, ...lists, code, limit);
 }
 
 export function recordsByCodePrefix(db: MirrorDb, lists: readonly string[], prefix: string, limit: number): RecordRow[] {
