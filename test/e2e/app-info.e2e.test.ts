@@ -44,8 +44,8 @@ describe('the renderer in Chromium through the browser host', () => {
     await page.goto(host.url);
     await expect.poll(() => page.url()).toMatch(new RegExp(`^${host.origin}/(#/.*)?$`));
     const info = page.getByTestId('app-info');
-    await info.waitFor();
-    expect(await info.textContent()).toContain('browser host');
+    // The element is drawn at once; its text arrives with the answer to app.info.
+    await expect.poll(() => info.textContent()).toContain('browser host');
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: path.join(artifacts, 'app-info.png') });
     expect(problems).toEqual([]);
