@@ -1,8 +1,8 @@
 // Signing in from the CLI, without questions: the password comes from AISLE_PASSWORD or a prompt
 // (never a flag), and the license from --license, else the one remembered for this server and
-// e-mail, else the only one. Other commands (e.g. `aisle sync`) use signInForCli.
+// e-mail, else the only one; with `firstEnabled` (aisle sync), else the first enabled one.
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { SessionView } from '../../contract/types.ts';
+import type { LicenseView, SessionView } from '../../contract/types.ts';
 import { CliError, type CliIo } from './command.ts';
 
 export async function readPassword(io: CliIo): Promise<string> {
@@ -18,6 +18,10 @@ export interface CliSignIn {
   email: string;
   password: string;
   licenseId?: string;
+  /** Without --license or a remembered one: take the first enabled license instead of asking. */
+  firstEnabled?: boolean;
+  /** Told which license was picked when the server asked for a choice. */
+  onChoice?: (license: LicenseView, why: 'remembered' | 'first enabled') => void;
 }
 
 /** Signs the core in; resolves to the session (state 'signed-in', or 'offline' when the server is down). */
@@ -30,10 +34,14 @@ export async function signInForCli(handlers: Pick<Handlers, 'session.signIn' | '
     licenseId: args.licenseId,
   });
   if (result.status === 'signed-in') return result.session;
-  const choice = args.licenseId ?? result.rememberedLicenseId;
-  if (!choice) {
+  const remembered = result.licenses.find((l) => l.id === (args.licenseId ?? result.rememberedLicenseId));
+  const firstEnabled = args.firstEnabled ? result.licenses.find((l) => l.enabled) : undefined;
+  const chosen = remembered ?? firstEnabled;
+  if (!chosen) {
     const list = result.licenses.map((l) => `  ${l.id}  ${l.license_type}  ${l.description}${l.enabled ? '' : '  (disabled)'}`);
-    throw new CliError(['this account holds several licenses; pick one with --license <id>:', ...list].join('\n'), 2);
+    const problem = args.firstEnabled ? 'no enabled license for this account' : 'this account holds several licenses';
+    throw new CliError([`${problem}; pick one with --license <id>:`, ...list].join('\n'), 2);
   }
-  return handlers['session.chooseLicense']({ licenseId: choice });
+  if (!args.licenseId) args.onChoice?.(chosen, remembered ? 'remembered' : 'first enabled');
+  return handlers['session.chooseLicense']({ licenseId: chosen.id });
 }

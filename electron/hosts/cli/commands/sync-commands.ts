@@ -3,8 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { DatasetStatus, SessionView, SyncProgress, SyncStatus } from '../../../contract/types.ts';
-import type { Core } from '../../../core/core.ts';
+import type { DatasetStatus, SyncProgress, SyncStatus } from '../../../contract/types.ts';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { readMirrorIdentity, mirrorPath } from '../../../core/mirror/mirror-manager.ts';
 import { openMirror } from '../../../core/mirror/open-mirror.ts';
@@ -12,24 +11,13 @@ import { createConfSettingsStore } from '../../../core/settings/conf-settings-st
 import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
-import { readPassword } from '../sign-in.ts';
+import { readPassword, signInForCli } from '../sign-in.ts';
 
 const dataOptions = { data: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`--${flag} is required.`, 2);
   return value;
-}
-
-/** Signs in choosing the license: --license, else the remembered one, else the only one, else the first enabled one. */
-async function signIn(core: Core, io: CliIo, args: { server: string; email: string; password: string; licenseId?: string; json: boolean }): Promise<SessionView> {
-  const result = await core.handlers['session.signIn']({ server: args.server, email: args.email, password: args.password, rememberMe: false, licenseId: args.licenseId });
-  if (result.status === 'signed-in') return result.session;
-  const remembered = result.licenses.find((l) => l.id === result.rememberedLicenseId);
-  const chosen = remembered ?? (result.licenses.length === 1 ? result.licenses[0] : result.licenses.find((l) => l.enabled));
-  if (!chosen) throw new CliError('no enabled license for this account; pick one with --license <id>.', 2);
-  if (!args.json) io.err(`using license ${chosen.id} (${chosen.license_type} ${chosen.description})${remembered ? ', remembered' : result.licenses.length === 1 ? '' : ', the first enabled one'}`);
-  return core.handlers['session.chooseLicense']({ licenseId: chosen.id });
 }
 
 function age(iso: string | null, now = Date.now()): string {
@@ -76,7 +64,16 @@ export const syncCommand: Command = {
     const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], overrides: { autoSync: false } });
     const started = Date.now();
     try {
-      const session = await signIn(core, io, { server, email, password, licenseId: values.license, json });
+      const session = await signInForCli(core.handlers, {
+        server,
+        email,
+        password,
+        licenseId: values.license,
+        firstEnabled: true,
+        onChoice: (l, why) => {
+          if (!json) io.err(`using license ${l.id} (${l.license_type} ${l.description}), ${why}`);
+        },
+      });
       if (session.state !== 'signed-in') throw new CliError(`cannot sync: the session is ${session.state}.`);
       const progress: SyncProgress[] = [];
       core.events.on('sync.progress', (p) => {
