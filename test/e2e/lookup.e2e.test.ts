@@ -105,10 +105,7 @@ describe('looking things up on the workstation', () => {
     const { page } = app;
     const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000007' } }, offset: 0, limit: 1 })).rows[0]!;
     const gtin = String(item.gtin).padStart(14, '0');
-    await page.keyboard.type(`01${gtin}`, { delay: 0 });
-    await page.keyboard.press('Control+BracketRight');
-    await page.keyboard.type('10LOT42', { delay: 0 });
-    await page.keyboard.press('Enter');
+    await scan(page, `01${gtin}\u001d10LOT42`);
     await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
   });
 
