@@ -158,11 +158,12 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('sort-upc').count()).toBe(0);
     await page.getByTestId('filter-description').fill('steel');
     await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
-    await page.getByTestId('export-csv').click();
-    const done = await page.getByTestId('export-done').textContent({ timeout: 15_000 });
-    const file = /: (\/.+\.csv)$/.exec(done ?? '')?.[1];
-    expect(file).toBeTruthy();
-    const lines = readFileSync(file!, 'utf8').trim().split(/\r?\n/);
+    // The browser host hands the page a one-time link; the browser downloads the CSV from it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe('items.csv');
+    const file = await download.path();
+    expect(await page.getByTestId('export-done').textContent()).toContain('items.csv');
+    const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(filtered + 1);
     expect(lines[0]).not.toMatch(/upc/i);
     expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);

@@ -13,6 +13,7 @@ import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
+import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,6 +58,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secret = options.secret ?? randomBytes(24).toString('base64url');
   const secretBuffer = Buffer.from(secret);
   const sseClients = new Set<http.ServerResponse>();
+  const downloads = createCsvDownloads(options.core);
   let allowedHosts = new Set<string>();
 
   const server = http.createServer((req, res) => {
@@ -90,6 +92,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, safeDecode(url.pathname.slice('/api/call/'.length)));
     if (url.pathname === '/api/events') return handleEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.');
+    if (url.pathname.startsWith(DOWNLOAD_PATH)) return downloads.serve(res, url.pathname.slice(DOWNLOAD_PATH.length));
     return serveStatic(res, url.pathname);
   }
 
@@ -113,9 +116,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
-    const result = await dispatch(options.core.handlers, method, body, {
-      onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
-    });
+    const result =
+      method === 'export.csv'
+        ? await downloads.offer(body)
+        : await dispatch(options.core.handlers, method, body, {
+            onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
+          });
     sendJson(res, 200, result);
   }
 

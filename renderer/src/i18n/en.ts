@@ -122,6 +122,7 @@ export const en = {
     columns: 'Columns',
     export: 'Export CSV',
     exported: 'Exported {n} rows: {location}',
+    downloaded: 'Exported {n} rows, downloaded as {file}',
     filter: 'Filter {column}',
     scope: 'Scope',
     allScopes: 'All',

@@ -124,6 +124,7 @@ export const es: Messages = {
     columns: 'Columnas',
     export: 'Exportar CSV',
     exported: '{n} filas exportadas: {location}',
+    downloaded: '{n} filas exportadas, descargadas como {file}',
     filter: 'Filtrar {column}',
     scope: 'Ámbito',
     allScopes: 'Todos',
