@@ -26,6 +26,9 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'sign-in-light');
     await signIn(page, 'demo@example.com', 'not-the-password');
     await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Wrong e-mail or password.');
+    // The browser host has no OS keychain: "remember me" is not offered, and the page says why.
+    expect(await page.getByTestId('remember').count()).toBe(0);
+    expect(await page.getByTestId('remember-unavailable').isVisible()).toBe(true);
   });
 
   it('says a disabled user is disabled', async () => {

@@ -42,6 +42,7 @@ export const en = {
     email: 'E-mail',
     password: 'Password',
     remember: 'Remember me on this workstation',
+    rememberUnavailable: 'This workstation has no keychain to keep a password safe: sign in at each start.',
     submit: 'Sign in',
     working: 'Signing in…',
     chooseLicense: 'Choose a license',
