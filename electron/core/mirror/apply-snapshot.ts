@@ -90,6 +90,13 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   let lastRid = maxRid;
 
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
+  /** Stored rows of this dataset met in the snapshot: when all were, none is gone (no scan at the end). */
+  let seenOwn = 0;
+  const markSeen = (row: StoredRow) => {
+    if (row.rid > maxRid || seen[row.rid]) return;
+    seen[row.rid] = 1;
+    if (row.dataset_id === undefined || row.dataset_id === datasetId) seenOwn++;
+  };
 
   const startBulk = () => {
     // unique indexes first, so that repeated ids are settled before the others are built; the
@@ -202,7 +209,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         }
         if (quick && isSame(quick)) {
           received++;
-          if (quick.rid <= maxRid) seen[quick.rid] = 1;
+          markSeen(quick);
           unchanged++;
           return;
         }
@@ -235,7 +242,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       }
       const existing = lookup(id);
       if (!existing) return insertRow();
-      if (existing.rid <= maxRid) seen[existing.rid] = 1;
+      markSeen(existing);
       if (isSame(existing)) {
         unchanged++;
         return;
@@ -252,8 +259,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       try {
         endBulk();
         const gone: number[] = [];
-        const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
-        for (const rid of candidates) if (!seen[rid]) gone.push(rid);
+        if (seenOwn < previousRows) {
+          const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
+          for (const rid of candidates) if (!seen[rid]) gone.push(rid);
+        }
         if (!allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };
