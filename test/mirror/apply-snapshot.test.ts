@@ -115,6 +115,9 @@ describe('applying a snapshot', () => {
     expect(ftsIds('"SKU-24999"')).toEqual(['id-24999']);
     expect(ftsIds('"SKU-5"')).toEqual(['id-5']);
     expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
+    // the full-text index was filled in one go with merging off, then merged: merging is back on
+    expect(db.prepare(`SELECT v FROM items_fts_config WHERE k = 'automerge'`).pluck().get()).toBe(4);
+    expect(db.prepare(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'widget'`).pluck().get()).toBe(25_000);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 

@@ -40,7 +40,7 @@ describe('JsonArraySplitter', () => {
   });
 
   it('handles escapes, unicode and a BOM', () => {
-    const records = [{ a: 'quote " and backslash \\', b: 'ünïcödé ✓ 😀', c: '\\"', d: ['}', ']', '{'] }, { e: '\\' }];
+    const records = [{ a: 'quote " and backslash \\', b: 'ünïcödé ✓ 😀', c: '\\"', d: ['}', ']', '{'] }, { e: '\\' }, { f: '\\\\\\"\\\\', g: '"\\"\\\\"' }];
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(records))]);
     for (let cut = 0; cut <= body.length; cut++) expect(split(body, [cut]).map((p) => JSON.parse(p))).toEqual(records);
   });

@@ -3,8 +3,9 @@
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
 // would delete more than half of a dataset of over 100 rows is rolled back and reported as held.
 // Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
-// than maintaining them row by row); the full-text index is fed row by row all along, which
-// overlaps its work with the download instead of scanning the whole table again at the end.
+// than maintaining them row by row), and fill the full-text index from the table in one statement
+// at the end (no per-row call, no segment merging until it is complete), all inside the same
+// transaction: readers still see the old dataset or the new one.
 import { hash as digest } from 'node:crypto';
 import { AisleError } from '../../contract/errors.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
@@ -84,9 +85,18 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   let inserted = 0;
   let updated = 0;
   let unchanged = 0;
-  let bulk: { indexes: string[] } | null = null;
+  /** Bulk mode: the dropped index definitions, and the last rid that has its full-text entry. */
+  let bulk: { indexes: string[]; ftsUpTo: number } | null = null;
+  let lastRid = maxRid;
 
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
+  /** Stored rows of this dataset met in the snapshot: when all were, none is gone (no scan at the end). */
+  let seenOwn = 0;
+  const markSeen = (row: StoredRow) => {
+    if (row.rid > maxRid || seen[row.rid]) return;
+    seen[row.rid] = 1;
+    if (row.dataset_id === undefined || row.dataset_id === datasetId) seenOwn++;
+  };
 
   const startBulk = () => {
     // unique indexes first, so that repeated ids are settled before the others are built; the
@@ -95,11 +105,12 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND name != ? ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
       .all(t, `${t}_dataset`) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-    bulk = { indexes: indexes.map((i) => i.sql) };
+    bulk = { indexes: indexes.map((i) => i.sql), ftsUpTo: lastRid };
   };
 
   const endBulk = () => {
     if (!bulk) return;
+    const { ftsUpTo } = bulk;
     for (const sql of bulk.indexes) {
       try {
         db.exec(sql);
@@ -115,11 +126,21 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
         for (const rid of extra) {
           remove.run(rid);
-          ftsDelete?.run(rid);
+          if (rid <= ftsUpTo) ftsDelete?.run(rid);
         }
         inserted -= extra.length;
         db.exec(sql);
       }
+    }
+    if (table.fts) {
+      const fts = table.fts.table;
+      const columns = table.fts.columns.join(', ');
+      // merging segments while they are written only to merge them again: merge once, at the end
+      // (automerge is a stored setting of the FTS table: put back in this same transaction)
+      db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 0)`);
+      db.prepare(`INSERT INTO ${fts} (rowid, ${columns}) SELECT rid, ${columns} FROM ${t} WHERE rid > ?`).run(ftsUpTo);
+      db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 4)`);
+      db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);
     }
     bulk = null;
   };
@@ -188,7 +209,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         }
         if (quick && isSame(quick)) {
           received++;
-          if (quick.rid <= maxRid) seen[quick.rid] = 1;
+          markSeen(quick);
           unchanged++;
           return;
         }
@@ -207,7 +228,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
       const insertRow = () => {
         const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
-        ftsInsert?.run(rid, ...ftsValues(values));
+        if (!bulk) ftsInsert?.run(rid, ...ftsValues(values));
+        lastRid = rid;
         inserted++;
       };
       if (previousRows === 0) {
@@ -220,7 +242,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       }
       const existing = lookup(id);
       if (!existing) return insertRow();
-      if (existing.rid <= maxRid) seen[existing.rid] = 1;
+      markSeen(existing);
       if (isSame(existing)) {
         unchanged++;
         return;
@@ -237,8 +259,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       try {
         endBulk();
         const gone: number[] = [];
-        const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
-        for (const rid of candidates) if (!seen[rid]) gone.push(rid);
+        if (seenOwn < previousRows) {
+          const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
+          for (const rid of candidates) if (!seen[rid]) gone.push(rid);
+        }
         if (!allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };

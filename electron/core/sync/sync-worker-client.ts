@@ -25,6 +25,13 @@ export interface SyncWorkerClient {
 const workerFile = import.meta.url.endsWith('.ts') ? 'sync-worker.ts' : 'sync-worker.js';
 export const DEFAULT_SYNC_WORKER_URL = new URL(`./${workerFile}`, import.meta.url);
 
+/**
+ * The worker's young generation (V8's default lets it grow to ~48 MB). A sync streams millions of
+ * short-lived records: they die young either way, so a small nursery costs little time and keeps
+ * the process under its memory budget.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): SyncWorkerClient {
   let worker: Worker | null = null;
   let nextId = 1;
@@ -40,7 +47,7 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
 
   const start = (): Worker => {
     if (worker) return worker;
-    const w = new Worker(url);
+    const w = new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     w.on('message', (message: FromWorker) => {
       const task = running.get(message.id);
       if (!task) return;

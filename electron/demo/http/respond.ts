@@ -68,10 +68,14 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, value: unkno
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** A JSON array written record by record, waiting whenever the socket is full. */
-export async function streamJsonArray(req: IncomingMessage, res: ServerResponse, records: Iterable<unknown>, etag: string): Promise<void> {
+/**
+ * A JSON array written record by record, waiting whenever the socket is full. `source` may be a
+ * function: it is called only for a 200, so a 304 never pays for building the answer.
+ */
+export async function streamJsonArray(req: IncomingMessage, res: ServerResponse, source: Iterable<unknown> | (() => Iterable<unknown>), etag: string): Promise<void> {
   const gzip = acceptsGzip(req);
   if (matchesIfNoneMatch(req, etag)) return sendNotModified(res, etag, gzip);
+  const records = typeof source === 'function' ? source() : source;
   res.writeHead(200, commonHeaders(etag, gzip));
   let closed = false;
   res.once('close', () => {

@@ -111,7 +111,8 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
           location = indexOfUuid(w.seed, KIND.location, body.locationId);
           if (location < 0 || location >= w.locations) throw notFound(`No location with id ${body.locationId}.`);
         }
-        const events = queryHistory(w, {
+        // the newest events are chosen over the whole facility: only when the client's copy is stale
+        const events = () => queryHistory(w, {
           facility,
           item,
           location,
