@@ -1,6 +1,6 @@
 // The browser host: the same core as Electron, served to a real browser over HTTP on loopback.
-// The page is the built renderer; the contract travels as POST /api/call/<method> and events as
-// server-sent events on /api/events. Every request needs the per-launch secret (given once in the
+// The page is the built renderer; the contract travels as POST /api/call/<method> (or, quicker,
+// over the WebSocket /api/socket, see call-socket.ts) and events as server-sent events on /api/events. Every request needs the per-launch secret (given once in the
 // URL, then kept in an HttpOnly cookie), a Host header naming this server, and no foreign Origin.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -13,6 +13,7 @@ import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
+import { createCallSocket } from './call-socket.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -65,6 +66,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       else res.destroy();
     });
   });
+
+  const callSocket = createCallSocket({
+    core: options.core,
+    maxPayload: MAX_BODY_BYTES,
+    // Stricter than a request: the Origin must be there (browsers always send it on a handshake).
+    allowed: (req) =>
+      allowedHosts.has(req.headers.host ?? '') &&
+      req.headers.origin !== undefined &&
+      allowedHosts.has(originHost(req.headers.origin)) &&
+      secretMatches(readCookie(req.headers.cookie, SECRET_COOKIE)),
+    onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
+  });
+  server.on('upgrade', (req, socket, head) => callSocket.handleUpgrade(req, socket, head));
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -173,6 +187,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     address,
     async close() {
       for (const unsubscribe of unsubscribes) unsubscribe();
+      callSocket.close();
       for (const client of sseClients) client.end();
       sseClients.clear();
       server.closeAllConnections();

@@ -161,6 +161,7 @@ export const en = {
     state: 'State',
     endOther: 'End another session',
     openSessions: 'Your open sessions',
+    otherLicense: 'Another license',
     thisOne: 'This workstation',
     began: 'Signed in {when}',
     until: 'until {when}',

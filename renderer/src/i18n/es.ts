@@ -163,6 +163,7 @@ export const es: Messages = {
     state: 'Estado',
     endOther: 'Cerrar otra sesión',
     openSessions: 'Sus sesiones abiertas',
+    otherLicense: 'Otra licencia',
     thisOne: 'Este puesto',
     began: 'Entró {when}',
     until: 'hasta {when}',
