@@ -9,6 +9,8 @@ export interface AppInfo {
   host: HostKind;
   platform: string;
   dataDir: string;
+  /** Whether "remember me" can keep the password encrypted by the OS keychain; when not, the box is not offered. */
+  canRemember: boolean;
 }
 
 // ---- settings ---------------------------------------------------------------------------------

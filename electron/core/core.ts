@@ -76,6 +76,7 @@ export function createCore(deps: CoreDeps): Core {
       host: deps.host,
       platform: process.platform,
       dataDir: deps.dataDir,
+      canRemember: canRemember(deps.secrets),
     }),
     'settings.get': () => ctx.deps.settings.get(),
     'settings.set': (patch) => ctx.deps.settings.set(patch),
@@ -96,4 +97,12 @@ export function createCore(deps: CoreDeps): Core {
       await session.close();
     },
   };
+}
+
+function canRemember(secrets: SecretBox | null | undefined): boolean {
+  try {
+    return !!secrets && secrets.isAvailable();
+  } catch {
+    return false;
+  }
 }

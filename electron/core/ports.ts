@@ -21,4 +21,6 @@ export interface SessionPort {
   refreshAfterUnauthorized(rejectedToken: string): Promise<string>;
   /** Profile facilities of the signed-in user (from GET /jwt/list). */
   facilities(): { id: string; code: string; name: string }[];
+  /** A request elsewhere (a sync download) could not reach the server: check connectivity now rather than at the next ping. */
+  unreachable(): void;
 }

@@ -119,7 +119,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     onUnexpected: options.onError ?? ((error) => console.error('demo server: unexpected failure', error)),
   });
 
-  const server = createServer((req, res) => void pipeline(req, res));
+  // Requests still being answered when close() is called finish before the session file closes.
+  const inFlight = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const answering = pipeline(req, res).finally(() => inFlight.delete(answering));
+    inFlight.add(answering);
+  });
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
@@ -145,8 +150,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {
-          db.close();
-          resolve();
+          // A handler writing to a socket that closeAllConnections() destroyed ends with an error;
+          // the bound only guards against one that never settles.
+          const settled = Promise.allSettled([...inFlight]);
+          let bound: NodeJS.Timeout | undefined;
+          void Promise.race([settled, new Promise((done) => (bound = setTimeout(done, 5_000)))]).then(() => {
+            clearTimeout(bound);
+            db.close();
+            resolve();
+          });
         });
         server.closeAllConnections();
       });

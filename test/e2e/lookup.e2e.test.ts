@@ -26,6 +26,9 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'sign-in-light');
     await signIn(page, 'demo@example.com', 'not-the-password');
     await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Wrong e-mail or password.');
+    // The browser host has no OS keychain: "remember me" is not offered, and the page says why.
+    expect(await page.getByTestId('remember').count()).toBe(0);
+    expect(await page.getByTestId('remember-unavailable').isVisible()).toBe(true);
   });
 
   it('says a disabled user is disabled', async () => {
@@ -105,10 +108,7 @@ describe('looking things up on the workstation', () => {
     const { page } = app;
     const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000007' } }, offset: 0, limit: 1 })).rows[0]!;
     const gtin = String(item.gtin).padStart(14, '0');
-    await page.keyboard.type(`01${gtin}`, { delay: 0 });
-    await page.keyboard.press('Control+BracketRight');
-    await page.keyboard.type('10LOT42', { delay: 0 });
-    await page.keyboard.press('Enter');
+    await scan(page, `01${gtin}\u001d10LOT42`);
     await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
   });
 
@@ -161,11 +161,12 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('sort-upc').count()).toBe(0);
     await page.getByTestId('filter-description').fill('steel');
     await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
-    await page.getByTestId('export-csv').click();
-    const done = await page.getByTestId('export-done').textContent({ timeout: 15_000 });
-    const file = /: (\/.+\.csv)$/.exec(done ?? '')?.[1];
-    expect(file).toBeTruthy();
-    const lines = readFileSync(file!, 'utf8').trim().split(/\r?\n/);
+    // The browser host hands the page a one-time link; the browser downloads the CSV from it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe('items.csv');
+    const file = await download.path();
+    expect(await page.getByTestId('export-done').textContent()).toContain('items.csv');
+    const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(filtered + 1);
     expect(lines[0]).not.toMatch(/upc/i);
     expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);

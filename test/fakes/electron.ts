@@ -155,7 +155,12 @@ export const ipcRenderer = {
 
 /** A reversible "encryption" (the real one needs the OS keychain). */
 export const safeStorage = {
+  /** What Chromium picked on Linux; tests set 'basic_text' to play a machine without a keyring. */
+  backend: 'gnome_libsecret' as string,
   isEncryptionAvailable: () => true,
+  getSelectedStorageBackend(): string {
+    return safeStorage.backend;
+  },
   encryptString: (s: string) => Buffer.from('enc:' + s),
   decryptString: (b: Buffer) => b.toString().replace(/^enc:/, ''),
 };
@@ -165,6 +170,7 @@ export function resetFakeElectron(): void {
   ipcMain.handlers.clear();
   ipcMain.listeners.clear();
   BrowserWindow.created = [];
+  safeStorage.backend = 'gnome_libsecret';
   app.removeAllListeners();
   app.paths = {};
   app.isPackaged = false;

@@ -153,6 +153,17 @@ describe('browser host', () => {
     ws.close();
   });
 
+  it('offers CSV exports as one-time download links: a bad view or no mirror is a typed error, an unknown link is 404, no key is 401', async () => {
+    const invalid = JSON.parse((await call('export.csv', { view: { list: '' } })).body);
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    const signedOut = JSON.parse((await call('export.csv', { view: { list: 'items' } })).body);
+    expect(signedOut).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
+    const unknown = await request(host, { path: '/api/export/not-a-token', headers: { Cookie: cookie } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('export again');
+    expect((await request(host, { path: '/api/export/not-a-token' })).status).toBe(401);
+  });
+
   it('refuses bodies that are not JSON (415, 400) or over 1 MiB (413)', async () => {
     expect((await call('app.info', '{}', { 'Content-Type': 'text/plain' })).status).toBe(415);
     const broken = await call('app.info', '{"a":');

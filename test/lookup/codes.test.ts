@@ -70,4 +70,14 @@ describe('CSV', () => {
     expect(text).toContain('A-3,"Café, ""grand"""\r\n');
     expect(text.split('\r\n').length).toBe(20_002);
   });
+
+  it('stops with an error, not a hang, when the reader goes away half-way (a cancelled download)', async () => {
+    const out = new PassThrough({ highWaterMark: 1024 });
+    const rows = function* () {
+      for (let i = 0; i < 20_000; i++) yield { code: `A-${i}` };
+    };
+    const done = writeCsvRows(out, [{ key: 'code', label: 'Code' }], rows());
+    out.once('data', () => out.destroy());
+    await expect(done).rejects.toThrow(/closed before the export finished/);
+  });
 });

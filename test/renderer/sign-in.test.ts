@@ -14,7 +14,7 @@ function license(id: string, type: string, enabled = true): LicenseView {
 
 const base = {
   'settings.get': () => ({ ...DEFAULT_SETTINGS, server: 'https://wms.example.com', lastEmail: 'ana@example.com' }),
-  'app.info': () => ({ name: 'Aisle', version: '0.1.0', host: 'browser' as const, platform: 'linux', dataDir: '/tmp' }),
+  'app.info': () => ({ name: 'Aisle', version: '0.1.0', host: 'electron' as const, platform: 'linux', dataDir: '/tmp', canRemember: true }),
 };
 
 describe('sign-in', () => {
@@ -29,6 +29,14 @@ describe('sign-in', () => {
     await flushPromises();
     expect(client.calls.find((c) => c.method === 'session.signIn')?.args).toEqual({ server: 'https://wms.example.com', email: 'ana@example.com', password: 'secret', rememberMe: true });
     expect(router.currentRoute.value.name).toBe('home');
+    wrapper.unmount();
+  });
+
+  it('offers "remember me" only where the OS keychain can keep the password', async () => {
+    const client = scriptedClient({ ...base, 'app.info': () => ({ ...base['app.info'](), host: 'browser' as const, canRemember: false }) });
+    const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in' });
+    expect(wrapper.find('[data-testid=remember]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid=remember-unavailable]').text()).toContain('no keychain');
     wrapper.unmount();
   });
 

@@ -85,6 +85,19 @@ describe('offline sign-in', () => {
     expect(await codeOf(signIn(SOLO.password))).toBe('ok');
   });
 
+  it('a download that cannot reach the server makes the session check at once, not at the next ping', async () => {
+    const server = await startDemoServer({ port: 0 });
+    cleanup.push(() => server.close());
+    const h = harness();
+    cleanup.push(() => h.close());
+    await h.service.handlers['session.signIn']({ server: server.url, ...SOLO, rememberMe: false });
+    await until(() => (h.service.handlers['connectivity.get']({}) as Connectivity).state === 'online', 'online');
+    await server.close();
+    const offline = h.next('connectivity.changed', (c) => c.state === 'offline');
+    h.service.unreachable();
+    expect((await offline).state).toBe('offline');
+  });
+
   it('a session whose token runs out while the server is down goes offline and back online', async () => {
     let server = await startDemoServer({ port: 0 });
     const port = Number(new URL(server.url).port);

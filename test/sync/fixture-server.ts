@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'slow';
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'slow' | 'drop';
 
 export interface FixtureServer {
   url: string;
@@ -53,6 +53,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     const fault = takeFault(key);
     if (fault === 'unauthorized' || !tokens.has(auth.replace(/^Bearer /, ''))) return send(res, key, 401, JSON.stringify({ status: 401, error: 'Unauthorized', message: 'bad token' }));
     if (fault === 'rate_limited') return send(res, key, 429, JSON.stringify({ status: 429, message: 'slow down' }), { 'retry-after': '0' });
+    if (fault === 'drop') return void req.socket.destroy();
     if (fault === 'server_error') return send(res, key, 503, JSON.stringify({ status: 503, message: 'down' }));
     const entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
     if (ifNoneMatch === entry.etag && !fault) return send(res, key, 304, '', { etag: entry.etag }, ifNoneMatch);

@@ -9,6 +9,7 @@ export function sessionStub(events: CoreEvents, server: { url: string }, facilit
   let state: SessionView['state'] = 'signed-out';
   let token = 't1';
   let refreshes = 0;
+  let unreachable = 0;
   const port: SessionPort = {
     view: () => ({ state }) as unknown as SessionView,
     identity: () => identity,
@@ -20,10 +21,13 @@ export function sessionStub(events: CoreEvents, server: { url: string }, facilit
       return token;
     },
     facilities: () => facilities,
+    unreachable: () => void unreachable++,
   };
   return {
     port,
     refreshes: () => refreshes,
+    /** How often sync told the session it could not reach the server. */
+    unreachable: () => unreachable,
     signIn(email = 'ann@example.com', licenseId = 'lic-1') {
       identity = { server: server.url, email, licenseId };
       state = 'signed-in';

@@ -88,6 +88,19 @@ describe('the sync service', () => {
     expect(server.requests.filter((r) => r.status === 304).length).toBeGreaterThan(0);
   });
 
+  it('tells the session at once when a download cannot reach the server, so offline shows without waiting for the next ping', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    expect(session.unreachable()).toBe(0);
+    server.fault('*', 'drop', 1000);
+    const failed = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const status = await failed;
+    expect(status.datasets.some((d) => d.lastError?.code === 'offline')).toBe(true);
+    expect(session.unreachable()).toBeGreaterThan(0);
+  });
+
   it('a session back from expired catches up at once; connectivity starts nothing when automatic sync is off', async () => {
     const first = roundEnded();
     session.signIn();

@@ -1,7 +1,6 @@
 // CSV as RFC 4180 says: CRLF line ends, fields quoted when they hold a comma, quote, CR or LF,
 // quotes doubled; UTF-8 with a byte order mark so spreadsheet programs read accents right; a
 // header row. Rows are written as they come, honouring the stream's backpressure.
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
 export const UTF8_BOM = '\uFEFF';
@@ -45,9 +44,28 @@ export async function writeCsvRows(
     if (pending.length >= 65_536) {
       const more = out.write(pending, 'utf8');
       pending = '';
-      if (!more) await once(out, 'drain');
+      if (!more) await drained(out);
     }
   }
-  if (pending.length > 0 && !out.write(pending, 'utf8')) await once(out, 'drain');
+  if (pending.length > 0 && !out.write(pending, 'utf8')) await drained(out);
   return count;
+}
+
+/** Waits for 'drain'; rejects when the stream closes or fails first (a download cancelled half-way). */
+function drained(out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('The output closed before the export finished.'));
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('The output closed before the export finished.'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+    out.on('error', settle);
+  });
 }

@@ -106,6 +106,9 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     accessToken: tokens.accessToken,
     refreshAfterUnauthorized: tokens.refreshAfterUnauthorized,
     facilities: () => (s.current ? s.current.facilities.map((f) => ({ ...f })) : []),
+    unreachable: () => {
+      if (!closed && monitor.current().state === 'online') void monitor.checkNow();
+    },
     async close() {
       closed = true;
       monitor.stop();

@@ -105,6 +105,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             else syncing.add(progress.key);
             ctx.events.emit('sync.progress', progress);
             if (TERMINAL.has(progress.phase)) emitStatus();
+            if (progress.error?.code === 'offline' || progress.error?.code === 'timeout') session.unreachable();
           },
         },
       )

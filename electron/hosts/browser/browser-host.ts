@@ -11,9 +11,11 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
+import type { Result } from '../../contract/errors.ts';
 import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 import { createCallSocket } from './call-socket.ts';
+import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,6 +60,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secret = options.secret ?? randomBytes(24).toString('base64url');
   const secretBuffer = Buffer.from(secret);
   const sseClients = new Set<http.ServerResponse>();
+  const downloads = createCsvDownloads(options.core);
   let allowedHosts = new Set<string>();
 
   const server = http.createServer((req, res) => {
@@ -67,8 +70,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
 
+  /** One contract call, over HTTP or the socket: `export.csv` answers with a download link here. */
+  function callCore(method: string, args: unknown): Promise<Result<unknown>> {
+    if (method === 'export.csv') return downloads.offer(args);
+    return dispatch(options.core.handlers, method, args, {
+      onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
+    });
+  }
+
   const callSocket = createCallSocket({
-    core: options.core,
+    call: callCore,
     maxPayload: MAX_BODY_BYTES,
     // Stricter than a request: the Origin must be there (browsers always send it on a handshake).
     allowed: (req) =>
@@ -76,7 +87,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       req.headers.origin !== undefined &&
       allowedHosts.has(originHost(req.headers.origin)) &&
       secretMatches(readCookie(req.headers.cookie, SECRET_COOKIE)),
-    onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
   });
   server.on('upgrade', (req, socket, head) => callSocket.handleUpgrade(req, socket, head));
 
@@ -104,6 +114,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, safeDecode(url.pathname.slice('/api/call/'.length)));
     if (url.pathname === '/api/events') return handleEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.');
+    if (url.pathname.startsWith(DOWNLOAD_PATH)) return downloads.serve(res, url.pathname.slice(DOWNLOAD_PATH.length));
     return serveStatic(res, url.pathname);
   }
 
@@ -127,10 +138,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
-    const result = await dispatch(options.core.handlers, method, body, {
-      onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
-    });
-    sendJson(res, 200, result);
+    sendJson(res, 200, await callCore(method, body));
   }
 
   function handleEvents(req: http.IncomingMessage, res: http.ServerResponse): void {

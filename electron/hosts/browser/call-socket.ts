@@ -6,17 +6,16 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { dispatch } from '../../contract/dispatch.ts';
-import type { Core } from '../../core/core.ts';
+import type { Result } from '../../contract/errors.ts';
 
 export const SOCKET_PATH = '/api/socket';
 
 export interface CallSocketOptions {
-  core: Core;
+  /** Runs one call, exactly as POST /api/call/<method> would (never throws). */
+  call(method: string, args: unknown): Promise<Result<unknown>>;
   maxPayload: number;
   /** Whether an upgrade request may open the socket (host, origin, secret). */
   allowed(req: http.IncomingMessage): boolean;
-  onInternalError?(method: string, error: unknown): void;
 }
 
 export interface CallSocket {
@@ -37,7 +36,7 @@ export function createCallSocket(options: CallSocketOptions): CallSocket {
       send(ws, { id: null, result: { ok: false, error: { code: 'invalid_argument', message: 'Send { id, method, args } as JSON text.' } } });
       return;
     }
-    const result = await dispatch(options.core.handlers, message.method, message.args ?? {}, { onInternalError: options.onInternalError });
+    const result = await options.call(message.method, message.args ?? {});
     send(ws, { id: message.id, result });
   }
 

@@ -1,0 +1,59 @@
+// CSV export in the browser host: a page cannot be handed a file path, so `export.csv` answers with
+// a one-time download URL, and fetching that URL streams the view as CSV straight from the mirror.
+import { randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { dispatch } from '../../contract/dispatch.ts';
+import type { Result } from '../../contract/errors.ts';
+import { methods, type ListView } from '../../contract/methods.ts';
+import type { ExportResult } from '../../contract/types.ts';
+import type { Core } from '../../core/core.ts';
+
+export const DOWNLOAD_PATH = '/api/export/';
+const TOKEN_TTL_MS = 5 * 60_000;
+
+export interface CsvDownloads {
+  /** The `export.csv` call: checks the view, counts its rows, and offers a URL that is good once. */
+  offer(args: unknown): Promise<Result<ExportResult>>;
+  /** GET /api/export/<token>: the CSV, or 404 for an unknown, used or expired token. */
+  serve(res: http.ServerResponse, token: string): Promise<void>;
+}
+
+export function createCsvDownloads(core: Core, now: () => number = Date.now): CsvDownloads {
+  const offers = new Map<string, { view: ListView; expiresAt: number }>();
+
+  function take(token: string): ListView | null {
+    for (const [key, offer] of offers) if (offer.expiresAt <= now()) offers.delete(key);
+    const offer = offers.get(token);
+    offers.delete(token);
+    return offer?.view ?? null;
+  }
+
+  return {
+    async offer(args) {
+      const parsed = methods['export.csv'].args.safeParse(args);
+      if (!parsed.success) return { ok: false, error: { code: 'invalid_argument', message: `Invalid arguments: ${parsed.error.issues[0]?.message ?? 'rejected'}` } };
+      const { view } = parsed.data;
+      const page = await dispatch(core.handlers, 'lists.page', { view, offset: 0, limit: 1 });
+      if (!page.ok) return page;
+      const token = randomBytes(18).toString('base64url');
+      offers.set(token, { view, expiresAt: now() + TOKEN_TTL_MS });
+      return { ok: true, value: { location: `${DOWNLOAD_PATH}${token}`, rows: (page.value as { total: number }).total } };
+    },
+
+    async serve(res, token) {
+      const view = take(token);
+      if (!view) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This download link was used already or has expired; export again.');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${view.list}.csv"` });
+      try {
+        await core.writeCsv(view, res);
+        res.end();
+      } catch {
+        // Headers are gone: a cut connection is the only honest way to say the file is incomplete.
+        res.destroy();
+      }
+    },
+  };
+}
