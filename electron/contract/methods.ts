@@ -72,6 +72,8 @@ export const methods = {
   'session.info': method<T.SessionInfo>()(none),
   'session.signOut': method<T.SessionView>()(none),
   'session.endSession': method<T.SessionInfo>()(z.strictObject({ sessionId: id })),
+  /** The user's open sessions, when the server lists them (the demo does, on /jwt/list); else []. */
+  'session.list': method<T.OpenSession[]>()(none),
   'session.validate': method<{ valid: boolean }>()(z.strictObject({ email, password })),
   'session.userByEmail': method<T.UserRecord>()(
     z.strictObject({ email, includeDisabled: z.boolean().default(false) }),

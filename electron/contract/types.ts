@@ -89,6 +89,14 @@ export interface SessionInfo {
   zoneIdStr: string;
 }
 
+/** One of the signed-in user's open sessions (this workstation's or another), as the server lists them. */
+export interface OpenSession extends SessionInfo {
+  /** When the session began; null when the server does not say. */
+  createdAt: string | null;
+  /** The session this app is signed in with. */
+  current: boolean;
+}
+
 /** A User record as the server returns it (spec 2.7); unknown fields are kept. */
 export type UserRecord = Record<string, unknown> & { id: string; email: string; name?: string };
 

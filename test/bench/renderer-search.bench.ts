@@ -1,7 +1,8 @@
 // Keystroke-to-paint of the search box, in Chromium through the browser host, with a mirror of
 // 1,000,000 items, 200,000 locations and 2,000,000 stock records (`--quick`: 20,000 / 4,000 /
-// 40,000). The page itself measures each keystroke: from the input event to the frame after the
-// answer to that exact text is on screen (`performance.measure('search:keystroke-to-paint')`).
+// 40,000). The page itself measures each keystroke: to the frame after the
+// answer to that exact text is on screen (`performance.measure('search:keystroke-to-paint')`), from
+// its keydown; a keystroke overtaken before its answer showed counts as over the target.
 // Target: p95 < 50 ms.
 //   node test/bench/renderer-search.bench.ts [--quick] [--rebuild]
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -99,6 +100,7 @@ async function main(): Promise<number> {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(host.url);
       await page.getByTestId('home-page').waitFor();
+      await page.evaluate('performance.setResourceTimingBufferSize(100000)');
       const all = queries();
       let keystrokes = 0;
       for (const q of all) {
@@ -112,12 +114,36 @@ async function main(): Promise<number> {
         await page.keyboard.press('Escape');
       }
       await page.waitForTimeout(200);
-      const times = (await page.evaluate("performance.getEntriesByName('search:keystroke-to-paint').map((e) => e.duration)")) as number[];
+      type Entry = { duration: number; detail: { waited: number; request: number; core: number; page: number; update: number } | null };
+      const entries = (await page.evaluate(
+        "performance.getEntriesByName('search:keystroke-to-paint').map((e) => ({ duration: e.duration, detail: e.detail }))",
+      )) as Entry[];
+      // A keystroke whose answer never showed (a newer one overtook it) counts as over the target:
+      // dropping it would hide exactly the slow ones.
+      const unanswered = Math.max(0, keystrokes - entries.length);
+      const times = [...entries.map((e) => e.duration), ...Array<number>(unanswered).fill(Infinity)];
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-      log(`${sizes.items.toLocaleString('en')} items in the mirror; ${all.length} queries, ${keystrokes} keystrokes, ${times.length} measured`);
+      log(`${sizes.items.toLocaleString('en')} items in the mirror; ${all.length} queries, ${keystrokes} keystrokes, ${entries.length} measured, ${unanswered} overtaken (counted as over the target)`);
       log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
-      log(`keystroke → paint ms: p50 ${at(0.5).toFixed(1)}  p95 ${at(0.95).toFixed(1)}  p99 ${at(0.99).toFixed(1)}  max ${times.at(-1)!.toFixed(1)}`);
+      log(`keydown → paint ms: p50 ${at(0.5).toFixed(1)}  p95 ${at(0.95).toFixed(1)}  p99 ${at(0.99).toFixed(1)}  max ${times.at(-1)!.toFixed(1)}`);
+      // Where the time went: each part's p50/p95, and the mean split of the slowest 5 %.
+      const parts = ['waited', 'request', 'core', 'page', 'update'] as const;
+      const withDetail = entries.filter((e) => e.detail);
+      const q = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+      log(`parts (p50 / p95 ms): ${parts.map((k) => `${k} ${q(withDetail.map((e) => e.detail![k]), 0.5).toFixed(1)} / ${q(withDetail.map((e) => e.detail![k]), 0.95).toFixed(1)}`).join('  ')}`);
+      // The round trip's own parts, from resource timing: the browser's network stack before the
+      // request goes out, the host (its parse, dispatch and JSON) beyond main's search, the answer back.
+      type Fetch = { queued: number; server: number; body: number };
+      const fetches = (await page.evaluate(
+        "performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/call/search.query')).map((e) => ({ queued: e.requestStart - e.startTime, server: e.responseStart - e.requestStart, body: e.responseEnd - e.responseStart }))",
+      )) as Fetch[];
+      const coreTimes = withDetail.map((e) => e.detail!.core);
+      if (fetches.length) log(`round trip over HTTP (${fetches.length} calls; p50 / p95 ms): before sending ${q(fetches.map((f) => f.queued), 0.5).toFixed(1)} / ${q(fetches.map((f) => f.queued), 0.95).toFixed(1)}  request → first byte ${q(fetches.map((f) => f.server), 0.5).toFixed(1)} / ${q(fetches.map((f) => f.server), 0.95).toFixed(1)} (main's search ${q(coreTimes, 0.5).toFixed(1)} / ${q(coreTimes, 0.95).toFixed(1)})  body ${q(fetches.map((f) => f.body), 0.5).toFixed(1)} / ${q(fetches.map((f) => f.body), 0.95).toFixed(1)}`);
+      log(`${withDetail.length - fetches.length} of ${withDetail.length} measured searches went over the host's WebSocket`);
+      const slowest = [...withDetail].sort((a, b) => b.duration - a.duration).slice(0, Math.max(1, Math.ceil(withDetail.length * 0.05)));
+      const mean = (k: (typeof parts)[number]) => slowest.reduce((sum, e) => sum + e.detail![k], 0) / slowest.length;
+      log(`slowest 5 % (${slowest.length}), mean ms: total ${(slowest.reduce((s2, e) => s2 + e.duration, 0) / slowest.length).toFixed(1)} ≈ waited ${mean('waited').toFixed(1)} + request ${mean('request').toFixed(1)} (main's search ${mean('core').toFixed(1)}) + page ${mean('page').toFixed(1)} (Vue update ${mean('update').toFixed(1)}, then the frame)`);
       // The page's own part: from the answer arriving to the frame that shows it.
       const own = ((await page.evaluate("performance.getEntriesByName('search:answer-to-paint').map((e) => e.duration)")) as number[]).sort((a, b) => a - b);
       const ownAt = (q: number) => own[Math.min(own.length - 1, Math.floor(q * own.length))]!;
@@ -155,7 +181,7 @@ async function main(): Promise<number> {
       process.stdout.write(`BENCH ${JSON.stringify({ name: 'grid steady scroll frame p95', value: Number(q95(grid.frames).toFixed(1)), unit: 'ms' })}\n`);
       const during = (await call('sync.status')) as { running: boolean };
       log(`a sync round was ${during.running ? 'RUNNING' : 'not running'} at the end of the measurement`);
-      const ok = at(0.95) < 50 && times.length >= keystrokes * 0.9;
+      const ok = at(0.95) < 50;
       process.stdout.write(`BENCH ${JSON.stringify({ name: 'search keystroke → paint p95', value: Number(at(0.95).toFixed(1)), unit: 'ms', target: '< 50', ok })}\n`);
       process.stdout.write(`BENCH ${JSON.stringify({ name: 'search keystroke → paint p50', value: Number(at(0.5).toFixed(1)), unit: 'ms' })}\n`);
       process.stdout.write(`BENCH ${JSON.stringify({ name: 'search answer → paint p95', value: Number(ownAt(0.95).toFixed(1)), unit: 'ms' })}\n`);

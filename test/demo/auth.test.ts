@@ -161,6 +161,26 @@ describe('sessions', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('/jwt/list also lists the caller\'s open sessions (not other users\', not ended ones), newest first', async () => {
+    const sid = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()).sid as string;
+    const first = await signIn(server);
+    const second = await signIn(server);
+    const solo = await signIn(server, 'solo@example.com');
+    type Listed = { sessions: { sn: string; userEmail: string; licenseId: string; expiresAt: string; createdAt: string }[] };
+    const before = (await getJson<Listed>(server, `${AUTH}/jwt/list`, cookie(first.jwt))).body.sessions;
+    const sns = before.map((s) => s.sn);
+    expect(sns).toEqual(expect.arrayContaining([sid(first.jwt), sid(second.jwt)]));
+    expect(sns).not.toContain(sid(solo.jwt));
+    expect(before.every((s) => s.userEmail === 'demo@example.com')).toBe(true);
+    expect(sns.indexOf(sid(second.jwt))).toBeLessThan(sns.indexOf(sid(first.jwt)));
+    expect(before.find((s) => s.sn === sid(first.jwt))).toMatchObject({ licenseId: first.licenseId, expiresAt: first.expiresAt, createdAt: expect.any(String) });
+
+    await fetch(`${server.url}${AUTH}/jwt/${sid(second.jwt)}`, { method: 'DELETE', headers: cookie(first.jwt) });
+    const after = (await getJson<Listed>(server, `${AUTH}/jwt/list`, cookie(first.jwt))).body.sessions.map((s) => s.sn);
+    expect(after).toContain(sid(first.jwt));
+    expect(after).not.toContain(sid(second.jwt));
+  });
+
   it('users/email/{email} finds users, hides disabled ones unless includeDisabled=true', async () => {
     const session = await signIn(server);
     const solo = await getJson<{ email: string; enabled: boolean }>(server, `${AUTH}/users/email/solo%40example.com`, cookie(session.jwt));

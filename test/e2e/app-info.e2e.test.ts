@@ -79,7 +79,7 @@ describe('the renderer in Chromium through the browser host', () => {
     await context.close();
   });
 
-  it('a page from another origin in the same browser cannot call the contract', async () => {
+  it('a page from another origin in the same browser cannot call the contract, over HTTP or the WebSocket', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(host.url); // this browser holds the cookie
@@ -102,9 +102,21 @@ describe('the renderer in Chromium through the browser host', () => {
             results.push(`blocked: ${String(e)}`);
           }
         }
+        // The calls' WebSocket: the handshake carries this page's Origin, which the host refuses.
+        results.push(
+          await new Promise<string>((resolve) => {
+            const ws = new WebSocket(`${target.replace('http', 'ws')}/api/socket`);
+            ws.onopen = () => {
+              ws.send(JSON.stringify({ id: 1, method: 'settings.set', args: { theme: 'dark' } }));
+              resolve('ws opened');
+            };
+            ws.onclose = () => resolve('ws refused');
+          }),
+        );
         return results;
       }, host.origin);
-      expect(outcomes).toHaveLength(2);
+      expect(outcomes).toHaveLength(3);
+      expect(outcomes[2]).toBe('ws refused');
       const theme = await page.evaluate(async () => {
         const response = await fetch('/api/call/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
         return ((await response.json()) as { value: { theme: string } }).value.theme;

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createCore, type Core } from '../../electron/core/core.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { SECRET_COOKIE, allowedHostHeaders, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
@@ -115,6 +116,41 @@ describe('browser host', () => {
     expect(malformed.status).toBe(200);
     expect(JSON.parse(malformed.body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect((await request(host, { path: '/api/call/app.info', headers: { Cookie: cookie } })).status).toBe(405);
+  });
+
+  it('answers contract calls over the WebSocket, and opens it only with Host, same Origin and secret', async () => {
+    const socketUrl = `${host.origin.replace('http', 'ws')}/api/socket`;
+    /** Opens a socket with these headers: the socket, or the HTTP status that refused it. */
+    const open = (headers: Record<string, string>, url = socketUrl) =>
+      new Promise<WebSocket | number>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers });
+        ws.once('open', () => resolve(ws));
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.once('error', reject);
+      });
+    expect(await open({ Origin: host.origin })).toBe(403);
+    expect(await open({ Cookie: cookie })).toBe(403);
+    expect(await open({ Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
+    expect(await open({ Cookie: `${SECRET_COOKIE}=wrong`, Origin: host.origin })).toBe(403);
+    expect(await open({ Cookie: cookie, Origin: host.origin }, `${host.origin.replace('http', 'ws')}/api/other`)).toBe(403);
+
+    const ws = await open({ Cookie: cookie, Origin: host.origin });
+    if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
+    const answers = new Map<number | null, unknown>();
+    ws.on('message', (data) => {
+      const { id, result } = JSON.parse(data.toString()) as { id: number | null; result: unknown };
+      answers.set(id, result);
+    });
+    ws.send(JSON.stringify({ id: 1, method: 'app.info', args: {} }));
+    ws.send(JSON.stringify({ id: 2, method: 'settings.set', args: { historyDays: 'many' } }));
+    ws.send(JSON.stringify({ id: 3, method: 'no.such.method' }));
+    ws.send('not json');
+    await expect.poll(() => answers.size).toBe(4);
+    expect(answers.get(1)).toEqual({ ok: true, value: expect.objectContaining({ name: 'Aisle', version: '9.9.9', host: 'browser' }) });
+    expect(answers.get(2)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(answers.get(3)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(answers.get(null)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    ws.close();
   });
 
   it('offers CSV exports as one-time download links: a bad view or no mirror is a typed error, an unknown link is 404, no key is 401', async () => {

@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/components/SearchBox.vue';
-import { hitToOpen, rankHits } from '../../renderer/src/stores/search.ts';
+import { hitToOpen, rankHits, TYPING_LIMIT } from '../../renderer/src/stores/search.ts';
 import { FRESH, STALE, mountWith, scriptedClient } from './support.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {
@@ -41,11 +41,11 @@ describe('the search box', () => {
     expect(options[0]!.text()).toContain('Location');
     expect(options[0]!.get('[data-testid=data-age]').classes()).toContain('stale');
     expect(options[1]!.get('[data-testid=data-age]').classes()).not.toContain('stale');
-    expect(client.calls.at(-1)).toEqual({ method: 'search.query', args: { q: 'SKU-10', limit: 20 } });
+    expect(client.calls.at(-1)).toEqual({ method: 'search.query', args: { q: 'SKU-10', limit: TYPING_LIMIT } });
     wrapper.unmount();
   });
 
-  it('drops an answer that arrives after a newer keystroke', async () => {
+  it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {
     const releases: (() => void)[] = [];
     const client = scriptedClient({
       'search.query': ({ q }) => new Promise<SearchResult>((resolve) => releases.push(() => resolve(answer(q, q === 'SK' ? [HITS[2]!] : [HITS[0]!])))),
@@ -54,10 +54,17 @@ describe('the search box', () => {
     const input = wrapper.get('[data-testid=search-input]');
     await input.setValue('SK');
     await input.setValue('SKU');
-    releases[1]!();
+    await input.setValue('SKU-');
     await flushPromises();
+    expect(client.calls.map((c) => (c.args as { q: string }).q)).toEqual(['SK']);
     releases[0]!();
     await flushPromises();
+    // 'SK' came back after 'SKU-' was typed: not shown; 'SKU' was never asked.
+    expect(wrapper.findAll('[data-testid=search-hit]')).toHaveLength(0);
+    expect(client.calls.map((c) => (c.args as { q: string }).q)).toEqual(['SK', 'SKU-']);
+    releases[1]!();
+    await flushPromises();
+    expect(wrapper.get('[data-testid=search-popup]').attributes('data-query')).toBe('SKU-');
     expect(wrapper.findAll('[data-testid=search-hit]').map((o) => o.text())).toEqual([expect.stringContaining('Blue widget')]);
     wrapper.unmount();
   });

@@ -36,4 +36,34 @@ describe('the session page', () => {
     expect(router.currentRoute.value.name).toBe('sign-in');
     wrapper.unmount();
   });
+
+  it('lists the open sessions, this one marked, and ends another from the list', async () => {
+    let open = [
+      { ...INFO, createdAt: '2026-11-21T07:00:00Z', current: true },
+      { ...INFO, sn: 'S-2', createdAt: '2026-11-21T08:00:00Z', current: false },
+    ];
+    const client = scriptedClient({
+      'session.info': () => INFO,
+      'session.list': () => open,
+      'session.endSession': ({ sessionId }) => {
+        open = open.filter((s) => s.sn !== sessionId);
+        return { ...INFO, sn: sessionId };
+      },
+    });
+    const { wrapper } = await mountWith(SessionView, client, { path: '/sync' });
+    useSessionStore().view = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', licenseId: 'L1', licenseType: 'ENTERPRISE' };
+    await flushPromises();
+    const rows = () => wrapper.findAll('[data-testid=open-session]');
+    expect(rows().map((r) => [r.attributes('data-sn'), r.attributes('data-current')])).toEqual([['S-1', 'true'], ['S-2', 'false']]);
+    expect(rows()[0]!.text()).toContain('This workstation');
+    expect(rows()[0]!.text()).toContain('ENTERPRISE');
+    expect(rows()[0]!.find('[data-testid=end-open-session]').exists()).toBe(false);
+    await rows()[1]!.get('[data-testid=end-open-session]').trigger('click');
+    await flushPromises();
+    expect(client.calls.find((c) => c.method === 'session.endSession')?.args).toEqual({ sessionId: 'S-2' });
+    expect(wrapper.get('[data-testid=session-ended]').text()).toBe('Session S-2 ended.');
+    expect(rows().map((r) => r.attributes('data-sn'))).toEqual(['S-1']);
+    expect(wrapper.find('[data-testid=no-other-sessions]').exists()).toBe(true);
+    wrapper.unmount();
+  });
 });

@@ -113,7 +113,7 @@ describe('sign-in outcomes', () => {
     expect(await codeOf(h.service.handlers['session.chooseLicense']({ licenseId: 'nope' }))).toBe('not_signed_in');
   });
 
-  it('validate, user by e-mail, ping, ending another session by id', async () => {
+  it('validate, user by e-mail, ping, listing the open sessions, ending another session by id', async () => {
     const { server, h } = await setup('cookie');
     await signInDemo(h, server.url);
     expect(await h.service.handlers['session.validate'](DEMO)).toEqual({ valid: true });
@@ -131,7 +131,11 @@ describe('sign-in outcomes', () => {
     const licenses = await other.licenses(DEMO);
     const opened = await other.openSession({ ...DEMO, licenseId: licenses[0].id, locale: 'en_US' });
     const otherInfo = await other.sessionInfo();
+    const listed = await h.service.handlers['session.list']({});
+    expect(listed[0]).toMatchObject({ sn: h.service.view().sessionId, current: true });
+    expect(listed.find((x) => x.sn === otherInfo.sn)).toMatchObject({ current: false, userEmail: DEMO.email, createdAt: expect.any(String) });
     const ended = await h.service.handlers['session.endSession']({ sessionId: otherInfo.sn });
+    expect((await h.service.handlers['session.list']({})).map((x) => x.sn)).not.toContain(otherInfo.sn);
     expect(ended.sn).toBe(otherInfo.sn);
     expect(await codeOf(other.sessionInfo())).toBe('unauthorized');
     expect(await codeOf(openList('facilities', null, { baseUrl: server.url, accessToken: opened.accessToken }))).toBe('unauthorized');

@@ -10,6 +10,7 @@ import type { SessionPort } from '../ports.ts';
 import { systemClock } from './clock.ts';
 import { createConnectivityMonitor } from './connectivity-monitor.ts';
 import { sessionView } from './live-session.ts';
+import { openSessions } from './open-sessions.ts';
 import { codeOf, createShared, type SessionOptions } from './session-shared.ts';
 import { createSignInFlow } from './session-sign-in.ts';
 import { createSessionTokens } from './session-tokens.ts';
@@ -25,6 +26,7 @@ export type SessionHandlers = Pick<
   | 'session.info'
   | 'session.signOut'
   | 'session.endSession'
+  | 'session.list'
   | 'session.validate'
   | 'session.userByEmail'
   | 'session.ping'
@@ -81,6 +83,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       'session.info': () => tokens.authCall((api) => api.sessionInfo()),
       'session.signOut': () => serial(flow.signOut),
       'session.endSession': ({ sessionId }) => flow.endSession(sessionId),
+      'session.list': async () => openSessions(await tokens.authCall((api) => api.profile()), s.current?.sessionId ?? null),
       'session.validate': async ({ email, password }) => ({ valid: await (await flow.anyApi()).validate({ email, password }) }),
       'session.userByEmail': async ({ email, includeDisabled }) => {
         const { name, ...user } = await tokens.authCall((api) => api.userByEmail(email, includeDisabled));

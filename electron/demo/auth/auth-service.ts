@@ -13,6 +13,7 @@ import {
   endSession,
   findRefreshToken,
   getSession,
+  openSessionsOf,
   setAccessExpiry,
   signingKey,
   spendRefreshToken,
@@ -102,6 +103,18 @@ export async function createAuth(options: AuthOptions) {
     return { sessionId: session.id, jwt, refreshToken, expiresAt };
   }
 
+  function info(session: SessionRow): SessionInfo {
+    const found = userByEmail(session.user_email);
+    const first = found && found.user.facilities !== 'all' ? found.user.facilities[0] : 0;
+    return {
+      userEmail: session.user_email,
+      licenseId: session.license_id,
+      sn: session.id,
+      expiresAt: new Date(session.access_expires_at).toISOString(),
+      zoneIdStr: facility(world, Math.min(first, world.facilities - 1)).zoneIdStr,
+    };
+  }
+
   return {
     checkCredentials,
 
@@ -148,18 +161,12 @@ export async function createAuth(options: AuthOptions) {
     },
 
     session: (id: string) => getSession(db, id),
+    /** The user's open sessions, newest first, each as session information plus when it began. */
+    openSessions(email: string): (SessionInfo & { createdAt: string })[] {
+      return openSessionsOf(db, email, now()).map((row) => ({ ...info(row), createdAt: new Date(row.created_at).toISOString() }));
+    },
     end: (id: string, reason: string) => endSession(db, id, reason, now()),
 
-    info(session: SessionRow): SessionInfo {
-      const found = userByEmail(session.user_email);
-      const first = found && found.user.facilities !== 'all' ? found.user.facilities[0] : 0;
-      return {
-        userEmail: session.user_email,
-        licenseId: session.license_id,
-        sn: session.id,
-        expiresAt: new Date(session.access_expires_at).toISOString(),
-        zoneIdStr: facility(world, Math.min(first, world.facilities - 1)).zoneIdStr,
-      };
-    },
+    info,
   };
 }

@@ -88,6 +88,17 @@ export function getSession(db: SessionDb, id: string): SessionRow | undefined {
   return db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
 }
 
+/** A user's sessions that are still open: not ended, and renewable (a live refresh token) or with a live access token. */
+export function openSessionsOf(db: SessionDb, email: string, now: number): SessionRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM sessions s WHERE user_email = ? AND ended_at IS NULL AND (access_expires_at > ?
+         OR EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id AND r.used_at IS NULL AND r.expires_at > ?))
+       ORDER BY created_at DESC`,
+    )
+    .all(email, now, now) as SessionRow[];
+}
+
 export function endSession(db: SessionDb, id: string, reason: string, now: number): void {
   db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL').run(now, reason, id);
 }

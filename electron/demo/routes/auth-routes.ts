@@ -103,7 +103,8 @@ export function authRoutes(demo: DemoContext): Route[] {
       path: `${AUTH}/jwt/list`,
       async handle(ctx) {
         const who = await caller(ctx);
-        sendJson(ctx.req, ctx.res, user(world, who.userIndex));
+        // The spec's User, plus (the demo's reading of "jwt list") the user's open sessions.
+        sendJson(ctx.req, ctx.res, { ...user(world, who.userIndex), sessions: auth.openSessions(who.user.email) });
       },
     },
     {

@@ -1,6 +1,6 @@
 // The browser host: the same core as Electron, served to a real browser over HTTP on loopback.
-// The page is the built renderer; the contract travels as POST /api/call/<method> and events as
-// server-sent events on /api/events. Every request needs the per-launch secret (given once in the
+// The page is the built renderer; the contract travels as POST /api/call/<method> (or, quicker,
+// over the WebSocket /api/socket, see call-socket.ts) and events as server-sent events on /api/events. Every request needs the per-launch secret (given once in the
 // URL, then kept in an HttpOnly cookie), a Host header naming this server, and no foreign Origin.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -11,8 +11,10 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
+import type { Result } from '../../contract/errors.ts';
 import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
+import { createCallSocket } from './call-socket.ts';
 import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
@@ -68,6 +70,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
 
+  /** One contract call, over HTTP or the socket: `export.csv` answers with a download link here. */
+  function callCore(method: string, args: unknown): Promise<Result<unknown>> {
+    if (method === 'export.csv') return downloads.offer(args);
+    return dispatch(options.core.handlers, method, args, {
+      onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
+    });
+  }
+
+  const callSocket = createCallSocket({
+    call: callCore,
+    maxPayload: MAX_BODY_BYTES,
+    // Stricter than a request: the Origin must be there (browsers always send it on a handshake).
+    allowed: (req) =>
+      allowedHosts.has(req.headers.host ?? '') &&
+      req.headers.origin !== undefined &&
+      allowedHosts.has(originHost(req.headers.origin)) &&
+      secretMatches(readCookie(req.headers.cookie, SECRET_COOKIE)),
+  });
+  server.on('upgrade', (req, socket, head) => callSocket.handleUpgrade(req, socket, head));
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
@@ -116,13 +138,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
-    const result =
-      method === 'export.csv'
-        ? await downloads.offer(body)
-        : await dispatch(options.core.handlers, method, body, {
-            onInternalError: (name, error) => options.log?.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
-          });
-    sendJson(res, 200, result);
+    sendJson(res, 200, await callCore(method, body));
   }
 
   function handleEvents(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -179,6 +195,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     address,
     async close() {
       for (const unsubscribe of unsubscribes) unsubscribe();
+      callSocket.close();
       for (const client of sseClients) client.end();
       sseClients.clear();
       server.closeAllConnections();

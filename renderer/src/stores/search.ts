@@ -7,6 +7,9 @@ import { useClient } from '../api/client.ts';
 
 const MATCH_RANK: Record<MatchKind, number> = { exact: 0, prefix: 1, word: 2 };
 
+/** Hits asked for while typing: what the popup shows without scrolling, and a few more. */
+export const TYPING_LIMIT = 12;
+
 /** Exact matches first; otherwise the order main gave. */
 export function rankHits(hits: SearchHit[]): SearchHit[] {
   return hits
@@ -30,18 +33,32 @@ export interface ScanOutcome {
   error: ContractError | null;
 }
 
+/** When the shown answer's request left and came back (performance.now), for the page's timing marks. */
+export interface SearchTiming {
+  query: string;
+  sentAt: number;
+  answeredAt: number;
+}
+
 export const useSearchStore = defineStore('search', () => {
   const query = ref('');
   const result = shallowRef<SearchResult | null>(null);
   const error = ref<ContractError | null>(null);
   const open = ref(false);
   const lastScan = ref<ScanOutcome | null>(null);
+  let timing: SearchTiming | null = null;
   let sequence = 0;
+  /** The request on the wire, settled (never rejected) once its answer is in. */
+  let onTheWire: Promise<void> | null = null;
 
   const hits = computed(() => rankHits(result.value?.hits ?? []));
 
-  /** Runs a query; answers to older keystrokes that arrive late are dropped. */
-  async function run(q: string, limit = 20): Promise<SearchResult | null> {
+  /**
+   * Runs a query. One request is on the wire at a time: keystrokes typed while it is out wait for
+   * it, and only the newest of them is sent; the others are abandoned, never computed. Answers to
+   * older keystrokes are dropped.
+   */
+  async function run(q: string, limit = TYPING_LIMIT): Promise<SearchResult | null> {
     query.value = q;
     const mine = ++sequence;
     if (!q.trim()) {
@@ -49,8 +66,22 @@ export const useSearchStore = defineStore('search', () => {
       error.value = null;
       return null;
     }
-    const answer = await useClient().call('search.query', { q, limit });
+    while (onTheWire) {
+      await onTheWire;
+      if (mine !== sequence) return null;
+    }
+    const sentAt = performance.now();
+    const call = useClient().call('search.query', { q, limit });
+    const settled: Promise<void> = call.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      if (onTheWire === settled) onTheWire = null;
+    });
+    onTheWire = settled;
+    const answer = await call;
     if (mine !== sequence) return null;
+    timing = { query: q, sentAt, answeredAt: performance.now() };
     if (answer.ok) {
       result.value = answer.value;
       error.value = null;
@@ -77,5 +108,5 @@ export const useSearchStore = defineStore('search', () => {
     error.value = null;
   }
 
-  return { query, result, error, open, hits, lastScan, run, scan, clear };
+  return { query, result, error, open, hits, lastScan, run, scan, clear, timing: () => timing };
 });

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
-import type { LicenseView, SessionInfo, SessionView } from '../../../electron/contract/types.ts';
+import type { LicenseView, OpenSession, SessionInfo, SessionView } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
 
 export const SIGNED_OUT: SessionView = {
@@ -26,6 +26,8 @@ export const useSessionStore = defineStore('session', () => {
   const licenses = ref<LicenseView[] | null>(null);
   const rememberedLicenseId = ref<string | null>(null);
   const info = ref<SessionInfo | null>(null);
+  /** The user's open sessions, this one first; [] when the server does not list them. */
+  const sessions = ref<OpenSession[]>([]);
   let loading: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -88,14 +90,22 @@ export const useSessionStore = defineStore('session', () => {
     info.value = result.ok ? result.value : null;
   }
 
+  async function loadSessions(): Promise<void> {
+    const result = await useClient().call('session.list');
+    sessions.value = result.ok ? result.value : [];
+  }
+
   async function endSession(sessionId: string): Promise<SessionInfo | null> {
-    return run(() => useClient().call('session.endSession', { sessionId }));
+    const ended = await run(() => useClient().call('session.endSession', { sessionId }));
+    if (ended) await loadSessions();
+    return ended;
   }
 
   async function signOut(): Promise<void> {
     const result = await run(() => useClient().call('session.signOut'));
     view.value = result ?? SIGNED_OUT;
     info.value = null;
+    sessions.value = [];
   }
 
   function stop(): void {
@@ -104,9 +114,9 @@ export const useSessionStore = defineStore('session', () => {
   }
 
   return {
-    view, loaded, busy, error, licenses, rememberedLicenseId, info,
+    view, loaded, busy, error, licenses, rememberedLicenseId, info, sessions,
     /** The mirror is open: online, offline or with an expired session. */
     hasMirror: computed(() => view.value.state !== 'signed-out'),
-    ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, endSession, signOut,
+    ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, loadSessions, endSession, signOut,
   };
 });
