@@ -11,23 +11,43 @@ const CHUNK = /(\d+)|(\D+)/g;
 
 /** Compares codes naturally: digit runs by value, text case-insensitively, separators ignored. */
 export function naturalCompare(a: string, b: string): number {
-  const left = a.toUpperCase().match(CHUNK) ?? [];
-  const right = b.toUpperCase().match(CHUNK) ?? [];
+  return compareNatural(naturalKey(a), naturalKey(b));
+}
+
+/** A code cut into its text and digit runs once, for sorting many codes (see compareNatural). */
+export interface NaturalKey {
+  text: string;
+  chunks: string[];
+}
+
+export function naturalKey(text: string): NaturalKey {
+  return { text, chunks: text.toUpperCase().match(CHUNK) ?? [] };
+}
+
+/** naturalCompare on keys made once per code: a sort of n codes cuts each code once, not n log n times. */
+export function compareNatural(a: NaturalKey, b: NaturalKey): number {
+  const left = a.chunks;
+  const right = b.chunks;
   const length = Math.min(left.length, right.length);
   for (let i = 0; i < length; i++) {
     const x = left[i];
     const y = right[i];
-    const xNumber = /^\d/.test(x);
-    const yNumber = /^\d/.test(y);
+    if (x === y) continue;
+    const xNumber = isDigit(x.charCodeAt(0));
+    const yNumber = isDigit(y.charCodeAt(0));
     if (xNumber && yNumber) {
       const difference = compareDigits(x, y);
       if (difference !== 0) return difference;
-    } else if (x !== y) {
+    } else {
       return x < y ? -1 : 1;
     }
   }
   if (left.length !== right.length) return left.length - right.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function compareDigits(x: string, y: string): number {

@@ -45,7 +45,7 @@ export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
 }
 
 /** The age of one dataset's data. A dataset never synced has no time and is stale. */
-export function datasetAge(dataset: DatasetInfo | undefined, list: string, thresholds: StaleThresholds, now: Date): DataAge {
+export function datasetAge(dataset: Pick<DatasetInfo, 'list' | 'lastSuccessAt'> | undefined, list: string, thresholds: StaleThresholds, now: Date): DataAge {
   const minutes = staleAfter(thresholds, dataset?.list ?? list);
   const syncedAt = dataset?.lastSuccessAt ?? null;
   const stale = syncedAt === null || now.getTime() - Date.parse(syncedAt) > minutes * 60_000;

@@ -19,18 +19,6 @@ export function stmt(db: MirrorDb, sql: string): Statement {
   return statement;
 }
 
-/**
- * Rows found through a covering index: `probe` selects only `rid`s (one index, no table cursor:
- * a miss, the usual outcome of most exact probes, costs about half as much), `byRid` reads each hit.
- */
-export function rowsByProbe<T>(db: MirrorDb, probe: string, byRid: string, ...params: unknown[]): T[] {
-  const rids = stmt(db, probe).pluck().all(...params) as number[];
-  if (rids.length === 0) return [];
-  const read = stmt(db, byRid);
-  // A row gone between probe and read (a sync committed in between, outside a read transaction) is skipped.
-  return rids.map((rid) => read.get(rid) as T | undefined).filter((row): row is T => row !== undefined);
-}
-
 /** `?, ?, …` for an IN list of `count` values. */
 export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');

@@ -39,6 +39,9 @@
 //                items_fts(sku, upc, gtin, description), locations_fts(code, barcode, zone),
 //                records_fts(code, name, text). Join back: `JOIN items i ON i.rid = items_fts.rowid`.
 // meta           key/value facts about the file (server, email, license_id, created_at).
+//
+// Migration 2 (lookup): records_code, records by code whatever their list, so that one exact or
+// prefix probe covers every other list (the search box's single statement; records are small lists).
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -191,6 +194,10 @@ export const MIGRATIONS: readonly string[] = [
     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
   CREATE VIRTUAL TABLE records_fts USING fts5 (code, name, text,
     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+  `,
+  // 2: records by code across lists (lookup)
+  `
+  CREATE INDEX records_code ON records (code);
   `,
 ];
 
