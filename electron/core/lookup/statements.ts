@@ -10,6 +10,7 @@ export function stmt(db: MirrorDb, sql: string): Statement {
   if (!statements) {
     statements = new Map();
     cache.set(db, statements);
+    tuneForLookups(db);
   }
   let statement = statements.get(sql);
   if (!statement) {
@@ -17,6 +18,18 @@ export function stmt(db: MirrorDb, sql: string): Statement {
     statements.set(sql, statement);
   }
   return statement;
+}
+
+/**
+ * The first time the lookup side uses a connection: read the file through a memory map. A lookup
+ * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
+ * of a read() call and a 4 KB copy into SQLite's cache (about half the time of a cold stock answer).
+ * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
+ */
+const MMAP_BYTES = 2 ** 31;
+
+function tuneForLookups(db: MirrorDb): void {
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
 }
 
 /** `?, ?, …` for an IN list of `count` values. */
