@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { peakRssMb, printResult } from '../support/child.ts';
 import { INVENTORY_AT_LOCATIONS_PATH, INVENTORY_PATH, call } from '../support/demo-client.ts';
+import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { timeEachAsync } from '../support/stats.ts';
 
@@ -34,5 +35,13 @@ if (process.argv.includes('--offline')) {
     'inventory by item': await timeEachAsync(keys.itemIds, byItem),
     'inventory by location': await timeEachAsync(keys.locations, byLocation),
   };
-  printResult({ bench: 'rest-lookup', cases, peakRssMb: peakRssMb() });
+  // The ids of the first answers (see support/answers.ts): a SKU's stock rows name its item.
+  const ids = (rows: unknown[], field: 'id' | 'item_id') => [...new Set((rows as Record<string, string>[]).map((row) => row[field]))];
+  const sample = <T>(list: T[]) => list.slice(0, ANSWER_SAMPLE);
+  const answers: Answers = {
+    'exact lookup (SKU)': await Promise.all(sample(keys.skus).map(async (q) => ids(await bySku(q), 'item_id'))),
+    'inventory by item': await Promise.all(sample(keys.itemIds).map(async (id) => ids(await byItem(id), 'id'))),
+    'inventory by location': await Promise.all(sample(keys.locations).map(async (l) => ids(await byLocation(l), 'id'))),
+  };
+  printResult({ bench: 'rest-lookup', cases, answers, peakRssMb: peakRssMb() });
 }
