@@ -19,9 +19,10 @@ async function ask(path: string, body: unknown): Promise<unknown[]> {
   return (await response.json()) as unknown[];
 }
 
-const bySku = (sku: string) => ask(INVENTORY_PATH, { skus: [sku], includeZero: true });
-const byItem = (id: string) => ask(INVENTORY_PATH, { itemIds: [id], includeZero: true });
-const byLocation = (l: BenchKeys['locations'][number]) => ask(INVENTORY_AT_LOCATIONS_PATH, { facilityId: l.facilityId, locationIds: [l.id], includeZero: true });
+// Stock rows as the mirror keeps them: the sync asks without includeZero (empty stock records are not kept).
+const bySku = (sku: string) => ask(INVENTORY_PATH, { skus: [sku] });
+const byItem = (id: string) => ask(INVENTORY_PATH, { itemIds: [id] });
+const byLocation = (l: BenchKeys['locations'][number]) => ask(INVENTORY_AT_LOCATIONS_PATH, { facilityId: l.facilityId, locationIds: [l.id] });
 
 if (process.argv.includes('--offline')) {
   const attempts = [...keys.skus.slice(0, 5).map(bySku), ...keys.itemIds.slice(0, 5).map(byItem), ...keys.locations.slice(0, 5).map(byLocation)];
