@@ -4,7 +4,19 @@ import { normaliseCode } from '../mirror/open-mirror.ts';
 
 /** The matching key of a code: the mirror's `code_norm` (upper case, letters and digits only). */
 export function codeKey(code: string): string {
-  return normaliseCode(code.normalize('NFKC')) ?? '';
+  return asciiKey(code) ?? normaliseCode(code.normalize('NFKC')) ?? '';
+}
+
+/** codeKey of a plain ASCII code without regular expressions (search ranks up to hundreds per query); null for any other. */
+function asciiKey(code: string): string | null {
+  let key = '';
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (c >= 0x80) return null;
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90)) key += code[i];
+    else if (c >= 97 && c <= 122) key += String.fromCharCode(c - 32);
+  }
+  return key;
 }
 
 const CHUNK = /(\d+)|(\D+)/g;

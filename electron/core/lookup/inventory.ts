@@ -21,17 +21,20 @@ interface Filter {
 
 // One statement per answer: the item's description, the facility's name and the snapshot's sync
 // time come with each row (subqueries run per row found; a join would cost every call a cursor).
-const SELECT = `SELECT inv.id, inv.facility_id AS facilityId, inv.location_id AS locationId, inv.location_code AS locationCode,
-  inv.item_id AS itemId, inv.sku, (SELECT i.description FROM items i WHERE i.id = inv.item_id) AS description, inv.lot, inv.serial,
-  inv.expiry, inv.uom, inv.qty_on_hand AS onHand, inv.qty_allocated AS allocated, inv.qty_available AS available, inv.status,
-  (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = inv.facility_id LIMIT 1) AS facilityName,
-  (SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = inv.dataset_id) AS syncedAt
+// Read as arrays (.raw()), in the order of Raw: no object with named keys is built per row.
+const SELECT = `SELECT inv.id, inv.facility_id, inv.location_id, inv.location_code, inv.item_id, inv.sku,
+  (SELECT i.description FROM items i WHERE i.id = inv.item_id), inv.lot, inv.serial, inv.expiry, inv.uom,
+  inv.qty_on_hand, inv.qty_allocated, inv.qty_available, inv.status,
+  (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = inv.facility_id LIMIT 1),
+  (SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = inv.dataset_id)
   FROM inventory inv`;
 
-interface Raw extends Omit<InventoryRow, 'expiryState' | 'onHand' | 'allocated' | 'available'> {
-  onHand: number | null;
-  allocated: number | null;
-  available: number | null;
+type Text = string | null;
+type Quantity = number | null;
+type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, facilityName: Text, syncedAt: Text];
+
+interface Raw {
+  row: InventoryRow;
   facilityName: string | null;
   syncedAt: string | null;
 }
@@ -46,13 +49,13 @@ export function inventoryByItem(
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
   if (!args.includeZero) where.push({ sql: 'inv.qty_on_hand != 0', params: [] });
-  const rows = select(db, where);
+  const rows = select(db, where, options.now ?? new Date());
   if (rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
   return answer(db, rows, options, args.facilityId);
 }
 
 export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
-  const rows = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }]);
+  const rows = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
   if (rows.length > 0) return answer(db, rows, options);
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
@@ -65,12 +68,13 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   const where: Filter[] = [];
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
-  return answer(db, select(db, where), options);
+  return answer(db, select(db, where, options.now ?? new Date()), options);
 }
 
-function select(db: MirrorDb, where: Filter[]): Raw[] {
+function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
   const sql = `${SELECT} WHERE ${where.map((w) => w.sql).join(' AND ')}`;
-  return stmt(db, sql).all(...where.flatMap((w) => w.params)) as Raw[];
+  const days = expiryDays(now);
+  return (stmt(db, sql).raw().all(...where.flatMap((w) => w.params)) as RawRow[]).map((raw) => ({ row: toRow(raw, days), facilityName: raw[15], syncedAt: raw[16] }));
 }
 
 /**
@@ -79,8 +83,7 @@ function select(db: MirrorDb, where: Filter[]): Raw[] {
  */
 function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: string): InventoryAnswer {
   const now = options.now ?? new Date();
-  const expiry = expiryDays(now);
-  const keyed = raws.map((raw) => ({ row: toRow(raw, expiry), location: naturalKey(raw.locationCode ?? '') }));
+  const keyed = raws.map(({ row }) => ({ row, location: naturalKey(row.locationCode) }));
   keyed.sort(
     (a, b) =>
       compareText(a.row.facilityId, b.row.facilityId) ||
@@ -91,7 +94,7 @@ function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: s
   const rows = keyed.map((entry) => entry.row);
   // Each facility's stock is one snapshot: its rows carry its sync time.
   const synced = new Map<string, Pick<DatasetInfo, 'list' | 'lastSuccessAt'>>();
-  for (const raw of raws) synced.set(raw.facilityId ?? '', { list: 'inventory', lastSuccessAt: raw.syncedAt });
+  for (const raw of raws) synced.set(raw.row.facilityId, { list: 'inventory', lastSuccessAt: raw.syncedAt });
   const age =
     raws.length > 0 && (!facilityId || synced.has(facilityId))
       ? combinedAge([...synced.values()], 'inventory', options.staleAfter, now)
@@ -110,26 +113,27 @@ function compareText(a: string, b: string): number {
   return a === b ? 0 : a.localeCompare(b);
 }
 
-function toRow(raw: Raw, expiry: ExpiryDays): InventoryRow {
-  const onHand = Number(raw.onHand ?? 0);
-  const allocated = Number(raw.allocated ?? 0);
+function toRow(raw: RawRow, days: ExpiryDays): InventoryRow {
+  const [id, facilityId, locationId, locationCode, itemId, sku, description, lot, serial, expiry, uom, onHandValue, allocatedValue, available, status] = raw;
+  const onHand = Number(onHandValue ?? 0);
+  const allocated = Number(allocatedValue ?? 0);
   return {
-    id: raw.id,
-    facilityId: raw.facilityId ?? '',
-    locationId: raw.locationId,
-    locationCode: raw.locationCode ?? '',
-    itemId: raw.itemId,
-    sku: raw.sku ?? '',
-    description: raw.description,
-    lot: raw.lot,
-    serial: raw.serial,
-    expiry: raw.expiry,
-    expiryState: expiryStateOn(raw.expiry, expiry),
-    uom: raw.uom,
+    id,
+    facilityId: facilityId ?? '',
+    locationId,
+    locationCode: locationCode ?? '',
+    itemId,
+    sku: sku ?? '',
+    description,
+    lot,
+    serial,
+    expiry,
+    expiryState: expiryStateOn(expiry, days),
+    uom,
     onHand,
     allocated,
-    available: raw.available === null ? onHand - allocated : Number(raw.available),
-    status: raw.status ?? 'AVAILABLE',
+    available: available === null ? onHand - allocated : Number(available),
+    status: (status ?? 'AVAILABLE') as InventoryRow['status'],
   };
 }
 
@@ -156,7 +160,7 @@ function expiryStateOn(expiry: string | null, days: ExpiryDays): InventoryRow['e
 }
 
 function totals(raws: Raw[], rows: InventoryRow[]): InventoryTotals[] {
-  const names = new Map(raws.map((raw) => [raw.facilityId ?? '', raw.facilityName]));
+  const names = new Map(raws.map((raw) => [raw.row.facilityId, raw.facilityName]));
   const byFacility = new Map<string, InventoryTotals & { codes: Set<string> }>();
   for (const row of rows) {
     let total = byFacility.get(row.facilityId);
