@@ -206,12 +206,12 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   // The dataset's list is the row's: items and locations have tables of their own, records a `list`.
   const age = ageOf(ctx, list, syncedAt);
   if (table === 'item') {
-    const codes = [a && `UPC ${a}`, b && `GTIN ${b}`].filter(Boolean).join(' · ');
-    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: [code, codes].filter(Boolean).join(' · ') || null, match, field, age };
+    // a: UPC, b: GTIN
+    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: joined(code, a && `UPC ${a}`, b && `GTIN ${b}`), match, field, age };
   }
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: [a, b && `zone ${b}`, c].filter(Boolean).join(' · ') || null, match, field, age };
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, c), match, field, age };
   }
   const def = listDef(list);
   return {
@@ -225,6 +225,13 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
     field,
     age,
   };
+}
+
+/** The non-empty parts joined with ` · `, or null if none. */
+function joined(...parts: (string | null)[]): string | null {
+  let out: string | null = null;
+  for (const part of parts) if (part) out = out === null ? part : `${out} · ${part}`;
+  return out;
 }
 
 function ageOf(ctx: Context, list: string, syncedAt: string | null): DataAge {
