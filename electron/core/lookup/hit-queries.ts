@@ -45,22 +45,27 @@ export type HitRow = [
   b: string | null,
   /** Location's facility name. */
   c: string | null,
-  /** The last sync of the dataset that delivered the row (null if never, or that dataset is gone). */
+  /** Exact matches: the last sync of the dataset that delivered the row (null if never, or that dataset is gone). */
   syncedAt: string | null,
+  /** Prefix and word matches: that dataset's id, to be dated from the datasets table (readDatasets). */
+  datasetId: number | null,
 ];
 
-// A correlated subquery, not a join: it runs for hits only, where a join costs every probe a cursor.
-const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.dataset_id)`;
-const ITEM = `NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE} FROM items x`;
-const item = (field: string, where: string) => `SELECT ${source('item', field)}, ${ITEM} WHERE ${where}`;
-const location = (field: string, where: string) =>
+// A lookup of a few rows dates each row with a correlated subquery (not a join: a join costs every
+// probe a cursor, hit or not); a page of 50 rows names its dataset, dated once for the page.
+const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.dataset_id), NULL`;
+const DATASET = `NULL, x.dataset_id`;
+type Dating = typeof AGE | typeof DATASET;
+const item = (field: string, where: string, dating: Dating = AGE) =>
+  `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating} FROM items x WHERE ${where}`;
+const location = (field: string, where: string, dating: Dating = AGE) =>
   `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone,
-     (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1), ${AGE}
+     (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1), ${dating}
    FROM locations x WHERE ${where}`;
 // Carriers have neither code nor name in the spec: their alias stands in for both.
-const record = (field: string, where: string) =>
+const record = (field: string, where: string, dating: Dating = AGE) =>
   `SELECT ${source('record', field)}, x.list, x.id, COALESCE(x.code, json_extract(x.raw, '$.alias')), COALESCE(x.name, json_extract(x.raw, '$.alias')),
-     NULL, NULL, NULL, ${AGE} FROM records x WHERE ${where}`;
+     NULL, NULL, NULL, ${dating} FROM records x WHERE ${where}`;
 /** A member of a compound with its own ORDER BY / LIMIT. */
 const own = (select: string) => `SELECT * FROM (${select})`;
 const union = (members: string[]) => members.join('\nUNION ALL ');
@@ -111,7 +116,7 @@ export function trackingRows(db: MirrorDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
 }
 
-const TRACKING_SQL = `SELECT s.source, ${ITEM} JOIN (
+const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE} FROM items x JOIN (
     SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot = ?
     UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
   ) s ON x.id = s.item_id LIMIT 20`;
@@ -136,10 +141,10 @@ export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): Hit
 
 function prefixSql(digits: boolean, key: boolean, limit: number): string {
   const range = (column: string) => `${column} >= ? AND ${column} < ? ORDER BY ${column} LIMIT ${sqlLimit(limit)}`;
-  const members = [own(item('sku', range('x.sku')))];
-  if (digits) members.push(own(item('upc', range('x.upc'))), own(item('gtin', range('x.gtin'))));
-  if (key) members.push(own(location('code', range('x.code_norm'))));
-  members.push(own(record('code', range('x.code'))));
+  const members = [own(item('sku', range('x.sku'), DATASET))];
+  if (digits) members.push(own(item('upc', range('x.upc'), DATASET)), own(item('gtin', range('x.gtin'), DATASET)));
+  if (key) members.push(own(location('code', range('x.code_norm'), DATASET)));
+  members.push(own(record('code', range('x.code'), DATASET)));
   return union(members);
 }
 
@@ -154,8 +159,8 @@ export function wordRows(db: MirrorDb, words: readonly string[], limit: number, 
   const sql = cached(`words ${+codeWords} ${limit}`, () => {
     const fts = (table: string) => `x.rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${sqlLimit(limit)})`;
     return codeWords
-      ? union([item('sku', fts('items_fts')), record('code', fts('records_fts'))])
-      : union([location('code', fts('locations_fts')), item('description', fts('items_fts')), record('name', fts('records_fts'))]);
+      ? union([item('sku', fts('items_fts'), DATASET), record('code', fts('records_fts'), DATASET)])
+      : union([location('code', fts('locations_fts'), DATASET), item('description', fts('items_fts'), DATASET), record('name', fts('records_fts'), DATASET)]);
   });
   return stmt(db, sql).raw().all(...(codeWords ? [match, match] : [match, match, match])) as HitRow[];
 }

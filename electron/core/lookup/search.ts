@@ -4,7 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { codeKey, compareNatural, naturalKey } from './codes.ts';
-import { datasetAge, type StaleThresholds } from './data-age.ts';
+import { datasetAge, type DatasetInfo, readDatasets, type StaleThresholds } from './data-age.ts';
 import { exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
@@ -26,7 +26,9 @@ interface Context {
   staleAfter: StaleThresholds;
   now: Date;
   /** The last DataAge made: hits of one dataset come together and share it. */
-  lastAge: { list: string; syncedAt: string | null; age: DataAge } | null;
+  lastAge: { list: string; syncedAt: string | null; datasetId: number | null; age: DataAge } | null;
+  /** The datasets table, read once per query when a row names its dataset (readDatasets caches it per change of the file). */
+  datasets: Map<number, DatasetInfo> | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -98,7 +100,7 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null };
+  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, datasets: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -200,11 +202,10 @@ function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
 }
 
 function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
-  const [index, recordList, id, code, title, a, b, c, syncedAt] = row;
+  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId] = row;
   const [table, field] = SOURCES[index];
   const list = recordList ?? (table === 'item' ? 'items' : 'locations');
-  // The dataset's list is the row's: items and locations have tables of their own, records a `list`.
-  const age = ageOf(ctx, list, syncedAt);
+  const age = ageOf(ctx, list, syncedAt, datasetId);
   if (table === 'item') {
     // a: UPC, b: GTIN
     return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: joined(code, a && `UPC ${a}`, b && `GTIN ${b}`), match, field, age };
@@ -234,10 +235,17 @@ function joined(...parts: (string | null)[]): string | null {
   return out;
 }
 
-function ageOf(ctx: Context, list: string, syncedAt: string | null): DataAge {
+/** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */
+function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: number | null): DataAge {
   const last = ctx.lastAge;
-  if (last && last.list === list && last.syncedAt === syncedAt) return last.age;
-  const age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
-  ctx.lastAge = { list, syncedAt, age };
+  if (last && last.list === list && last.syncedAt === syncedAt && last.datasetId === datasetId) return last.age;
+  let age: DataAge;
+  if (datasetId === null) {
+    age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
+  } else {
+    ctx.datasets ??= readDatasets(ctx.db);
+    age = datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+  }
+  ctx.lastAge = { list, syncedAt, datasetId, age };
   return age;
 }
