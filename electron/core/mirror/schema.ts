@@ -209,6 +209,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE items_fts USING fts5 (sku, upc, gtin, description,
     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '3 4 5 6');
   INSERT INTO items_fts (rowid, sku, upc, gtin, description) SELECT rid, sku, upc, gtin, description FROM items;
+  INSERT INTO items_fts (items_fts) VALUES ('optimize');
   `,
 ];
 
