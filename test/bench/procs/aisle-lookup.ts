@@ -41,7 +41,8 @@ const answers: Answers = {
   'exact lookup (SKU)': sample(keys.skus).map((q) => itemIds(lookupExact(db, q, options))),
   'exact lookup (UPC)': sample(keys.upcs).map((q) => itemIds(lookupExact(db, q, options))),
   'prefix search (SKU, first 50)': sample(keys.skuPrefixes).map((q) => itemIds(searchAll(db, q, options).hits)),
-  'word search (first 50)': sample(keys.words).map((q) => itemIds(searchAll(db, q, options).hits)),
+  // Aisle's page of 50 may hold other kinds of record holding the word (ranked among the items): all count.
+  'word search (first 50)': sample(keys.words).map((q) => searchAll(db, q, options).hits.map((hit) => hit.id)),
   'inventory by item': sample(keys.itemIds).map((id) => inventoryByItem(db, { itemId: id, includeZero: true }, options).rows.map((row) => row.id)),
   'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => row.id)),
 };

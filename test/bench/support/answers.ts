@@ -2,9 +2,11 @@
 // ANSWER_SAMPLE keys of every case, and the runner compares them with Aisle's:
 //   exact lookups, stock answers   the same set of ids
 //   prefix search                  the same ids in the same order (the first 50 in SKU order)
-//   word search                    as many items, each holding the word as a whole word (any 50 of
-//                                  the items that do are a right answer: the demo's words each match
-//                                  thousands of items, and no contender ranks among equals)
+//   word search                    as many items as Aisle's page has records (Aisle's may include
+//                                  other kinds of record holding the word), each holding the word as a
+//                                  whole word (any 50 of the items that do are a right answer: the
+//                                  demo's words each match thousands of items, and no contender ranks
+//                                  among equals)
 //   REST, exact lookup (SKU)       its stock rows name Aisle's item (the interface has no item search)
 import Database from 'better-sqlite3';
 
