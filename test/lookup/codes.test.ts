@@ -9,6 +9,9 @@ describe('codeKey', () => {
     for (const typed of ['A-03-02-B', 'A03 02B', 'a-03-02-b', 'A0302B', ' a.03/02_b ']) expect(codeKey(typed), typed).toBe('A0302B');
     expect(codeKey('MT-1023')).toBe(codeKey('mt1023'));
     expect(codeKey('A-03-02-B')).not.toBe(codeKey('A-03-02-C'));
+    // beyond ASCII: compatibility forms (full-width) and letters of other scripts
+    expect(codeKey('ａ-０３ ０２ｂ')).toBe('A0302B');
+    expect(codeKey('été-7')).toBe('ÉTÉ7');
   });
 });
 

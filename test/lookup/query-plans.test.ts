@@ -1,5 +1,6 @@
 // The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
 // checked for full scans of the big tables and for sorts that an index should have saved.
+import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
@@ -76,13 +77,61 @@ describe('query plans', () => {
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
-    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code', 'inventory_lot', 'inventory_serial']) {
+    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_code', 'inventory_lot', 'inventory_serial']) {
       expect(text).toContain(index);
     }
-    // Exact probes read only their index (rids); rows are fetched for hits alone.
-    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_list_code']) {
-      expect(text).toContain(`USING COVERING INDEX ${index}`);
+    // Each probe is an equality search of its index: a miss never reads a table row.
+    for (const index of ['locations_code_norm (code_norm=?)', 'locations_barcode (barcode=?)', 'items_sku (sku=?)', 'items_upc (upc=?)', 'items_gtin (gtin=?)', 'records_code (code=?)']) {
+      expect(text).toContain(`USING INDEX ${index}`);
     }
+  });
+
+  it('an exact lookup is one statement; a search of a code three (exact, prefix, datasets stamp), in one read transaction', () => {
+    const counted = (work: (db: MirrorDb) => void): string[] => {
+      const executed: string[] = [];
+      const counting = new Proxy(db, {
+        get(target, property) {
+          if (property === 'prepare') {
+            return (sql: string) => {
+              const statement = target.prepare(sql);
+              const wrapped: Statement = new Proxy(statement, {
+                get(s, name) {
+                  const value = Reflect.get(s, name, s);
+                  if (typeof value !== 'function') return value;
+                  if (['get', 'all', 'run', 'iterate'].includes(String(name))) {
+                    return (...args: unknown[]) => {
+                      executed.push(sql);
+                      return value.apply(s, args);
+                    };
+                  }
+                  // pluck/raw/… return the statement: keep counting through it
+                  return (...args: unknown[]) => {
+                    const result = value.apply(s, args);
+                    return result === s ? wrapped : result;
+                  };
+                },
+              });
+              return wrapped;
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      work(counting); // prepares, and reads the datasets table once
+      executed.length = 0;
+      work(counting);
+      return executed;
+    };
+    for (const code of ['A-03-02-B', 'a0302b', 'SKU-0001', '036000291452', '00036000291452']) {
+      expect(lookupExact(db, code, options).length, code).toBeGreaterThan(0);
+      expect(counted((d) => lookupExact(d, code, options)), code).toHaveLength(1);
+    }
+    const search = counted((d) => searchAll(d, 'SKU-0001', options));
+    expect(search[0]).toBe('BEGIN');
+    expect(search.at(-1)).toBe('COMMIT');
+    expect(search.slice(1, -1)).toHaveLength(3);
+    expect(search.slice(1, -1).filter((sql) => /data_version/.test(sql))).toHaveLength(1);
   });
 
   it('prefix and full-text searches use index ranges and FTS', () => {
@@ -93,8 +142,9 @@ describe('query plans', () => {
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
-    expect(text).toMatch(/SEARCH l USING INDEX locations_code_norm \(code_norm>\? AND code_norm<\?\)/);
-    expect(text).toMatch(/SEARCH i USING INDEX items_sku \(sku>\? AND sku<\?\)/);
+    expect(text).toMatch(/SEARCH x USING INDEX locations_code_norm \(code_norm>\? AND code_norm<\?\)/);
+    expect(text).toMatch(/SEARCH x USING INDEX items_sku \(sku>\? AND sku<\?\)/);
+    expect(text).toMatch(/SEARCH x USING INDEX records_code \(code>\? AND code<\?\)/);
     expect(text).toMatch(/items_fts VIRTUAL TABLE INDEX/);
     expect(text).toMatch(/locations_fts VIRTUAL TABLE INDEX/);
     expect(text).toMatch(/records_fts VIRTUAL TABLE INDEX/);

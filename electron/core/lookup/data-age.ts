@@ -45,7 +45,7 @@ export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
 }
 
 /** The age of one dataset's data. A dataset never synced has no time and is stale. */
-export function datasetAge(dataset: DatasetInfo | undefined, list: string, thresholds: StaleThresholds, now: Date): DataAge {
+export function datasetAge(dataset: Pick<DatasetInfo, 'list' | 'lastSuccessAt'> | undefined, list: string, thresholds: StaleThresholds, now: Date): DataAge {
   const minutes = staleAfter(thresholds, dataset?.list ?? list);
   const syncedAt = dataset?.lastSuccessAt ?? null;
   const stale = syncedAt === null || now.getTime() - Date.parse(syncedAt) > minutes * 60_000;
@@ -56,7 +56,7 @@ export function datasetAge(dataset: DatasetInfo | undefined, list: string, thres
  * The age of an answer built from several datasets: the oldest sync wins, stale if any is stale.
  * With no dataset at all (nothing of that list was ever synced) the answer is stale with no time.
  */
-export function combinedAge(datasets: readonly (DatasetInfo | undefined)[], list: string, thresholds: StaleThresholds, now: Date): DataAge {
+export function combinedAge(datasets: readonly (Pick<DatasetInfo, 'list' | 'lastSuccessAt'> | undefined)[], list: string, thresholds: StaleThresholds, now: Date): DataAge {
   if (datasets.length === 0) return datasetAge(undefined, list, thresholds, now);
   const ages = datasets.map((dataset) => datasetAge(dataset, list, thresholds, now));
   let oldest = ages[0];

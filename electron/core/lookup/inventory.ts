@@ -4,11 +4,10 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { InventoryAnswer, InventoryRow, InventoryTotals } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { naturalCompare } from './codes.ts';
-import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
+import { compareNatural, naturalKey } from './codes.ts';
+import { combinedAge, type DatasetInfo, datasetsOf, readDatasets } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
-import { scopeName } from './lists.ts';
 import { locationById } from './locations.ts';
 import { stmt } from './statements.ts';
 
@@ -20,16 +19,24 @@ interface Filter {
   params: unknown[];
 }
 
-const SELECT = `SELECT inv.id, inv.dataset_id AS datasetId, inv.facility_id AS facilityId, inv.location_id AS locationId,
-  inv.location_code AS locationCode, inv.item_id AS itemId, inv.sku, i.description, inv.lot, inv.serial, inv.expiry, inv.uom,
-  inv.qty_on_hand AS onHand, inv.qty_allocated AS allocated, inv.qty_available AS available, inv.status
-  FROM inventory inv LEFT JOIN items i ON i.id = inv.item_id`;
+// One statement per answer: the item's description, the facility's name and the snapshot's sync
+// time come with each row (subqueries run per row found; a join would cost every call a cursor).
+// Read as arrays (.raw()), in the order of Raw: no object with named keys is built per row.
+const SELECT = `SELECT inv.id, inv.facility_id, inv.location_id, inv.location_code, inv.item_id, inv.sku,
+  (SELECT i.description FROM items i WHERE i.id = inv.item_id), inv.lot, inv.serial, inv.expiry, inv.uom,
+  inv.qty_on_hand, inv.qty_allocated, inv.qty_available, inv.status,
+  (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = inv.facility_id LIMIT 1),
+  (SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = inv.dataset_id)
+  FROM inventory inv`;
 
-interface Raw extends Omit<InventoryRow, 'expiryState' | 'onHand' | 'allocated' | 'available'> {
-  datasetId: number;
-  onHand: number | null;
-  allocated: number | null;
-  available: number | null;
+type Text = string | null;
+type Quantity = number | null;
+type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, facilityName: Text, syncedAt: Text];
+
+interface Raw {
+  row: InventoryRow;
+  facilityName: string | null;
+  syncedAt: string | null;
 }
 
 export function inventoryByItem(
@@ -42,16 +49,18 @@ export function inventoryByItem(
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
   if (!args.includeZero) where.push({ sql: 'inv.qty_on_hand != 0', params: [] });
-  const rows = select(db, where);
+  const rows = select(db, where, options.now ?? new Date());
   if (rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
   return answer(db, rows, options, args.facilityId);
 }
 
 export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
-  const rows = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }]);
+  const rows = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
+  if (rows.length > 0) return answer(db, rows, options);
+  // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
-  if (rows.length === 0 && !location) throw new AisleError('not_found', 'This location is not in the offline data.');
-  return answer(db, rows, options, location?.facilityId ?? undefined);
+  if (!location) throw new AisleError('not_found', 'This location is not in the offline data.');
+  return answer(db, rows, options, location.facilityId ?? undefined);
 }
 
 export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
@@ -59,65 +68,104 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   const where: Filter[] = [];
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
-  return answer(db, select(db, where), options);
+  return answer(db, select(db, where, options.now ?? new Date()), options);
 }
 
-function select(db: MirrorDb, where: Filter[]): Raw[] {
+function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
   const sql = `${SELECT} WHERE ${where.map((w) => w.sql).join(' AND ')}`;
-  return stmt(db, sql).all(...where.flatMap((w) => w.params)) as Raw[];
+  const days = expiryDays(now);
+  return (stmt(db, sql).raw().all(...where.flatMap((w) => w.params)) as RawRow[]).map((raw) => ({ row: toRow(raw, days), facilityName: raw[15], syncedAt: raw[16] }));
 }
 
+/**
+ * Rows in order (facility, location code naturally, expiry, id), totals per facility, and the age of
+ * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
+ */
 function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: string): InventoryAnswer {
   const now = options.now ?? new Date();
-  const rows = raws.map((raw) => toRow(raw, now));
-  rows.sort(
+  const keyed = raws.map(({ row }) => ({ row, location: naturalKey(row.locationCode) }));
+  keyed.sort(
     (a, b) =>
-      a.facilityId.localeCompare(b.facilityId) ||
-      naturalCompare(a.locationCode, b.locationCode) ||
-      (a.expiry ?? '9999').localeCompare(b.expiry ?? '9999') ||
-      a.id.localeCompare(b.id),
+      compareText(a.row.facilityId, b.row.facilityId) ||
+      compareNatural(a.location, b.location) ||
+      (a.row.expiry ?? '9999').localeCompare(b.row.expiry ?? '9999') ||
+      compareText(a.row.id, b.row.id),
   );
-  const datasets = readDatasets(db);
-  const facilities = new Set(rows.map((row) => row.facilityId));
-  if (facilityId) facilities.add(facilityId);
-  const inventorySets = datasetsOf(datasets, 'inventory').filter((d) => facilities.size === 0 || (d.scopeId !== null && facilities.has(d.scopeId)));
-  return { rows, totals: totals(db, rows), age: combinedAge(inventorySets, 'inventory', options.staleAfter, now) };
+  const rows = keyed.map((entry) => entry.row);
+  // Each facility's stock is one snapshot: its rows carry its sync time.
+  const synced = new Map<string, Pick<DatasetInfo, 'list' | 'lastSuccessAt'>>();
+  for (const raw of raws) synced.set(raw.row.facilityId, { list: 'inventory', lastSuccessAt: raw.syncedAt });
+  const age =
+    raws.length > 0 && (!facilityId || synced.has(facilityId))
+      ? combinedAge([...synced.values()], 'inventory', options.staleAfter, now)
+      : snapshotsAge(db, new Set([...synced.keys(), ...(facilityId ? [facilityId] : [])]), options, now);
+  return { rows, totals: totals(raws, rows), age };
 }
 
-function toRow(raw: Raw, now: Date): InventoryRow {
-  const onHand = Number(raw.onHand ?? 0);
-  const allocated = Number(raw.allocated ?? 0);
-  const { datasetId: _datasetId, ...rest } = raw;
+/** The age of the stock snapshots of these facilities (all of them if none) from the datasets table. */
+function snapshotsAge(db: MirrorDb, facilities: Set<string>, options: QueryOptions, now: Date) {
+  const inventorySets = datasetsOf(readDatasets(db), 'inventory').filter((d) => facilities.size === 0 || (d.scopeId !== null && facilities.has(d.scopeId)));
+  return combinedAge(inventorySets, 'inventory', options.staleAfter, now);
+}
+
+/** localeCompare, skipped when equal (the usual case between rows of one answer). */
+function compareText(a: string, b: string): number {
+  return a === b ? 0 : a.localeCompare(b);
+}
+
+function toRow(raw: RawRow, days: ExpiryDays): InventoryRow {
+  const [id, facilityId, locationId, locationCode, itemId, sku, description, lot, serial, expiry, uom, onHandValue, allocatedValue, available, status] = raw;
+  const onHand = Number(onHandValue ?? 0);
+  const allocated = Number(allocatedValue ?? 0);
   return {
-    ...rest,
-    facilityId: raw.facilityId ?? '',
-    locationCode: raw.locationCode ?? '',
-    sku: raw.sku ?? '',
-    status: raw.status ?? 'AVAILABLE',
+    id,
+    facilityId: facilityId ?? '',
+    locationId,
+    locationCode: locationCode ?? '',
+    itemId,
+    sku: sku ?? '',
+    description,
+    lot,
+    serial,
+    expiry,
+    expiryState: expiryStateOn(expiry, days),
+    uom,
     onHand,
     allocated,
-    available: raw.available === null ? onHand - allocated : Number(raw.available),
-    expiryState: expiryState(raw.expiry, now),
+    available: available === null ? onHand - allocated : Number(available),
+    status: (status ?? 'AVAILABLE') as InventoryRow['status'],
   };
+}
+
+interface ExpiryDays {
+  today: string;
+  soon: string;
+}
+
+function expiryDays(now: Date): ExpiryDays {
+  return { today: now.toISOString().slice(0, 10), soon: new Date(now.getTime() + SOON_EXPIRY_DAYS * 86_400_000).toISOString().slice(0, 10) };
 }
 
 /** `expired` before today, `soon` within SOON_EXPIRY_DAYS, else `ok`; null without an expiry. */
 export function expiryState(expiry: string | null, now: Date): InventoryRow['expiryState'] {
+  return expiryStateOn(expiry, expiryDays(now));
+}
+
+function expiryStateOn(expiry: string | null, days: ExpiryDays): InventoryRow['expiryState'] {
   if (!expiry) return null;
   const day = expiry.slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const today = now.toISOString().slice(0, 10);
-  if (day < today) return 'expired';
-  const soon = new Date(now.getTime() + SOON_EXPIRY_DAYS * 86_400_000).toISOString().slice(0, 10);
-  return day <= soon ? 'soon' : 'ok';
+  if (day < days.today) return 'expired';
+  return day <= days.soon ? 'soon' : 'ok';
 }
 
-function totals(db: MirrorDb, rows: InventoryRow[]): InventoryTotals[] {
+function totals(raws: Raw[], rows: InventoryRow[]): InventoryTotals[] {
+  const names = new Map(raws.map((raw) => [raw.row.facilityId, raw.facilityName]));
   const byFacility = new Map<string, InventoryTotals & { codes: Set<string> }>();
   for (const row of rows) {
     let total = byFacility.get(row.facilityId);
     if (!total) {
-      total = { facilityId: row.facilityId, facilityName: scopeName(db, 'facility', row.facilityId), onHand: 0, allocated: 0, available: 0, locations: 0, codes: new Set() };
+      total = { facilityId: row.facilityId, facilityName: names.get(row.facilityId) ?? null, onHand: 0, allocated: 0, available: 0, locations: 0, codes: new Set() };
       byFacility.set(row.facilityId, total);
     }
     total.onHand += row.onHand;

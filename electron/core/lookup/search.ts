@@ -1,16 +1,13 @@
 // One search box for everything: a query (typed, pasted or scanned) is matched against items,
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
 import type { Statement } from 'better-sqlite3';
-import type { MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
+import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { codeKey, naturalCompare } from './codes.ts';
-import { datasetAge, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
-import * as items from './items.ts';
+import { codeKey, compareNatural, naturalKey } from './codes.ts';
+import { datasetAge, type DatasetInfo, readDatasets, type StaleThresholds } from './data-age.ts';
+import { exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
-import { scopeName } from './lists.ts';
-import * as locations from './locations.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
-import * as records from './records.ts';
 import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
@@ -26,11 +23,12 @@ const PER_LINE = 5;
 
 interface Context {
   db: MirrorDb;
-  datasets: Map<number, DatasetInfo>;
-  recordLists: string[];
   staleAfter: StaleThresholds;
   now: Date;
-  facilityNames: Map<string, string | null>;
+  /** The last DataAge made: hits of one dataset come together and share it. */
+  lastAge: { list: string; syncedAt: string | null; datasetId: number | null; age: DataAge } | null;
+  /** The datasets table, read once per query when a row names its dataset (readDatasets caches it per change of the file). */
+  datasets: Map<number, DatasetInfo> | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -66,18 +64,19 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
   return { query, scan, hits, tookMs: performance.now() - started };
 }
 
-/** Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. */
+/**
+ * Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. One
+ * statement for a code that matches (a second, for lots and serials, only when nothing does).
+ */
 export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
-  return inOneRead(db, () => {
-    const ctx = context(db, options);
-    const q = classifyQuery(code, ctx.now);
-    return rank(exactHits(ctx, q), q.key).slice(0, options.limit ?? 50);
-  });
+  const ctx = context(db, options);
+  const q = classifyQuery(code, ctx.now);
+  return rank(exactHits(ctx, q), q.key).slice(0, options.limit ?? 50);
 }
 
 /**
  * All probes of one query in one read transaction: one snapshot, and one WAL read lock instead of
- * one per statement (a probe costs about half as much inside it).
+ * one per statement.
  */
 function inOneRead<T>(db: MirrorDb, read: () => T): T {
   if (db.inTransaction) return read();
@@ -100,17 +99,8 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
   return found;
 }
 
-/** The lists kept in `records`, per datasets map (readDatasets returns the same map until a sync writes). */
-const recordListsCache = new WeakMap<Map<number, DatasetInfo>, string[]>();
-
 function context(db: MirrorDb, options: SearchOptions): Context {
-  const datasets = readDatasets(db);
-  let recordLists = recordListsCache.get(datasets);
-  if (!recordLists) {
-    recordLists = [...new Set([...datasets.values()].map((d) => d.list))].filter((list) => listDef(list).table === 'records');
-    recordListsCache.set(datasets, recordLists);
-  }
-  return { db, datasets, recordLists, staleAfter: options.staleAfter, now: options.now ?? new Date(), facilityNames: new Map() };
+  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, datasets: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -144,68 +134,42 @@ function uniqueCount(hits: SearchHit[]): number {
 }
 
 function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
-  const { db } = ctx;
-  const hits: SearchHit[] = [];
   const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
-  for (const { row, field } of items.itemsByBarcode(db, barcodes)) hits.push(itemHit(ctx, row, 'exact', field));
+  const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
+  let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }), 'exact');
   // A valid GTIN that names an item is answered: no other list holds GTINs.
-  if (q.gtins.length > 0 && hits.length > 0) return hits;
+  const byBarcode = hits.filter((hit) => hit.kind === 'item' && (hit.field === 'gtin' || hit.field === 'upc'));
+  if (q.gtins.length > 0 && byBarcode.length > 0) return byBarcode;
   if (q.scan.kind === 'gs1') {
-    if (q.scan.sscc) hits.push(...codeHits(ctx, q.scan.sscc));
-    if (q.scan.sscc && hits.length === 0) hits.push(...trackingHits(ctx, q.scan.sscc));
+    if (q.scan.sscc && hits.length === 0) hits = trackingHits(ctx, q.scan.sscc);
     // A label with only a lot or serial: the items stocked under it.
     const tracking = q.scan.gtin === null ? (q.scan.serial ?? q.scan.lot) : null;
     if (tracking) hits.push(...trackingHits(ctx, tracking));
     return hits;
   }
-  hits.push(...codeHits(ctx, q.text));
-  if (q.key !== '') for (const row of locations.locationsByCodeKey(db, q.key)) hits.push(locationHit(ctx, row, 'exact', 'code'));
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
-  if (hits.length === 0) hits.push(...trackingHits(ctx, q.text));
+  if (hits.length === 0) hits = trackingHits(ctx, q.text);
   return hits;
 }
 
 /** Items held in stock under this lot or serial number. */
 function trackingHits(ctx: Context, value: string): SearchHit[] {
-  return items.itemsByLotOrSerial(ctx.db, value).map(({ row, field }) => itemHit(ctx, row, 'exact', field));
-}
-
-/** Exact matches of a code as typed: SKU, location barcode, other lists' codes. */
-function codeHits(ctx: Context, code: string): SearchHit[] {
-  const { db } = ctx;
-  const hits: SearchHit[] = [];
-  for (const row of items.itemsBySku(db, code)) hits.push(itemHit(ctx, row, 'exact', 'sku'));
-  for (const row of locations.locationsByBarcode(db, code)) hits.push(locationHit(ctx, row, 'exact', 'barcode'));
-  for (const row of records.recordsByCode(db, ctx.recordLists, code)) hits.push(recordHit(ctx, row, 'exact', 'code'));
-  if (code.includes('@') && ctx.recordLists.includes('users')) for (const row of records.usersByEmail(db, code)) hits.push(recordHit(ctx, row, 'exact', 'email'));
-  return hits;
+  return toHits(ctx, trackingRows(ctx.db, value), 'exact');
 }
 
 function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
-  const { db } = ctx;
-  const hits: SearchHit[] = [];
-  if (q.text === '') return hits;
-  for (const row of items.itemsBySkuPrefix(db, q.text, limit)) hits.push(itemHit(ctx, row, 'prefix', 'sku'));
-  if (/^\d{3,}$/.test(q.text)) for (const { row, field } of items.itemsByBarcodePrefix(db, q.text, limit)) hits.push(itemHit(ctx, row, 'prefix', field));
-  if (q.key !== '') for (const row of locations.locationsByCodePrefix(db, q.key, limit)) hits.push(locationHit(ctx, row, 'prefix', 'code'));
-  for (const row of records.recordsByCodePrefix(db, ctx.recordLists, q.text, limit)) hits.push(recordHit(ctx, row, 'prefix', 'code'));
-  return hits;
+  if (q.text === '') return [];
+  return toHits(ctx, prefixRows(ctx.db, { text: q.text, digits: /^\d{3,}$/.test(q.text), key: q.key }, limit), 'prefix');
 }
 
 function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
-  const { db } = ctx;
   const hits: SearchHit[] = [];
   // A code typed without its separators (`mt1023` for `MT-1023`): its pieces as whole words.
-  if (q.codeWords.length > 0) {
-    for (const row of items.itemsByWords(db, q.codeWords, limit, 'whole')) hits.push(itemHit(ctx, row, 'word', 'sku'));
-    for (const row of records.recordsByWords(db, q.codeWords, limit, 'whole')) hits.push(recordHit(ctx, row, 'word', 'code'));
-  }
+  if (q.codeWords.length > 0) hits.push(...toHits(ctx, wordRows(ctx.db, q.codeWords, limit, 'whole', true), 'word'));
   const modes: PrefixMode[] = q.words.length > 1 ? ['whole', 'last', 'all'] : ['whole', 'last'];
   for (const mode of modes) {
     if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
-    for (const row of locations.locationsByWords(db, q.words, limit, mode)) hits.push(locationHit(ctx, row, 'word', 'code'));
-    for (const row of items.itemsByWords(db, q.words, limit, mode)) hits.push(itemHit(ctx, row, 'word', 'description'));
-    for (const row of records.recordsByWords(db, q.words, limit, mode)) hits.push(recordHit(ctx, row, 'word', 'name'));
+    hits.push(...toHits(ctx, wordRows(ctx.db, q.words, limit, mode), 'word'));
     const found = uniqueCount([...already, ...hits]);
     // Whole words that fill the page are enough; all-prefix only when nothing matched at all.
     if (found >= limit || (mode === 'last' && hits.length > 0)) break;
@@ -226,63 +190,62 @@ function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
     const before = best.get(id);
     if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(id, hit);
   }
-  return [...best.values()].sort(
-    (a, b) =>
-      MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) ||
-      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-      naturalCompare(a.code ?? a.title, b.code ?? b.title),
-  );
+  if (best.size < 2) return [...best.values()];
+  // Sort keys made once per hit, not once per comparison.
+  const keyed = [...best.values()].map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalKey(hit.code ?? hit.title) }));
+  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || compareNatural(a.code, b.code));
+  return keyed.map((entry) => entry.hit);
 }
 
-function age(ctx: Context, datasetId: number, list: string) {
-  return datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
+  return rows.map((row) => toHit(ctx, row, match));
 }
 
-function itemHit(ctx: Context, row: items.ItemRow, match: MatchKind, field: string): SearchHit {
-  const codes = [row.upc && `UPC ${row.upc}`, row.gtin && `GTIN ${row.gtin}`].filter(Boolean).join(' · ');
-  return {
-    kind: 'item',
-    list: 'items',
-    id: row.id,
-    code: row.sku,
-    title: row.description ?? row.sku ?? row.id,
-    subtitle: [row.sku, codes].filter(Boolean).join(' · ') || null,
-    match,
-    field,
-    age: age(ctx, row.datasetId, 'items'),
-  };
-}
-
-function locationHit(ctx: Context, row: locations.LocationRow, match: MatchKind, field: string): SearchHit {
-  let facility: string | null = null;
-  if (row.facilityId) {
-    if (!ctx.facilityNames.has(row.facilityId)) ctx.facilityNames.set(row.facilityId, scopeName(ctx.db, 'facility', row.facilityId));
-    facility = ctx.facilityNames.get(row.facilityId) ?? null;
+function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
+  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId] = row;
+  const [table, field] = SOURCES[index];
+  const list = recordList ?? (table === 'item' ? 'items' : 'locations');
+  const age = ageOf(ctx, list, syncedAt, datasetId);
+  if (table === 'item') {
+    // a: UPC, b: GTIN
+    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: joined(code, a && `UPC ${a}`, b && `GTIN ${b}`), match, field, age };
   }
-  return {
-    kind: 'location',
-    list: 'locations',
-    id: row.id,
-    code: row.code,
-    title: row.code ?? row.id,
-    subtitle: [row.type, row.zone && `zone ${row.zone}`, facility].filter(Boolean).join(' · ') || null,
-    match,
-    field,
-    age: age(ctx, row.datasetId, 'locations'),
-  };
-}
-
-function recordHit(ctx: Context, row: records.RecordRow, match: MatchKind, field: string): SearchHit {
-  const def = listDef(row.list);
+  if (table === 'location') {
+    // a: type, b: zone, c: the facility's name
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, c), match, field, age };
+  }
+  const def = listDef(list);
   return {
     kind: def.kind,
-    list: row.list,
-    id: row.id,
-    code: row.code,
-    title: row.name ?? row.code ?? row.id,
-    subtitle: [def.label, row.name && row.code && row.name !== row.code ? row.code : null].filter(Boolean).join(' · '),
+    list,
+    id,
+    code,
+    title: title ?? code ?? id,
+    subtitle: [def.label, title && code && title !== code ? code : null].filter(Boolean).join(' · '),
     match,
     field,
-    age: age(ctx, row.datasetId, row.list),
+    age,
   };
+}
+
+/** The non-empty parts joined with ` · `, or null if none. */
+function joined(...parts: (string | null)[]): string | null {
+  let out: string | null = null;
+  for (const part of parts) if (part) out = out === null ? part : `${out} · ${part}`;
+  return out;
+}
+
+/** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */
+function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: number | null): DataAge {
+  const last = ctx.lastAge;
+  if (last && last.list === list && last.syncedAt === syncedAt && last.datasetId === datasetId) return last.age;
+  let age: DataAge;
+  if (datasetId === null) {
+    age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
+  } else {
+    ctx.datasets ??= readDatasets(ctx.db);
+    age = datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+  }
+  ctx.lastAge = { list, syncedAt, datasetId, age };
+  return age;
 }

@@ -10,6 +10,7 @@ export function stmt(db: MirrorDb, sql: string): Statement {
   if (!statements) {
     statements = new Map();
     cache.set(db, statements);
+    tuneForLookups(db);
   }
   let statement = statements.get(sql);
   if (!statement) {
@@ -20,15 +21,18 @@ export function stmt(db: MirrorDb, sql: string): Statement {
 }
 
 /**
- * Rows found through a covering index: `probe` selects only `rid`s (one index, no table cursor:
- * a miss, the usual outcome of most exact probes, costs about half as much), `byRid` reads each hit.
+ * The first time the lookup side uses a connection: read the file through a memory map. A lookup
+ * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
+ * of a read() call and a 4 KB copy into SQLite's cache: stock answers 2-5x faster and exact lookups
+ * 1.5-4x while the file is in the OS cache (as after a sync). The price is paid on a file that is
+ * not (after a restart): each first fault of a page reads 128 KiB around it, and until the file is
+ * warm the p95 of a lookup is milliseconds (through read(), about 0.3 ms).
+ * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
  */
-export function rowsByProbe<T>(db: MirrorDb, probe: string, byRid: string, ...params: unknown[]): T[] {
-  const rids = stmt(db, probe).pluck().all(...params) as number[];
-  if (rids.length === 0) return [];
-  const read = stmt(db, byRid);
-  // A row gone between probe and read (a sync committed in between, outside a read transaction) is skipped.
-  return rids.map((rid) => read.get(rid) as T | undefined).filter((row): row is T => row !== undefined);
+const MMAP_BYTES = 2 ** 31;
+
+function tuneForLookups(db: MirrorDb): void {
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
 }
 
 /** `?, ?, …` for an IN list of `count` values. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ask, forkNode, runNode, vmHwmMb } from '../support/child.ts';
 import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
+import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
 import { distribution, type Distribution } from '../support/stats.ts';
 import { runDexie, type DexieResult } from './dexie.ts';
@@ -40,11 +41,13 @@ export interface SizeResult {
   sync: { first: SyncRun[]; noChange: SyncRun[]; changed: SyncRun[] };
   floor: FloorRun[];
   serverPeakMb: number | null;
-  aisle: { cases: Record<string, Distribution>; answered: number; asked: number; peakRssMb: number };
-  rest: { cases: Record<string, Distribution>; peakRssMb: number };
+  aisle: { cases: Record<string, Distribution>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
+  rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
   restOffline: { asked: number; answered: number; error: string | null };
-  naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; peakRssMb: number } | null;
+  naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number } | null;
   dexie: DexieResult | null;
+  /** Per contender, per case: how many of its sampled answers were Aisle's (support/answers.ts). */
+  agreement?: Record<string, Record<string, Agreement>>;
   coldStartMs: Distribution;
   coldStartPeakMb: number;
 }
@@ -135,6 +138,16 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     const restOffline = (await runNode<SizeResult['restOffline']>(proc('rest-lookup.ts'), [url, jwt, keysFile, '--offline'], { label: 'rest offline' })).results[0];
     const aisle = (await runNode<SizeResult['aisle']>(proc('aisle-lookup.ts'), [mirror, keysFile], { label: 'aisle lookup' })).results[0];
     log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked}`);
+    const agreement: Record<string, Record<string, Agreement>> = {};
+    if (aisle.answers) {
+      const words = keys.words;
+      if (rest.answers) agreement['REST on loopback'] = compareAnswers(mirror, words, aisle.answers, rest.answers, true);
+      if (dexie?.answers) agreement['Dexie (IndexedDB)'] = compareAnswers(mirror, words, aisle.answers, dexie.answers);
+      if (naive.answers) agreement['naive JSON cache'] = compareAnswers(mirror, words, aisle.answers, naive.answers);
+      for (const [who, cases] of Object.entries(agreement)) {
+        for (const [name, a] of Object.entries(cases)) if (a.same < a.checked) log(`${who}, ${name}: ${a.same}/${a.checked} answers as Aisle's; ${a.example}`);
+      }
+    }
 
     const cold: number[] = [];
     let coldStartPeakMb = 0;
@@ -148,7 +161,7 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     log(`cold start to first answer: ${cold.map((ms) => ms.toFixed(0)).join(' / ')} ms`);
     rmSync(responses, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
-    return { items: o.items, runs: o.runs, sync, floor, serverPeakMb, aisle, rest, restOffline, naive, dexie, coldStartMs: distribution(cold), coldStartPeakMb };
+    return { items: o.items, runs: o.runs, sync, floor, serverPeakMb, aisle, rest, restOffline, naive, dexie, agreement, coldStartMs: distribution(cold), coldStartPeakMb };
   } finally {
     if (server.exitCode === null && server.connected) server.kill();
   }

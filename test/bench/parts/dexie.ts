@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../support/chromium.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { chromiumPeaks } from '../support/process-tree.ts';
 import { distribution, type Distribution } from '../support/stats.ts';
@@ -19,6 +20,7 @@ export interface DexieResult {
   ingestSeconds: number;
   rowsPerSecond: number;
   cases: Record<string, Distribution>;
+  answers: Answers;
   rendererPeakMb: number | null;
   browserPeakMb: number | null;
 }
@@ -60,14 +62,38 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
       },
       { itemFiles: data.filter((f) => f.startsWith('items-')).map((f) => `/data/${f}`), inventoryFiles: data.filter((f) => f.startsWith('inventory-')).map((f) => `/data/${f}`) },
     );
-    const times = await page.evaluate(
-      async ({ keys, wordSamples }) => {
-        interface Collection { first(): Promise<unknown>; toArray(): Promise<unknown[]>; limit(n: number): Collection }
-        interface Table { where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection }; filter(f: (row: { description: string }) => boolean): Collection }
+    const measured = await page.evaluate(
+      async ({ keys, wordSamples, answerSample }) => {
+        interface Row { id: string; sku: string; description: string }
+        interface Collection { first(): Promise<Row>; toArray(): Promise<Row[]>; limit(n: number): Collection }
+        interface Table { where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection }; filter(f: (row: Row) => boolean): Collection }
         const db = (globalThis as unknown as { benchDb: { table(name: string): Table } }).benchDb;
         const items = db.table('items');
         const inventory = db.table('inventory');
-        const time = async <T>(inputs: T[], run: (input: T) => Promise<unknown>) => {
+        // Aisle's questions (test/bench/support/answers.ts): every item with the code; the first 50
+        // SKUs with the prefix (the index is in SKU order); 50 items holding the word as a whole
+        // word, else as a word prefix, in SKU order; every stock row of the item or location.
+        const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+        const bySku = (a: Row, b: Row) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+        const wordSearch = async (w: string) => {
+          const found = await items.filter((i) => words(i.description).includes(w)).limit(50).toArray();
+          if (found.length < 50 && w.length >= 3) {
+            const have = new Set(found.map((i) => i.id));
+            found.push(...(await items.filter((i) => !have.has(i.id) && words(i.description).some((x) => x.startsWith(w))).limit(50 - found.length).toArray()));
+          }
+          return found.sort(bySku);
+        };
+        const ask: Record<string, [string[], (q: string) => Promise<Row[]>]> = {
+          'exact lookup (SKU)': [keys.skus, (q) => items.where('sku').equals(q).toArray()],
+          'exact lookup (UPC)': [keys.upcs, (q) => items.where('upc').equals(q).toArray()],
+          'prefix search (SKU, first 50)': [keys.skuPrefixes, (q) => items.where('sku').startsWith(q).limit(50).toArray()],
+          'word search (first 50)': [keys.words.slice(0, wordSamples), wordSearch],
+          'inventory by item': [keys.itemIds, (id) => inventory.where('item_id').equals(id).toArray()],
+          'inventory by location': [keys.locations.map((l) => l.id), (id) => inventory.where('location_id').equals(id).toArray()],
+        };
+        const times: Record<string, number[]> = {};
+        const answers: Record<string, string[][]> = {};
+        for (const [name, [inputs, run]] of Object.entries(ask)) {
           for (const input of inputs.slice(0, 20)) await run(input);
           const out: number[] = [];
           for (const input of inputs) {
@@ -75,19 +101,15 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
             await run(input);
             out.push(performance.now() - started);
           }
-          return out;
-        };
-        return {
-          'exact lookup (SKU)': await time(keys.skus, (q) => items.where('sku').equals(q).first()),
-          'exact lookup (UPC)': await time(keys.upcs, (q) => items.where('upc').equals(q).first()),
-          'prefix search (SKU, first 50)': await time(keys.skuPrefixes, (q) => items.where('sku').startsWith(q).limit(50).toArray()),
-          'word search (first 50)': await time(keys.words.slice(0, wordSamples), (w) => items.filter((i) => i.description.toLowerCase().includes(w)).limit(50).toArray()),
-          'inventory by item': await time(keys.itemIds, (id) => inventory.where('item_id').equals(id).toArray()),
-          'inventory by location': await time(keys.locations.map((l) => l.id), (id) => inventory.where('location_id').equals(id).toArray()),
-        };
+          times[name] = out;
+          answers[name] = [];
+          for (const input of inputs.slice(0, answerSample)) answers[name].push((await run(input)).map((row) => row.id));
+        }
+        return { times, answers };
       },
-      { keys, wordSamples: options.wordSamples },
+      { keys, wordSamples: options.wordSamples, answerSample: ANSWER_SAMPLE },
     );
+    const times = measured.times;
     const peaks = chromiumPeaks(profile.path);
     const cases = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, distribution(list)]));
     return {
@@ -95,6 +117,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
       ingestSeconds: ingest.ms / 1000,
       rowsPerSecond: ingest.rows / (ingest.ms / 1000),
       cases,
+      answers: measured.answers,
       rendererPeakMb: peaks.rendererMb,
       browserPeakMb: peaks.allMb,
     };

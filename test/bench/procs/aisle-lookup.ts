@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { inventoryByItem, inventoryByLocation } from '../../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../../electron/core/lookup/search.ts';
 import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import type { SearchHit } from '../../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
 import { peakRssMb, printResult } from '../support/child.ts';
+import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { timeEach } from '../support/stats.ts';
 
@@ -32,5 +34,17 @@ const cases = {
 };
 // Answered = a question with at least one hit (every key exists; a location may hold no stock).
 const counts = Object.values(asks).flatMap((run) => run());
+// The ids of the first answers, for the runner to check that every contender answers the same.
+const sample = <T>(list: T[]) => list.slice(0, ANSWER_SAMPLE);
+const itemIds = (hits: SearchHit[]) => hits.filter((hit) => hit.list === 'items').map((hit) => hit.id);
+const answers: Answers = {
+  'exact lookup (SKU)': sample(keys.skus).map((q) => itemIds(lookupExact(db, q, options))),
+  'exact lookup (UPC)': sample(keys.upcs).map((q) => itemIds(lookupExact(db, q, options))),
+  'prefix search (SKU, first 50)': sample(keys.skuPrefixes).map((q) => itemIds(searchAll(db, q, options).hits)),
+  // Aisle's page of 50 may hold other kinds of record holding the word (ranked among the items): all count.
+  'word search (first 50)': sample(keys.words).map((q) => searchAll(db, q, options).hits.map((hit) => hit.id)),
+  'inventory by item': sample(keys.itemIds).map((id) => inventoryByItem(db, { itemId: id, includeZero: true }, options).rows.map((row) => row.id)),
+  'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => row.id)),
+};
 db.close();
-printResult({ bench: 'aisle-lookup', cases, answered: counts.filter((n) => n > 0).length, asked: counts.length, peakRssMb: peakRssMb() });
+printResult({ bench: 'aisle-lookup', cases, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });

@@ -1,10 +1,12 @@
 // A naive cache: the JSON responses kept in files, loaded whole and filtered in memory, the way a
 // quick script or a simple web cache would answer offline. Load time, lookups and this process's RSS.
+// It answers Aisle's questions, with Aisle's results (checked by the runner: support/answers.ts).
 //   node test/bench/procs/naive-cache.ts <folder of responses> <keys file>
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { peakRssMb, printResult } from '../support/child.ts';
+import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { timeEach } from '../support/stats.ts';
 
@@ -18,7 +20,7 @@ const [folder, keysFile] = process.argv.slice(2);
 const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as BenchKeys;
 
 interface Item { id: string; sku: string; upc: string; description: string }
-interface Stock { item_id: string; location_id: string }
+interface Stock { id: string; item_id: string; location_id: string }
 
 const started = performance.now();
 const load = <T>(prefix: string): T[] =>
@@ -29,18 +31,45 @@ const items = load<Item>('items-');
 const inventory = load<Stock>('inventory-');
 const loadSeconds = (performance.now() - started) / 1000;
 
-function first<T>(list: T[], test: (value: T) => boolean, limit = 50): T[] {
-  const out: T[] = [];
-  for (const value of list) if (test(value) && out.push(value) >= limit) break;
-  return out;
+// The same questions Aisle answers (support/answers.ts): every item with the code (a scan of
+// all, as Aisle returns every match); the first 50 SKUs with the prefix in SKU order (all matches
+// sorted); 50 items holding the word as a whole word, else as a word prefix (all items scanned
+// before prefixes count), in SKU order; all stock rows of the item or location.
+const bySku = (a: Item, b: Item) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function prefixSearch(q: string): Item[] {
+  return items.filter((i) => i.sku.startsWith(q)).sort(bySku).slice(0, 50);
 }
 
-const cases = {
-  'exact lookup (SKU)': timeEach(keys.skus, (q) => items.find((i) => i.sku === q)),
-  'exact lookup (UPC)': timeEach(keys.upcs, (q) => items.find((i) => i.upc === q)),
-  'prefix search (SKU, first 50)': timeEach(keys.skuPrefixes, (q) => first(items, (i) => i.sku.startsWith(q))),
-  'word search (first 50)': timeEach(keys.words, (w) => first(items, (i) => i.description.toLowerCase().includes(w))),
-  'inventory by item': timeEach(keys.itemIds, (id) => inventory.filter((r) => r.item_id === id)),
-  'inventory by location': timeEach(keys.locations, (l) => inventory.filter((r) => r.location_id === l.id)),
+function wordSearch(w: string): Item[] {
+  const found: Item[] = [];
+  for (const i of items) if (words(i.description).includes(w) && found.push(i) >= 50) break;
+  if (found.length < 50 && w.length >= 3) {
+    for (const i of items) {
+      if (!found.includes(i) && words(i.description).some((x) => x.startsWith(w)) && found.push(i) >= 50) break;
+    }
+  }
+  return found.sort(bySku);
+}
+
+const ask = {
+  'exact lookup (SKU)': (q: string) => items.filter((i) => i.sku === q),
+  'exact lookup (UPC)': (q: string) => items.filter((i) => i.upc === q),
+  'prefix search (SKU, first 50)': prefixSearch,
+  'word search (first 50)': wordSearch,
+  'inventory by item': (id: string) => inventory.filter((r) => r.item_id === id),
+  'inventory by location': (id: string) => inventory.filter((r) => r.location_id === id),
 };
-printResult({ bench: 'naive-cache', loadSeconds, items: items.length, inventory: inventory.length, cases, peakRssMb: peakRssMb() });
+const inputs: Record<keyof typeof ask, string[]> = {
+  'exact lookup (SKU)': keys.skus,
+  'exact lookup (UPC)': keys.upcs,
+  'prefix search (SKU, first 50)': keys.skuPrefixes,
+  'word search (first 50)': keys.words,
+  'inventory by item': keys.itemIds,
+  'inventory by location': keys.locations.map((l) => l.id),
+};
+const names = Object.keys(ask) as (keyof typeof ask)[];
+const cases = Object.fromEntries(names.map((name) => [name, timeEach(inputs[name], ask[name])]));
+const answers: Answers = Object.fromEntries(names.map((name) => [name, inputs[name].slice(0, ANSWER_SAMPLE).map((q) => ask[name](q).map((row) => row.id))]));
+printResult({ bench: 'naive-cache', loadSeconds, items: items.length, inventory: inventory.length, cases, answers, peakRssMb: peakRssMb() });

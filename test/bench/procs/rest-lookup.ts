@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { peakRssMb, printResult } from '../support/child.ts';
 import { INVENTORY_AT_LOCATIONS_PATH, INVENTORY_PATH, call } from '../support/demo-client.ts';
+import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { timeEachAsync } from '../support/stats.ts';
 
@@ -18,9 +19,10 @@ async function ask(path: string, body: unknown): Promise<unknown[]> {
   return (await response.json()) as unknown[];
 }
 
-const bySku = (sku: string) => ask(INVENTORY_PATH, { skus: [sku], includeZero: true });
-const byItem = (id: string) => ask(INVENTORY_PATH, { itemIds: [id], includeZero: true });
-const byLocation = (l: BenchKeys['locations'][number]) => ask(INVENTORY_AT_LOCATIONS_PATH, { facilityId: l.facilityId, locationIds: [l.id], includeZero: true });
+// Stock rows as the mirror keeps them: the sync asks without includeZero (empty stock records are not kept).
+const bySku = (sku: string) => ask(INVENTORY_PATH, { skus: [sku] });
+const byItem = (id: string) => ask(INVENTORY_PATH, { itemIds: [id] });
+const byLocation = (l: BenchKeys['locations'][number]) => ask(INVENTORY_AT_LOCATIONS_PATH, { facilityId: l.facilityId, locationIds: [l.id] });
 
 if (process.argv.includes('--offline')) {
   const attempts = [...keys.skus.slice(0, 5).map(bySku), ...keys.itemIds.slice(0, 5).map(byItem), ...keys.locations.slice(0, 5).map(byLocation)];
@@ -34,5 +36,13 @@ if (process.argv.includes('--offline')) {
     'inventory by item': await timeEachAsync(keys.itemIds, byItem),
     'inventory by location': await timeEachAsync(keys.locations, byLocation),
   };
-  printResult({ bench: 'rest-lookup', cases, peakRssMb: peakRssMb() });
+  // The ids of the first answers (see support/answers.ts): a SKU's stock rows name its item.
+  const ids = (rows: unknown[], field: 'id' | 'item_id') => [...new Set((rows as Record<string, string>[]).map((row) => row[field]))];
+  const sample = <T>(list: T[]) => list.slice(0, ANSWER_SAMPLE);
+  const answers: Answers = {
+    'exact lookup (SKU)': await Promise.all(sample(keys.skus).map(async (q) => ids(await bySku(q), 'item_id'))),
+    'inventory by item': await Promise.all(sample(keys.itemIds).map(async (id) => ids(await byItem(id), 'id'))),
+    'inventory by location': await Promise.all(sample(keys.locations).map(async (l) => ids(await byLocation(l), 'id'))),
+  };
+  printResult({ bench: 'rest-lookup', cases, answers, peakRssMb: peakRssMb() });
 }

@@ -27,7 +27,8 @@ export function drawKeys(mirrorFile: string, count: number, seed = 7): BenchKeys
       keys.upcs.push(i.upc);
       keys.itemIds.push(i.id);
       keys.skuPrefixes.push(i.sku.slice(0, Math.min(i.sku.length, 6 + Math.floor(rnd() * 4))));
-      const words = i.description.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+      // Words of letters: a number typed in the search box is read as a code first (`500` is a prefix of codes).
+      const words = i.description.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/\p{N}/u.test(w));
       keys.words.push(words[Math.floor(rnd() * words.length)].toLowerCase());
       keys.locations.push(location.get(1 + Math.floor(rnd() * maxLocation)) as BenchKeys['locations'][number]);
     }

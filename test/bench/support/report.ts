@@ -53,6 +53,16 @@ const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, 
 const medianOf = (runs: SyncRun[], pick: (r: SyncRun) => number) => median(runs.map(pick));
 const runsText = (runs: SyncRun[]) => runs.map((r) => r.seconds.toFixed(2)).join(' / ');
 
+function agreementTable(r: SizeResult): string {
+  const who = Object.keys(r.agreement ?? {});
+  const rows = LOOKUPS.map((c) => [c, ...who.map((w) => {
+    const a = r.agreement![w][c];
+    if (!a) return 'cannot';
+    return a.same === a.checked ? `${a.same} / ${a.checked}` : `**${a.same} / ${a.checked}** (${a.example ?? ''})`;
+  })]);
+  return table(['lookup', ...who], rows);
+}
+
 interface Alternative {
   name: string;
   cases: Record<string, Distribution> | undefined;
@@ -207,9 +217,10 @@ export function renderReport(rep: RunReport): string {
       '- The demo server runs in its own process at each size (locations = items / 5, two stock records per item, 30 days of history). Every contender below is asked the same seeded sample of keys drawn from the synced data.',
       '- **Aisle sync**: a process per round creates the core as the CLI does (`createNodeCore`), signs in and runs one round through `sync.now`, timed from the call to the end of the round (so each round includes starting the sync worker, as after an app start); three rounds (the sync worker streams, applies and indexes every dataset the app keeps: items of every account, locations, stock and 30 days of history of every facility, and the small lists): the first sync into an empty data folder, a no-change round, then the server moves to its next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs. Peak memory is the process\'s maxRSS, main thread and worker together.',
       '- **Aisle lookups**: the core\'s lookup functions (`lookupExact`, `searchAll`, `inventoryByItem`, `inventoryByLocation`) on the synced mirror, in their own process, **after the demo server was stopped** (no network). In the app these calls add one IPC hop.',
-      '- **REST on loopback**: a web console\'s round trips with fetch and the JWT. The interface has no item search: a scanned SKU is answered by `POST /inv/query {skus}`; prefix and word searches do not exist online.',
-      '- **Dexie**: IndexedDB through Dexie in headless Chromium (persistent profile in a fresh temp folder, cross-origin isolated page on 127.0.0.1, `bulkPut` in batches of 10,000; schema `items: \'id, &sku, upc\'`, `inventory: \'id, item_id, location_id\'`), fed the very responses the server sent. Ingest time is `bulkPut` only (no download, no parse). Word search is a `filter()` scan (IndexedDB has no full-text index), 20 samples.',
-      '- **Naive cache**: the JSON responses kept in files, loaded whole with `JSON.parse` and filtered in memory with `find`/`filter`. Its word search stops at the first 50 items whose description contains the word, unranked (the demo vocabulary is small, so that is quick), where Aisle ranks whole words first.',
+      '- **The same question for everyone**, checked on the first 20 keys of every case (table \"Same answers\" per size; test/bench/support/answers.ts): *exact lookup* = every item with that SKU / UPC (Aisle\'s answer may add other kinds of record with that code; only its items are compared); *prefix search* = the first 50 items whose SKU starts with the text, in SKU order (same ids, same order); *word search* = 50 items holding the word as a whole word (as a word prefix only when fewer than 50 items in all hold it whole), in SKU order — any 50 such items are a right answer, since every demo word matches thousands of items and none of the contenders ranks among equals, so the check is: as many items, each holding the word whole; *inventory by item / location* = every stock record of the item / at the location (same ids).',
+      '- **REST on loopback**: a web console\'s round trips with fetch and the JWT. The interface has no item search: a scanned SKU is answered by `POST /inv/query {skus}` (its stock rows, checked to name Aisle\'s item); prefix and word searches do not exist online.',
+      '- **Dexie**: IndexedDB through Dexie in headless Chromium (persistent profile in a fresh temp folder, cross-origin isolated page on 127.0.0.1, `bulkPut` in batches of 10,000; schema `items: \'id, &sku, upc\'`, `inventory: \'id, item_id, location_id\'`), fed the very responses the server sent. Ingest time is `bulkPut` only (no download, no parse). Exact lookups read every match of the index (`where().equals().toArray()`), prefix search walks the SKU index (`startsWith().limit(50)`), word search is a `filter()` scan testing whole words (IndexedDB has no full-text index) stopped at 50, 20 samples.',
+      '- **Naive cache**: the JSON responses kept in files, loaded whole with `JSON.parse` and filtered in memory with `filter` over every record: exact lookups and stock answers keep every match, prefix search sorts all matches by SKU and keeps 50, word search splits each description into words and stops at 50 whole-word matches (passing over all items before taking word prefixes), then sorts by SKU.',
       '- **Floor**: the same large responses downloaded raw to files, parsed with a byte splitter + `JSON.parse`, and inserted into a bare SQLite table (id + raw JSON) in one transaction.',
       '- **Cold start**: from spawning a Node process to the first answer of an exact lookup on the mirror (load code, open file, query). No Electron window.',
       '- Latencies are wall-clock per call, after a warm-up. The machine is shared (see load average): tails (p99) include time spent waiting for a core. On-CPU time is the whole process (process.cpuUsage, GC helper threads included), so it can exceed the wall-clock figure.',
@@ -223,6 +234,7 @@ export function renderReport(rep: RunReport): string {
   if (judged.length) parts.push('Targets judged by the other benchmarks (their own sizes; details below):', table(['benchmark', 'measure', 'figure', 'target', 'verdict'], judged));
   for (const r of rep.sizes) {
     parts.push(`## ${n0(r.items)} items: lookups, Aisle against the alternatives`, `Same keys for everyone: ${n0(r.aisle.cases['exact lookup (SKU)'].n)} per Aisle / REST / Dexie case${r.naive ? `, ${n0(r.naive.cases['exact lookup (SKU)'].n)} for the naive cache` : ''}. × = how many times slower than Aisle (p50 / p99).`, lookupTable(r));
+    if (r.agreement && Object.keys(r.agreement).length) parts.push(`## ${n0(r.items)} items: same answers`, 'How many of the first 20 answers of each case were the same as Aisle\'s (see How it was measured).', agreementTable(r));
     parts.push(`## ${n0(r.items)} items: sync against the floor`, syncTable(r));
     parts.push(`## ${n0(r.items)} items: offline and cold start`, table(['measure', 'figure'], [
       ['network gone: REST round trips', `${r.restOffline.answered} of ${r.restOffline.asked} answered (${r.restOffline.error ?? 'no error'})`],

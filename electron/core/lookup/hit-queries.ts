@@ -1,0 +1,184 @@
+// The search box's probes as few statements as possible: every exact probe of a query (barcodes,
+// SKU, location barcode and code, other lists' codes) is ONE compound statement, every prefix probe
+// another, every full-text probe of one mode another. A statement costs SQLite a fixed few
+// microseconds however little it does, about what a whole index probe costs, so a lookup pays it once.
+// Each row carries what its hit shows, the facility's name and its dataset's sync time, so building
+// the answer reads nothing else.
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { ftsQuery, type PrefixMode, stmt } from './statements.ts';
+
+/** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
+export const SOURCES = [
+  ['item', 'gtin'],
+  ['item', 'upc'],
+  ['item', 'sku'],
+  ['item', 'description'],
+  ['item', 'lot'],
+  ['item', 'serial'],
+  ['location', 'barcode'],
+  ['location', 'code'],
+  ['record', 'code'],
+  ['record', 'email'],
+  ['record', 'name'],
+] as const;
+
+type Table = (typeof SOURCES)[number][0];
+
+function source(table: Table, field: string): number {
+  const index = SOURCES.findIndex(([t, f]) => t === table && f === field);
+  if (index < 0) throw new Error(`no hit source ${table}.${field}`);
+  return index;
+}
+
+/** One hit as a raw row: where it came from (SOURCES), and what the hit shows. */
+export type HitRow = [
+  source: number,
+  /** The record's list (records only; null for items and locations). */
+  list: string | null,
+  id: string,
+  code: string | null,
+  /** Item description, record name; null for locations. */
+  title: string | null,
+  /** Item UPC; location type. */
+  a: string | null,
+  /** Item GTIN; location zone. */
+  b: string | null,
+  /** Location's facility name. */
+  c: string | null,
+  /** Exact matches: the last sync of the dataset that delivered the row (null if never, or that dataset is gone). */
+  syncedAt: string | null,
+  /** Prefix and word matches: that dataset's id, to be dated from the datasets table (readDatasets). */
+  datasetId: number | null,
+];
+
+// A lookup of a few rows dates each row with a correlated subquery (not a join: a join costs every
+// probe a cursor, hit or not); a page of 50 rows names its dataset, dated once for the page.
+const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.dataset_id), NULL`;
+const DATASET = `NULL, x.dataset_id`;
+type Dating = typeof AGE | typeof DATASET;
+const item = (field: string, where: string, dating: Dating = AGE) =>
+  `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating} FROM items x WHERE ${where}`;
+const location = (field: string, where: string, dating: Dating = AGE) =>
+  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone,
+     (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1), ${dating}
+   FROM locations x WHERE ${where}`;
+// Carriers have neither code nor name in the spec: their alias stands in for both.
+const record = (field: string, where: string, dating: Dating = AGE) =>
+  `SELECT ${source('record', field)}, x.list, x.id, COALESCE(x.code, json_extract(x.raw, '$.alias')), COALESCE(x.name, json_extract(x.raw, '$.alias')),
+     NULL, NULL, NULL, ${dating} FROM records x WHERE ${where}`;
+/** A member of a compound with its own ORDER BY / LIMIT. */
+const own = (select: string) => `SELECT * FROM (${select})`;
+const union = (members: string[]) => members.join('\nUNION ALL ');
+
+/** At most this many exact matches in all (a code shared by many records is not a scan's answer). */
+const EXACT_LIMIT = 100;
+
+export interface ExactProbe {
+  /** The code as typed (SKU, barcodes, other lists' codes). */
+  text: string;
+  /** Barcode spellings to match against UPC and GTIN; empty for none. */
+  barcodes: readonly string[];
+  /** codeKey of the text, for location codes however typed; '' for none. */
+  key: string;
+}
+
+/** Every exact match of a code, in one statement. */
+export function exactRows(db: MirrorDb, probe: ExactProbe): HitRow[] {
+  const barcodes = probe.barcodes.length > 0;
+  const text = probe.text !== '';
+  const key = probe.key !== '';
+  const email = probe.text.includes('@');
+  if (!barcodes && !text && !key) return [];
+  const params: unknown[] = [];
+  if (barcodes) {
+    // The spellings as one JSON parameter: cheaper to bind than a list of parameters.
+    const list = JSON.stringify(probe.barcodes);
+    params.push(list, list);
+  }
+  if (text) params.push(probe.text, probe.text, probe.text);
+  if (email) params.push(probe.text);
+  if (key) params.push(probe.key);
+  return stmt(db, cached(`exact ${+barcodes}${+text}${+email}${+key}`, () => exactSql(barcodes, text, email, key))).raw().all(...params) as HitRow[];
+}
+
+function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean): string {
+  const members: string[] = [];
+  if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`), item('upc', `x.upc IN (SELECT value FROM json_each(?))`));
+  if (text) members.push(item('sku', 'x.sku = ?'), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
+  // Users by e-mail (case-insensitive): the users list is small; its `code` is not always the e-mail.
+  if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
+  if (key) members.push(location('code', 'x.code_norm = ?'));
+  return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
+}
+
+/** Items held in stock under this lot or serial number (field `lot` or `serial`). */
+export function trackingRows(db: MirrorDb, value: string): HitRow[] {
+  return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
+}
+
+const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE} FROM items x JOIN (
+    SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot = ?
+    UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
+  ) s ON x.id = s.item_id LIMIT 20`;
+
+export interface PrefixProbe {
+  text: string;
+  /** Digits typed by hand: also UPC and GTIN prefixes. */
+  digits: boolean;
+  key: string;
+}
+
+/** Codes starting with the text: SKUs, barcodes (digits), location codes (by key), other lists' codes; `limit` of each. */
+export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): HitRow[] {
+  const key = probe.key !== '';
+  const upper = probe.text + '\uffff';
+  const params: unknown[] = [probe.text, upper];
+  if (probe.digits) params.push(probe.text, upper, probe.text, upper);
+  if (key) params.push(probe.key, probe.key + '\uffff');
+  params.push(probe.text, upper);
+  return stmt(db, cached(`prefix ${+probe.digits}${+key} ${limit}`, () => prefixSql(probe.digits, key, limit))).raw().all(...params) as HitRow[];
+}
+
+function prefixSql(digits: boolean, key: boolean, limit: number): string {
+  const range = (column: string) => `${column} >= ? AND ${column} < ? ORDER BY ${column} LIMIT ${sqlLimit(limit)}`;
+  const members = [own(item('sku', range('x.sku'), DATASET))];
+  if (digits) members.push(own(item('upc', range('x.upc'), DATASET)), own(item('gtin', range('x.gtin'), DATASET)));
+  if (key) members.push(own(location('code', range('x.code_norm'), DATASET)));
+  members.push(own(record('code', range('x.code'), DATASET)));
+  return union(members);
+}
+
+/**
+ * Records holding every word, `limit` per table: locations (code, barcode, zone), items (SKU,
+ * barcodes, description) and other lists (code, name, text). `codeWords` (a code typed without its
+ * separators, as whole words) looks at items and other lists only, as matches of their code.
+ */
+export function wordRows(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
+  if (words.length === 0) return [];
+  const match = ftsQuery(words, mode);
+  const sql = cached(`words ${+codeWords} ${limit}`, () => {
+    const fts = (table: string) => `x.rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${sqlLimit(limit)})`;
+    return codeWords
+      ? union([item('sku', fts('items_fts'), DATASET), record('code', fts('records_fts'), DATASET)])
+      : union([location('code', fts('locations_fts'), DATASET), item('description', fts('items_fts'), DATASET), record('name', fts('records_fts'), DATASET)]);
+  });
+  return stmt(db, sql).raw().all(...(codeWords ? [match, match] : [match, match, match])) as HitRow[];
+}
+
+// Limits are written into the SQL, not bound: SQLite plans with a bound LIMIT's value, so a
+// statement with `LIMIT ?` is prepared again on every call (as with any value the planner reads).
+function sqlLimit(limit: number): number {
+  return Math.max(1, Math.min(1000, Math.trunc(limit) || 1));
+}
+
+const sqls = new Map<string, string>();
+
+/** SQL built once per variant (the statement cache is keyed by the text). */
+function cached(variant: string, build: () => string): string {
+  let sql = sqls.get(variant);
+  if (sql === undefined) {
+    sql = build();
+    sqls.set(variant, sql);
+  }
+  return sql;
+}

@@ -1,0 +1,28 @@
+// Upkeep of the full-text indexes, for the sync to call (the lookup side only reads them).
+//
+// FTS5 writes every batch of an apply as a new segment and merges segments only now and then, so
+// after a first sync an index is dozens of segments, and every word of every query looks into each
+// of them. Merged into one, a word search costs about half as much and a search that finds nothing
+// a quarter (100,000 items: 260 -> 133 µs, 152 -> 40 µs on CPU). Merging rewrites the whole index:
+// about 0.3 s for the three indexes at 100,000 items, seconds at 1,000,000, so it is worth it after
+// a round that wrote a large part of a table (a first sync), not after a round of small changes.
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+
+export type SearchIndex = 'items_fts' | 'locations_fts' | 'records_fts';
+
+/** The full-text index of each table that has one. */
+export const SEARCH_INDEXES: Record<'items' | 'locations' | 'records', SearchIndex> = {
+  items: 'items_fts',
+  locations: 'locations_fts',
+  records: 'records_fts',
+};
+
+/** Merges each index into one segment (FTS5 'optimize'), in the caller's transaction if it has one. */
+export function compactSearchIndexes(db: MirrorDb, indexes: readonly SearchIndex[]): void {
+  for (const index of new Set(indexes)) db.prepare(`INSERT INTO ${index} (${index}) VALUES ('optimize')`).run();
+}
+
+/** True when a round wrote enough of a table (`written` of its `rows`) for its index to be worth compacting. */
+export function worthCompacting(written: number, rows: number): boolean {
+  return written >= 10_000 && written >= rows / 10;
+}

@@ -1,0 +1,74 @@
+// Migrations 2 (records_code) and 3 (items_fts with prefix indexes): a mirror written by schema 1
+// is brought up to date when opened and keeps its data; other lists are then found by code in one
+// probe of the new index, and items by words and word prefixes through the rebuilt full-text index.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+describe('lookup migrations', () => {
+  it('adds records_code to a schema 1 file, keeps its rows, and exact lookups of other lists use it', () => {
+    const file = path.join(dir.path, 'old.sqlite');
+    const old = new Database(file);
+    old.exec(MIGRATIONS[0]);
+    old.pragma('user_version = 1');
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'carriers', 'carriers', 'global', '/carriers', '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO records (dataset_id, list, id, code, name, hash, raw) VALUES (1, 'carriers', 'c-1', 'UPSN', 'UPS Ground', 1, '{"id":"c-1"}')`).run();
+    expect(old.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'records_code'`).pluck().get()).toBe(0);
+    old.close();
+
+    const db = openMirror(file);
+    try {
+      expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'records_code'`).pluck().get()).toBe(1);
+      expect(db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(1);
+      const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT rid FROM records WHERE code = ?`).all('x') as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toContain('records_code');
+      const hits = lookupExact(db, 'upsn', { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: new Date('2026-11-20T11:00:00Z') });
+      expect(hits.map((h) => [h.list, h.id, h.match, h.age.syncedAt])).toEqual([['carriers', 'c-1', 'exact', '2026-11-20T10:00:00Z']]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('re-indexes the items of a schema 2 file into items_fts with prefix indexes', () => {
+    const file = path.join(dir.path, 'v2.sqlite');
+    const old = new Database(file);
+    old.exec(MIGRATIONS[0]);
+    old.exec(MIGRATIONS[1]);
+    old.pragma('user_version = 2');
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00Z')`).run();
+    const insert = old.prepare(`INSERT INTO items (rid, dataset_id, id, sku, upc, description, hash, raw) VALUES (?, 1, ?, ?, ?, ?, 1, '{}')`);
+    const fts = old.prepare(`INSERT INTO items_fts (rowid, sku, upc, gtin, description) VALUES (?, ?, ?, NULL, ?)`);
+    for (const [rid, id, sku, upc, description] of [[1, 'i-1', 'BR-1', '036000291452', 'Green bracket, large'], [2, 'i-2', 'BR-2', null, 'Grey hinge']] as const) {
+      insert.run(rid, id, sku, upc, description);
+      fts.run(rid, sku, upc, description);
+    }
+    old.close();
+
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'items_fts'`).pluck().get()).toMatch(/prefix = '3 4 5 6'/);
+      const match = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid`).pluck();
+      expect(match.all('"gre"*')).toEqual([1, 2]);
+      expect(match.all('"brack"*')).toEqual([1]);
+      expect(match.all('"hinge"')).toEqual([2]);
+      const search = searchAll(db, 'brac', { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: new Date('2026-11-20T11:00:00Z') });
+      expect(search.hits.map((h) => h.id)).toEqual(['i-1']);
+    } finally {
+      db.close();
+    }
+  });
+});

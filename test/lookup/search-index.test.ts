@@ -1,0 +1,57 @@
+// compactSearchIndexes: an index written in many batches (as a sync writes it) is merged into one
+// segment, and searches answer the same before and after.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compactSearchIndexes, worthCompacting } from '../../electron/core/lookup/search-index.ts';
+import { searchAll } from '../../electron/core/lookup/search.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import path from 'node:path';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+beforeEach(() => {
+  dir = tempDir();
+  db = openMirror(path.join(dir.path, 'm.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+/** FTS5 keeps one structure record listing every segment: its size grows with their number. */
+const structureBytes = () => db.prepare(`SELECT length(block) FROM items_fts_data WHERE id = 10`).pluck().get() as number;
+
+describe('compactSearchIndexes', () => {
+  it('merges an index written in many transactions into one segment; searches answer the same', () => {
+    db.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path) VALUES (1, 'items', 'items', 'global', '/items')`).run();
+    const item = db.prepare(`INSERT INTO items (rid, dataset_id, id, sku, description, hash, raw) VALUES (?, 1, ?, ?, ?, 1, '{}')`);
+    const fts = db.prepare(`INSERT INTO items_fts (rowid, sku, upc, gtin, description) VALUES (?, ?, NULL, NULL, ?)`);
+    const words = ['green', 'grey', 'bracket', 'hinge', 'bolt'];
+    for (let batch = 0; batch < 40; batch++) {
+      db.transaction(() => {
+        for (let n = 0; n < 25; n++) {
+          const rid = batch * 25 + n + 1;
+          const description = `${words[rid % 5]} ${words[(rid * 3) % 5]} part ${rid}`;
+          item.run(rid, `i-${rid}`, `SKU-${rid}`, description);
+          fts.run(rid, `SKU-${rid}`, description);
+        }
+      })();
+    }
+    const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, limit: 1000 };
+    const before = ['gre', 'bracket hinge', 'part'].map((q) => searchAll(db, q, options).hits.map((h) => h.id).sort());
+    const fragmented = structureBytes();
+    compactSearchIndexes(db, ['items_fts', 'items_fts']);
+    expect(structureBytes()).toBeLessThan(fragmented / 2);
+    const after = ['gre', 'bracket hinge', 'part'].map((q) => searchAll(db, q, options).hits.map((h) => h.id).sort());
+    expect(after).toEqual(before);
+    expect(before[0].length).toBeGreaterThan(100);
+  });
+
+  it('is worth it after a round that wrote a large part of a table, not after small changes', () => {
+    expect(worthCompacting(1_000_000, 1_000_000)).toBe(true);
+    expect(worthCompacting(150_000, 1_000_000)).toBe(true);
+    expect(worthCompacting(10_000, 1_000_000)).toBe(false);
+    expect(worthCompacting(500, 600)).toBe(false);
+  });
+});
