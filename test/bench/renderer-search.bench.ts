@@ -37,7 +37,6 @@ function benchMirror(): string {
   const db = openMirror(building);
   buildBenchMirror(db, sizes, log);
   db.pragma('wal_checkpoint(TRUNCATE)');
-  db.exec('ANALYZE');
   db.close();
   renameSync(building, cached);
   return cached;
