@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
 import { openMirror, type MirrorDb } from './open-mirror.ts';
+import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
   /** A connection for lookups on the calling thread (query_only: sync writes from its worker). */
@@ -77,6 +78,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
       writeMirrorIdentity(db, identity);
       db.pragma('query_only = ON');
       open = { db, path: file, identity };
+      void warmFile(file);
       notify();
     } catch (error) {
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
