@@ -12,6 +12,7 @@ import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { timeEach } from './support/stats.ts';
 import { buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, random, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
@@ -67,30 +68,8 @@ interface Row {
 }
 
 function measure(name: string, inputs: string[], run: (input: string) => unknown, limitMs?: number): Row {
-  for (let i = 0; i < Math.min(200, inputs.length); i++) run(inputs[i]);
-  const times = new Float64Array(inputs.length);
-  const cpu = new Float64Array(inputs.length);
-  for (let i = 0; i < inputs.length; i++) {
-    const cpuStart = process.cpuUsage();
-    const started = performance.now();
-    run(inputs[i]);
-    times[i] = performance.now() - started;
-    const used = process.cpuUsage(cpuStart);
-    cpu[i] = (used.user + used.system) / 1000;
-  }
-  times.sort();
-  cpu.sort();
-  const at = (values: Float64Array, q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
-  return {
-    case: name,
-    n: times.length,
-    p50: at(times, 0.5),
-    p95: at(times, 0.95),
-    p99: at(times, 0.99),
-    max: times[times.length - 1],
-    cpuP99: at(cpu, 0.99),
-    limitMs,
-  };
+  const { cpuP99, ...wall } = timeEach(inputs, run, 200);
+  return { case: name, ...wall, cpuP99: cpuP99 ?? NaN, limitMs };
 }
 
 function main(): number {

@@ -27,9 +27,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Times `run` once per input (after a warm-up of up to 100 calls), in milliseconds, wall and CPU. */
-export function timeEach<I>(inputs: I[], run: (input: I) => unknown): Distribution {
-  for (let i = 0; i < Math.min(100, inputs.length); i++) run(inputs[i]);
+/** Times `run` once per input (after a warm-up of up to `warmUp` calls), in milliseconds, wall and CPU. */
+export function timeEach<I>(inputs: I[], run: (input: I) => unknown, warmUp = 100): Distribution {
+  for (let i = 0; i < Math.min(warmUp, inputs.length); i++) run(inputs[i]);
   const times = new Float64Array(inputs.length);
   const cpu = new Float64Array(inputs.length);
   for (let i = 0; i < inputs.length; i++) {
