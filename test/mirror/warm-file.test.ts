@@ -13,6 +13,13 @@ describe('warmFile', () => {
       writeFileSync(file, Buffer.alloc(9 * 1024 * 1024, 7));
       await expect(warmFile(file)).resolves.toBeUndefined();
       await expect(warmFile(path.join(dir.path, 'gone.sqlite'))).resolves.toBeUndefined();
+      // Aborted (the mirror closed), it stops without reading on.
+      let reads = 0;
+      const signal = { get aborted() {
+        return ++reads > 2;
+      } } as AbortSignal;
+      await warmFile(file, signal);
+      expect(reads).toBe(3);
     } finally {
       dir.remove();
     }

@@ -53,6 +53,7 @@ export function readMirrorIdentity(db: MirrorDb): MirrorIdentity | null {
 
 export function createMirrorManager(ctx: CoreContext, session: SessionPort): MirrorManager {
   let open: OpenMirror | null = null;
+  let warming: AbortController | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
   const notify = () => {
@@ -61,6 +62,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
 
   const closeCurrent = () => {
     if (!open) return;
+    warming?.abort();
+    warming = null;
     open.db.close();
     open = null;
     notify();
@@ -78,7 +81,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
       writeMirrorIdentity(db, identity);
       db.pragma('query_only = ON');
       open = { db, path: file, identity };
-      void warmFile(file);
+      warming = new AbortController();
+      void warmFile(file, warming.signal);
       notify();
     } catch (error) {
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });

@@ -8,13 +8,17 @@ import { open } from 'node:fs/promises';
 
 const CHUNK_BYTES = 1024 * 1024;
 
-/** Resolves when the whole file was read once; never rejects (a warm-up is only an optimisation). */
-export async function warmFile(file: string): Promise<void> {
+/**
+ * Resolves when the whole file was read once, or soon after `signal` aborts (the mirror closed: a
+ * short-lived process such as `aisle find` must not wait for a pass over gigabytes); never rejects
+ * (a warm-up is only an optimisation).
+ */
+export async function warmFile(file: string, signal?: AbortSignal): Promise<void> {
   let handle: Awaited<ReturnType<typeof open>> | null = null;
   try {
     handle = await open(file, 'r');
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (let position = 0; ; position += CHUNK_BYTES) {
+    for (let position = 0; !signal?.aborted; position += CHUNK_BYTES) {
       const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
       if (bytesRead < CHUNK_BYTES) break;
     }
