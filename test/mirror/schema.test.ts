@@ -34,7 +34,7 @@ describe('mirror schema', () => {
       expect.arrayContaining(['key', 'list', 'scope_kind', 'scope_id', 'etag', 'rows', 'last_success_at', 'last_attempt_at', 'last_error_code', 'held_rows']),
     );
     db.prepare(`INSERT INTO items (rid, dataset_id, id, sku, description, hash, raw) VALUES (7, 1, 'x', 'SKU-1', 'Blue widget', 1, '{}')`).run();
-    db.prepare(`INSERT INTO items_fts (rowid, sku, upc, gtin, description) VALUES (7, 'SKU-1', NULL, NULL, 'Blue widget')`).run();
+    db.prepare(`INSERT INTO items_fts (rowid, sku, description) VALUES (7, 'SKU-1', 'Blue widget')`).run();
     expect(db.prepare(`SELECT i.id FROM items_fts JOIN items i ON i.rid = items_fts.rowid WHERE items_fts MATCH 'wid*'`).pluck().all()).toEqual(['x']);
     db.prepare(`DELETE FROM items_fts WHERE rowid = 7`).run();
     expect(db.prepare(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'wid*'`).pluck().get()).toBe(0);

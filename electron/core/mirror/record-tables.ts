@@ -79,7 +79,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       flag(r.enabled),
       text(r.modifiedon),
     ],
-    fts: { table: 'items_fts', columns: ['sku', 'upc', 'gtin', 'description'] },
+    fts: { table: 'items_fts', columns: ['sku', 'description'] },
   },
   locations: {
     name: 'locations',
