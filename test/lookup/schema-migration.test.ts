@@ -1,11 +1,12 @@
-// Migrations 2 (records_code), 3 (items_fts with prefix indexes) and 4 (full-text indexes with
-// detail=none): a mirror written by an older schema is brought up to date when opened and keeps its
+// Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
+// detail=none) and 5 (content hashes recomputed): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
+import { contentHash } from '../../electron/core/mirror/content-hash.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
@@ -107,5 +108,43 @@ describe('lookup migrations', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('recomputes the stored content hashes of a schema 4 file, so a sync sees its rows unchanged', () => {
+    const file = path.join(dir.path, 'v4.sqlite');
+    const old = new Database(file);
+    for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql);
+    old.pragma('user_version = 4');
+    const raw = { items: '{"id":"i-1","sku":"BR-1"}', locations: '{"id":"l-1","code":"A-01"}', inventory: '{"id":"s-1","qty":3}', history: '{"id":"h-1","type":"MOVE"}' };
+    for (const [table, json] of Object.entries(raw)) old.prepare(`INSERT INTO ${table} (dataset_id, id, hash, raw) VALUES (1, ?, 12345, ?)`).run(JSON.parse(json).id, json);
+    old.prepare(`INSERT INTO records (dataset_id, list, id, hash, raw) VALUES (1, 'carriers', 'c-1', 12345, '{"id":"c-1","name":"Ünited"}')`).run();
+    old.close();
+
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      for (const table of ['items', 'locations', 'inventory', 'history', 'records']) {
+        const row = db.prepare(`SELECT hash, raw FROM ${table}`).get() as { hash: number; raw: string };
+        expect(row.hash).not.toBe(12345);
+        expect(row.hash).toBe(contentHash(Buffer.from(row.raw)));
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('creates a new file with 8 KiB pages and leaves an existing file its page size', () => {
+    const fresh = openMirror(path.join(dir.path, 'new.sqlite'));
+    expect(fresh.pragma('page_size', { simple: true })).toBe(8192);
+    fresh.close();
+    const file = path.join(dir.path, 'old-pages.sqlite');
+    const old = new Database(file);
+    old.exec(MIGRATIONS[0]);
+    old.pragma('user_version = 1');
+    old.close();
+    const db = openMirror(file);
+    expect(db.pragma('page_size', { simple: true })).toBe(4096);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
   });
 });

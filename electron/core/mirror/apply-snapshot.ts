@@ -6,8 +6,8 @@
 // than maintaining them row by row), and fill the full-text index from the table in one statement
 // at the end (no per-row call, no segment merging until it is complete), all inside the same
 // transaction: readers still see the old dataset or the new one.
-import { hash as digest } from 'node:crypto';
 import { AisleError } from '../../contract/errors.ts';
+import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
@@ -39,11 +39,6 @@ export interface SnapshotApplier {
   finish(options: { etag: string | null; at: string; allowMassDelete: boolean }): ApplyResult;
   /** Rolls back everything since begin (a failed or invalid download). */
   abort(): void;
-}
-
-/** 48-bit content hash of a record's JSON bytes: enough to tell a changed row from an unchanged one. */
-export function contentHash(json: Buffer): number {
-  return (digest('sha1', json, 'buffer') as Buffer).readUIntBE(0, 6);
 }
 
 const ID_PREFIX = Buffer.from('{"id":"');
@@ -99,11 +94,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   };
 
   const startBulk = () => {
-    // unique indexes first, so that repeated ids are settled before the others are built; the
-    // dataset index stays (a first load only appends to it: one dataset id, rising row ids)
+    // unique indexes first, so that repeated ids are settled before the others are built
     const indexes = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND name != ? ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
-      .all(t, `${t}_dataset`) as { name: string; sql: string }[];
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+      .all(t) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
     bulk = { indexes: indexes.map((i) => i.sql), ftsUpTo: lastRid };
   };
@@ -180,6 +174,19 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     },
   };
 
+  const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
+  /** The stored row holds exactly this content, for this dataset. */
+  const isSame = (row: StoredRow, hash: number) => row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
+  const insertRow = (id: string, values: unknown[], hash: number, json: string) => {
+    if (bulk) {
+      insert.run(datasetId, id, ...values, hash, json);
+    } else {
+      lastRid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
+      ftsInsert?.run(lastRid, ...ftsValues(values));
+    }
+    inserted++;
+  };
+
   const rollback = () => {
     if (open) {
       open = false;
@@ -194,8 +201,6 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
       const hash = contentHash(bytes);
-      const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
-      const isSame = (row: { hash: number; dataset_id?: number } | undefined) => row !== undefined && row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
       if (previousRows > 0) {
         const quickId = leadingId(bytes);
         let quick: StoredRow | undefined;
@@ -207,7 +212,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
             if (quick) stored.skipTo(quick.rid);
           }
         }
-        if (quick && isSame(quick)) {
+        if (quick && isSame(quick, hash)) {
           received++;
           markSeen(quick);
           unchanged++;
@@ -226,24 +231,18 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       received++;
       const values = table.extract(record as Record<string, unknown>, scopeArg);
       if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
-      const insertRow = () => {
-        const rid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
-        if (!bulk) ftsInsert?.run(rid, ...ftsValues(values));
-        lastRid = rid;
-        inserted++;
-      };
       if (previousRows === 0) {
         // nothing of this dataset to compare with: insert, and only look for the id when it is taken
         try {
-          return insertRow();
+          return insertRow(id, values, hash, json);
         } catch (error) {
           if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
         }
       }
       const existing = lookup(id);
-      if (!existing) return insertRow();
+      if (!existing) return insertRow(id, values, hash, json);
       markSeen(existing);
-      if (isSame(existing)) {
+      if (isSame(existing, hash)) {
         unchanged++;
         return;
       }

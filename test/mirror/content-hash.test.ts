@@ -1,0 +1,50 @@
+// The content hash tells a changed record from an unchanged one: the same bytes always give the same
+// hash, and small edits (one bit, one byte, two high bits far apart, a byte added) give another one.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contentHash } from '../../electron/core/mirror/content-hash.ts';
+
+describe('contentHash', () => {
+  it('is a safe integer that depends only on the bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        const hash = contentHash(Buffer.from(bytes));
+        expect(Number.isSafeInteger(hash) && hash >= 0).toBe(true);
+        expect(contentHash(Buffer.from(bytes))).toBe(hash);
+      }),
+    );
+  });
+
+  it('changes with every single-bit edit, every pair of high-bit edits and every added byte of a record', () => {
+    const record = Buffer.from(JSON.stringify({ id: 'i-000042', sku: 'SKU-000042', description: 'Green bracket, large', qty: 12, uom: 'EA' }));
+    const hashes = new Set([contentHash(record)]);
+    let variants = 1;
+    for (let i = 0; i < record.length; i++) {
+      for (let bit = 0; bit < 8; bit++) {
+        record[i] ^= 1 << bit;
+        hashes.add(contentHash(record));
+        record[i] ^= 1 << bit;
+        variants++;
+      }
+      for (let j = i + 1; j < record.length; j++) {
+        record[i] ^= 0x80;
+        record[j] ^= 0x80;
+        hashes.add(contentHash(record));
+        record[i] ^= 0x80;
+        record[j] ^= 0x80;
+        variants++;
+      }
+    }
+    for (let extra = 1; extra <= 8; extra++) {
+      hashes.add(contentHash(Buffer.concat([record, Buffer.alloc(extra, 0x20)])));
+      variants++;
+    }
+    expect(hashes.size).toBe(variants);
+  });
+
+  it('gives distinct hashes to distinct records (100,000 that differ in a quantity and an id)', () => {
+    const hashes = new Set<number>();
+    for (let n = 0; n < 100_000; n++) hashes.add(contentHash(Buffer.from(`{"id":"i-${n}","sku":"SKU-${n % 997}","qty":${n % 1009}}`)));
+    expect(hashes.size).toBe(100_000);
+  });
+});
