@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
 import { openMirror } from '../mirror/open-mirror.ts';
-import { runRound } from './sync-round.ts';
+import { type RoundResult, runRound } from './sync-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 
 const port = parentPort;
@@ -29,33 +29,35 @@ async function run(id: number, task: WorkerTask): Promise<void> {
   db.pragma('cache_size = -16384'); // 16 MiB: big applies spill less; the process stays under its memory budget
   // copy the WAL into the file once, at the end of the round, not inside each dataset's COMMIT
   db.pragma('wal_autocheckpoint = 0');
+  let result: RoundResult | null = null;
   try {
     if (task.kind === 'discardHeld') {
       clearHeld(db, task.key);
-      post({ type: 'done', id, result: null });
-      return;
+    } else {
+      const abort = new AbortController();
+      cancels.set(id, abort);
+      result = await runRound(db, {
+        baseUrl: task.baseUrl,
+        accessToken: () => askToken(id, null),
+        refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
+        plan: task.plan,
+        only: task.only,
+        allowMassDelete: task.allowMassDelete,
+        concurrency: task.concurrency,
+        retry: task.retry,
+        timeoutMs: task.timeoutMs,
+        signal: abort.signal,
+        onProgress: (progress) => post({ type: 'progress', id, progress }),
+      });
     }
-    const abort = new AbortController();
-    cancels.set(id, abort);
-    const result = await runRound(db, {
-      baseUrl: task.baseUrl,
-      accessToken: () => askToken(id, null),
-      refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
-      plan: task.plan,
-      only: task.only,
-      allowMassDelete: task.allowMassDelete,
-      concurrency: task.concurrency,
-      retry: task.retry,
-      timeoutMs: task.timeoutMs,
-      signal: abort.signal,
-      onProgress: (progress) => post({ type: 'progress', id, progress }),
-    });
-    post({ type: 'done', id, result });
   } finally {
     cancels.delete(id);
     db.pragma('wal_checkpoint(PASSIVE)');
     db.close();
   }
+  // only now: closing the last connection to a file checkpoints it under an exclusive lock, and
+  // whoever waits for this task may open the file next
+  post({ type: 'done', id, result });
 }
 
 port.on('message', (message: ToWorker) => {
