@@ -267,6 +267,12 @@ export interface HistoryEvent {
 export interface HistoryAnswer {
   events: HistoryEvent[];
   age: DataAge;
+  /**
+   * How far back the mirror's history goes for these events' facilities (all kept facilities when
+   * there are none): the oldest event kept. Each facility keeps the newest events of the window, at
+   * most a page of the server's (10,000), so a busy facility's history starts later than the window.
+   */
+  since: string | null;
 }
 
 export interface ColumnInfo {

@@ -89,6 +89,9 @@ describe('history', () => {
     expect(answer.events.map((e) => e.id)).toEqual(['h-3', 'h-2', 'h-1']);
     expect(answer.events[1]).toMatchObject({ type: 'MOVE', userEmail: 'sam@example.com', qtyBefore: 12, qtyAfter: 10, fromLocationCode: 'A-03-02-B', toLocationCode: 'A-03-9-A' });
     expect(answer.age).toEqual({ syncedAt: '2026-11-21T05:40:00.000Z', stale: false, staleAfterMinutes: 60 });
+    // how far back the facility's history goes: its oldest event kept, whatever the item
+    expect(answer.since).toBe('2026-11-18T08:00:00Z');
+    expect(historyQuery(db, { itemId: 'item-2' }, options).since).toBe('2026-11-18T08:00:00Z');
   });
 
   it('filters a location by type and time', () => {

@@ -1,5 +1,5 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
-// detail=none) and 5 (content hashes recomputed): a mirror written by an older schema is brought up to date when opened and keeps its
+// detail=none), 5 (content hashes recomputed) and 6 (history by dataset and time): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -146,5 +146,22 @@ describe('lookup migrations', () => {
     expect(db.pragma('page_size', { simple: true })).toBe(4096);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
+  });
+
+  it('indexes a schema 5 file\'s history by dataset and time, keeping its rows', () => {
+    const file = path.join(dir.path, 'v5.sqlite');
+    const old = new Database(file);
+    for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql); // migration 5 rewrites hashes only: the schema is 4's
+    old.pragma('user_version = 5');
+    old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00Z', 1, '{}')`).run();
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT name FROM pragma_index_info('history_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'created_on']);
+      expect(db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = 1').pluck().get()).toBe('2026-11-20T10:00:00Z');
+    } finally {
+      db.close();
+    }
   });
 });

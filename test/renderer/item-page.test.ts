@@ -32,6 +32,7 @@ const client = () =>
     'history.query': () => ({
       events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1' }],
       age: FRESH,
+      since: '2026-11-02T08:00:00Z',
     }),
   });
 
@@ -49,6 +50,7 @@ describe('the item page', () => {
     expect(rows[1]!.find('[data-testid=expired]').exists()).toBe(true);
     expect(wrapper.findAll('[data-testid=data-age]').some((a) => a.classes().includes('stale'))).toBe(true);
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Picked');
+    expect(wrapper.get('[data-testid=history-since]').text()).toMatch(/goes back to .*2026/);
     expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
     const links = wrapper.get('[data-testid=related]').findAll('a');
     expect(links.map((a) => [a.text(), a.attributes('href')])).toEqual([['Acme', '/record/accounts/A1'], ['Acme', '/record/accounts/A1']]);

@@ -115,6 +115,21 @@ describe('a sync round over HTTP', () => {
     expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ held_rows: null, rows: 10 });
   });
 
+  it('history is the newest page of a log: newer events replacing most of it are applied, not held', async () => {
+    const events = (from: number, count: number) =>
+      Array.from({ length: count }, (_, n) => ({ id: `h-${from + n}`, facility_id: 'fac-1', item_id: 'acc-1-item-1', type: 'PICK', qty: 1, createdon: new Date(Date.UTC(2026, 10, 20, 10, 0, from + n)).toISOString() }));
+    server.set('inv/history:fac-1', events(0, 150).reverse());
+    await round().result;
+    expect(count(`SELECT count(*) FROM history`)).toBe(150);
+    // 120 newer events arrive; the server's page keeps the newest 150: 120 of the 150 kept are gone
+    server.set('inv/history:fac-1', events(120, 150).reverse());
+    const { result } = round();
+    expect((await result).datasets.find((d) => d.key === 'history@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 150 });
+    expect(count(`SELECT count(*) FROM history WHERE id = 'h-269'`)).toBe(1);
+    expect(count(`SELECT count(*) FROM history WHERE id = 'h-119'`)).toBe(0);
+    expect(datasetByKey(db, 'history@facility:fac-1')).toMatchObject({ held_rows: null, rows: 150 });
+  });
+
   it('a truncated body or invalid JSON keeps the last good data and records the error', async () => {
     await round().result;
     const path1 = `${LISTS}/accounts/acc-1/items/query`;

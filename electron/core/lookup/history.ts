@@ -50,5 +50,17 @@ export function historyQuery(db: MirrorDb, args: HistoryArgs, options: QueryOpti
   return {
     events: rows.map(({ facilityId: _facilityId, ...event }) => event),
     age: combinedAge(sets, 'history', options.staleAfter, options.now ?? new Date()),
+    since: keptSince(db, sets.map((d) => d.datasetId)),
   };
+}
+
+/** The latest of the datasets' oldest events: before it, some facility's events are not kept (one index probe each). */
+function keptSince(db: MirrorDb, datasetIds: number[]): string | null {
+  let since: string | null = null;
+  const oldest = stmt(db, 'SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck();
+  for (const id of datasetIds) {
+    const first = oldest.get(id) as string | null;
+    if (first !== null && (since === null || first > since)) since = first;
+  }
+  return since;
 }

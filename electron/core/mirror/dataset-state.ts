@@ -16,6 +16,12 @@ export interface DatasetSpec {
   path: string;
   method: 'GET' | 'POST';
   body?: unknown;
+  /**
+   * The answer is the newest page of a log (inventory history: the newest events of a time window,
+   * at most the server's page limit), not a whole list: rows leave it as newer ones arrive, so the
+   * mass-deletion guard does not apply to it.
+   */
+  slidingWindow?: boolean;
 }
 
 export interface DatasetRow {

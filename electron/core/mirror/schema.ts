@@ -55,6 +55,8 @@
 // Migration 5 (sync): `hash` is content-hash.ts's 53-bit hash instead of 48 bits of SHA-1 (a third
 // of the cost per record); the stored rows' hashes are recomputed from `raw` (content_hash() is
 // the same function, registered on the connection while migrating), so no row looks changed.
+// Migration 6 (lookup): history_dataset also by created_on: how far back a facility's history goes
+// (the oldest event it keeps, shown beside history answers) is one index probe.
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -245,6 +247,11 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE inventory SET hash = content_hash(raw);
   UPDATE history SET hash = content_hash(raw);
   UPDATE records SET hash = content_hash(raw);
+  `,
+  // 6: a facility's history by time (lookup)
+  `
+  DROP INDEX history_dataset;
+  CREATE INDEX history_dataset ON history (dataset_id, created_on);
   `,
 ];
 

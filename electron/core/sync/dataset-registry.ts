@@ -36,6 +36,15 @@ export const LIST_DEFS: readonly ListDef[] = [
 /** Lists every plan needs: they scope the others. */
 const ALWAYS = new Set(['accounts', 'facilities']);
 
+/**
+ * Inventory history kept per facility: the newest events of the window, up to the interface's page
+ * maximum (`/inv/history` answers newest first, at most 10,000 events a call). A busy facility logs
+ * more than that in a month (the demo's 1,000,000-item warehouse: ~10,000 events every 45 minutes),
+ * and mirroring millions of events per facility is not what a workstation is for: the mirror answers
+ * "what happened to it" for the recent past, and says how far back it goes.
+ */
+export const HISTORY_EVENTS_PER_FACILITY = 10_000;
+
 export interface PlanOptions {
   /** List names kept offline; empty means all. */
   offlineLists: readonly string[];
@@ -126,7 +135,8 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
         scopeName,
         path: '/v1/api/pub/inv/history',
         method: 'POST',
-        body: { facilityId, from: from.toISOString(), limit: 10_000 },
+        body: { facilityId, from: from.toISOString(), limit: HISTORY_EVENTS_PER_FACILITY },
+        slidingWindow: true,
       });
     }
   }

@@ -123,7 +123,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
       splitter.end();
       progress(spec, 'applying', applier.received, bytes, expectedRows);
-      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key) });
+      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key) || spec.slidingWindow === true });
       return { result, bytes };
     } catch (error) {
       applier?.abort();

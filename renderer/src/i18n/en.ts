@@ -106,6 +106,7 @@ export const en = {
     who: 'Who',
     reference: 'Reference',
     none: 'No history in the mirror.',
+    since: 'History kept offline goes back to {date}.',
     types: { RECEIVE: 'Received', PUTAWAY: 'Put away', PICK: 'Picked', MOVE: 'Moved', ADJUST: 'Adjusted', COUNT: 'Counted', SHIP: 'Shipped' },
   },
   record: {

@@ -108,6 +108,7 @@ export const es: Messages = {
     who: 'Quién',
     reference: 'Referencia',
     none: 'No hay historial en la copia local.',
+    since: 'El historial guardado sin conexión llega hasta el {date}.',
     types: { RECEIVE: 'Recibido', PUTAWAY: 'Ubicado', PICK: 'Preparado', MOVE: 'Movido', ADJUST: 'Ajustado', COUNT: 'Contado', SHIP: 'Enviado' },
   },
   record: {
