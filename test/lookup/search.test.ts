@@ -118,6 +118,17 @@ describe('search: scans', () => {
     expect(lookupExact(db, 'a0302b', options).map((h) => h.id)).toEqual(['loc-1']);
     expect(lookupExact(db, '4006381333931', options).map((h) => h.id)).toEqual(['item-3']);
   });
+
+  it('finds a UPC stored in a spelling other than the scanned one or its GTIN-14 (every spelling is tried next)', () => {
+    db.prepare(`INSERT INTO items (dataset_id, id, sku, upc, description, hash, raw) SELECT dataset_id, 'item-upc12', 'SKU-UPC12', '614141000036', 'Twelve-digit UPC only', 1, '{}' FROM items LIMIT 1`).run();
+    try {
+      for (const code of ['614141000036', '0614141000036', '00614141000036']) {
+        expect(lookupExact(db, code, options).map((h) => [h.id, h.field]), code).toEqual([['item-upc12', 'upc']]);
+      }
+    } finally {
+      db.prepare(`DELETE FROM items WHERE id = 'item-upc12'`).run();
+    }
+  });
 });
 
 describe('search: age of every hit', () => {

@@ -111,6 +111,20 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
   return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
 }
 
+/**
+ * Items whose GTIN or UPC is one of these spellings: a scanned barcode's whole answer when it names
+ * an item. One equality probe per spelling and column (an IN list costs SQLite a temporary table
+ * per call, more than the probes themselves).
+ */
+export function barcodeRows(db: MirrorDb, barcodes: readonly string[]): HitRow[] {
+  if (barcodes.length === 0) return [];
+  const sql = cached(`barcodes ${barcodes.length}`, () => {
+    const each = (field: string) => barcodes.map(() => item(field, `x.${field} = ?`));
+    return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
+  });
+  return stmt(db, sql).raw().all(...barcodes, ...barcodes) as HitRow[];
+}
+
 /** Items held in stock under this lot or serial number (field `lot` or `serial`). */
 export function trackingRows(db: MirrorDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];

@@ -5,7 +5,7 @@ import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { codeKey, compareNatural, naturalKey } from './codes.ts';
 import { datasetAge, type DatasetInfo, readDatasets, type StaleThresholds } from './data-age.ts';
-import { exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
@@ -134,12 +134,18 @@ function uniqueCount(hits: SearchHit[]): number {
 }
 
 function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
-  const barcodes = [...new Set([...q.gtins, ...(q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [])])];
+  const typed = q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [];
+  const barcodes = [...new Set([...q.gtins, ...typed])];
+  // A valid GTIN that names an item is answered: no other list holds GTINs. The spelling as scanned
+  // and its GTIN-14 first (how items usually store it: four probes), then every spelling.
+  if (q.gtins.length > 0) {
+    const first = [...new Set([q.gtins[0], ...typed])];
+    let byBarcode = barcodeRows(ctx.db, first);
+    if (byBarcode.length === 0 && first.length < barcodes.length) byBarcode = barcodeRows(ctx.db, barcodes);
+    if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
+  }
   const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
   let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }), 'exact');
-  // A valid GTIN that names an item is answered: no other list holds GTINs.
-  const byBarcode = hits.filter((hit) => hit.kind === 'item' && (hit.field === 'gtin' || hit.field === 'upc'));
-  if (q.gtins.length > 0 && byBarcode.length > 0) return byBarcode;
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc && hits.length === 0) hits = trackingHits(ctx, q.scan.sscc);
     // A label with only a lot or serial: the items stocked under it.
