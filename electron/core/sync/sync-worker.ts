@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
-import { openMirror } from '../mirror/open-mirror.ts';
+import { openMirrorWriter } from '../mirror/open-mirror.ts';
 import { type RoundResult, runRound } from './sync-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 
@@ -25,10 +25,7 @@ function askToken(id: number, rejected: string | null): Promise<string> {
 }
 
 async function run(id: number, task: WorkerTask): Promise<void> {
-  const db = openMirror(task.mirrorPath);
-  db.pragma('cache_size = -16384'); // 16 MiB: big applies spill less; the process stays under its memory budget
-  // copy the WAL into the file once, at the end of the round, not inside each dataset's COMMIT
-  db.pragma('wal_autocheckpoint = 0');
+  const db = openMirrorWriter(task.mirrorPath);
   let result: RoundResult | null = null;
   try {
     if (task.kind === 'discardHeld') {

@@ -35,11 +35,20 @@ export interface FloorRun {
   peakRssMb: number;
 }
 
+export interface IngestRun {
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  peakRssMb: number;
+}
+
 export interface SizeResult {
   items: number;
   runs: number;
   sync: { first: SyncRun[]; noChange: SyncRun[]; changed: SyncRun[] };
   floor: FloorRun[];
+  /** Aisle's apply alone on the responses Dexie stores (procs/aisle-ingest.ts). */
+  ingest: IngestRun[];
   serverPeakMb: number | null;
   aisle: { cases: Record<string, Distribution>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
   rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
@@ -111,6 +120,12 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
       floor.push(run.results[0]);
       log(`floor run ${r + 1}: download ${run.results[0].downloadSeconds.toFixed(2)} s, parse ${run.results[0].parseSeconds.toFixed(2)} s, insert ${run.results[0].insertSeconds.toFixed(2)} s`);
     }
+    const ingest: IngestRun[] = [];
+    for (let r = 0; r < o.runs; r++) {
+      const run = (await runNode<IngestRun>(proc('aisle-ingest.ts'), [responses, path.join(o.work, `ingest-${o.items}`)], { label: 'aisle ingest' })).results[0];
+      ingest.push(run);
+      log(`Aisle ingest run ${r + 1}: ${run.rows} rows in ${run.seconds.toFixed(2)} s (${run.rowsPerSecond.toFixed(0)} rows/s)`);
+    }
 
     const mirror = mirrorFileIn(dataDir);
     const keysFile = path.join(o.work, `keys-${o.items}.json`);
@@ -161,7 +176,7 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     log(`cold start to first answer: ${cold.map((ms) => ms.toFixed(0)).join(' / ')} ms`);
     rmSync(responses, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
-    return { items: o.items, runs: o.runs, sync, floor, serverPeakMb, aisle, rest, restOffline, naive, dexie, agreement, coldStartMs: distribution(cold), coldStartPeakMb };
+    return { items: o.items, runs: o.runs, sync, floor, ingest, serverPeakMb, aisle, rest, restOffline, naive, dexie, agreement, coldStartMs: distribution(cold), coldStartPeakMb };
   } finally {
     if (server.exitCode === null && server.connected) server.kill();
   }

@@ -123,9 +123,14 @@ function targetRows(r: SizeResult, external: ExternalBench[]): string[][] {
     rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer`, `worst at p50 ${x(p50.k)} (${p50.c}); worst at p99 ${x(p99.k)} (${p99.c})`, p50.k >= 10 && p99.k >= 10 ? met(true) : p50.k >= 10 ? `${met(false)} at p99; met at p50` : met(false)]);
   }
   if (r.dexie) {
-    const aisleRate = medianOf(r.sync.first, (x) => x.rows / x.seconds);
-    const k = aisleRate / r.dexie.rowsPerSecond;
-    rows.push([size, 'Aisle ≥ 5× Dexie on ingest (rows/s)', `${n0(aisleRate)} vs ${n0(r.dexie.rowsPerSecond)} rows/s: ${x(k)}`, met(k >= 5)]);
+    const dexieRate = r.dexie.rowsPerSecond;
+    if (r.ingest?.length) {
+      const rate = median(r.ingest.map((i) => i.rowsPerSecond));
+      const k = rate / dexieRate;
+      rows.push([size, 'Aisle ≥ 5× Dexie on ingest (rows/s), like for like: the same item and stock records from the same responses, stored with every index (Aisle\'s figure includes its JSON parse, Dexie\'s is bulkPut only)', `${n0(rate)} vs ${n0(dexieRate)} rows/s: ${x(k)}`, met(k >= 5)]);
+    }
+    const syncRate = medianOf(r.sync.first, (x) => x.rows / x.seconds);
+    rows.push([size, 'for reference, not the target\'s figure: Aisle\'s whole first sync (sign-in, download, parse, every dataset and index) against Dexie\'s bulkPut', `${n0(syncRate)} vs ${n0(dexieRate)} rows/s: ${x(syncRate / dexieRate)}`, r.ingest?.length ? 'judged on the row above' : met(syncRate / dexieRate >= 5)]);
   }
   rows.push([size, 'network gone: REST fails, Aisle answers', `REST ${r.restOffline.answered}/${r.restOffline.asked} (${r.restOffline.error ?? 'no error'}), Aisle ${r.aisle.answered}/${r.aisle.asked}`, met(r.restOffline.answered === 0 && r.aisle.answered > 0)]);
   return rows;
@@ -222,6 +227,7 @@ export function renderReport(rep: RunReport): string {
       '- **Dexie**: IndexedDB through Dexie in headless Chromium (persistent profile in a fresh temp folder, cross-origin isolated page on 127.0.0.1, `bulkPut` in batches of 10,000; schema `items: \'id, &sku, upc\'`, `inventory: \'id, item_id, location_id\'`), fed the very responses the server sent. Ingest time is `bulkPut` only (no download, no parse). Exact lookups read every match of the index (`where().equals().toArray()`), prefix search walks the SKU index (`startsWith().limit(50)`), word search is a `filter()` scan testing whole words (IndexedDB has no full-text index) stopped at 50, 20 samples.',
       '- **Naive cache**: the JSON responses kept in files, loaded whole with `JSON.parse` and filtered in memory with `filter` over every record: exact lookups and stock answers keep every match, prefix search sorts all matches by SKU and keeps 50, word search splits each description into words and stops at 50 whole-word matches (passing over all items before taking word prefixes), then sorts by SKU.',
       '- **Floor**: the same large responses downloaded raw to files, parsed with a byte splitter + `JSON.parse`, and inserted into a bare SQLite table (id + raw JSON) in one transaction.',
+      '- **Aisle ingest** (like for like with Dexie\'s): the item and stock responses Dexie stores, read from those files and applied to a fresh mirror exactly as a sync applies them (split, parse, hash, insert, every B-tree index and the full-text index, one transaction per dataset; test/bench/procs/aisle-ingest.ts). No network, no sign-in; the JSON parse is included, which Dexie\'s figure is not.',
       '- **Cold start**: from spawning a Node process to the first answer of an exact lookup on the mirror (load code, open file, query). No Electron window.',
       '- Latencies are wall-clock per call, after a warm-up. The machine is shared (see load average): tails (p99) include time spent waiting for a core. On-CPU time is the whole process (process.cpuUsage, GC helper threads included), so it can exceed the wall-clock figure.',
       ...rep.notes.map((n) => `- ${n}`),
@@ -240,7 +246,8 @@ export function renderReport(rep: RunReport): string {
       ['network gone: REST round trips', `${r.restOffline.answered} of ${r.restOffline.asked} answered (${r.restOffline.error ?? 'no error'})`],
       ['network gone: Aisle lookups', `${r.aisle.answered} of ${r.aisle.asked} answered with a hit`],
       ['cold start to the first offline answer (median / max)', `${ms(r.coldStartMs.p50)} / ${ms(r.coldStartMs.max)} ms over ${r.coldStartMs.n} starts`],
-      ...(r.dexie ? [['Dexie ingest', `${n0(r.dexie.rows)} rows in ${s(r.dexie.ingestSeconds)}: ${n0(r.dexie.rowsPerSecond)} rows/s`]] : []),
+      ...(r.dexie ? [['Dexie ingest (bulkPut)', `${n0(r.dexie.rows)} rows in ${s(r.dexie.ingestSeconds)}: ${n0(r.dexie.rowsPerSecond)} rows/s`]] : []),
+      ...(r.ingest?.length ? [['Aisle ingest (the same rows, applied as a sync does)', `${n0(r.ingest[0].rows)} rows in ${s(median(r.ingest.map((i) => i.seconds)))} (median of ${r.ingest.length}): ${n0(median(r.ingest.map((i) => i.rowsPerSecond)))} rows/s, peak ${mb(Math.max(...r.ingest.map((i) => i.peakRssMb)))}`]] : []),
     ]));
     parts.push(`## ${n0(r.items)} items: memory of each process`, memoryTable(r));
   }
