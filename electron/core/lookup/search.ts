@@ -25,8 +25,10 @@ interface Context {
   db: MirrorDb;
   staleAfter: StaleThresholds;
   now: Date;
-  /** The last DataAge made: hits of one dataset come together and share it. */
-  lastAge: { list: string; syncedAt: string | null; datasetId: number | null; age: DataAge } | null;
+  /** The last DataAge made from a sync time: hits of one dataset come together and share it. */
+  lastAge: { list: string; syncedAt: string | null; age: DataAge } | null;
+  /** DataAges by dataset: a page of prefix or word hits interleaves a few datasets (one per account). */
+  ages: Map<number, DataAge>;
   /** The datasets table, read once per query when a row names its dataset (readDatasets caches it per change of the file). */
   datasets: Map<number, DatasetInfo> | null;
 }
@@ -100,7 +102,7 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, datasets: null };
+  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: new Map(), datasets: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -243,15 +245,18 @@ function joined(...parts: (string | null)[]): string | null {
 
 /** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */
 function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: number | null): DataAge {
-  const last = ctx.lastAge;
-  if (last && last.list === list && last.syncedAt === syncedAt && last.datasetId === datasetId) return last.age;
-  let age: DataAge;
-  if (datasetId === null) {
-    age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
-  } else {
-    ctx.datasets ??= readDatasets(ctx.db);
-    age = datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+  if (datasetId !== null) {
+    let age = ctx.ages.get(datasetId);
+    if (!age) {
+      ctx.datasets ??= readDatasets(ctx.db);
+      age = datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+      ctx.ages.set(datasetId, age);
+    }
+    return age;
   }
-  ctx.lastAge = { list, syncedAt, datasetId, age };
+  const last = ctx.lastAge;
+  if (last && last.list === list && last.syncedAt === syncedAt) return last.age;
+  const age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
+  ctx.lastAge = { list, syncedAt, age };
   return age;
 }
