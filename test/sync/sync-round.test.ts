@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
@@ -9,6 +10,7 @@ import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
+let file: string;
 let server: FixtureServer;
 
 const accounts = [
@@ -53,7 +55,8 @@ const count = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(.
 
 beforeEach(async () => {
   dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
+  file = path.join(dir.path, 'm.sqlite');
+  db = openMirror(file);
   server = await startFixtureServer();
   seed();
 });
@@ -76,6 +79,8 @@ describe('a sync round over HTTP', () => {
     expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ rows: 120, last_error_code: null, scope_kind: 'account', scope_id: 'acc-1' });
     const keys = first.datasets.map((d) => d.key);
     expect(keys).toEqual(expect.arrayContaining(['accounts', 'facilities', 'carriers@account:acc-2', 'locations@facility:fac-1', 'inventory@facility:fac-1', 'history@facility:fac-1']));
+    // a round that wrote data leaves its WAL copied into the file and cut to nothing
+    expect(statSync(`${file}-wal`).size).toBe(0);
 
     server.requests.length = 0;
     const totalChanges = count('SELECT total_changes()');
@@ -85,6 +90,7 @@ describe('a sync round over HTTP', () => {
     expect(server.requests).toHaveLength(keys.length);
     expect(count('SELECT count(*) FROM items')).toBe(125);
     expect(count('SELECT total_changes()') - totalChanges).toBe(keys.length * 3); // only the datasets' state rows: ensure, attempt, success
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0); // a few state rows: copied in by a later round that writes data
   });
 
   it('applies changed and deleted rows, and drops the datasets of an account that is gone', async () => {
