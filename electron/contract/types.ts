@@ -269,8 +269,8 @@ export interface HistoryAnswer {
   age: DataAge;
   /**
    * How far back the mirror's history goes for these events' facilities (all kept facilities when
-   * there are none): the oldest event kept. Each facility keeps the newest events of the window, at
-   * most a page of the server's (10,000), so a busy facility's history starts later than the window.
+   * there are none): the oldest event kept. A facility keeps its window's events, at most the newest
+   * 100,000 (HISTORY_MAX_EVENTS), so a very busy facility's history starts later than the window.
    */
   since: string | null;
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
+import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
@@ -93,6 +94,17 @@ describe('a sync round over HTTP', () => {
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0); // a few state rows: copied in by a later round that writes data
   });
 
+  it('a round that wrote most of a table leaves its full-text index merged into one segment', async () => {
+    seed(30_000);
+    await round().result;
+    // FTS5's structure record lists every segment: merging again changes nothing when it is one
+    const structure = () => count(`SELECT length(block) FROM items_fts_data WHERE id = 10`);
+    const merged = structure();
+    compactSearchIndexes(db, ['items_fts']);
+    expect(structure()).toBe(merged);
+    expect(count(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'thing'`)).toBe(30_005);
+  });
+
   it('applies changed and deleted rows, and drops the datasets of an account that is gone', async () => {
     await round().result;
     const changed = items('acc-1', 120).filter((i) => i.id !== 'acc-1-item-5').map((i) => (i.id === 'acc-1-item-9' ? { ...i, description: 'Renamed', color: 'red' } : i));
@@ -121,19 +133,20 @@ describe('a sync round over HTTP', () => {
     expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ held_rows: null, rows: 10 });
   });
 
-  it('history is the newest page of a log: newer events replacing most of it are applied, not held', async () => {
+  it('history is a log: a page of newer events is added, never held, and the events kept stay', async () => {
     const events = (from: number, count: number) =>
       Array.from({ length: count }, (_, n) => ({ id: `h-${from + n}`, facility_id: 'fac-1', item_id: 'acc-1-item-1', type: 'PICK', qty: 1, createdon: new Date(Date.UTC(2026, 10, 20, 10, 0, from + n)).toISOString() }));
     server.set('inv/history:fac-1', events(0, 150).reverse());
     await round().result;
     expect(count(`SELECT count(*) FROM history`)).toBe(150);
-    // 120 newer events arrive; the server's page keeps the newest 150: 120 of the 150 kept are gone
+    // 120 newer events arrive and the server lists only the newest 150: 120 of the 150 kept are not
+    // in its answer, which for a list would be a mass deletion to hold
     server.set('inv/history:fac-1', events(120, 150).reverse());
     const { result } = round();
-    expect((await result).datasets.find((d) => d.key === 'history@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 150 });
+    expect((await result).datasets.find((d) => d.key === 'history@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 270 });
     expect(count(`SELECT count(*) FROM history WHERE id = 'h-269'`)).toBe(1);
-    expect(count(`SELECT count(*) FROM history WHERE id = 'h-119'`)).toBe(0);
-    expect(datasetByKey(db, 'history@facility:fac-1')).toMatchObject({ held_rows: null, rows: 150 });
+    expect(count(`SELECT count(*) FROM history WHERE id = 'h-0'`)).toBe(1);
+    expect(datasetByKey(db, 'history@facility:fac-1')).toMatchObject({ held_rows: null, rows: 270 });
   });
 
   it('a truncated body or invalid JSON keeps the last good data and records the error', async () => {

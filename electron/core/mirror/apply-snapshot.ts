@@ -4,12 +4,13 @@
 // would delete more than half of a dataset of over 100 rows is rolled back and reported as held.
 // Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
 // than maintaining them row by row), and fill the full-text index from the table in one statement
-// at the end (no per-row call, no segment merging until it is complete), all inside the same
-// transaction: readers still see the old dataset or the new one.
+// at the end (no per-row call, no segment merging: the sync merges after the round), all inside the
+// same transaction: readers still see the old dataset or the new one. A log (history) keeps what it
+// has and the events received, within its window (LogKeep).
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
-import { markApplied } from './dataset-state.ts';
+import { markApplied, markLogFrom } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
 
@@ -27,6 +28,17 @@ interface StoredRow {
   dataset_id?: number;
 }
 
+/**
+ * How a log (a table with `created_on`: history) keeps its rows. `append`: what was received is new
+ * events only (read from the newest one kept), so rows not received stay; either way rows older than
+ * `from` and all but the newest `maxRows` go.
+ */
+export interface LogKeep {
+  append: boolean;
+  from: string;
+  maxRows: number;
+}
+
 export interface SnapshotApplier {
   /**
    * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
@@ -36,7 +48,7 @@ export interface SnapshotApplier {
   add(element: Buffer | string): void;
   readonly received: number;
   /** Completes the snapshot: commits it, or rolls it back and reports it held. */
-  finish(options: { etag: string | null; at: string; allowMassDelete: boolean }): ApplyResult;
+  finish(options: { etag: string | null; at: string; allowMassDelete: boolean; log?: LogKeep }): ApplyResult;
   /** Rolls back everything since begin (a failed or invalid download). */
   abort(): void;
 }
@@ -129,12 +141,11 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     if (table.fts) {
       const fts = table.fts.table;
       const columns = table.fts.columns.join(', ');
-      // merging segments while they are written only to merge them again: merge once, at the end
-      // (automerge is a stored setting of the FTS table: put back in this same transaction)
+      // merging segments while they are written only to merge them again: the sync merges them once,
+      // after the round (search-index.ts); automerge is a stored setting: put back in this transaction
       db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 0)`);
       db.prepare(`INSERT INTO ${fts} (rowid, ${columns}) SELECT rid, ${columns} FROM ${t} WHERE rid > ?`).run(ftsUpTo);
       db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 4)`);
-      db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);
     }
     bulk = null;
   };
@@ -185,6 +196,14 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       ftsInsert?.run(lastRid, ...ftsValues(values));
     }
     inserted++;
+  };
+
+  /** Stored rows of this dataset the snapshot did not hold. */
+  const notSeen = (): number[] => {
+    const gone: number[] = [];
+    const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
+    for (const rid of candidates) if (!seen[rid]) gone.push(rid);
+    return gone;
   };
 
   const rollback = () => {
@@ -253,26 +272,32 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       }
       updated++;
     },
-    finish({ etag, at, allowMassDelete }) {
+    finish({ etag, at, allowMassDelete, log }) {
       if (!open) throw new AisleError('internal', 'This snapshot was already finished.');
       try {
         endBulk();
-        const gone: number[] = [];
-        if (seenOwn < previousRows) {
-          const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
-          for (const rid of candidates) if (!seen[rid]) gone.push(rid);
-        }
-        if (!allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
+        const gone = log?.append || seenOwn >= previousRows ? [] : notSeen();
+        if (!log && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };
         }
         const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
-        for (const rid of gone) {
-          remove.run(rid);
-          ftsDelete?.run(rid);
+        const removeAll = (rids: number[]) => {
+          for (const rid of rids) {
+            remove.run(rid);
+            ftsDelete?.run(rid);
+          }
+        };
+        removeAll(gone);
+        // a log keeps its window and its newest maxRows events
+        if (log) {
+          const outside = db.prepare(logOutsideSql(t)).pluck().all(datasetId, log.from, datasetId, log.maxRows) as number[];
+          removeAll(outside);
+          gone.push(...outside);
         }
         const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
         markApplied(db, datasetId, { etag, rows, at });
+        if (log) markLogFrom(db, datasetId, log.from);
         db.exec('COMMIT');
         open = false;
         return { kind: 'applied', rows, inserted, updated, deleted: gone.length, unchanged };
@@ -283,6 +308,12 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     },
     abort: rollback,
   };
+}
+
+/** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
+function logOutsideSql(t: string): string {
+  return `SELECT rid FROM ${t} WHERE dataset_id = ? AND created_on < ?
+    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
 }
 
 /** The table a list's records live in. */
@@ -296,6 +327,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
+    db.prepare('DELETE FROM meta WHERE key = ?').run(`log_from:${datasetId}`);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
   }).immediate();
 }

@@ -17,11 +17,12 @@ export interface DatasetSpec {
   method: 'GET' | 'POST';
   body?: unknown;
   /**
-   * The answer is the newest page of a log (inventory history: the newest events of a time window,
-   * at most the server's page limit), not a whole list: rows leave it as newer ones arrive, so the
-   * mass-deletion guard does not apply to it.
+   * The dataset is a log read newest first in pages (inventory history), not a list: `body.limit`
+   * events a call, older pages asked for with `to` = the oldest event's time; at most `maxRows`
+   * events, those older than `body.from` leaving as the window moves. Rows leaving is its nature,
+   * so the mass-deletion guard does not apply to it.
    */
-  slidingWindow?: boolean;
+  log?: { maxRows: number };
 }
 
 export interface DatasetRow {
@@ -84,6 +85,20 @@ export function markApplied(db: MirrorDb, datasetId: number, result: { etag: str
     `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
        held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
   ).run(result.etag, result.rows, result.at, datasetId);
+}
+
+/**
+ * A log's reading (dataset `log`): the window start its kept events were read from (meta
+ * `log_from:<dataset_id>`, written with the events), and its newest event.
+ */
+export function logState(db: MirrorDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
+  const keptFrom = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_from:${datasetId}`) as string | undefined) ?? null;
+  const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
+  return { keptFrom, newest };
+}
+
+export function markLogFrom(db: MirrorDb, datasetId: number, from: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_from:${datasetId}`, from);
 }
 
 export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): void {

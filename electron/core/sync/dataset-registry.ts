@@ -37,13 +37,14 @@ export const LIST_DEFS: readonly ListDef[] = [
 const ALWAYS = new Set(['accounts', 'facilities']);
 
 /**
- * Inventory history kept per facility: the newest events of the window, up to the interface's page
- * maximum (`/inv/history` answers newest first, at most 10,000 events a call). A busy facility logs
- * more than that in a month (the demo's 1,000,000-item warehouse: ~10,000 events every 45 minutes),
- * and mirroring millions of events per facility is not what a workstation is for: the mirror answers
- * "what happened to it" for the recent past, and says how far back it goes.
+ * Inventory history kept per facility: every event of the window, read in pages of the interface's
+ * largest (`/inv/history` answers newest first, at most 10,000 events a call), up to this many. A
+ * busy facility logs more than that in a month (the demo's 1,000,000-item warehouse: ~10,000 events
+ * every 45 minutes), and mirroring millions of events per facility is not what a workstation is
+ * for: the mirror then keeps the newest, and history answers say how far back it goes.
  */
-export const HISTORY_EVENTS_PER_FACILITY = 10_000;
+export const HISTORY_MAX_EVENTS = 100_000;
+export const HISTORY_PAGE_SIZE = 10_000;
 
 export interface PlanOptions {
   /** List names kept offline; empty means all. */
@@ -52,6 +53,9 @@ export interface PlanOptions {
   offlineFacilities: readonly string[];
   userFacilities: readonly { id: string; code: string; name: string }[];
   historyDays: number;
+  /** Events of history kept per facility (default HISTORY_MAX_EVENTS) and asked for per call (HISTORY_PAGE_SIZE). */
+  historyMaxEvents?: number;
+  historyPageSize?: number;
   now?: Date;
 }
 
@@ -135,8 +139,8 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
         scopeName,
         path: '/v1/api/pub/inv/history',
         method: 'POST',
-        body: { facilityId, from: from.toISOString(), limit: HISTORY_EVENTS_PER_FACILITY },
-        slidingWindow: true,
+        body: { facilityId, from: from.toISOString(), limit: options.historyPageSize ?? HISTORY_PAGE_SIZE },
+        log: { maxRows: options.historyMaxEvents ?? HISTORY_MAX_EVENTS },
       });
     }
   }

@@ -5,8 +5,10 @@ import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { beginSnapshot, dropDataset, type SnapshotApplier } from '../mirror/apply-snapshot.ts';
-import { allDatasets, datasetByKey, ensureDataset, markAttempt, markError, markHeld, markUnchanged, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier } from '../mirror/apply-snapshot.ts';
+import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { TABLES, type TableName } from '../mirror/record-tables.ts';
+import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { globalDatasets, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
@@ -78,10 +80,54 @@ export function isLoopback(baseUrl: string): boolean {
   }
 }
 
+/**
+ * How a log dataset (history) is read this round. Its first page is always the newest events of the
+ * window (the same request each round, so an unchanged log answers 304). Older pages follow, asked
+ * for with `to` = the oldest event received: down to the window's start or `maxRows` events when
+ * the kept events do not cover the window yet (first read, window made longer); otherwise only
+ * until a page reaches the newest event kept (`append`: the kept ones stay).
+ */
+function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
+  const body = spec.body as { from: string; limit: number };
+  const { keptFrom, newest } = logState(db, datasetId, TABLES[spec.table].name);
+  const append = keptFrom !== null && keptFrom <= body.from && newest !== null;
+  const maxRows = spec.log!.maxRows;
+  let lastTo: string | null = null;
+  return {
+    keep: { append, from: body.from, maxRows } satisfies LogKeep,
+    /** The request for the page before this one, or null when this one was the last needed. */
+    olderPage(count: number, received: number, oldest: Buffer | null): DatasetSpec | null {
+      if (count < body.limit || received >= maxRows || oldest === null) return null;
+      const to = createdOn(oldest);
+      // a page of events all of one instant cannot be paged past; a page down to what is kept is enough
+      if (to === null || to === lastTo || (append && to <= newest!)) return null;
+      lastTo = to;
+      return { ...spec, body: { ...body, to } };
+    },
+  };
+}
+
+/** Merges the full-text index of each table this round wrote a large part of (a first sync), one transaction each. */
+function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
+  for (const [table, count] of written) {
+    const index = SEARCH_INDEXES[table];
+    if (!index) continue;
+    const rows = db.prepare(`SELECT count(*) FROM ${TABLES[table].name}`).pluck().get() as number;
+    if (worthCompacting(count, rows)) db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+  }
+}
+
+function createdOn(json: Buffer): string | null {
+  const value = (JSON.parse(json.toString('utf8')) as { createdon?: unknown }).createdon;
+  return typeof value === 'string' ? value : null;
+}
+
 export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
   const startedAt = new Date().toISOString();
   const lock = new WriteLock();
   const results: RoundResult['datasets'] = [];
+  /** Rows written per table this round: a table mostly rewritten gets its full-text index merged. */
+  const written = new Map<TableName, number>();
   const allow = new Set(options.allowMassDelete ?? []);
   let token: string | null = null;
   let offline: AisleError | null = null;
@@ -103,31 +149,49 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     }
   };
 
+  /** Applies a dataset's answer in one transaction; a log's older pages are asked for and applied in the same one. */
   const apply = async (spec: DatasetSpec, datasetId: number, body: Readable, etag: string | null, expectedRows: number | null) => {
     let applier: SnapshotApplier | null = null;
+    let page: Readable | null = body;
     let bytes = 0;
     let last = Date.now();
+    const log = spec.log ? logReading(db, spec, datasetId) : null;
     try {
       applier = beginSnapshot(db, datasetId, spec);
-      const splitter = new JsonArraySplitter();
-      const add = (bytes: Buffer) => applier!.add(bytes);
       progress(spec, 'downloading', 0, 0, expectedRows);
-      for await (const chunk of body) {
-        bytes += (chunk as Buffer).length;
-        splitter.push(chunk as Buffer, add);
-        if (Date.now() - last >= PROGRESS_EVERY_MS) {
-          last = Date.now();
-          progress(spec, 'downloading', applier.received, bytes, expectedRows);
+      while (page) {
+        const splitter = new JsonArraySplitter();
+        let count = 0;
+        let oldest: Buffer | null = null;
+        const add = (bytes: Buffer) => {
+          applier!.add(bytes);
+          count++;
+          oldest = bytes;
+        };
+        for await (const chunk of page) {
+          bytes += (chunk as Buffer).length;
+          splitter.push(chunk as Buffer, add);
+          if (Date.now() - last >= PROGRESS_EVERY_MS) {
+            last = Date.now();
+            progress(spec, 'downloading', applier.received, bytes, expectedRows);
+          }
+        }
+        if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
+        splitter.end();
+        const older = log ? log.olderPage(count, applier.received, oldest) : null;
+        page = null;
+        if (older) {
+          const response = await open(older, null);
+          if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for an older page of ${spec.label}.`);
+          page = response.body;
         }
       }
-      if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
-      splitter.end();
       progress(spec, 'applying', applier.received, bytes, expectedRows);
-      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key) || spec.slidingWindow === true });
+      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep });
       return { result, bytes };
     } catch (error) {
       applier?.abort();
-      body.destroy();
+      page?.destroy();
       throw asAisleError(error);
     }
   };
@@ -170,6 +234,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         results.push({ key: spec.key, outcome: 'held', rows: row.rows, bytes, error: null });
         return;
       }
+      written.set(spec.table, (written.get(spec.table) ?? 0) + result.inserted + result.updated + result.deleted);
       progress(spec, 'done', result.rows, bytes, expectedRows);
       results.push({ key: spec.key, outcome: 'applied', rows: result.rows, bytes, error: null });
     } catch (error) {
@@ -209,6 +274,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left
   // to the next round, truncating a WAL of gigabytes made a round where nothing changed take 1 s.
   // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
+  compactAfter(db, written);
   const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
   db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
   return { startedAt, finishedAt: new Date().toISOString(), datasets: results };

@@ -1,0 +1,110 @@
+// Inventory history is a log read in pages against the real demo server (`/inv/history`: newest
+// first, `limit` a call, `to` for older pages): the whole window on the first read, only new events
+// after it, 304 when nothing happened, the newest `historyMaxEvents` when the window holds more, and
+// a full read again when the window is made longer.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { runRound } from '../../electron/core/sync/sync-round.ts';
+import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
+import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let server: DemoServer;
+let dir: ReturnType<typeof tempDir>;
+let token: string;
+let facility: { id: string; code: string; name: string };
+const NOW = new Date('2026-11-01T12:00:00Z');
+
+beforeAll(async () => {
+  server = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, seed: 5, rateLimit: 0, today: '2026-11-01', historyDays: 90 });
+  dir = tempDir();
+  const api = createAuthApi({ baseUrl: server.url });
+  const credentials = { email: 'demo@example.com', password: 'demo1234' };
+  const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
+  token = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' })).accessToken;
+  const id = server.ids().facilities[0];
+  facility = { id, code: id, name: id };
+});
+afterAll(async () => {
+  await server.close();
+  dir.remove();
+});
+
+/** The window's events as the server has them (one call: the demo's windows here hold fewer than 10,000). */
+async function serverHistory(days: number, limit = 10_000): Promise<string[]> {
+  const from = new Date(NOW.getTime() - days * 86_400_000);
+  from.setUTCHours(0, 0, 0, 0);
+  const response = await fetch(`${server.url}/v1/api/pub/inv/history`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ facilityId: facility.id, from: from.toISOString(), limit }),
+  });
+  return ((await response.json()) as { id: string }[]).map((e) => e.id);
+}
+
+function sync(db: MirrorDb, plan: Partial<PlanOptions>) {
+  return runRound(db, {
+    baseUrl: server.url,
+    accessToken: async () => token,
+    refreshAfterUnauthorized: async () => token,
+    plan: { offlineLists: ['history'], offlineFacilities: [], userFacilities: [facility], historyDays: 30, historyPageSize: 40, now: NOW, ...plan },
+  });
+}
+const historyOf = (result: Awaited<ReturnType<typeof sync>>) => result.datasets.find((d) => d.key.startsWith('history@'))!;
+const keptIds = (db: MirrorDb) => (db.prepare('SELECT id FROM history ORDER BY id').pluck().all() as string[]).sort();
+
+describe('inventory history, read in pages', () => {
+  it('reads the whole window, then only what is new, answers 304 when nothing happened, and reads again a longer window', async () => {
+    const db = openMirror(path.join(dir.path, 'log.sqlite'));
+    try {
+      server.setRevision(0);
+      const window = await serverHistory(30);
+      expect(window.length).toBeGreaterThan(40 * 3); // several pages of 40
+      expect(window.length).toBeLessThan(10_000);
+      const first = historyOf(await sync(db, {}));
+      expect(first).toMatchObject({ outcome: 'applied', rows: window.length });
+      expect(keptIds(db)).toEqual([...window].sort());
+
+      expect(historyOf(await sync(db, {})).outcome).toBe('unchanged');
+
+      server.setRevision(1);
+      const after = await serverHistory(30);
+      expect(after.length).toBeGreaterThan(window.length);
+      const update = historyOf(await sync(db, {}));
+      expect(update.outcome).toBe('applied');
+      // only the pages down to the newest event kept were read
+      expect(update.bytes).toBeLessThan(first.bytes / 3);
+      // a log only grows: every event of the window is kept, and the only others are events the
+      // server no longer lists (the demo drops the history of the items it deletes)
+      const kept = keptIds(db);
+      expect(kept).toEqual(expect.arrayContaining(after));
+      const dropped = new Set(window.filter((id) => !after.includes(id)));
+      expect(kept.filter((id) => !after.includes(id)).every((id) => dropped.has(id))).toBe(true);
+
+      // a longer window is read whole again (what the server no longer lists goes then)
+      const longer = await serverHistory(60);
+      expect(longer.length).toBeGreaterThan(after.length);
+      expect(historyOf(await sync(db, { historyDays: 60 })).outcome).toBe('applied');
+      expect(keptIds(db)).toEqual([...longer].sort());
+      // and back to 30 days: the events before the window leave
+      expect(historyOf(await sync(db, { historyDays: 30 })).outcome).toBe('applied');
+      expect(keptIds(db)).toEqual([...after].sort());
+    } finally {
+      db.close();
+      server.setRevision(0);
+    }
+  });
+
+  it('keeps the newest events when the window holds more than historyMaxEvents', async () => {
+    const db = openMirror(path.join(dir.path, 'capped.sqlite'));
+    try {
+      const newest = await serverHistory(30, 100);
+      expect(historyOf(await sync(db, { historyMaxEvents: 100 }))).toMatchObject({ outcome: 'applied', rows: 100 });
+      expect(keptIds(db)).toEqual([...newest].sort());
+    } finally {
+      db.close();
+    }
+  });
+});
