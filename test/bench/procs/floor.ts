@@ -4,12 +4,13 @@
 // JSON, prepared statement, one transaction; only the insert calls are timed).
 // The files stay behind for the naive cache.
 //   node test/bench/procs/floor.ts <server url> <ids json> <out dir>
-import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { peakRssMb, printResult } from '../support/child.ts';
+import { HISTORY_MAX_EVENTS, HISTORY_PAGE_SIZE } from '../../../electron/core/sync/dataset-registry.ts';
 import { RawArraySplitter } from '../support/raw-splitter.ts';
 import { INVENTORY_PATH, call, itemsPath, locationsPath, signInForJwt, type DemoIds } from '../support/demo-client.ts';
 
@@ -23,17 +24,33 @@ const fetches: { file: string; path: string; body?: unknown }[] = [
   ...ids.accounts.map((a, n) => ({ file: `items-${n}.json`, path: itemsPath(a) })),
   ...ids.facilities.map((f, n) => ({ file: `locations-${n}.json`, path: locationsPath(f) })),
   ...ids.facilities.map((f, n) => ({ file: `inventory-${n}.json`, path: INVENTORY_PATH, body: { facilityId: f } })),
-  ...ids.facilities.map((f, n) => ({ file: `history-${n}.json`, path: '/v1/api/pub/inv/history', body: { facilityId: f, from, limit: 10_000 } })),
 ];
 
-let started = performance.now();
-let bytes = 0;
-for (const f of fetches) {
+async function download(f: { file: string; path: string; body?: unknown }): Promise<void> {
   const response = await call(url, jwt, f.path, f.body);
   if (!response.ok || !response.body) throw new Error(`${f.path}: ${response.status}`);
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
   body.on('data', (chunk: Buffer) => (bytes += chunk.length));
   await pipeline(body, createWriteStream(path.join(outDir, f.file)));
+}
+
+let started = performance.now();
+let bytes = 0;
+for (const f of fetches) await download(f);
+// history as Aisle reads it: pages of HISTORY_PAGE_SIZE, older ones by `to`, up to HISTORY_MAX_EVENTS
+for (const [n, facilityId] of ids.facilities.entries()) {
+  let to: string | undefined;
+  for (let page = 0, events = 0; events < HISTORY_MAX_EVENTS; page++) {
+    const f = { file: `history-${n}-${page}.json`, path: '/v1/api/pub/inv/history', body: { facilityId, from, to, limit: HISTORY_PAGE_SIZE } };
+    await download(f);
+    fetches.push(f);
+    const text = readFileSync(path.join(outDir, f.file), 'utf8');
+    const count = (text.match(/"createdon":/g) ?? []).length;
+    events += count;
+    const oldest = /"createdon":"([^"]+)"[^{]*$/.exec(text)?.[1];
+    if (count < HISTORY_PAGE_SIZE || !oldest || oldest === to) break;
+    to = oldest;
+  }
 }
 const downloadSeconds = (performance.now() - started) / 1000;
 
