@@ -23,25 +23,38 @@ export function staleAfter(thresholds: StaleThresholds, list: string): number {
   return thresholds[list] ?? thresholds.default ?? FALLBACK_MINUTES;
 }
 
-const cache = new WeakMap<MirrorDb, { stamp: string; datasets: Map<number, DatasetInfo> }>();
+/** Small facts about the whole mirror that answers name per row: read once, not once per row. */
+export interface MirrorFacts {
+  /** The datasets, by dataset_id. */
+  datasets: Map<number, DatasetInfo>;
+  /** Each facility's name (else its code), by id. */
+  facilityNames: Map<string, string | null>;
+}
+
+const cache = new WeakMap<MirrorDb, { stamp: string; facts: MirrorFacts }>();
 
 /**
- * The datasets of the mirror, by dataset_id. Read once per change of the file: `data_version`
- * moves when another connection (sync) commits, `total_changes()` when this one writes.
- * Callers must not modify the map.
+ * Read once per change of the file: `data_version` moves when another connection (sync) commits,
+ * `total_changes()` when this one writes. Callers must not modify the maps.
  */
-export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
+export function readFacts(db: MirrorDb): MirrorFacts {
   const stamp = stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
   const cached = cache.get(db);
-  if (cached?.stamp === stamp) return cached.datasets;
+  if (cached?.stamp === stamp) return cached.facts;
   const rows = stmt(
     db,
     `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
             last_success_at AS lastSuccessAt, rows FROM datasets`,
   ).all() as DatasetInfo[];
-  const datasets = new Map(rows.map((row) => [row.datasetId, row]));
-  cache.set(db, { stamp, datasets });
-  return datasets;
+  const names = stmt(db, `SELECT id, COALESCE(name, code) FROM records WHERE list = 'facilities'`).raw().all() as [string, string | null][];
+  const facts = { datasets: new Map(rows.map((row) => [row.datasetId, row])), facilityNames: new Map(names) };
+  cache.set(db, { stamp, facts });
+  return facts;
+}
+
+/** The datasets of the mirror, by dataset_id (readFacts). */
+export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
+  return readFacts(db).datasets;
 }
 
 /** The age of one dataset's data. A dataset never synced has no time and is stale. */

@@ -5,7 +5,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { InventoryAnswer, InventoryRow, InventoryTotals } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { compareNatural, naturalKey } from './codes.ts';
-import { combinedAge, type DatasetInfo, datasetsOf, readDatasets } from './data-age.ts';
+import { combinedAge, type DatasetInfo, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
 import { locationById } from './locations.ts';
@@ -19,19 +19,18 @@ interface Filter {
   params: unknown[];
 }
 
-// One statement per answer: the item's description, the facility's name and the snapshot's sync
-// time come with each row (subqueries run per row found; a join would cost every call a cursor).
+// One statement per answer: the item's description comes with each row (a subquery run per row
+// found; a join would cost every call a cursor); the facility's name and the snapshot's sync time
+// from readFacts, read once per change of the file (per row, they were two more index probes).
 // Read as arrays (.raw()), in the order of Raw: no object with named keys is built per row.
 const SELECT = `SELECT inv.id, inv.facility_id, inv.location_id, inv.location_code, inv.item_id, inv.sku,
   (SELECT i.description FROM items i WHERE i.id = inv.item_id), inv.lot, inv.serial, inv.expiry, inv.uom,
-  inv.qty_on_hand, inv.qty_allocated, inv.qty_available, inv.status,
-  (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = inv.facility_id LIMIT 1),
-  (SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = inv.dataset_id)
+  inv.qty_on_hand, inv.qty_allocated, inv.qty_available, inv.status, inv.dataset_id
   FROM inventory inv`;
 
 type Text = string | null;
 type Quantity = number | null;
-type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, facilityName: Text, syncedAt: Text];
+type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, datasetId: number];
 
 interface Raw {
   row: InventoryRow;
@@ -74,7 +73,14 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
 function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
   const sql = `${SELECT} WHERE ${where.map((w) => w.sql).join(' AND ')}`;
   const days = expiryDays(now);
-  return (stmt(db, sql).raw().all(...where.flatMap((w) => w.params)) as RawRow[]).map((raw) => ({ row: toRow(raw, days), facilityName: raw[15], syncedAt: raw[16] }));
+  const rows = stmt(db, sql).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
+  if (rows.length === 0) return [];
+  const { datasets, facilityNames } = readFacts(db);
+  return rows.map((raw) => ({
+    row: toRow(raw, days),
+    facilityName: raw[1] === null ? null : (facilityNames.get(raw[1]) ?? null),
+    syncedAt: datasets.get(raw[15])?.lastSuccessAt ?? null,
+  }));
 }
 
 /**
