@@ -45,6 +45,15 @@ describe('JsonArraySplitter', () => {
     for (let cut = 0; cut <= body.length; cut++) expect(split(body, [cut]).map((p) => JSON.parse(p))).toEqual(records);
   });
 
+  it('reads runs of backslashes before a quote however they are cut, one chunk or many', () => {
+    const records = [{ a: '\\', b: '\\\\"', c: 'x\\\\\\' }, { d: '"\\"', e: '\\\\\\\\' }];
+    const body = Buffer.from(JSON.stringify(records));
+    const expected = records.map((r) => JSON.stringify(r));
+    for (let a = 0; a <= body.length; a++) {
+      for (let b = a; b <= body.length; b++) expect(split(body, [a, b, b + 1])).toEqual(expected);
+    }
+  });
+
   it('rejects bodies that are not an array of objects', () => {
     for (const bad of ['{}', '[1,2]', '[{},]', '[{}{}]', '[{}] x', '[{}],[{}]', '', '   ', '[', 'null', '[{"a":1}', '["a"]']) {
       expect(() => split(Buffer.from(bad), []), bad).toThrow(SyntaxError);

@@ -155,10 +155,9 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked}`);
     const agreement: Record<string, Record<string, Agreement>> = {};
     if (aisle.answers) {
-      const words = keys.words;
-      if (rest.answers) agreement['REST on loopback'] = compareAnswers(mirror, words, aisle.answers, rest.answers, true);
-      if (dexie?.answers) agreement['Dexie (IndexedDB)'] = compareAnswers(mirror, words, aisle.answers, dexie.answers);
-      if (naive.answers) agreement['naive JSON cache'] = compareAnswers(mirror, words, aisle.answers, naive.answers);
+      if (rest.answers) agreement['REST on loopback'] = compareAnswers(mirror, keys, aisle.answers, rest.answers, true);
+      if (dexie?.answers) agreement['Dexie (IndexedDB)'] = compareAnswers(mirror, keys, aisle.answers, dexie.answers);
+      if (naive.answers) agreement['naive JSON cache'] = compareAnswers(mirror, keys, aisle.answers, naive.answers);
       for (const [who, cases] of Object.entries(agreement)) {
         for (const [name, a] of Object.entries(cases)) if (a.same < a.checked) log(`${who}, ${name}: ${a.same}/${a.checked} answers as Aisle's; ${a.example}`);
       }

@@ -64,33 +64,48 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
     );
     const measured = await page.evaluate(
       async ({ keys, wordSamples, answerSample }) => {
-        interface Row { id: string; sku: string; description: string }
+        interface Row { id: string; sku: string; description: string; item_id?: string }
         interface Collection { first(): Promise<Row>; toArray(): Promise<Row[]>; limit(n: number): Collection }
-        interface Table { where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection }; filter(f: (row: Row) => boolean): Collection }
+        interface Table {
+          where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection };
+          filter(f: (row: Row) => boolean): Collection;
+          get(key: string): Promise<Row | undefined>;
+          bulkGet(keys: string[]): Promise<(Row | undefined)[]>;
+        }
         const db = (globalThis as unknown as { benchDb: { table(name: string): Table } }).benchDb;
         const items = db.table('items');
         const inventory = db.table('inventory');
         // Aisle's questions (test/bench/support/answers.ts): every item with the code; the first 50
-        // SKUs with the prefix (the index is in SKU order); 50 items holding the word as a whole
-        // word, else as a word prefix, in SKU order; every stock row of the item or location.
+        // SKUs with the prefix (the index is in SKU order); 50 items holding every word as a whole
+        // word, else the last as a word prefix, in SKU order; every stock row of the item or
+        // location, each with its item's description (looked up by id, as a web app would).
         const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
         const bySku = (a: Row, b: Row) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
-        const wordSearch = async (w: string) => {
-          const found = await items.filter((i) => words(i.description).includes(w)).limit(50).toArray();
-          if (found.length < 50 && w.length >= 3) {
+        const wordSearch = async (query: string) => {
+          const wanted = query.split(' ');
+          const last = wanted[wanted.length - 1];
+          const found = await items.filter((i) => { const have = words(i.description); return wanted.every((w) => have.includes(w)); }).limit(50).toArray();
+          if (found.length < 50 && last.length >= 3) {
             const have = new Set(found.map((i) => i.id));
-            found.push(...(await items.filter((i) => !have.has(i.id) && words(i.description).some((x) => x.startsWith(w))).limit(50 - found.length).toArray()));
+            const prefixed = (i: Row) => { const own = words(i.description); return wanted.every((w) => (w === last ? own.some((x) => x.startsWith(w)) : own.includes(w))); };
+            found.push(...(await items.filter((i) => !have.has(i.id) && prefixed(i)).limit(50 - found.length).toArray()));
           }
           return found.sort(bySku);
+        };
+        const described = async (rows: Row[]) => {
+          const found = await items.bulkGet(rows.map((row) => row.item_id ?? ''));
+          return rows.map((row, i) => ({ ...row, description: found[i]?.description ?? '' }));
         };
         const ask: Record<string, [string[], (q: string) => Promise<Row[]>]> = {
           'exact lookup (SKU)': [keys.skus, (q) => items.where('sku').equals(q).toArray()],
           'exact lookup (UPC)': [keys.upcs, (q) => items.where('upc').equals(q).toArray()],
           'prefix search (SKU, first 50)': [keys.skuPrefixes, (q) => items.where('sku').startsWith(q).limit(50).toArray()],
-          'word search (first 50)': [keys.words.slice(0, wordSamples), wordSearch],
-          'inventory by item': [keys.itemIds, (id) => inventory.where('item_id').equals(id).toArray()],
-          'inventory by location': [keys.locations.map((l) => l.id), (id) => inventory.where('location_id').equals(id).toArray()],
+          'word search, one word (first 50)': [keys.words.slice(0, wordSamples), wordSearch],
+          'word search, two words (first 50)': [keys.wordPairs.slice(0, wordSamples), wordSearch],
+          'inventory by item': [keys.itemIds, async (id) => described(await inventory.where('item_id').equals(id).toArray())],
+          'inventory by location': [keys.locations.map((l) => l.id), async (id) => described(await inventory.where('location_id').equals(id).toArray())],
         };
+        const answerOf = (row: Row) => (row.item_id === undefined ? row.id : `${row.id}\t${row.description}`);
         const times: Record<string, number[]> = {};
         const answers: Record<string, string[][]> = {};
         for (const [name, [inputs, run]] of Object.entries(ask)) {
@@ -103,7 +118,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
           }
           times[name] = out;
           answers[name] = [];
-          for (const input of inputs.slice(0, answerSample)) answers[name].push((await run(input)).map((row) => row.id));
+          for (const input of inputs.slice(0, answerSample)) answers[name].push((await run(input)).map(answerOf));
         }
         return { times, answers };
       },

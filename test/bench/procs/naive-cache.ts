@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { peakRssMb, printResult } from '../support/child.ts';
-import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
+import { ANSWER_SAMPLE, type Answers, stockAnswer } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { timeEach } from '../support/stats.ts';
 
@@ -29,12 +29,15 @@ const load = <T>(prefix: string): T[] =>
     .flatMap((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as T[]);
 const items = load<Item>('items-');
 const inventory = load<Stock>('inventory-');
+// Stock answers name each row's item (what the user reads): an index of the items by id, built at load.
+const itemsById = new Map(items.map((i) => [i.id, i]));
 const loadSeconds = (performance.now() - started) / 1000;
 
 // The same questions Aisle answers (support/answers.ts): every item with the code (a scan of
 // all, as Aisle returns every match); the first 50 SKUs with the prefix in SKU order (all matches
-// sorted); 50 items holding the word as a whole word, else as a word prefix (all items scanned
-// before prefixes count), in SKU order; all stock rows of the item or location.
+// sorted); 50 items holding every word as a whole word, else the last as a word prefix (all items
+// scanned before prefixes count), in SKU order; all stock rows of the item or location, each with
+// its item's description.
 const bySku = (a: Item, b: Item) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -42,34 +45,46 @@ function prefixSearch(q: string): Item[] {
   return items.filter((i) => i.sku.startsWith(q)).sort(bySku).slice(0, 50);
 }
 
-function wordSearch(w: string): Item[] {
+function wordSearch(query: string): Item[] {
+  const wanted = query.split(' ');
+  const last = wanted[wanted.length - 1];
   const found: Item[] = [];
-  for (const i of items) if (words(i.description).includes(w) && found.push(i) >= 50) break;
-  if (found.length < 50 && w.length >= 3) {
+  for (const i of items) {
+    const have = words(i.description);
+    if (wanted.every((w) => have.includes(w)) && found.push(i) >= 50) break;
+  }
+  if (found.length < 50 && last.length >= 3) {
     for (const i of items) {
-      if (!found.includes(i) && words(i.description).some((x) => x.startsWith(w)) && found.push(i) >= 50) break;
+      const have = words(i.description);
+      const matches = wanted.every((w) => (w === last ? have.some((x) => x.startsWith(w)) : have.includes(w)));
+      if (!found.includes(i) && matches && found.push(i) >= 50) break;
     }
   }
   return found.sort(bySku);
 }
 
+const withDescriptions = (rows: Stock[]) => rows.map((row) => ({ ...row, description: itemsById.get(row.item_id)?.description ?? null }));
+
 const ask = {
   'exact lookup (SKU)': (q: string) => items.filter((i) => i.sku === q),
   'exact lookup (UPC)': (q: string) => items.filter((i) => i.upc === q),
   'prefix search (SKU, first 50)': prefixSearch,
-  'word search (first 50)': wordSearch,
-  'inventory by item': (id: string) => inventory.filter((r) => r.item_id === id),
-  'inventory by location': (id: string) => inventory.filter((r) => r.location_id === id),
+  'word search, one word (first 50)': wordSearch,
+  'word search, two words (first 50)': wordSearch,
+  'inventory by item': (id: string) => withDescriptions(inventory.filter((r) => r.item_id === id)),
+  'inventory by location': (id: string) => withDescriptions(inventory.filter((r) => r.location_id === id)),
 };
 const inputs: Record<keyof typeof ask, string[]> = {
   'exact lookup (SKU)': keys.skus,
   'exact lookup (UPC)': keys.upcs,
   'prefix search (SKU, first 50)': keys.skuPrefixes,
-  'word search (first 50)': keys.words,
+  'word search, one word (first 50)': keys.words,
+  'word search, two words (first 50)': keys.wordPairs,
   'inventory by item': keys.itemIds,
   'inventory by location': keys.locations.map((l) => l.id),
 };
 const names = Object.keys(ask) as (keyof typeof ask)[];
 const cases = Object.fromEntries(names.map((name) => [name, timeEach(inputs[name], ask[name])]));
-const answers: Answers = Object.fromEntries(names.map((name) => [name, inputs[name].slice(0, ANSWER_SAMPLE).map((q) => ask[name](q).map((row) => row.id))]));
+const answerOf = (row: Item | (Stock & { description: string | null })) => ('item_id' in row ? stockAnswer(row.id, row.description) : row.id);
+const answers: Answers = Object.fromEntries(names.map((name) => [name, inputs[name].slice(0, ANSWER_SAMPLE).map((q) => ask[name](q).map(answerOf))]));
 printResult({ bench: 'naive-cache', loadSeconds, items: items.length, inventory: inventory.length, cases, answers, peakRssMb: peakRssMb() });
