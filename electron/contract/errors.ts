@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'bad_response', // the server answered something that is not what the spec says
   'conflict', // e.g. a sync round already running, a held dataset no longer held
   'mirror_error', // the SQLite mirror refused (newer version, corrupt file)
+  'mirror_preparing', // the mirror file is being upgraded to this version's schema (off the main thread): it opens shortly
   'scan_misread', // a barcode whose check digit or structure is wrong
   'not_implemented',
   'internal',

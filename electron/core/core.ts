@@ -10,6 +10,7 @@ import { createMirrorManager } from './mirror/mirror-manager.ts';
 import { createSessionService } from './session/session-service.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { createSyncService } from './sync/sync-service.ts';
+import { upgradeInWorker } from './sync/sync-worker-client.ts';
 
 /** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
 export interface SecretBox {
@@ -62,7 +63,7 @@ export function createCore(deps: CoreDeps): Core {
   const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger };
 
   const session = createSessionService(ctx);
-  const mirrors = createMirrorManager(ctx, session);
+  const mirrors = createMirrorManager(ctx, session, { upgrade: (file) => upgradeInWorker(file, deps.syncWorkerUrl) });
   const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
   const lookup = createLookupService(ctx, { mirrors });
 

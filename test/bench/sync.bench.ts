@@ -21,6 +21,7 @@ import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.
 
 const quick = process.argv.includes('--quick');
 const ITEMS = quick ? 100_000 : 1_000_000;
+const FIRST_RUNS = quick ? 1 : 3;
 const report = (name: string, value: number, unit: string, target?: string, ok?: boolean) =>
   process.stdout.write(`BENCH ${JSON.stringify({ name, value, unit, target, ok })}\n`);
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -43,7 +44,6 @@ try {
   const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
   const { accessToken } = await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' });
   const mirrorPath = path.join(dir, 'mirror.sqlite');
-  openMirror(mirrorPath).close();
 
   /** A round in the sync worker: its time to the end, and until the items were committed (searchable). */
   const round = async (): Promise<{ seconds: number; readySeconds: number; cpuSeconds: number; result: RoundResult }> => {
@@ -66,26 +66,36 @@ try {
     return { seconds: (performance.now() - started) / 1000, readySeconds: ((ready || performance.now()) - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6, result };
   };
 
-  // first sync, while the main thread answers a lookup every 5 ms from its own connection
-  const reader = openMirror(mirrorPath, { readonly: true });
-  const lookup = reader.prepare(`SELECT id, description FROM items WHERE sku = ?`);
+  // first sync, while the main thread answers a lookup every 5 ms from its own connection; run
+  // FIRST_RUNS times into a new, empty mirror and judged on the median (the machine is shared: one
+  // run moves by a second or two with what else runs)
   const lookupMs: number[] = [];
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  loopDelay.enable();
-  const ticker = setInterval(() => {
-    const t = performance.now();
-    lookup.get(`SKU-${String(Math.floor(Math.random() * ITEMS)).padStart(6, '0')}`);
-    lookupMs.push(performance.now() - t);
-  }, 5);
-  const first = await round();
-  clearInterval(ticker);
-  loopDelay.disable();
-  reader.close();
+  const firsts: Awaited<ReturnType<typeof round>>[] = [];
+  for (let run = 0; run < FIRST_RUNS; run++) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(mirrorPath + suffix, { force: true });
+    openMirror(mirrorPath).close();
+    const reader = openMirror(mirrorPath, { readonly: true });
+    const lookup = reader.prepare(`SELECT id, description FROM items WHERE sku = ?`);
+    loopDelay.enable();
+    const ticker = setInterval(() => {
+      const t = performance.now();
+      lookup.get(`SKU-${String(Math.floor(Math.random() * ITEMS)).padStart(6, '0')}`);
+      lookupMs.push(performance.now() - t);
+    }, 5);
+    firsts.push(await round());
+    clearInterval(ticker);
+    loopDelay.disable();
+    reader.close();
+    log(`first sync run ${run + 1}: data committed ${firsts[run].readySeconds.toFixed(2)} s, whole round ${firsts[run].seconds.toFixed(2)} s`);
+  }
   lookupMs.sort((a, b) => a - b);
+  const byReady = [...firsts].sort((a, b) => a.readySeconds - b.readySeconds);
+  const first = byReady[Math.floor(byReady.length / 2)];
   const items = first.result.datasets.find((d) => d.key.startsWith('items@'))!;
   const firstRate = items.rows / first.seconds;
   const firstPeakMb = process.resourceUsage().maxRSS / 1024;
-  log(`first sync: ${items.rows} items, ${(items.bytes / 1e6).toFixed(0)} MB in ${first.seconds.toFixed(2)} s`);
+  log(`first sync: ${items.rows} items, ${(items.bytes / 1e6).toFixed(0)} MB; median of ${FIRST_RUNS} runs ${first.readySeconds.toFixed(2)} s to data committed`);
 
   // nothing changed
   const unchanged = await round();
@@ -125,7 +135,8 @@ try {
   const floorRate = floorRows / ((performance.now() - floorStart) / 1000);
 
   report('floor (download+parse+insert, no index)', floorRate, 'rows/s');
-  report(`first sync ${ITEMS.toLocaleString('en-US')} items, all indexes: data committed`, first.readySeconds, 's', quick ? undefined : '< 15 s', quick ? undefined : first.readySeconds < 15);
+  report(`first sync ${ITEMS.toLocaleString('en-US')} items, all indexes: data committed (median of ${FIRST_RUNS})`, first.readySeconds, 's', quick ? undefined : '< 15 s', quick ? undefined : first.readySeconds < 15);
+  firsts.forEach((f, run) => report(`first sync run ${run + 1}: data committed`, f.readySeconds, 's'));
   report('first sync: whole round (with WAL checkpoint)', first.seconds, 's');
   report('first sync: CPU time of this process (all threads)', first.cpuSeconds, 's');
   report('first sync rate', firstRate, 'rows/s');

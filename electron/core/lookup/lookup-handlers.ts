@@ -6,7 +6,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../core.ts';
-import type { MirrorManager } from '../mirror/mirror-manager.ts';
+import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
 import { parseScan } from './gs1.ts';
@@ -42,7 +42,7 @@ export interface LookupService {
 export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
   const db = (): MirrorDb => {
     const mirror = parts.mirrors.current();
-    if (!mirror) throw new AisleError('not_signed_in', 'Sign in to open the offline data.');
+    if (!mirror) throw mirrorUnavailable(parts.mirrors, 'Sign in to open the offline data.');
     return mirror.db;
   };
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
@@ -75,3 +75,4 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
 export function createLookupHandlers(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupHandlers {
   return createLookupService(ctx, parts).handlers;
 }
+

@@ -4,9 +4,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { openMirror, type MirrorDb } from './open-mirror.ts';
+import { needsUpgrade, openMirror, type MirrorDb } from './open-mirror.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
@@ -17,11 +18,20 @@ export interface OpenMirror {
 }
 
 export interface MirrorManager {
-  /** The open mirror of the current identity, or null when nobody is signed in. */
+  /** The open mirror of the current identity, or null when nobody is signed in (or it is being upgraded). */
   current(): OpenMirror | null;
+  /** True while the signed-in identity's mirror is being upgraded to this version's schema. */
+  upgrading(): boolean;
   /** Called after a mirror opens or closes (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
+}
+
+/** Why there is no mirror: the file is being upgraded (`mirror_preparing`), else nobody is signed in. */
+export function mirrorUnavailable(mirrors: MirrorManager, signIn: string): AisleError {
+  return mirrors.upgrading()
+    ? new AisleError('mirror_preparing', 'The offline data is being updated for this version of Aisle. It opens in a moment.')
+    : new AisleError('not_signed_in', signIn);
 }
 
 export function mirrorFileName(identity: MirrorIdentity): string {
@@ -51,8 +61,21 @@ export function readMirrorIdentity(db: MirrorDb): MirrorIdentity | null {
   return server && email && licenseId ? { server, email, licenseId } : null;
 }
 
-export function createMirrorManager(ctx: CoreContext, session: SessionPort): MirrorManager {
+export interface MirrorManagerOptions {
+  /**
+   * Upgrades an older mirror file off this thread (the sync worker's writer connection runs the
+   * migrations); without it, opening the file here migrates it here.
+   */
+  upgrade?: (file: string) => Promise<void>;
+}
+
+export function createMirrorManager(ctx: CoreContext, session: SessionPort, options: MirrorManagerOptions = {}): MirrorManager {
   let open: OpenMirror | null = null;
+  /** The file being upgraded in the worker; null when none. */
+  let upgradingFile: string | null = null;
+  /** The last file the worker was asked to upgrade: opened here next, whatever came of it (openMirror migrates what is left, or says why). */
+  let upgradeTried: string | null = null;
+  let closed = false;
   let warming: AbortController | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
@@ -70,13 +93,19 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
   };
 
   const follow = () => {
+    if (closed) return;
     const identity = session.identity();
-    if (!identity) return closeCurrent();
+    if (!identity) {
+      upgradingFile = null;
+      return closeCurrent();
+    }
     const file = mirrorPath(ctx.deps.dataDir, identity);
-    if (open?.path === file) return;
+    if (open?.path === file || upgradingFile === file) return;
     closeCurrent();
+    upgradingFile = null;
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      if (options.upgrade && upgradeTried !== file && needsUpgrade(file)) return upgradeThenOpen(file, options.upgrade);
       const db = openMirror(file);
       writeMirrorIdentity(db, identity);
       db.pragma('query_only = ON');
@@ -89,16 +118,35 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort): Mir
     }
   };
 
+  /** Meanwhile current() is null and upgrading() true; then the file opens as usual (if still the one wanted). */
+  const upgradeThenOpen = (file: string, upgrade: (file: string) => Promise<void>) => {
+    upgradingFile = file;
+    upgradeTried = file;
+    ctx.log.info('mirror: upgrading the offline data file in the worker', { file: path.basename(file) });
+    upgrade(file)
+      .catch((error: Error) => {
+        ctx.log.error('mirror: the upgrade in the worker failed; opening the file here', { error: error.message });
+      })
+      .finally(() => {
+        if (upgradingFile !== file) return;
+        upgradingFile = null;
+        follow();
+      });
+  };
+
   const unsubscribe = ctx.events.on('session.changed', follow);
   follow();
 
   return {
     current: () => open,
+    upgrading: () => upgradingFile !== null,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      closed = true;
+      upgradingFile = null;
       unsubscribe();
       closeCurrent();
       listeners.clear();

@@ -61,6 +61,30 @@ export function openMirrorWriter(file: string): MirrorDb {
   return db;
 }
 
+/**
+ * The schema version of an existing mirror file, read without changing it; null when there is no
+ * file or it cannot be read (openMirror then says why).
+ */
+export function schemaVersionOf(file: string): number | null {
+  if (!existsSync(file)) return null;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return db.pragma('user_version', { simple: true }) as number;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** True when opening this file would run migrations (an existing mirror of an older schema). */
+export function needsUpgrade(file: string): boolean {
+  const version = schemaVersionOf(file);
+  return version !== null && version > 0 && version < SCHEMA_VERSION;
+}
+
 /** Applies the migrations after the file's `user_version`, each in one transaction. */
 export function migrate(db: MirrorDb): void {
   let version = db.pragma('user_version', { simple: true }) as number;

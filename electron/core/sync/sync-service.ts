@@ -7,7 +7,7 @@ import type { DatasetStatus, SyncProgress, SyncStatus } from '../../contract/typ
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
-import type { MirrorManager } from '../mirror/mirror-manager.ts';
+import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
@@ -179,7 +179,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     handlers: {
       'sync.status': () => status(),
       'sync.now': () => {
-        if (!mirrors.current()) throw new AisleError('not_signed_in', 'Sign in to sync.');
+        if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {

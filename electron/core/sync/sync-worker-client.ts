@@ -97,3 +97,16 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
     },
   };
 }
+
+/**
+ * Upgrades a mirror file to this version's schema in a worker of its own (migrations rewrite whole
+ * tables and indexes: seconds at 1,000,000 items, which the thread answering lookups must not spend).
+ */
+export async function upgradeInWorker(mirrorPath: string, url: URL = DEFAULT_SYNC_WORKER_URL): Promise<void> {
+  const client = createSyncWorkerClient(url);
+  try {
+    await client.run({ kind: 'upgrade', mirrorPath }, { accessToken: () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.')), refreshAfterUnauthorized: () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.')) });
+  } finally {
+    await client.terminate();
+  }
+}

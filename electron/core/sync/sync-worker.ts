@@ -25,12 +25,13 @@ function askToken(id: number, rejected: string | null): Promise<string> {
 }
 
 async function run(id: number, task: WorkerTask): Promise<void> {
+  // opening runs the file's migrations: all an 'upgrade' task is for
   const db = openMirrorWriter(task.mirrorPath);
   let result: RoundResult | null = null;
   try {
     if (task.kind === 'discardHeld') {
       clearHeld(db, task.key);
-    } else {
+    } else if (task.kind === 'round') {
       const abort = new AbortController();
       cancels.set(id, abort);
       result = await runRound(db, {

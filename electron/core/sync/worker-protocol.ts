@@ -22,7 +22,13 @@ export interface DiscardHeldTask {
   key: string;
 }
 
-export type WorkerTask = RoundTask | DiscardHeldTask;
+/** Opens the mirror on the worker's writer connection, which runs its migrations (an upgrade), and closes it. */
+export interface UpgradeTask {
+  kind: 'upgrade';
+  mirrorPath: string;
+}
+
+export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask;
 
 export type ToWorker =
   | { type: 'task'; id: number; task: WorkerTask }

@@ -70,6 +70,7 @@ export const en = {
     server_error: 'The server had a problem. Try again shortly.',
     bad_response: 'The server answered something unexpected.',
     not_signed_in: 'Sign in first.',
+    mirror_preparing: 'The offline data is being updated for this version of Aisle. It opens in a moment.',
     not_implemented: 'Not available in this version yet.',
     invalid_argument: 'That input is not valid.',
     internal: 'Something went wrong in the app.',

@@ -72,6 +72,7 @@ export const es: Messages = {
     server_error: 'El servidor tuvo un problema. Pruebe en un momento.',
     bad_response: 'El servidor respondió algo inesperado.',
     not_signed_in: 'Inicie sesión primero.',
+    mirror_preparing: 'Los datos sin conexión se están actualizando para esta versión de Aisle. Se abrirán en un momento.',
     not_implemented: 'Aún no disponible en esta versión.',
     invalid_argument: 'Ese dato no es válido.',
     internal: 'Algo falló en la aplicación.',
