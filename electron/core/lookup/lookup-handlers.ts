@@ -75,4 +75,3 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
 export function createLookupHandlers(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupHandlers {
   return createLookupService(ctx, parts).handlers;
 }
-

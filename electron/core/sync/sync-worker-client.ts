@@ -104,8 +104,9 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
  */
 export async function upgradeInWorker(mirrorPath: string, url: URL = DEFAULT_SYNC_WORKER_URL): Promise<void> {
   const client = createSyncWorkerClient(url);
+  const noToken = () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.'));
   try {
-    await client.run({ kind: 'upgrade', mirrorPath }, { accessToken: () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.')), refreshAfterUnauthorized: () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.')) });
+    await client.run({ kind: 'upgrade', mirrorPath }, { accessToken: noToken, refreshAfterUnauthorized: noToken });
   } finally {
     await client.terminate();
   }
