@@ -270,11 +270,11 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       dropped++;
     }
   }
+  compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
   // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left
   // to the next round, truncating a WAL of gigabytes made a round where nothing changed take 1 s.
   // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
-  compactAfter(db, written);
   const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
   db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
   return { startedAt, finishedAt: new Date().toISOString(), datasets: results };
