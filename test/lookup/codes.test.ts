@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { codeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
+import { codeKey, hasCodeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { classifyQuery, queryLines } from '../../electron/core/lookup/query-classify.ts';
 
@@ -12,6 +12,35 @@ describe('codeKey', () => {
     // beyond ASCII: compatibility forms (full-width) and letters of other scripts
     expect(codeKey('ａ-０３ ０２ｂ')).toBe('A0302B');
     expect(codeKey('été-7')).toBe('ÉTÉ7');
+  });
+});
+
+describe('hasCodeKey', () => {
+  it('says exactly whether codeKey(code) is the key, for every kind of code', () => {
+    // separators, case, digits, and characters NFKC folds (combining marks, full width, ligatures)
+    const pieces = ['A', 'b', '0', '7', '-', ' ', '.', 'é', 'e\u0301', 'ｂ', '０', 'ﬁ', 'ß', '_'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const codes: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      let code = '';
+      for (let length = Math.floor(next() * 7); length > 0; length--) code += pieces[Math.floor(next() * pieces.length)];
+      codes.push(code);
+    }
+    let matches = 0;
+    for (const code of codes) {
+      // its own key, keys one character shorter or longer, and another code's key
+      const key = codeKey(code);
+      const other = codeKey(codes[Math.floor(next() * codes.length)]);
+      for (const candidate of [key, key.slice(0, -1), key + 'A', other]) {
+        const expected = codeKey(code) === candidate;
+        expect(hasCodeKey(code, candidate), JSON.stringify([code, candidate])).toBe(expected);
+        if (expected) matches++;
+      }
+    }
+    expect(matches).toBeGreaterThan(3000);
+    expect(hasCodeKey('mt-1023', 'MT1023')).toBe(true);
+    expect(hasCodeKey('MT-1024', 'MT1023')).toBe(false);
   });
 });
 

@@ -19,6 +19,25 @@ function asciiKey(code: string): string | null {
   return key;
 }
 
+/**
+ * codeKey(code) === key, without building the key for a plain ASCII code (search compares every
+ * prefix and word hit's code with the query's key).
+ */
+export function hasCodeKey(code: string, key: string): boolean {
+  let at = 0;
+  let same = true;
+  for (let i = 0; i < code.length; i++) {
+    let c = code.charCodeAt(i);
+    // NFKC may fold a letter with what follows it: any other character takes the general path
+    if (c >= 0x80) return codeKey(code) === key;
+    if (c >= 97 && c <= 122) c -= 32;
+    else if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) continue;
+    if (same && (at >= key.length || key.charCodeAt(at) !== c)) same = false;
+    at++;
+  }
+  return same && at === key.length;
+}
+
 /** Compares codes naturally: digit runs by value, text case-insensitively, separators ignored. */
 export function naturalCompare(a: string, b: string): number {
   return compareNatural(naturalKey(a), naturalKey(b));

@@ -3,7 +3,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { codeKey, compareNatural, naturalKey } from './codes.ts';
+import { compareNatural, hasCodeKey, type NaturalKey, naturalKey } from './codes.ts';
 import { datasetAge, type DatasetInfo, readDatasets, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
@@ -131,8 +131,21 @@ function isCodeLike(text: string): boolean {
   return /\d/.test(text) && text.split(/\s+/).length <= 3;
 }
 
-function uniqueCount(hits: SearchHit[]): number {
-  return new Set(hits.map((hit) => `${hit.list}\n${hit.id}`)).size;
+/** Records among these hits, each counted once (by list and id). */
+function uniqueCount(...groups: SearchHit[][]): number {
+  const byList = new Map<string, Set<string>>();
+  let count = 0;
+  for (const group of groups) {
+    for (const hit of group) {
+      let ids = byList.get(hit.list);
+      if (!ids) byList.set(hit.list, (ids = new Set()));
+      if (!ids.has(hit.id)) {
+        ids.add(hit.id);
+        count++;
+      }
+    }
+  }
+  return count;
 }
 
 function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
@@ -178,7 +191,7 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
   for (const mode of modes) {
     if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
     hits.push(...toHits(ctx, wordRows(ctx.db, q.words, limit, mode), 'word'));
-    const found = uniqueCount([...already, ...hits]);
+    const found = uniqueCount(already, hits);
     // Whole words that fill the page are enough; all-prefix only when nothing matched at all.
     if (found >= limit || (mode === 'last' && hits.length > 0)) break;
   }
@@ -188,21 +201,44 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
 /**
  * Best match first, each record once: match kind, then kind of record, then code in natural order.
  * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
+ * A page holds up to hundreds of hits per keystroke: records are told apart by list and id without
+ * building key strings, and a hit is copied only when its match kind changes.
  */
 function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
-  const best = new Map<string, SearchHit>();
-  for (const found of hits) {
-    const sameCode = queryKey !== '' && found.match !== 'exact' && found.code !== null && codeKey(found.code) === queryKey;
-    const hit: SearchHit = sameCode ? { ...found, match: 'exact' } : found;
-    const id = `${hit.list}\n${hit.id}`;
-    const before = best.get(id);
-    if (!before || MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(before.match)) best.set(id, hit);
+  const ranked: Ranked[] = [];
+  const byList = new Map<string, Map<string, Ranked>>();
+  for (const hit of hits) {
+    const sameCode = queryKey !== '' && hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey);
+    const match = sameCode ? 0 : MATCH_ORDER.indexOf(hit.match);
+    let byId = byList.get(hit.list);
+    if (!byId) byList.set(hit.list, (byId = new Map()));
+    const before = byId.get(hit.id);
+    if (!before) {
+      const entry: Ranked = { hit, match, kind: 0, code: null };
+      byId.set(hit.id, entry);
+      ranked.push(entry);
+    } else if (match < before.match) {
+      before.hit = hit;
+      before.match = match;
+    }
   }
-  if (best.size < 2) return [...best.values()];
-  // Sort keys made once per hit, not once per comparison.
-  const keyed = [...best.values()].map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalKey(hit.code ?? hit.title) }));
-  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || compareNatural(a.code, b.code));
-  return keyed.map((entry) => entry.hit);
+  if (ranked.length > 1) {
+    // Sort keys made once per hit, not once per comparison.
+    for (const entry of ranked) {
+      entry.kind = KIND_ORDER.indexOf(entry.hit.kind);
+      entry.code = naturalKey(entry.hit.code ?? entry.hit.title);
+    }
+    ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareNatural(a.code!, b.code!));
+  }
+  return ranked.map(({ hit, match }) => (MATCH_ORDER[match] === hit.match ? hit : { ...hit, match: MATCH_ORDER[match] }));
+}
+
+interface Ranked {
+  hit: SearchHit;
+  /** Index in MATCH_ORDER: the best way this record was found. */
+  match: number;
+  kind: number;
+  code: NaturalKey | null;
 }
 
 function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
