@@ -138,6 +138,8 @@ export interface DatasetStatus {
 }
 
 export interface SyncStatus {
+  /** The offline data file, written by an older Aisle, is being upgraded for this version: it opens by itself shortly (datasets is empty meanwhile). */
+  preparing: boolean;
   running: boolean;
   lastRoundStartedAt: string | null;
   lastRoundFinishedAt: string | null;

@@ -40,6 +40,8 @@ export interface CoreDeps {
   syncWorkerUrl?: URL;
   /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
   autoSync?: boolean;
+  /** Upgrades a mirror file written by an older Aisle (default: in the sync worker, upgradeInWorker). */
+  upgradeMirror?: (file: string) => Promise<void>;
 }
 
 export interface CoreContext {
@@ -63,7 +65,7 @@ export function createCore(deps: CoreDeps): Core {
   const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger };
 
   const session = createSessionService(ctx);
-  const mirrors = createMirrorManager(ctx, session, { upgrade: (file) => upgradeInWorker(file, deps.syncWorkerUrl) });
+  const mirrors = createMirrorManager(ctx, session, { upgrade: deps.upgradeMirror ?? ((file) => upgradeInWorker(file, deps.syncWorkerUrl)) });
   const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
   const lookup = createLookupService(ctx, { mirrors });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/components/SearchBox.vue';
 import { hitToOpen, rankHits, TYPING_LIMIT } from '../../renderer/src/stores/search.ts';
-import { FRESH, STALE, mountWith, scriptedClient } from './support.ts';
+import { FRESH, Failure, STALE, mountWith, scriptedClient } from './support.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {
   return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, match: 'word', field: 'sku', age: FRESH, ...partial };
@@ -93,6 +93,39 @@ describe('the search box', () => {
     expect(input.attributes('aria-expanded')).toBe('true');
     await input.trigger('keydown', { key: 'Escape' });
     expect(input.attributes('aria-expanded')).toBe('false');
+    wrapper.unmount();
+  });
+
+  it('says the offline data is being prepared, and shows the answer by itself once it opens', async () => {
+    let preparing = true;
+    const client = scriptedClient({ 'search.query': ({ q }) => (preparing ? new Failure('mirror_preparing') : answer(q)) });
+    const { wrapper } = await mountWith(SearchBox, client);
+    await wrapper.get('[data-testid=search-input]').setValue('SKU-10');
+    await flushPromises();
+    // a passing state, in neutral colours: not an error
+    const notice = wrapper.get('[data-testid=search-error]');
+    expect(notice.text()).toContain('being updated for this version');
+    expect(notice.classes()).toEqual(['notice']);
+    expect(wrapper.findAll('[data-testid=search-hit]')).toHaveLength(0);
+    const status = { running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] };
+    // still preparing: nothing to ask yet
+    client.emit('sync.status', { ...status, preparing: true });
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'search.query')).toHaveLength(1);
+    // main sends the sync status when the upgraded file opens; nobody types again
+    preparing = false;
+    client.emit('sync.status', { ...status, preparing: false });
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid=search-hit]')).toHaveLength(3);
+    expect(wrapper.find('[data-testid=search-error]').exists()).toBe(false);
+    expect(client.calls.filter((c) => c.method === 'search.query').map((c) => c.args)).toEqual([
+      { q: 'SKU-10', limit: TYPING_LIMIT },
+      { q: 'SKU-10', limit: TYPING_LIMIT },
+    ]);
+    // one ask again per wait: later status events ask nothing
+    client.emit('sync.status', { ...status, preparing: false, running: true });
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'search.query')).toHaveLength(2);
     wrapper.unmount();
   });
 

@@ -19,7 +19,7 @@ function dataset(partial: Partial<DatasetStatus>): DatasetStatus {
 }
 
 function status(datasets: DatasetStatus[], running = false): SyncStatus {
-  return { running, lastRoundStartedAt: NOW, lastRoundFinishedAt: NOW, nextRoundAt: null, datasets };
+  return { preparing: false, running, lastRoundStartedAt: NOW, lastRoundFinishedAt: NOW, nextRoundAt: null, datasets };
 }
 
 describe('the sync panel', () => {
@@ -51,6 +51,18 @@ describe('the sync panel', () => {
     await flushPromises();
     expect(client.calls.find((c) => c.method === 'sync.confirmHeld')?.args).toEqual({ key: 'items' });
     expect(wrapper.find('[data-testid=dataset-held]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('says the offline data is being prepared for this version, not that there is none, until it opens', async () => {
+    const client = scriptedClient({ 'sync.status': () => ({ ...status([]), preparing: true }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    expect(wrapper.get('[data-testid=sync-preparing]').text()).toBe('Preparing the offline data for this version of Aisle…');
+    expect(wrapper.text()).not.toContain('Nothing is kept offline yet');
+    client.emit('sync.status', status([dataset({})]));
+    await flushPromises();
+    expect(wrapper.find('[data-testid=sync-preparing]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid=dataset-row]')).toHaveLength(1);
     wrapper.unmount();
   });
 

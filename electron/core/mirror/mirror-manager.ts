@@ -22,7 +22,7 @@ export interface MirrorManager {
   current(): OpenMirror | null;
   /** True while the signed-in identity's mirror is being upgraded to this version's schema. */
   upgrading(): boolean;
-  /** Called after a mirror opens or closes (sync starts/stops its rounds). */
+  /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
 }
@@ -123,6 +123,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     upgradingFile = file;
     upgradeTried = file;
     ctx.log.info('mirror: upgrading the offline data file in the worker', { file: path.basename(file) });
+    // still no mirror, but now an upgrading one: listeners (the sync status) say so
+    notify();
     upgrade(file)
       .catch((error: Error) => {
         ctx.log.error('mirror: the upgrade in the worker failed; opening the file here', { error: error.message });

@@ -59,7 +59,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
     const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
-    return { running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
+    return { preparing: mirrors.upgrading(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
   };
   const emitStatus = () => {
     try {
@@ -153,14 +153,18 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     return mirror;
   };
 
+  // The status changes with the mirror (its datasets, or none): the renderer learns from it that
+  // offline data opened (after an upgrade, answers that were `mirror_preparing` can be asked again).
   const unsubscribeMirror = mirrors.onChange((mirror) => {
     if (!mirror) {
       worker.cancelAll();
       schedule(null);
+      emitStatus();
       return;
     }
     const neverSynced = readDatasetStatuses(mirror.db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
     schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
+    emitStatus();
   });
   const unsubscribeConnectivity = ctx.events.on('connectivity.changed', (c) => {
     if (c.state === 'online' && automatic) start('online');

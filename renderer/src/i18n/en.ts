@@ -148,6 +148,7 @@ export const en = {
     fresh: 'Current',
     error: 'Problem',
     none: 'Nothing is kept offline yet. Sign in online to sync.',
+    preparing: 'Preparing the offline data for this version of Aisle…',
     held: 'Held: the new copy would delete {wouldDelete} of {currentRows} rows.',
     confirm: 'Apply deletion',
     discard: 'Keep current data',

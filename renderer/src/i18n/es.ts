@@ -150,6 +150,7 @@ export const es: Messages = {
     fresh: 'Al día',
     error: 'Problema',
     none: 'Todavía no hay datos guardados. Inicie sesión en línea para sincronizar.',
+    preparing: 'Preparando los datos sin conexión para esta versión de Aisle…',
     held: 'Retenido: la copia nueva borraría {wouldDelete} de {currentRows} filas.',
     confirm: 'Aplicar borrado',
     discard: 'Conservar datos actuales',

@@ -52,6 +52,23 @@ export const useSearchStore = defineStore('search', () => {
   let onTheWire: Promise<void> | null = null;
 
   const hits = computed(() => rankHits(result.value?.hits ?? []));
+  /** The limit of the query shown, for asking it again. */
+  let shownLimit = TYPING_LIMIT;
+  /** Stops listening for the offline data to open; null when not listening. */
+  let stopWaiting: (() => void) | null = null;
+
+  /**
+   * The offline data was being upgraded for this version (`mirror_preparing`): ask the query shown
+   * again when it opens (main sends the sync status then), so that nobody has to type it twice.
+   */
+  function askAgainWhenReady(): void {
+    stopWaiting ??= useClient().on('sync.status', (status) => {
+      if (status.preparing) return;
+      stopWaiting?.();
+      stopWaiting = null;
+      if (error.value?.code === 'mirror_preparing' && query.value.trim()) void run(query.value, shownLimit);
+    });
+  }
 
   /**
    * Runs a query. One request is on the wire at a time: keystrokes typed while it is out wait for
@@ -82,6 +99,7 @@ export const useSearchStore = defineStore('search', () => {
     const answer = await call;
     if (mine !== sequence) return null;
     timing = { query: q, sentAt, answeredAt: performance.now() };
+    shownLimit = limit;
     if (answer.ok) {
       result.value = answer.value;
       error.value = null;
@@ -89,6 +107,7 @@ export const useSearchStore = defineStore('search', () => {
     }
     error.value = answer.error;
     result.value = null;
+    if (answer.error.code === 'mirror_preparing') askAgainWhenReady();
     return null;
   }
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { dispatch } from '../../../electron/contract/dispatch.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../../electron/contract/methods.ts';
-import type { Core } from '../../../electron/core/core.ts';
+import type { Core, CoreDeps } from '../../../electron/core/core.ts';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo/index.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../../electron/hosts/node-core.ts';
@@ -23,6 +23,8 @@ export interface App {
   page: Page;
   demo: DemoServer | null;
   exportDir: string;
+  /** The core's data folder (settings, mirrors/). */
+  dataDir: string;
   /** Calls the core directly, as the test's own view of the truth. */
   call<M extends MethodName>(method: M, args?: MethodArgs<M>): Promise<MethodResult<M>>;
   stopDemo(): Promise<void>;
@@ -30,7 +32,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(options: { demo?: DemoServerOptions; viewport?: { width: number; height: number } } = {}): Promise<App> {
+export async function startApp(options: { demo?: DemoServerOptions; viewport?: { width: number; height: number }; core?: Partial<CoreDeps> } = {}): Promise<App> {
   const data = tempDir();
   const exportDir = path.join(data.path, 'exports');
   mkdirSync(exportDir, { recursive: true });
@@ -38,10 +40,11 @@ export async function startApp(options: { demo?: DemoServerOptions; viewport?: {
   const demoOptions: DemoServerOptions = { items: 3000, onError: () => undefined, dataFile: path.join(data.path, 'demo-sessions.sqlite'), ...options.demo };
   let demo: DemoServer | null = await startDemoServer(demoOptions);
   const port = demo.port;
+  const dataDir = path.join(data.path, 'app');
   const core = createNodeCore({
     host: 'browser',
-    dataDir: path.join(data.path, 'app'),
-    overrides: { exportDir, startDemoServer: async () => ({ url: `http://127.0.0.1:${port}` }) },
+    dataDir,
+    overrides: { exportDir, startDemoServer: async () => ({ url: `http://127.0.0.1:${port}` }), ...options.core },
   });
   const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer') });
   const browser = await launchChromium();
@@ -52,7 +55,7 @@ export async function startApp(options: { demo?: DemoServerOptions; viewport?: {
   await page.goto(host.url);
 
   const app: App = {
-    core, host, browser, page, exportDir,
+    core, host, browser, page, exportDir, dataDir,
     get demo() {
       return demo;
     },

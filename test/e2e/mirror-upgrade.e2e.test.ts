@@ -1,0 +1,78 @@
+// A workstation updated to this version with a mirror written by an older Aisle: while the sync
+// worker upgrades the file, a search says so in words (not an error code, not an empty list), and
+// the answer appears by itself once the file opens.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { upgradeInWorker } from '../../electron/core/sync/sync-worker-client.ts';
+import { shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+
+describe('a mirror from an older Aisle', () => {
+  let app: App;
+  /** Upgrades asked for; each waits until the test lets it run. */
+  const upgrades: string[] = [];
+  let letUpgradeRun: () => void = () => undefined;
+  const upgradeMayRun = new Promise<void>((resolve) => (letUpgradeRun = resolve));
+
+  beforeAll(async () => {
+    app = await startApp({
+      demo: { items: 2000 },
+      core: {
+        upgradeMirror: async (file) => {
+          upgrades.push(file);
+          await upgradeMayRun;
+          await upgradeInWorker(file);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    letUpgradeRun();
+    await app?.close();
+  });
+
+  it('says the offline data is being prepared while it upgrades, then answers without being asked again', async () => {
+    const { page } = app;
+    await signIn(page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
+    await page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+    await page.getByTestId('nav-session').click();
+    await page.getByTestId('sign-out').click();
+    await page.getByTestId('sign-in-form').waitFor();
+
+    // The file as the previous version left it: one schema version behind (migration 6 runs again).
+    const dir = path.join(app.dataDir, 'mirrors');
+    const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+    const file = path.join(dir, name!);
+    const old = new Database(file);
+    old.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    old.close();
+
+    // the license picked before is remembered: no picker this time
+    await signIn(page, 'demo@example.com', 'demo1234');
+    await page.getByTestId('home-page').waitFor();
+    await expect.poll(() => upgrades).toEqual([file]);
+    expect((await app.call('sync.status')).preparing).toBe(true);
+    // the start screen says what is happening, not "no data sets" and "never synced"
+    await expect.poll(() => page.getByTestId('home-sync-preparing').textContent()).toBe('Preparing the offline data for this version of Aisle…');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('SKU-000042', { delay: 50 });
+    await expect.poll(() => page.getByTestId('search-error').getAttribute('data-code'), { timeout: 10_000 }).toBe('mirror_preparing');
+    expect(await page.getByTestId('search-error').textContent()).toBe('The offline data is being updated for this version of Aisle. It opens in a moment.');
+    expect(await page.getByTestId('search-hit').count()).toBe(0);
+    await shot(page, 'mirror-preparing-light');
+
+    letUpgradeRun();
+    await expect.poll(() => page.getByTestId('search-hit').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('search-hit').first().getAttribute('data-match')).toBe('exact');
+    expect(await page.getByTestId('search-error').count()).toBe(0);
+    expect((await app.call('sync.status')).preparing).toBe(false);
+    await expect.poll(() => page.getByTestId('home-sync-preparing').count()).toBe(0);
+    await shot(page, 'mirror-upgraded-light');
+    const upgraded = new Database(file, { readonly: true });
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    upgraded.close();
+  }, 90_000);
+});
