@@ -144,7 +144,7 @@ export const findCommand: Command = {
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit must be a whole number from 1 to 500.', 2);
     const query = positionals.join(values.lines ? '\n' : ' ');
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir).get();
+    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
     const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
     const db = openMirror(mirror.file, { readonly: true });
     try {

@@ -124,7 +124,7 @@ export const statusCommand: Command = {
       strict: true,
     });
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir).get();
+    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
     const folder = path.join(dataDir, 'mirrors');
     let files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
     if (values.server && values.email && values.license) {
