@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
 import { listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
 import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
@@ -106,6 +106,35 @@ describe('CSV export', () => {
     const bad = view({ list: 'items', sort: [{ column: 'no"such', dir: 'asc' }] });
     await expect(exportCsvFile(db, bad, out, NOW)).rejects.toMatchObject({ code: 'invalid_argument' });
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it('keeps a view\'s total and columns while the file is unchanged, and follows every change to it', () => {
+    const own = buildFloorMirror(dir.path, path.join(dir.path, 'totals.sqlite'));
+    const reader = openMirror(path.join(dir.path, 'totals.sqlite'), { readonly: true });
+    try {
+      const items = view({ list: 'items' });
+      const page = () => listPage(reader, items, 0, 100, options);
+      expect(page().total).toBe(5);
+      // the same connection answers again from what it kept: here, the same facts
+      expect(page().columns).toBe(page().columns);
+      // the sync worker commits on its own connection: a new item, with a field never seen
+      const { dataset_id: itemsDataset } = own.prepare(`SELECT dataset_id FROM items LIMIT 1`).get() as { dataset_id: number };
+      own.prepare(`INSERT INTO items (dataset_id, id, sku, hash, raw) VALUES (?, 'item-new', 'SKU-NEW', 1, ?)`).run(itemsDataset, JSON.stringify({ id: 'item-new', sku: 'SKU-NEW', shelf_life_days: 30 }));
+      expect(page().total).toBe(6);
+      expect(page().columns.map((c) => c.key)).toContain('shelf_life_days');
+      expect(page().rows.map((r) => r.sku)).toContain('SKU-NEW');
+      // a write on the reading connection itself (tests, tools) counts as well
+      own.close();
+      const writer = openMirror(path.join(dir.path, 'totals.sqlite'));
+      expect(listPage(writer, items, 0, 100, options).total).toBe(6);
+      writer.prepare(`DELETE FROM items WHERE id = 'item-new'`).run();
+      expect(listPage(writer, items, 0, 100, options).total).toBe(5);
+      writer.close();
+      expect(page().total).toBe(5);
+    } finally {
+      reader.close();
+      if (own.open) own.close();
+    }
   });
 
   it('streams to any writable while lookups go on', async () => {
