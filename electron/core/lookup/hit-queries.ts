@@ -2,8 +2,9 @@
 // SKU, location barcode and code, other lists' codes) is ONE compound statement, every prefix probe
 // another, every full-text probe of one mode another. A statement costs SQLite a fixed few
 // microseconds however little it does, about what a whole index probe costs, so a lookup pays it once.
-// Each row carries what its hit shows, the facility's name and its dataset's sync time, so building
-// the answer reads nothing else.
+// Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
+// facility's id, named from one read of the datasets and facilities (readFacts): building the
+// answer reads nothing else.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { ftsQuery, type PrefixMode, stmt } from './statements.ts';
 
@@ -43,7 +44,11 @@ export type HitRow = [
   a: string | null,
   /** Item GTIN; location zone. */
   b: string | null,
-  /** Location's facility name. */
+  /**
+   * Location's facility: its name on rows dated by `syncedAt` (a lookup of a few rows: one probe
+   * each, in the same statement); its id on rows of a page, dated by `datasetId` (named from
+   * readFacts, which the page reads anyway: one map instead of a probe per row).
+   */
   c: string | null,
   /** Exact matches: the last sync of the dataset that delivered the row (null if never, or that dataset is gone). */
   syncedAt: string | null,
@@ -58,9 +63,9 @@ const DATASET = `NULL, x.dataset_id`;
 type Dating = typeof AGE | typeof DATASET;
 const item = (field: string, where: string, dating: Dating = AGE) =>
   `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating} FROM items x WHERE ${where}`;
+const FACILITY_NAME = `(SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1)`;
 const location = (field: string, where: string, dating: Dating = AGE) =>
-  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone,
-     (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1), ${dating}
+  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone, ${dating === AGE ? FACILITY_NAME : 'x.facility_id'}, ${dating}
    FROM locations x WHERE ${where}`;
 // Carriers have neither code nor name in the spec: their alias stands in for both.
 const record = (field: string, where: string, dating: Dating = AGE) =>

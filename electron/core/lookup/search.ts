@@ -4,7 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { compareNatural, hasCodeKey, type NaturalKey, naturalKey } from './codes.ts';
-import { datasetAge, type DatasetInfo, readDatasets, type StaleThresholds } from './data-age.ts';
+import { datasetAge, type DatasetInfo, readDatasets, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
@@ -255,8 +255,9 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
     return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: joined(code, a && `UPC ${a}`, b && `GTIN ${b}`), match, field, age };
   }
   if (table === 'location') {
-    // a: type, b: zone, c: the facility's name
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, c), match, field, age };
+    // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
+    const facility = c === null || datasetId === null ? c : (readFacts(ctx.db).facilityNames.get(c) ?? null);
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age };
   }
   const def = listDef(list);
   return {
