@@ -4,7 +4,7 @@ import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { combinedAge, datasetsOf, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
 import { stmt } from './statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 
@@ -138,8 +138,7 @@ export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sq
 /**
  * What every page of a view repeats, kept per connection while the file is unchanged: the total
  * (counting a view of a million rows takes 20-30 ms, and a scrolled table asks for a page every few
- * rows) and the columns (a sample of records parsed). `data_version` moves when another connection
- * commits (the sync worker), `total_changes()` when this one writes.
+ * rows) and the columns (a sample of records parsed), while fileStamp stays the same.
  */
 interface ViewFacts {
   version: string;
@@ -152,8 +151,7 @@ const viewFacts = new WeakMap<MirrorDb, ViewFacts>();
 const MAX_VIEWS = 256;
 
 function factsOf(db: MirrorDb): ViewFacts {
-  const [dataVersion, changes] = stmt(db, 'SELECT (SELECT data_version FROM pragma_data_version), total_changes()').raw().get() as [number, number];
-  const version = `${dataVersion}:${changes}`;
+  const version = fileStamp(db);
   let facts = viewFacts.get(db);
   if (!facts || facts.version !== version || facts.totals.size + facts.columns.size > MAX_VIEWS) {
     facts = { version, totals: new Map(), columns: new Map() };
