@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { codeKey, hasCodeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
-import { classifyQuery, queryLines } from '../../electron/core/lookup/query-classify.ts';
+import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
 
 describe('codeKey', () => {
   it('gives every spelling of a location code the same key', () => {
@@ -63,6 +63,27 @@ describe('classifyQuery', () => {
     const q = classifyQuery('(01)09506000134352(10)L-7(21)S9');
     expect(q).toMatchObject({ lot: 'L-7', serial: 'S9' });
     expect(q.gtins[0]).toBe('09506000134352');
+  });
+
+  it('reads words the same on its plain-ASCII path as the Unicode rules do, for any text', () => {
+    // the rules, as regular expressions: the reference the loops over character codes must match
+    const wordsByRule = (text: string) => [...new Set(text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+    const codeWordsByRule = (words: string[]) => {
+      const split = words.flatMap((word) => word.match(/\p{L}+|\p{N}+/gu) ?? []);
+      return split.length === words.length ? [] : split.slice(0, 8);
+    };
+    const pieces = ['a', 'Z', 'q', '0', '7', '42', 'sku', 'MT', '-', ' ', '  ', '.', '/', '_', ',', '\t', 'é', 'e\u0301', 'ß', 'İ', '１'];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 5000; n++) {
+      let text = '';
+      for (let length = Math.floor(next() * 24); length > 0; length--) text += pieces[Math.floor(next() * (n % 2 ? 16 : pieces.length))];
+      const words = searchWords(text);
+      expect(words, JSON.stringify(text)).toEqual(wordsByRule(text));
+      expect(splitCodeWords(words), JSON.stringify(text)).toEqual(codeWordsByRule(words));
+    }
+    expect(searchWords('mt1023 Blue-bolt MT1023')).toEqual(['mt1023', 'blue', 'bolt']);
+    expect(splitCodeWords(['mt1023', 'blue'])).toEqual(['mt', '1023', 'blue']);
   });
 
   it('splits words and pasted lines', () => {

@@ -67,7 +67,7 @@ describe('parseScan', () => {
   });
 
   it('reads the raw form with GS and with every common substitute', () => {
-    for (const separator of [GS, '<GS>', '\\x1d', '^]', '~', '|', '{GS}']) {
+    for (const separator of [GS, '<GS>', '\\x1d', '\\u001d', '[GS]', '^]', '~', '|', '{GS}']) {
       const raw = `0109506000134352101ABC123${separator}17271231`.replace('101ABC123', '10ABC123');
       expect(parseScan(raw, NOW), JSON.stringify(separator)).toMatchObject(expected);
     }

@@ -61,7 +61,11 @@ function looksLikeRawGs1(data: string): boolean {
   return false;
 }
 
+/** A character that starts one of the GS_SUBSTITUTES (most scans have none: nothing to replace). */
+const SUBSTITUTE_START = /[\\<{[^~|]/;
+
 function substituteSeparators(data: string): string {
+  if (!SUBSTITUTE_START.test(data)) return data;
   let out = data;
   for (const pattern of GS_SUBSTITUTES) out = out.replace(pattern, GS);
   return out;

@@ -46,14 +46,60 @@ export function classifyQuery(q: string, now: Date = new Date()): ClassifiedQuer
   return { ...base, words, codeWords: splitCodeWords(words) };
 }
 
+// Every keystroke and scan is classified: the common case (plain ASCII) is read with loops over
+// character codes, without regular expressions, Unicode normalisation or intermediate arrays. The
+// general path gives the same answer for every text (a test compares them).
+
 /** Splits each word where letters meet digits; empty when that changes nothing. */
 export function splitCodeWords(words: readonly string[]): string[] {
+  if (words.every(isOneAsciiRun)) return [];
   const split = words.flatMap((word) => word.match(/\p{L}+|\p{N}+/gu) ?? []);
   return split.length === words.length ? [] : split.slice(0, 8);
 }
 
 /** Words for full-text search: letters and digits runs, lower case, at most 8. */
 export function searchWords(text: string): string[] {
+  const ascii = asciiSearchWords(text);
+  if (ascii) return ascii;
   const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, 8);
+}
+
+const MAX_WORDS = 8;
+
+/** searchWords of a plain ASCII text (NFKC leaves ASCII as it is); null for any other text. */
+function asciiSearchWords(text: string): string[] | null {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c >= 0x80) return null;
+    if (isAsciiDigit(c) || isAsciiLetter(c)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const word = text.slice(start, i).toLowerCase();
+      if (words.length < MAX_WORDS && !words.includes(word)) words.push(word);
+      start = -1;
+    }
+  }
+  return words;
+}
+
+/** A word of ASCII letters only or ASCII digits only (splitCodeWords leaves it whole). */
+function isOneAsciiRun(word: string): boolean {
+  if (word.length === 0) return false;
+  const digits = isAsciiDigit(word.charCodeAt(0));
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (digits ? !isAsciiDigit(c) : !isAsciiLetter(c)) return false;
+  }
+  return true;
+}
+
+function isAsciiDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }

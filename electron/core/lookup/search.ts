@@ -205,6 +205,12 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
  * building key strings, and a hit is copied only when its match kind changes.
  */
 function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
+  if (hits.length === 1) {
+    // a scan's usual answer
+    const [hit] = hits;
+    const sameCode = queryKey !== '' && hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey);
+    return [sameCode ? { ...hit, match: 'exact' } : hit];
+  }
   const ranked: Ranked[] = [];
   const byList = new Map<string, Map<string, Ranked>>();
   for (const hit of hits) {
