@@ -34,10 +34,6 @@ export interface MirrorFacts {
 const cache = new WeakMap<MirrorDb, { stamp: string; facts: MirrorFacts }>();
 
 /**
- * Read once per change of the file: `data_version` moves when another connection (sync) commits,
- * `total_changes()` when this one writes. Callers must not modify the maps.
- */
-/**
  * Changes whenever the file does, as this connection sees it: `data_version` moves when another
  * connection commits (the sync worker), `total_changes()` when this one writes. What is derived
  * from the file can be kept while it stays the same.
@@ -46,6 +42,7 @@ export function fileStamp(db: MirrorDb): string {
   return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
 }
 
+/** Read once per change of the file (fileStamp). Callers must not modify the maps. */
 export function readFacts(db: MirrorDb): MirrorFacts {
   const stamp = fileStamp(db);
   const cached = cache.get(db);
