@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { codeKey, hasCodeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
 
 describe('codeKey', () => {
@@ -44,10 +46,49 @@ describe('hasCodeKey', () => {
   });
 });
 
-describe('naturalCompare', () => {
+describe('naturalSortKey', () => {
   it('orders digit runs by value', () => {
     const codes = ['A-2-10', 'A-2-9', 'B-1-1', 'A-10-1', 'a-2-1', 'A-02-3'];
     expect([...codes].sort(naturalCompare)).toEqual(['a-2-1', 'A-02-3', 'A-2-9', 'A-2-10', 'A-10-1', 'B-1-1']);
+  });
+
+  it('gives, compared as plain strings in JS and in SQLite, the run-by-run natural order of any codes', () => {
+    // The rule, run by run: digit runs by value, other runs as upper-case text, fewer runs first, then as typed.
+    const runs = (code: string) => code.toUpperCase().match(/\d+|\D+/g) ?? [];
+    const byRule = (a: string, b: string): number => {
+      const [x, y] = [runs(a), runs(b)];
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const digits = /\d/.test(x[i][0]) && /\d/.test(y[i][0]);
+        const [p, q] = digits ? [x[i].replace(/^0+(?=\d)/, ''), y[i].replace(/^0+(?=\d)/, '')] : [x[i], y[i]];
+        if (digits && p.length !== q.length) return p.length - q.length;
+        if (p !== q) return p < q ? -1 : 1;
+      }
+      if (x.length !== y.length) return x.length - y.length;
+      return a < b ? -1 : a > b ? 1 : 0;
+    };
+    const pieces = ['A', 'b', 'Z', '0', '00', '1', '2', '9', '10', '123456789', '0000000000042', '-', ' ', '.', '/', 'é', 'ß'];
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const codes = new Set<string>(['', 'A', 'A1', 'A-1', 'A01', 'a1', 'AB', 'A-2-9', 'A-2-10', 'A-21-0']);
+    while (codes.size < 1500) {
+      let code = '';
+      for (let length = 1 + Math.floor(next() * 6); length > 0; length--) code += pieces[Math.floor(next() * pieces.length)];
+      codes.add(code);
+    }
+    const expected = [...codes].sort(byRule);
+    const sign = (n: number) => Math.sign(n);
+    const list = [...codes];
+    for (let n = 0; n < 20000; n++) {
+      const [a, b] = [list[Math.floor(next() * list.length)], list[Math.floor(next() * list.length)]];
+      expect(sign(naturalCompare(a, b)), JSON.stringify([a, b])).toBe(sign(byRule(a, b)));
+    }
+    expect([...codes].sort(naturalCompare)).toEqual(expected);
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (code TEXT, key TEXT); CREATE INDEX t_key ON t (key)');
+    const insert = db.prepare('INSERT INTO t VALUES (?, ?)');
+    for (const code of [...codes].reverse()) insert.run(code, naturalSortKey(code));
+    expect(db.prepare('SELECT code FROM t ORDER BY key').pluck().all()).toEqual(expected);
+    db.close();
   });
 });
 

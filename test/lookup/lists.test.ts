@@ -46,6 +46,21 @@ describe('lists', () => {
     expect(listPage(db, view({ list: 'locations', scopeId: 'no-such-facility' }), 0, 10, options)).toMatchObject({ total: 0, rows: [] });
   });
 
+  it('sorts location codes naturally, by default and by the code column, through their indexes', () => {
+    const codes = (input: Record<string, unknown>, list = 'locations', field = 'code') =>
+      listPage(db, view({ list, ...input }), 0, 20, options).rows.map((r) => r[field]);
+    // A-03-9-A before A-03-10-A: `code_norm` (A039A, A0310A) and the codes as text both put 10 first
+    expect(codes({})).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A', 'B-01-01-A']);
+    expect(codes({ scopeId: F1, sort: [{ column: 'code', dir: 'asc' }] })).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A']);
+    expect(codes({ scopeId: F1, sort: [{ column: 'code', dir: 'desc' }] })).toEqual(['A-03-10-A', 'A-03-9-A', 'A-03-02-C', 'A-03-02-B']);
+    const natural = ['A-03-02-B', 'A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A'];
+    expect(codes({}, 'inventory', 'location_code')).toEqual([...natural, 'B-01-01-A']);
+    expect(codes({ scopeId: F1, sort: [{ column: 'location_code', dir: 'asc' }] }, 'inventory', 'location_code')).toEqual(natural);
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+    expect(plan('SELECT id FROM locations ORDER BY code_sort, rid LIMIT 50')).toContain('locations_code_sort');
+    expect(plan('SELECT id FROM inventory ORDER BY location_code_sort, rid LIMIT 50')).toContain('inventory_location_code_sort');
+  });
+
   it('filters by any column: contains, numeric comparisons, booleans, unknown fields', () => {
     const skus = (filters: Record<string, string>, list = 'items') => listPage(db, view({ list, filters }), 0, 100, options).rows.map((r) => r.sku ?? r.code);
     expect(skus({ description: 'WIDGET' })).toEqual(['SKU-0001', 'SKU-0002']);

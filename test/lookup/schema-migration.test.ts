@@ -1,5 +1,5 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
-// detail=none), 5 (content hashes recomputed) and 6 (history by dataset and time): a mirror written by an older schema is brought up to date when opened and keeps its
+// detail=none), 5 (content hashes recomputed), 6 (history by dataset and time) and 7 (natural sort keys of location codes): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { contentHash } from '../../electron/core/mirror/content-hash.ts';
+import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
@@ -160,6 +161,33 @@ describe('lookup migrations', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare(`SELECT name FROM pragma_index_info('history_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'created_on']);
       expect(db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = 1').pluck().get()).toBe('2026-11-20T10:00:00Z');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('gives a schema 6 file\'s locations and stock their natural sort keys, indexed, keeping every row', () => {
+    const file = path.join(dir.path, 'v6.sqlite');
+    const old = new Database(file);
+    for (const sql of [...MIGRATIONS.slice(0, 4), MIGRATIONS[5]]) old.exec(sql); // 5 rewrites hashes only
+    old.pragma('user_version = 6');
+    const codes = ['A-2-10', 'A-2-9', 'a-2-1', null];
+    codes.forEach((code, i) => {
+      old.prepare(`INSERT INTO locations (dataset_id, id, code, code_norm, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, code && code.toUpperCase().replace(/-/g, ''));
+      old.prepare(`INSERT INTO inventory (dataset_id, id, location_code, location_code_norm, hash, raw) VALUES (2, ?, ?, 'X', 1, '{}')`).run(`s-${i}`, code);
+    });
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT code, code_norm, code_sort FROM locations ORDER BY rid').all()).toEqual(
+        codes.map((code) => ({ code, code_norm: code && code.toUpperCase().replace(/-/g, ''), code_sort: code && naturalSortKey(code) })),
+      );
+      expect(db.prepare('SELECT location_code_sort FROM inventory ORDER BY rid').pluck().all()).toEqual(codes.map((code) => code && naturalSortKey(code)));
+      const indexes = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE '%code%' ORDER BY name`).pluck().all();
+      expect(indexes).toEqual(expect.arrayContaining(['locations_code_norm', 'locations_code_sort', 'inventory_location_code_sort']));
+      expect(indexes).not.toContain('inventory_location_code_norm');
+      expect(db.prepare('SELECT code FROM locations INDEXED BY locations_code_sort WHERE code_sort IS NOT NULL ORDER BY code_sort').pluck().all()).toEqual(['a-2-1', 'A-2-9', 'A-2-10']);
     } finally {
       db.close();
     }

@@ -24,7 +24,7 @@ describe('mirror schema', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(columns(db, 'items')).toEqual(expect.arrayContaining(['rid', 'dataset_id', 'id', 'account_id', 'sku', 'upc', 'gtin', 'description', 'hash', 'raw']));
-    expect(columns(db, 'locations')).toEqual(expect.arrayContaining(['facility_id', 'code', 'code_norm', 'barcode', 'zone', 'type']));
+    expect(columns(db, 'locations')).toEqual(expect.arrayContaining(['facility_id', 'code', 'code_norm', 'code_sort', 'barcode', 'zone', 'type']));
     expect(columns(db, 'inventory')).toEqual(
       expect.arrayContaining(['facility_id', 'location_id', 'location_code', 'item_id', 'sku', 'lot', 'serial', 'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status']),
     );

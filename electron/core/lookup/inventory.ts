@@ -4,7 +4,8 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { InventoryAnswer, InventoryRow, InventoryTotals } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { compareNatural, naturalKey } from './codes.ts';
+import { naturalSortKey } from '../mirror/sort-key.ts';
+import { compareKeys } from './codes.ts';
 import { combinedAge, type DatasetInfo, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
@@ -89,11 +90,11 @@ function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
  */
 function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: string): InventoryAnswer {
   const now = options.now ?? new Date();
-  const keyed = raws.map(({ row }) => ({ row, location: naturalKey(row.locationCode) }));
+  const keyed = raws.map(({ row }) => ({ row, location: naturalSortKey(row.locationCode) }));
   keyed.sort(
     (a, b) =>
       compareText(a.row.facilityId, b.row.facilityId) ||
-      compareNatural(a.location, b.location) ||
+      compareKeys(a.location, b.location) ||
       (a.row.expiry ?? '9999').localeCompare(b.row.expiry ?? '9999') ||
       compareText(a.row.id, b.row.id),
   );

@@ -7,6 +7,8 @@ export type MirrorTable = 'items' | 'locations' | 'inventory' | 'history' | 'rec
 export interface ColumnDef extends ColumnInfo {
   /** The typed (indexed or extracted) column of the table, when there is one. */
   sql?: string;
+  /** What the column sorts by, when not `sql`: a code's natural sort key. */
+  sortSql?: string;
 }
 
 export interface ListDef {
@@ -65,7 +67,7 @@ const DEFS: ListDef[] = [
     scopeKind: 'facility',
     table: 'locations',
     columns: [
-      s('code', 'Code', 'code'),
+      { ...s('code', 'Code', 'code'), sortSql: 'code_sort' },
       s('zone', 'Zone', 'zone'),
       s('type', 'Type', 'type'),
       s('barcode', 'Barcode', 'barcode'),
@@ -77,7 +79,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'code',
     titleField: 'code',
-    defaultSort: { sql: 'code_norm', dir: 'asc' },
+    defaultSort: { sql: 'code_sort', dir: 'asc' },
   },
   {
     list: 'inventory',
@@ -86,7 +88,7 @@ const DEFS: ListDef[] = [
     scopeKind: 'facility',
     table: 'inventory',
     columns: [
-      s('location_code', 'Location', 'location_code'),
+      { ...s('location_code', 'Location', 'location_code'), sortSql: 'location_code_sort' },
       s('sku', 'SKU', 'sku'),
       s('lot', 'Lot', 'lot'),
       s('serial', 'Serial', 'serial'),
@@ -100,7 +102,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'location_code',
     titleField: 'sku',
-    defaultSort: { sql: 'location_code_norm', dir: 'asc' },
+    defaultSort: { sql: 'location_code_sort', dir: 'asc' },
   },
   {
     list: 'history',

@@ -126,7 +126,10 @@ export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sq
     if (part) parts.push(part);
   }
   const where = { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
-  const order = view.sort.map((sort) => `${columnExpr(def, sort.column).expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`);
+  const order = view.sort.map((sort) => {
+    const { expr, column } = columnExpr(def, sort.column);
+    return `${column?.sortSql ?? expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`;
+  });
   // Unsorted: a whole list in code order (its code index); one scope (an account's items, a
   // facility's stock) in the order the server sent it, which the dataset index gives without sorting.
   const scopedTable = def.table !== 'records' && view.scopeId !== null;

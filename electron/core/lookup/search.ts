@@ -3,7 +3,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { compareNatural, hasCodeKey, type NaturalKey, naturalKey } from './codes.ts';
+import { naturalSortKey } from '../mirror/sort-key.ts';
+import { compareKeys, hasCodeKey } from './codes.ts';
 import { datasetAge, type DatasetInfo, readDatasets, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
@@ -232,9 +233,9 @@ function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
     // Sort keys made once per hit, not once per comparison.
     for (const entry of ranked) {
       entry.kind = KIND_ORDER.indexOf(entry.hit.kind);
-      entry.code = naturalKey(entry.hit.code ?? entry.hit.title);
+      entry.code = naturalSortKey(entry.hit.code ?? entry.hit.title);
     }
-    ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareNatural(a.code!, b.code!));
+    ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code!, b.code!));
   }
   return ranked.map(({ hit, match }) => (MATCH_ORDER[match] === hit.match ? hit : { ...hit, match: MATCH_ORDER[match] }));
 }
@@ -244,7 +245,8 @@ interface Ranked {
   /** Index in MATCH_ORDER: the best way this record was found. */
   match: number;
   kind: number;
-  code: NaturalKey | null;
+  /** naturalSortKey of its code (or title). */
+  code: string | null;
 }
 
 function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {

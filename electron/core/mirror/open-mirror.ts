@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { naturalSortKey } from './sort-key.ts';
 
 export type MirrorDb = Database.Database;
 
@@ -88,7 +89,11 @@ export function needsUpgrade(file: string): boolean {
 /** Applies the migrations after the file's `user_version`, each in one transaction. */
 export function migrate(db: MirrorDb): void {
   let version = db.pragma('user_version', { simple: true }) as number;
-  if (version < SCHEMA_VERSION) db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
+  if (version < SCHEMA_VERSION) {
+    // what the migrations compute in JS, as the sync does for new rows
+    db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
+    db.function('natural_sort_key', { deterministic: true }, (code: unknown) => (code === null ? null : naturalSortKey(String(code))));
+  }
   while (version < SCHEMA_VERSION) {
     const next = version + 1;
     db.transaction(() => {

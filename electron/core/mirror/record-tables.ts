@@ -1,6 +1,7 @@
 // How each list's records land in the mirror: which table, which fields are extracted, what is
 // searchable. The raw record is always kept whole; extraction never requires more than an id.
 import { normaliseCode } from './open-mirror.ts';
+import { naturalSortKey } from './sort-key.ts';
 
 export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
 
@@ -33,6 +34,10 @@ function flag(value: unknown): number | null {
   if (value === 1 || value === 0) return value;
   if (value === 'true' || value === 'false') return value === 'true' ? 1 : 0;
   return null;
+}
+
+function sortKey(code: string | null): string | null {
+  return code === null ? null : naturalSortKey(code);
 }
 
 function first(record: Json, keys: readonly string[]): string | null {
@@ -83,11 +88,12 @@ export const TABLES: Record<TableName, RecordTable> = {
   },
   locations: {
     name: 'locations',
-    columns: ['facility_id', 'code', 'code_norm', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on'],
+    columns: ['facility_id', 'code', 'code_norm', 'code_sort', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on'],
     extract: (r, scope) => [
       text(r.facility_id) ?? scope.scopeId,
       text(r.code),
       normaliseCode(text(r.code)),
+      sortKey(text(r.code)),
       text(r.barcode),
       text(r.zone),
       text(r.type),
@@ -100,14 +106,14 @@ export const TABLES: Record<TableName, RecordTable> = {
   inventory: {
     name: 'inventory',
     columns: [
-      'facility_id', 'location_id', 'location_code', 'location_code_norm', 'item_id', 'account_id', 'sku', 'lot', 'serial',
+      'facility_id', 'location_id', 'location_code', 'location_code_sort', 'item_id', 'account_id', 'sku', 'lot', 'serial',
       'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on',
     ],
     extract: (r, scope) => [
       text(r.facility_id) ?? scope.scopeId,
       text(r.location_id),
       text(r.location_code),
-      normaliseCode(text(r.location_code)),
+      sortKey(text(r.location_code)),
       text(r.item_id),
       text(r.account_id),
       text(r.sku),

@@ -25,8 +25,9 @@
 // items          account_id, sku, upc, gtin, description, uom, enabled (0/1)
 // locations      facility_id, code (as sent, e.g. `A-03-02-B`), code_norm (normaliseCode(code):
 //                upper case, letters and digits only, so `A03 02B`, `a-03-02-b`, `A0302B` all give
-//                `A0302B`), barcode, zone, type, pickable, enabled
-// inventory      one stock record: facility_id, location_id, location_code, location_code_norm,
+//                `A0302B`), code_sort (naturalSortKey(code): `A-2-9` before `A-2-10`), barcode, zone,
+//                type, pickable, enabled
+// inventory      one stock record: facility_id, location_id, location_code, location_code_sort,
 //                item_id, account_id, sku, lot, serial, expiry, uom, qty_on_hand, qty_allocated,
 //                qty_available, status (AVAILABLE | HOLD | DAMAGED | …)
 // history        one inventory event: facility_id, item_id, sku, location_id, location_code,
@@ -57,6 +58,10 @@
 // the same function, registered on the connection while migrating), so no row looks changed.
 // Migration 6 (lookup): history_dataset also by created_on: how far back a facility's history goes
 // (the oldest event it keeps, shown beside history answers) is one index probe.
+// Migration 7 (lookup): location codes in natural order (sort-key.ts), for list pages sorted by
+// SQLite: locations.code_sort with its index; inventory's location_code_norm, whose index served
+// only its list's default sort, becomes location_code_sort. code_norm (`A-2-10` -> `A210`, the
+// same as `A-21-0`) cannot give that order. natural_sort_key() is registered while migrating.
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -252,6 +257,16 @@ export const MIGRATIONS: readonly string[] = [
   `
   DROP INDEX history_dataset;
   CREATE INDEX history_dataset ON history (dataset_id, created_on);
+  `,
+  // 7: location codes in natural order (lookup)
+  `
+  ALTER TABLE locations ADD COLUMN code_sort TEXT;
+  UPDATE locations SET code_sort = natural_sort_key(code);
+  CREATE INDEX locations_code_sort ON locations (code_sort);
+  DROP INDEX inventory_location_code_norm;
+  ALTER TABLE inventory RENAME COLUMN location_code_norm TO location_code_sort;
+  UPDATE inventory SET location_code_sort = natural_sort_key(location_code);
+  CREATE INDEX inventory_location_code_sort ON inventory (location_code_sort);
   `,
 ];
 
