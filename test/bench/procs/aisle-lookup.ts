@@ -2,6 +2,7 @@
 // lookup side opens it), for the shared keys. Run after the demo server is stopped: no network.
 //   node test/bench/procs/aisle-lookup.ts <mirror file> <keys file>
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { inventoryByItem, inventoryByLocation } from '../../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../../electron/core/lookup/search.ts';
 import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
@@ -40,9 +41,26 @@ const timed: Record<string, () => Distribution> = {
   'inventory by location': () => timeEach(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
 };
 const cases: Record<string, Distribution> = {};
+// What a case's tail is made of, on stderr: first touches of the mapped file (page faults), time
+// given to other processes (involuntary switches), and collections of the young heap.
+const gcs: number[] = [];
+const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((entry) => entry.duration)));
+gcObserver.observe({ entryTypes: ['gc'] });
 for (const [name, time] of Object.entries(timed)) {
   await warmFile(file);
+  const before = process.resourceUsage();
+  const gcsBefore = gcs.length;
   cases[name] = time();
+  const after = process.resourceUsage();
+  // GC entries reach the observer from a native callback run between tasks
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gcs.push(...gcObserver.takeRecords().map((entry) => entry.duration));
+  const collected = gcs.slice(gcsBefore);
+  process.stderr.write(
+    `${name}: ${after.minorPageFault - before.minorPageFault} minor / ${after.majorPageFault - before.majorPageFault} major page faults, ` +
+      `${after.involuntaryContextSwitches - before.involuntaryContextSwitches} involuntary switches, ` +
+      `${collected.length} GCs (${collected.reduce((sum, ms) => sum + ms, 0).toFixed(1)} ms)\n`,
+  );
 }
 // Answered = a question with at least one hit (every key exists; a location may hold no stock).
 const counts = Object.values(asks).flatMap((run) => run());
