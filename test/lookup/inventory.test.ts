@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { expiryState, inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
@@ -60,6 +63,34 @@ describe('inventory by item', () => {
 });
 
 describe('inventory by location and by lot', () => {
+  it('lists what is in a location by SKU, naturally, then expiry: as it reads on the shelf', () => {
+    const own = tempDir();
+    const floor = openMirror(path.join(own.path, 'shelf.sqlite'));
+    try {
+      const skus = ['SKU-10', 'SKU-9', 'SKU-2', 'SKU-9'];
+      loadDataset(floor, { list: 'items', scopeKind: 'account', scopeId: 'acc', syncedAt: NOW.toISOString() }, skus.slice(0, 3).map((sku, i) => ({ id: `item-${i}`, sku, description: sku })));
+      // ids in an order of their own: neither the SKUs' nor the expiries'
+      const stock = [
+        { id: 'a', item: 0, expiry: null },
+        { id: 'b', item: 1, expiry: '2027-03-01' },
+        { id: 'c', item: 2, expiry: null },
+        { id: 'd', item: 1, expiry: '2027-01-01' },
+      ].map(({ id, item, expiry }) => ({ id, facility_id: F1, location_id: 'loc-x', location_code: 'B-1', item_id: `item-${item}`, sku: skus[item], expiry, qty_on_hand: 1 }));
+      loadDataset(floor, { list: 'locations', scopeKind: 'facility', scopeId: F1, syncedAt: NOW.toISOString() }, [{ id: 'loc-x', facility_id: F1, code: 'B-1' }]);
+      loadDataset(floor, { list: 'inventory', scopeKind: 'facility', scopeId: F1, syncedAt: NOW.toISOString() }, stock);
+      const rows = inventoryByLocation(floor, { locationId: 'loc-x' }, options).rows;
+      expect(rows.map((r) => [r.sku, r.expiry])).toEqual([
+        ['SKU-2', null],
+        ['SKU-9', '2027-01-01'],
+        ['SKU-9', '2027-03-01'],
+        ['SKU-10', null],
+      ]);
+    } finally {
+      floor.close();
+      own.remove();
+    }
+  });
+
   it('lists what is in a location', () => {
     const answer = inventoryByLocation(db, { locationId: 'loc-1' }, options);
     expect(answer.rows.map((r) => r.sku).sort()).toEqual(['SKU-0001', 'SKU-0002']);

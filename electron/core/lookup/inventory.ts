@@ -85,16 +85,17 @@ function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
 }
 
 /**
- * Rows in order (facility, location code naturally, expiry, id), totals per facility, and the age of
+ * Rows in order (facility, location code naturally, SKU naturally, expiry, id), totals per facility, and the age of
  * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
  */
 function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: string): InventoryAnswer {
   const now = options.now ?? new Date();
-  const keyed = raws.map(({ row }) => ({ row, location: naturalSortKey(row.locationCode) }));
+  const keyed = raws.map(({ row }) => ({ row, location: naturalSortKey(row.locationCode), sku: naturalSortKey(row.sku) }));
   keyed.sort(
     (a, b) =>
       compareText(a.row.facilityId, b.row.facilityId) ||
       compareKeys(a.location, b.location) ||
+      compareKeys(a.sku, b.sku) ||
       (a.row.expiry ?? '9999').localeCompare(b.row.expiry ?? '9999') ||
       compareText(a.row.id, b.row.id),
   );
