@@ -42,12 +42,21 @@ describe('a mirror from an older Aisle', () => {
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
 
-    // The file as the previous version left it: one schema version behind (migration 6 runs again).
+    // The file as the previous version left it: migration 7 undone, one schema version behind.
     const dir = path.join(app.dataDir, 'mirrors');
     const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     const file = path.join(dir, name!);
+    expect(SCHEMA_VERSION).toBe(7);
     const old = new Database(file);
-    old.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    old.exec(`
+      DROP INDEX locations_code_sort;
+      ALTER TABLE locations DROP COLUMN code_sort;
+      DROP INDEX inventory_location_code_sort;
+      ALTER TABLE inventory RENAME COLUMN location_code_sort TO location_code_norm;
+      UPDATE inventory SET location_code_norm = NULL;
+      CREATE INDEX inventory_location_code_norm ON inventory (location_code_norm);
+    `);
+    old.pragma('user_version = 6');
     old.close();
 
     // the license picked before is remembered: no picker this time
@@ -73,6 +82,7 @@ describe('a mirror from an older Aisle', () => {
     await shot(page, 'mirror-upgraded-light');
     const upgraded = new Database(file, { readonly: true });
     expect(upgraded.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(upgraded.prepare('SELECT count(*) FROM inventory WHERE location_code_sort IS NULL').pluck().get()).toBe(0);
     upgraded.close();
   }, 90_000);
 });
