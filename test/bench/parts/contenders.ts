@@ -8,7 +8,7 @@ import { ask, forkNode, runNode, vmHwmMb } from '../support/child.ts';
 import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
 import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
-import { distribution, type Distribution } from '../support/stats.ts';
+import { distribution, type Distribution, type LookupTail } from '../support/stats.ts';
 import { runDexie, type DexieResult } from './dexie.ts';
 
 const procs = fileURLToPath(new URL('../procs/', import.meta.url));
@@ -50,7 +50,7 @@ export interface SizeResult {
   /** Aisle's apply alone on the responses Dexie stores (procs/aisle-ingest.ts). */
   ingest: IngestRun[];
   serverPeakMb: number | null;
-  aisle: { cases: Record<string, Distribution>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
+  aisle: { cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
   rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
   restOffline: { asked: number; answered: number; error: string | null };
   naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number } | null;

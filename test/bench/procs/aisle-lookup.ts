@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store
 import { peakRssMb, printResult } from '../support/child.ts';
 import { ANSWER_SAMPLE, type Answers, stockAnswer } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
-import { type Distribution, timeEach } from '../support/stats.ts';
+import { type Distribution, type LookupTail, timeEach } from '../support/stats.ts';
 
 const [file, keysFile] = process.argv.slice(2);
 const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as BenchKeys;
@@ -41,8 +41,9 @@ const timed: Record<string, () => Distribution> = {
   'inventory by location': () => timeEach(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
 };
 const cases: Record<string, Distribution> = {};
-// What a case's tail is made of, on stderr: first touches of the mapped file (page faults), time
-// given to other processes (involuntary switches), and collections of the young heap.
+// What a case's tail is made of: first touches of the mapped file (page faults), time given to
+// other processes (involuntary switches), and collections of the young heap.
+const tails: Record<string, LookupTail> = {};
 const gcs: number[] = [];
 const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((entry) => entry.duration)));
 gcObserver.observe({ entryTypes: ['gc'] });
@@ -56,11 +57,13 @@ for (const [name, time] of Object.entries(timed)) {
   await new Promise((resolve) => setTimeout(resolve, 0));
   gcs.push(...gcObserver.takeRecords().map((entry) => entry.duration));
   const collected = gcs.slice(gcsBefore);
-  process.stderr.write(
-    `${name}: ${after.minorPageFault - before.minorPageFault} minor / ${after.majorPageFault - before.majorPageFault} major page faults, ` +
-      `${after.involuntaryContextSwitches - before.involuntaryContextSwitches} involuntary switches, ` +
-      `${collected.length} GCs (${collected.reduce((sum, ms) => sum + ms, 0).toFixed(1)} ms)\n`,
-  );
+  tails[name] = {
+    minorFaults: after.minorPageFault - before.minorPageFault,
+    majorFaults: after.majorPageFault - before.majorPageFault,
+    involuntarySwitches: after.involuntaryContextSwitches - before.involuntaryContextSwitches,
+    gcs: collected.length,
+    gcMs: collected.reduce((sum, ms) => sum + ms, 0),
+  };
 }
 // Answered = a question with at least one hit (every key exists; a location may hold no stock).
 const counts = Object.values(asks).flatMap((run) => run());
@@ -78,4 +81,4 @@ const answers: Answers = {
   'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => stockAnswer(row.id, row.description))),
 };
 db.close();
-printResult({ bench: 'aisle-lookup', cases, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });
+printResult({ bench: 'aisle-lookup', cases, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });

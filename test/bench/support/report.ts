@@ -3,7 +3,7 @@
 import type { SizeResult, SyncRun } from '../parts/contenders.ts';
 import type { BenchLine } from './child.ts';
 import type { Machine } from './machine.ts';
-import { median, type Distribution } from './stats.ts';
+import { median, type Distribution, type LookupTail } from './stats.ts';
 
 export interface ExternalRow {
   case: string;
@@ -180,6 +180,16 @@ function syncTable(r: SizeResult): string {
   );
 }
 
+const tailsText =
+  'Counted over each case of Aisle\'s lookups (its calls and its warm-up) in the lookup process: pages of the mirror file touched for the first time through its memory map (each is a page fault; the file was read just before, so they come from the OS cache, or from disk where this machine had already dropped them: major), the times the process was made to wait for a core, and garbage collections. A p99 is the 1% slowest calls: a case with a collection or a first touch in more than 1% of its calls has them in its p99.';
+
+function tailsTable(tails: Record<string, LookupTail>, cases: Record<string, Distribution>): string {
+  return table(
+    ['case', 'calls', 'page faults (minor / major)', 'waits for a core', 'garbage collections (time)'],
+    Object.entries(tails).map(([name, t]) => [name, n0(cases[name]?.n ?? 0), `${n0(t.minorFaults)} / ${n0(t.majorFaults)}`, n0(t.involuntarySwitches), `${n0(t.gcs)} (${t.gcMs.toFixed(1)} ms)`]),
+  );
+}
+
 function memoryTable(r: SizeResult): string {
   const rows: string[][] = [
     ['demo server (its own process)', mb(r.serverPeakMb)],
@@ -249,6 +259,7 @@ export function renderReport(rep: RunReport): string {
   if (judged.length) parts.push('Targets judged by the other benchmarks (their own sizes; details below):', table(['benchmark', 'measure', 'figure', 'target', 'verdict'], judged));
   for (const r of rep.sizes) {
     parts.push(`## ${n0(r.items)} items: lookups, Aisle against the alternatives`, `Same keys for everyone: ${n0(r.aisle.cases['exact lookup (SKU)'].n)} per Aisle / REST / Dexie case${r.naive ? `, ${n0(r.naive.cases['exact lookup (SKU)'].n)} for the naive cache` : ''}. × = how many times slower than Aisle (p50 / p99).`, lookupTable(r));
+    if (r.aisle.tails) parts.push(`## ${n0(r.items)} items: what Aisle's tails are made of`, tailsText, tailsTable(r.aisle.tails, r.aisle.cases));
     if (r.agreement && Object.keys(r.agreement).length) parts.push(`## ${n0(r.items)} items: same answers`, 'How many of the first 20 answers of each case were the same as Aisle\'s (see How it was measured).', agreementTable(r));
     parts.push(`## ${n0(r.items)} items: sync against the floor`, syncTable(r));
     parts.push(`## ${n0(r.items)} items: offline and cold start`, table(['measure', 'figure'], [

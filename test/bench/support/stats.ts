@@ -27,6 +27,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** What one case's calls met besides their own work (counted over the whole case, warm-up included). */
+export interface LookupTail {
+  /** Pages touched for the first time through the memory map (minor: from the OS cache; major: from disk). */
+  minorFaults: number;
+  majorFaults: number;
+  /** Times the process was made to wait for a core. */
+  involuntarySwitches: number;
+  /** Young- and old-heap collections, and their time in all. */
+  gcs: number;
+  gcMs: number;
+}
+
 /** Times `run` once per input (after a warm-up of up to `warmUp` calls), in milliseconds, wall and CPU. */
 export function timeEach<I>(inputs: I[], run: (input: I) => unknown, warmUp = 100): Distribution {
   for (let i = 0; i < Math.min(warmUp, inputs.length); i++) run(inputs[i]);
