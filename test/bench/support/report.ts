@@ -181,7 +181,7 @@ function syncTable(r: SizeResult): string {
 }
 
 const tailsText =
-  'Counted over each case of Aisle\'s lookups (its calls and its warm-up) in the lookup process: pages of the mirror file touched for the first time through its memory map (each is a page fault; the file was read just before, so they come from the OS cache, or from disk where this machine had already dropped them: major), the times the process was made to wait for a core, and garbage collections. A p99 is the 1% slowest calls: a case with a collection or a first touch in more than 1% of its calls has them in its p99.';
+  'Counted over each case of Aisle\'s lookups (its calls and its warm-up) in the lookup process: page faults (mostly pages of the mirror file touched for the first time through its memory map, which the file\'s read just before put in the OS cache, unless this machine had dropped them again: then major, from disk; also the process\'s own new memory), the times the process was made to wait for a core, and garbage collections. A p99 is the 1% slowest calls: whatever more than 1% of a case\'s calls meet is in its p99.';
 
 function tailsTable(tails: Record<string, LookupTail>, cases: Record<string, Distribution>): string {
   return table(
