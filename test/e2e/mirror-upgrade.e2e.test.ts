@@ -55,6 +55,9 @@ describe('a mirror from an older Aisle', () => {
       ALTER TABLE inventory RENAME COLUMN location_code_sort TO location_code_norm;
       UPDATE inventory SET location_code_norm = NULL;
       CREATE INDEX inventory_location_code_norm ON inventory (location_code_norm);
+      DROP INDEX records_list_code_sort;
+      ALTER TABLE records DROP COLUMN code_sort;
+      CREATE INDEX records_list_code ON records (list, code);
     `);
     old.pragma('user_version = 6');
     old.close();

@@ -10,6 +10,7 @@ import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
@@ -46,7 +47,7 @@ describe('lists', () => {
     expect(listPage(db, view({ list: 'locations', scopeId: 'no-such-facility' }), 0, 10, options)).toMatchObject({ total: 0, rows: [] });
   });
 
-  it('sorts location codes naturally, by default and by the code column, through their indexes', () => {
+  it('sorts codes naturally, by default and by the code column, through their indexes', () => {
     const codes = (input: Record<string, unknown>, list = 'locations', field = 'code') =>
       listPage(db, view({ list, ...input }), 0, 20, options).rows.map((r) => r[field]);
     // A-03-9-A before A-03-10-A: `code_norm` (A039A, A0310A) and the codes as text both put 10 first
@@ -56,9 +57,23 @@ describe('lists', () => {
     const natural = ['A-03-02-B', 'A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A'];
     expect(codes({}, 'inventory', 'location_code')).toEqual([...natural, 'B-01-01-A']);
     expect(codes({ scopeId: F1, sort: [{ column: 'location_code', dir: 'asc' }] }, 'inventory', 'location_code')).toEqual(natural);
+    // other lists by their code: a fresh file, so that the shared one keeps its counts
+    const own = tempDir();
+    const other = openMirror(path.join(own.path, 'codes.sqlite'));
+    try {
+      loadDataset(other, { list: 'channels', scopeKind: 'account', scopeId: ACME, syncedAt: NOW.toISOString() }, ['CH-10', 'CH-9', 'ch-2', 'CH-1'].map((c, i) => ({ id: `ch-${i}`, code: c, name: `Channel ${c}` })));
+      const channels = (input: Record<string, unknown>) => listPage(other, view({ list: 'channels', ...input }), 0, 20, options).rows.map((r) => r.code);
+      expect(channels({})).toEqual(['CH-1', 'ch-2', 'CH-9', 'CH-10']);
+      expect(channels({ sort: [{ column: 'code', dir: 'desc' }] })).toEqual(['CH-10', 'CH-9', 'ch-2', 'CH-1']);
+      expect(channels({ sort: [{ column: 'name', dir: 'asc' }] })).toEqual(['CH-1', 'CH-10', 'CH-9', 'ch-2']);
+    } finally {
+      other.close();
+      own.remove();
+    }
     const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
     expect(plan('SELECT id FROM locations ORDER BY code_sort, rid LIMIT 50')).toContain('locations_code_sort');
     expect(plan('SELECT id FROM inventory ORDER BY location_code_sort, rid LIMIT 50')).toContain('inventory_location_code_sort');
+    expect(plan(`SELECT id FROM records WHERE list = 'channels' ORDER BY code_sort, rid LIMIT 50`)).toContain('records_list_code_sort');
   });
 
   it('filters by any column: contains, numeric comparisons, booleans, unknown fields', () => {

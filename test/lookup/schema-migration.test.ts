@@ -1,5 +1,5 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
-// detail=none), 5 (content hashes recomputed), 6 (history by dataset and time) and 7 (natural sort keys of location codes): a mirror written by an older schema is brought up to date when opened and keeps its
+// detail=none), 5 (content hashes recomputed), 6 (history by dataset and time) and 7 (natural sort keys of codes): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -166,7 +166,7 @@ describe('lookup migrations', () => {
     }
   });
 
-  it('gives a schema 6 file\'s locations and stock their natural sort keys, indexed, keeping every row', () => {
+  it('gives a schema 6 file\'s locations, stock and other lists their natural sort keys, indexed, keeping every row', () => {
     const file = path.join(dir.path, 'v6.sqlite');
     const old = new Database(file);
     for (const sql of [...MIGRATIONS.slice(0, 4), MIGRATIONS[5]]) old.exec(sql); // 5 rewrites hashes only
@@ -175,6 +175,7 @@ describe('lookup migrations', () => {
     codes.forEach((code, i) => {
       old.prepare(`INSERT INTO locations (dataset_id, id, code, code_norm, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, code && code.toUpperCase().replace(/-/g, ''));
       old.prepare(`INSERT INTO inventory (dataset_id, id, location_code, location_code_norm, hash, raw) VALUES (2, ?, ?, 'X', 1, '{}')`).run(`s-${i}`, code);
+      old.prepare(`INSERT INTO records (dataset_id, list, id, code, hash, raw) VALUES (3, 'channels', ?, ?, 1, '{}')`).run(`c-${i}`, code);
     });
     old.close();
     const db = openMirror(file);
@@ -185,8 +186,10 @@ describe('lookup migrations', () => {
       );
       expect(db.prepare('SELECT location_code_sort FROM inventory ORDER BY rid').pluck().all()).toEqual(codes.map((code) => code && naturalSortKey(code)));
       const indexes = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE '%code%' ORDER BY name`).pluck().all();
-      expect(indexes).toEqual(expect.arrayContaining(['locations_code_norm', 'locations_code_sort', 'inventory_location_code_sort']));
+      expect(db.prepare('SELECT code_sort FROM records ORDER BY rid').pluck().all()).toEqual(codes.map((code) => code && naturalSortKey(code)));
+      expect(indexes).toEqual(expect.arrayContaining(['locations_code_norm', 'locations_code_sort', 'inventory_location_code_sort', 'records_list_code_sort', 'records_code']));
       expect(indexes).not.toContain('inventory_location_code_norm');
+      expect(indexes).not.toContain('records_list_code');
       expect(db.prepare('SELECT code FROM locations INDEXED BY locations_code_sort WHERE code_sort IS NOT NULL ORDER BY code_sort').pluck().all()).toEqual(['a-2-1', 'A-2-9', 'A-2-10']);
     } finally {
       db.close();

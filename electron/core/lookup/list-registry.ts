@@ -31,9 +31,11 @@ const b = (key: string, label: string, sql?: string): ColumnDef => ({ key, label
 const d = (key: string, label: string, sql?: string): ColumnDef => ({ key, label, type: 'date', sql });
 
 const modified = d('modifiedon', 'Modified', 'modified_on');
+/** The field a list's records keep as their `code` (record-tables.ts: the first of its code fields present), sorted naturally. */
+const code = (key: string, label: string): ColumnDef => ({ ...s(key, label), sortSql: 'code_sort' });
 
 function records(list: string, label: string, kind: RecordKind, scopeKind: ScopeKind, columns: ColumnDef[], codeField: string, titleField: string): ListDef {
-  return { list, label, kind, scopeKind, table: 'records', columns: [...columns, modified], codeField, titleField, defaultSort: { sql: 'code', dir: 'asc' } };
+  return { list, label, kind, scopeKind, table: 'records', columns: [...columns, modified], codeField, titleField, defaultSort: { sql: 'code_sort', dir: 'asc' } };
 }
 
 const DEFS: ListDef[] = [
@@ -128,20 +130,20 @@ const DEFS: ListDef[] = [
     titleField: 'type',
     defaultSort: { sql: 'created_on', dir: 'desc' },
   },
-  records('accounts', 'Accounts', 'account', 'global', [s('accountid', 'Account'), s('name', 'Name'), s('description', 'Description'), s('type', 'Type'), s('contact_name', 'Contact'), s('contact_email', 'Contact e-mail'), s('scity', 'City'), s('scountry', 'Country')], 'accountid', 'name'),
+  records('accounts', 'Accounts', 'account', 'global', [code('accountid', 'Account'), s('name', 'Name'), s('description', 'Description'), s('type', 'Type'), s('contact_name', 'Contact'), s('contact_email', 'Contact e-mail'), s('scity', 'City'), s('scountry', 'Country')], 'accountid', 'name'),
   records('carriers', 'Carriers', 'carrier', 'account', [s('alias', 'Alias'), s('type', 'Type'), s('subtype', 'Subtype'), s('service_level', 'Service level'), s('package_type', 'Package type'), b('returns_enabled', 'Returns'), b('enabled', 'Enabled')], 'alias', 'alias'),
-  records('customers', 'Customers', 'customer', 'account', [s('code', 'Code'), s('name', 'Name')], 'code', 'name'),
-  records('channels', 'Channels', 'channel', 'account', [s('code', 'Code'), s('name', 'Name')], 'code', 'name'),
-  records('facilities', 'Facilities', 'facility', 'global', [s('code', 'Code'), s('name', 'Name'), n('ncode', 'Number'), b('enabled', 'Enabled')], 'code', 'name'),
+  records('customers', 'Customers', 'customer', 'account', [code('code', 'Code'), s('name', 'Name')], 'code', 'name'),
+  records('channels', 'Channels', 'channel', 'account', [code('code', 'Code'), s('name', 'Name')], 'code', 'name'),
+  records('facilities', 'Facilities', 'facility', 'global', [code('code', 'Code'), s('name', 'Name'), n('ncode', 'Number'), b('enabled', 'Enabled')], 'code', 'name'),
   records('users', 'Users', 'user', 'global', [s('email', 'E-mail'), s('name', 'Name'), s('type', 'Type'), b('enabled', 'Enabled')], 'email', 'name'),
-  records('hazmat', 'Hazmat', 'hazmat', 'global', [s('un_number', 'UN number'), s('proper_shipping_name', 'Shipping name'), s('class', 'Class'), s('packing_group', 'Packing group')], 'un_number', 'proper_shipping_name'),
+  records('hazmat', 'Hazmat', 'hazmat', 'global', [code('un_number', 'UN number'), s('proper_shipping_name', 'Shipping name'), s('class', 'Class'), s('packing_group', 'Packing group')], 'un_number', 'proper_shipping_name'),
 ];
 
 const BY_NAME = new Map(DEFS.map((def) => [def.list, def]));
 
 /** The definition of a list; lists Aisle does not know live in `records`, global, kind `other`. */
 export function listDef(list: string, scopeKind: ScopeKind = 'global'): ListDef {
-  return BY_NAME.get(list) ?? records(list, labelOf(list), 'other', scopeKind, [s('code', 'Code'), s('name', 'Name')], 'code', 'name');
+  return BY_NAME.get(list) ?? records(list, labelOf(list), 'other', scopeKind, [code('code', 'Code'), s('name', 'Name')], 'code', 'name');
 }
 
 export function knownLists(): ListDef[] {

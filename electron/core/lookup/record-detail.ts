@@ -49,7 +49,7 @@ function related(db: MirrorDb, list: string, id: string, record: Record<string, 
     out.push({ list: 'history', label: 'History', rows: historyQuery(db, { locationId: id, limit: 50 }, options).events as unknown as Record<string, unknown>[] });
   } else if (list === 'accounts') {
     for (const child of ['carriers', 'customers', 'channels']) {
-      const rows = stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code LIMIT ?`).all(child, id, RELATED_ROWS) as { id: string; raw: string }[];
+      const rows = stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(child, id, RELATED_ROWS) as { id: string; raw: string }[];
       out.push({ list: child, label: listDef(child).label, rows: rows.map(toRow) });
     }
   } else if (typeof record.account_id === 'string') {

@@ -157,8 +157,11 @@ export const TABLES: Record<TableName, RecordTable> = {
   },
   records: {
     name: 'records',
-    columns: ['list', 'scope_id', 'code', 'name', 'text', 'modified_on'],
-    extract: (r, scope) => [scope.list, scope.scopeId, first(r, CODE_KEYS), recordName(r), searchText(r), text(r.modifiedon)],
+    columns: ['list', 'scope_id', 'code', 'code_sort', 'name', 'text', 'modified_on'],
+    extract: (r, scope) => {
+      const code = first(r, CODE_KEYS);
+      return [scope.list, scope.scopeId, code, sortKey(code), recordName(r), searchText(r), text(r.modifiedon)];
+    },
     fts: { table: 'records_fts', columns: ['code', 'name', 'text'] },
   },
 };

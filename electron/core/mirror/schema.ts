@@ -34,7 +34,8 @@
 //                from_location_code, to_location_code, type, qty, qty_before, qty_after, lot,
 //                user_email, reference, created_on (ISO)
 // records        every other list (accounts, customers, carriers, channels, facilities, users, …):
-//                list, scope_id, code (accountid/code/ncode/…), name (name/description/email/…),
+//                list, scope_id, code (accountid/code/ncode/…), code_sort (naturalSortKey(code)),
+//                name (name/description/email/…),
 //                text (every other top-level string value, space-joined, for search)
 // *_fts          FTS5, contentless-delete, rowid = the table's rid; word and prefix (`abc*`) search:
 //                items_fts(sku, description), locations_fts(code, barcode, zone),
@@ -58,10 +59,11 @@
 // the same function, registered on the connection while migrating), so no row looks changed.
 // Migration 6 (lookup): history_dataset also by created_on: how far back a facility's history goes
 // (the oldest event it keeps, shown beside history answers) is one index probe.
-// Migration 7 (lookup): location codes in natural order (sort-key.ts), for list pages sorted by
-// SQLite: locations.code_sort with its index; inventory's location_code_norm, whose index served
-// only its list's default sort, becomes location_code_sort. code_norm (`A-2-10` -> `A210`, the
-// same as `A-21-0`) cannot give that order. natural_sort_key() is registered while migrating.
+// Migration 7 (lookup): codes in natural order (sort-key.ts), for list pages sorted by SQLite:
+// locations.code_sort with its index; inventory's location_code_norm, whose index served only its
+// list's default sort, becomes location_code_sort; records.code_sort replaces records_list_code by
+// (list, code_sort). code_norm (`A-2-10` -> `A210`, the same as `A-21-0`) cannot give that order.
+// natural_sort_key() is registered while migrating.
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -267,6 +269,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE inventory RENAME COLUMN location_code_norm TO location_code_sort;
   UPDATE inventory SET location_code_sort = natural_sort_key(location_code);
   CREATE INDEX inventory_location_code_sort ON inventory (location_code_sort);
+  ALTER TABLE records ADD COLUMN code_sort TEXT;
+  UPDATE records SET code_sort = natural_sort_key(code);
+  DROP INDEX records_list_code;
+  CREATE INDEX records_list_code_sort ON records (list, code_sort);
   `,
 ];
 

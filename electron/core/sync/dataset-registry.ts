@@ -82,7 +82,7 @@ export function globalDatasets(options: PlanOptions): DatasetSpec[] {
 }
 
 function scopes(db: MirrorDb, list: string): { id: string; name: string | null }[] {
-  return db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list = ? ORDER BY code, id`).all(list) as { id: string; name: string | null }[];
+  return db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list = ? ORDER BY code_sort, id`).all(list) as { id: string; name: string | null }[];
 }
 
 /** Datasets scoped by the mirrored accounts and facilities (call after the global lists synced). */
