@@ -1,5 +1,6 @@
 // Export of the current view (its scope, filter, sort and columns) as CSV, streamed row by row on a
 // connection of its own so that lookups go on while a large export is written.
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,8 +50,10 @@ export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, n
     await finished(out);
     return { location, rows };
   } catch (error) {
-    // A half-written export must not pass for a complete one.
+    // A half-written export must not pass for a complete one. The file is removed once the stream
+    // has closed it: removed while its opening is still under way, it would appear again, empty.
     out.destroy();
+    if (!out.closed) await once(out, 'close');
     await rm(location, { force: true });
     throw error;
   }
