@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { naturalSortKey } from './sort-key.ts';
+import { naturalSortKeyOf } from './sort-key.ts';
 
 export type MirrorDb = Database.Database;
 
@@ -92,7 +92,7 @@ export function migrate(db: MirrorDb): void {
   if (version < SCHEMA_VERSION) {
     // what the migrations compute in JS, as the sync does for new rows
     db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
-    db.function('natural_sort_key', { deterministic: true }, (code: unknown) => (code === null ? null : naturalSortKey(String(code))));
+    db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
   }
   while (version < SCHEMA_VERSION) {
     const next = version + 1;

@@ -1,7 +1,7 @@
 // How each list's records land in the mirror: which table, which fields are extracted, what is
 // searchable. The raw record is always kept whole; extraction never requires more than an id.
 import { normaliseCode } from './open-mirror.ts';
-import { naturalSortKey } from './sort-key.ts';
+import { naturalSortKeyOf } from './sort-key.ts';
 
 export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
 
@@ -34,10 +34,6 @@ function flag(value: unknown): number | null {
   if (value === 1 || value === 0) return value;
   if (value === 'true' || value === 'false') return value === 'true' ? 1 : 0;
   return null;
-}
-
-function sortKey(code: string | null): string | null {
-  return code === null ? null : naturalSortKey(code);
 }
 
 function first(record: Json, keys: readonly string[]): string | null {
@@ -93,7 +89,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       text(r.facility_id) ?? scope.scopeId,
       text(r.code),
       normaliseCode(text(r.code)),
-      sortKey(text(r.code)),
+      naturalSortKeyOf(text(r.code)),
       text(r.barcode),
       text(r.zone),
       text(r.type),
@@ -113,7 +109,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       text(r.facility_id) ?? scope.scopeId,
       text(r.location_id),
       text(r.location_code),
-      sortKey(text(r.location_code)),
+      naturalSortKeyOf(text(r.location_code)),
       text(r.item_id),
       text(r.account_id),
       text(r.sku),
@@ -160,7 +156,7 @@ export const TABLES: Record<TableName, RecordTable> = {
     columns: ['list', 'scope_id', 'code', 'code_sort', 'name', 'text', 'modified_on'],
     extract: (r, scope) => {
       const code = first(r, CODE_KEYS);
-      return [scope.list, scope.scopeId, code, sortKey(code), recordName(r), searchText(r), text(r.modifiedon)];
+      return [scope.list, scope.scopeId, code, naturalSortKeyOf(code), recordName(r), searchText(r), text(r.modifiedon)];
     },
     fts: { table: 'records_fts', columns: ['code', 'name', 'text'] },
   },

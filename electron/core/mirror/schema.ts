@@ -260,7 +260,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX history_dataset;
   CREATE INDEX history_dataset ON history (dataset_id, created_on);
   `,
-  // 7: location codes in natural order (lookup)
+  // 7: codes in natural order: locations, stock, other lists (lookup)
   `
   ALTER TABLE locations ADD COLUMN code_sort TEXT;
   UPDATE locations SET code_sort = natural_sort_key(code);

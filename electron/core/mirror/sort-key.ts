@@ -35,6 +35,11 @@ export function naturalSortKey(code: string): string {
   return key + END_OF_RUNS + code;
 }
 
+/** naturalSortKey of a code that may be missing (a column's value). */
+export function naturalSortKeyOf(code: string | null): string | null {
+  return code === null ? null : naturalSortKey(code);
+}
+
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
