@@ -42,13 +42,15 @@ describe('a mirror from an older Aisle', () => {
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
 
-    // The file as the previous version left it: migration 7 undone, one schema version behind.
+    // The file as an older version left it: migrations 8 and 7 undone, two schema versions behind.
     const dir = path.join(app.dataDir, 'mirrors');
     const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     const file = path.join(dir, name!);
-    expect(SCHEMA_VERSION).toBe(7);
+    expect(SCHEMA_VERSION).toBe(8);
     const old = new Database(file);
     old.exec(`
+      DROP INDEX locations_dataset;
+      CREATE INDEX locations_dataset ON locations (dataset_id);
       DROP INDEX locations_code_sort;
       ALTER TABLE locations DROP COLUMN code_sort;
       DROP INDEX inventory_location_code_sort;
@@ -86,6 +88,7 @@ describe('a mirror from an older Aisle', () => {
     const upgraded = new Database(file, { readonly: true });
     expect(upgraded.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(upgraded.prepare('SELECT count(*) FROM inventory WHERE location_code_sort IS NULL').pluck().get()).toBe(0);
+    expect(upgraded.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
     upgraded.close();
   }, 90_000);
 });

@@ -43,7 +43,8 @@ describe('lists', () => {
     expect(page.rows.map((r) => r.code)).toEqual(['A-03-9-A', 'A-03-02-C']);
     expect(page.age).toEqual({ syncedAt: '2026-11-21T05:50:00.000Z', stale: false, staleAfterMinutes: 24 * 60 });
     const unsorted = listPage(db, view({ list: 'locations', scopeId: F1 }), 0, 10, options);
-    expect(unsorted.rows.map((r) => r.code)).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-10-A', 'A-03-9-A']);
+    // a facility's locations in natural code order, not in the order the server sent them
+    expect(unsorted.rows.map((r) => r.code)).toEqual(['A-03-02-B', 'A-03-02-C', 'A-03-9-A', 'A-03-10-A']);
     expect(listPage(db, view({ list: 'locations', scopeId: 'no-such-facility' }), 0, 10, options)).toMatchObject({ total: 0, rows: [] });
   });
 
@@ -72,6 +73,10 @@ describe('lists', () => {
     }
     const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
     expect(plan('SELECT id FROM locations ORDER BY code_sort, rid LIMIT 50')).toContain('locations_code_sort');
+    // a facility's page: from its dataset index, already in order (no sort of the facility's rows)
+    const scoped = plan('SELECT id FROM locations WHERE dataset_id IN (1) ORDER BY code_sort, rid LIMIT 50');
+    expect(scoped).toContain('locations_dataset');
+    expect(scoped).not.toContain('TEMP B-TREE');
     expect(plan('SELECT id FROM inventory ORDER BY location_code_sort, rid LIMIT 50')).toContain('inventory_location_code_sort');
     expect(plan(`SELECT id FROM records WHERE list = 'channels' ORDER BY code_sort, rid LIMIT 50`)).toContain('records_list_code_sort');
   });

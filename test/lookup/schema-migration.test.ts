@@ -195,4 +195,24 @@ describe('lookup migrations', () => {
       db.close();
     }
   });
+
+  it('indexes a schema 7 file\'s locations by dataset and natural code order, keeping its rows', () => {
+    const file = path.join(dir.path, 'v7.sqlite');
+    const old = new Database(file);
+    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
+    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 7)]) old.exec(sql); // 5 rewrites hashes only
+    old.pragma('user_version = 7');
+    ['A-2-10', 'A-2-9', 'a-2-1'].forEach((code, i) =>
+      old.prepare(`INSERT INTO locations (dataset_id, id, code, code_sort, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, naturalSortKey(code)),
+    );
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
+      expect(db.prepare('SELECT code FROM locations INDEXED BY locations_dataset WHERE dataset_id = 1 ORDER BY code_sort').pluck().all()).toEqual(['a-2-1', 'A-2-9', 'A-2-10']);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -130,10 +130,11 @@ export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sq
     const { expr, column } = columnExpr(def, sort.column);
     return `${column?.sortSql ?? expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`;
   });
-  // Unsorted: a whole list in code order (its code index); one scope (an account's items, a
-  // facility's stock) in the order the server sent it, which the dataset index gives without sorting.
-  const scopedTable = def.table !== 'records' && view.scopeId !== null;
-  if (order.length === 0 && !scopedTable) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
+  // Unsorted: a whole list in code order (its code index), and a facility's locations (their
+  // dataset index is by code); other scopes (an account's items, a facility's stock) in the order
+  // the server sent them, which the dataset index gives without sorting.
+  const inServerOrder = def.table !== 'records' && def.table !== 'locations' && view.scopeId !== null;
+  if (order.length === 0 && !inServerOrder) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
   order.push('rid');
   return { where, orderBy: order.join(', ') };
 }
