@@ -67,7 +67,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
         interface Row { id: string; sku: string; description: string; item_id?: string }
         interface Collection { first(): Promise<Row>; toArray(): Promise<Row[]>; limit(n: number): Collection }
         interface Table {
-          where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection };
+          where(index: string): { equals(v: string): Collection; startsWith(v: string): Collection; equalsIgnoreCase(v: string): Collection; startsWithIgnoreCase(v: string): Collection };
           filter(f: (row: Row) => boolean): Collection;
           get(key: string): Promise<Row | undefined>;
           bulkGet(keys: string[]): Promise<(Row | undefined)[]>;
@@ -76,21 +76,33 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
         const items = db.table('items');
         const inventory = db.table('inventory');
         // Aisle's questions (test/bench/support/answers.ts): every item with the code; the first 50
-        // SKUs with the prefix (the index is in SKU order); 50 items holding every word as a whole
-        // word, else the last as a word prefix, in SKU order; every stock row of the item or
-        // location, each with its item's description (looked up by id, as a web app would).
+        // SKUs with the prefix (the index is in SKU order); for words, the search box's answer:
+        // items whose SKU (ignoring case, as Aisle's) or UPC is the query, then SKUs starting with
+        // it (through the indexes), then items holding every word as a whole word, else the last as
+        // a word prefix, to 50 in all, in SKU order; every stock row of the item or location, each
+        // with its item's description (looked up by id, as a web app would).
         const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
         const bySku = (a: Row, b: Row) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+        const codeMatches = async (query: string) => {
+          const exact = [...(await items.where('sku').equalsIgnoreCase(query).toArray()), ...(await items.where('upc').equals(query).toArray())];
+          const prefixed = await items.where('sku').startsWithIgnoreCase(query).limit(50 + exact.length).toArray();
+          const seen = new Set(exact.map((i) => i.id));
+          return [...exact, ...prefixed.filter((i) => !seen.has(i.id)).sort(bySku)].slice(0, 50);
+        };
         const wordSearch = async (query: string) => {
           const wanted = query.split(' ');
           const last = wanted[wanted.length - 1];
-          const found = await items.filter((i) => { const have = words(i.description); return wanted.every((w) => have.includes(w)); }).limit(50).toArray();
-          if (found.length < 50 && last.length >= 3) {
-            const have = new Set(found.map((i) => i.id));
+          const codes = await codeMatches(query);
+          const have = new Set(codes.map((i) => i.id));
+          const room = 50 - codes.length;
+          if (room <= 0) return codes;
+          const found = await items.filter((i) => { const own = words(i.description); return !have.has(i.id) && wanted.every((w) => own.includes(w)); }).limit(room).toArray();
+          if (found.length < room && last.length >= 3) {
+            for (const i of found) have.add(i.id);
             const prefixed = (i: Row) => { const own = words(i.description); return wanted.every((w) => (w === last ? own.some((x) => x.startsWith(w)) : own.includes(w))); };
-            found.push(...(await items.filter((i) => !have.has(i.id) && prefixed(i)).limit(50 - found.length).toArray()));
+            found.push(...(await items.filter((i) => !have.has(i.id) && prefixed(i)).limit(room - found.length).toArray()));
           }
-          return found.sort(bySku);
+          return [...codes, ...found.sort(bySku)];
         };
         const described = async (rows: Row[]) => {
           const found = await items.bulkGet(rows.map((row) => row.item_id ?? ''));

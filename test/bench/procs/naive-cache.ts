@@ -35,9 +35,10 @@ const loadSeconds = (performance.now() - started) / 1000;
 
 // The same questions Aisle answers (support/answers.ts): every item with the code (a scan of
 // all, as Aisle returns every match); the first 50 SKUs with the prefix in SKU order (all matches
-// sorted); 50 items holding every word as a whole word, else the last as a word prefix (all items
-// scanned before prefixes count), in SKU order; all stock rows of the item or location, each with
-// its item's description.
+// sorted); for words, the search box's answer: items whose code is the query or starts with it
+// first (one pass over all items), then items holding every word as a whole word, else the last as
+// a word prefix (all items scanned before prefixes count), to 50 in all, in SKU order; all stock
+// rows of the item or location, each with its item's description.
 const bySku = (a: Item, b: Item) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -45,22 +46,43 @@ function prefixSearch(q: string): Item[] {
   return items.filter((i) => i.sku.startsWith(q)).sort(bySku).slice(0, 50);
 }
 
+/**
+ * What a search box answers first, before any word: items whose SKU (ignoring case, as Aisle's
+ * index) or UPC is the query, then SKUs starting with it, in SKU order. Without an index that is a
+ * pass over every item: a code match can be anywhere in the list. (Aisle also looks at lots and
+ * serials, locations and other lists; this cache holds items only, and is spared those.)
+ */
+function codeMatches(query: string): Item[] {
+  const startsWith = new RegExp(`^${escapeRegExp(query)}`, 'i');
+  const exact: Item[] = [];
+  const prefixed: Item[] = [];
+  for (const i of items) {
+    if (i.upc === query || (i.sku.length === query.length && startsWith.test(i.sku))) exact.push(i);
+    else if (startsWith.test(i.sku)) prefixed.push(i);
+  }
+  return [...exact, ...prefixed.sort(bySku)].slice(0, 50);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function wordSearch(query: string): Item[] {
   const wanted = query.split(' ');
   const last = wanted[wanted.length - 1];
+  const codes = codeMatches(query);
+  if (codes.length >= 50) return codes;
   const found: Item[] = [];
   for (const i of items) {
     const have = words(i.description);
-    if (wanted.every((w) => have.includes(w)) && found.push(i) >= 50) break;
+    if (!codes.includes(i) && wanted.every((w) => have.includes(w)) && found.push(i) >= 50 - codes.length) break;
   }
-  if (found.length < 50 && last.length >= 3) {
+  if (found.length < 50 - codes.length && last.length >= 3) {
     for (const i of items) {
       const have = words(i.description);
       const matches = wanted.every((w) => (w === last ? have.some((x) => x.startsWith(w)) : have.includes(w)));
-      if (!found.includes(i) && matches && found.push(i) >= 50) break;
+      if (!codes.includes(i) && !found.includes(i) && matches && found.push(i) >= 50 - codes.length) break;
     }
   }
-  return found.sort(bySku);
+  return [...codes, ...found.sort(bySku)];
 }
 
 const withDescriptions = (rows: Stock[]) => rows.map((row) => ({ ...row, description: itemsById.get(row.item_id)?.description ?? null }));

@@ -5,11 +5,13 @@
 //                                  user reads: Aisle's rows carry it; Dexie and the naive cache look
 //                                  the item up, as a web app holding the items would)
 //   prefix search                  the same ids in the same order (the first 50 in SKU order)
-//   word search                    as many items as Aisle's page has records (Aisle's may include
-//                                  other kinds of record holding the words), each holding every word
-//                                  of the query as a whole word (any 50 of the items that do are a
-//                                  right answer: the demo's words each match thousands of items, and
-//                                  no contender ranks among equals)
+//   word search                    the search box's answer: first the items whose SKU or UPC is the
+//                                  query, then those whose SKU starts with it (Aisle ranks code
+//                                  matches above words), then items holding every word of the query
+//                                  as a whole word, as many in all as Aisle's page has records
+//                                  (Aisle's may include other kinds of record holding the words; any
+//                                  50 of the items that do are a right answer: the demo's words each
+//                                  match thousands of items, and no contender ranks among equals)
 //   REST                           a SKU's stock rows name Aisle's item; stock answers, the same row
 //                                  ids (the interface has no item lookup: its rows carry no description)
 import Database from 'better-sqlite3';
@@ -42,6 +44,13 @@ export function hasWholeWord(text: string, word: string): boolean {
 export function compareAnswers(mirrorFile: string, keys: Pick<BenchKeys, 'words' | 'wordPairs'>, aisle: Answers, other: Answers, rest = false): Record<string, Agreement> {
   const db = new Database(mirrorFile, { readonly: true });
   const description = db.prepare('SELECT description FROM items WHERE id = ?').pluck();
+  // sku is NOCASE: both probes ignore case, as Aisle's search does
+  const codeMatches = db
+    .prepare(
+      `SELECT id FROM (SELECT id, 0 AS rank, sku FROM items WHERE sku = @q OR upc = @q
+       UNION ALL SELECT id, 1, sku FROM items WHERE sku > @q AND sku < @q || char(65535)) GROUP BY id ORDER BY min(rank), sku LIMIT 50`,
+    )
+    .pluck();
   const out: Record<string, Agreement> = {};
   try {
     for (const [name, theirs] of Object.entries(other)) {
@@ -58,7 +67,11 @@ export function compareAnswers(mirrorFile: string, keys: Pick<BenchKeys, 'words'
         let same: boolean;
         if (rest && name === 'exact lookup (SKU)') same = answer.every((id) => mine.includes(id));
         else if (name.startsWith('prefix')) same = answer.join('\n') === mine.join('\n');
-        else if (name.startsWith('word')) same = answer.length === mine.length && answer.every((id) => queries[i].split(' ').every((word) => hasWholeWord(String(description.get(id) ?? ''), word)));
+        else if (name.startsWith('word')) {
+          const codes = codeMatches.all({ q: queries[i] }) as string[];
+          const holdsWords = (id: string) => queries[i].split(' ').every((word) => hasWholeWord(String(description.get(id) ?? ''), word));
+          same = answer.length === mine.length && codes.every((id, at) => answer[at] === id) && answer.slice(codes.length).every(holdsWords);
+        }
         else same = [...answer].sort().join('\n') === [...mine].sort().join('\n');
         if (same) agreement.same++;
         else agreement.example ??= `key ${i}: Aisle [${mine.slice(0, 3).join(', ')}${mine.length > 3 ? ', …' : ''}] (${mine.length}), this [${answer.slice(0, 3).join(', ')}${answer.length > 3 ? ', …' : ''}] (${answer.length})`;
