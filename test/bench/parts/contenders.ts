@@ -1,6 +1,6 @@
 // One size, every contender, on the same data: the demo server in its own process; Aisle's sync
-// rounds; the floor; REST round trips; the naive cache; Dexie; then the network goes and Aisle
-// answers while REST fails; then cold starts.
+// rounds; the floor; REST round trips; the naive cache; then the network goes: REST fails, and
+// Aisle answers, in rounds alternating with Dexie's; then cold starts.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import { ask, forkNode, runNode, vmHwmMb } from '../support/child.ts';
 import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
 import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
-import { distribution, type Distribution, type LookupTail } from '../support/stats.ts';
+import { machineQuiet } from '../support/quiet.ts';
+import { distribution, type Distribution, type LookupTail, ofSamples, type Samples } from '../support/stats.ts';
 import { runDexie, type DexieResult } from './dexie.ts';
 
 const procs = fileURLToPath(new URL('../procs/', import.meta.url));
@@ -50,7 +51,8 @@ export interface SizeResult {
   /** Aisle's apply alone on the responses Dexie stores (procs/aisle-ingest.ts). */
   ingest: IngestRun[];
   serverPeakMb: number | null;
-  aisle: { cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
+  /** Pooled over `rounds` runs of its lookups, alternating with Dexie's (rounds is absent in results saved before). */
+  aisle: { rounds?: number; cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
   rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
   restOffline: { asked: number; answered: number; error: string | null };
   naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number } | null;
@@ -68,8 +70,37 @@ export interface SizeOptions {
   /** Dexie runs only up to this many items (its ingest at 1,000,000 takes minutes). */
   dexieMaxItems: number;
   naiveKeys: number;
+  /** Rounds of Aisle's and Dexie's lookups, alternating. */
+  lookupRounds: number;
   work: string;
   log: (line: string) => void;
+}
+
+/** What one run of procs/aisle-lookup.ts reports. */
+interface AisleLookupRun {
+  samples: Record<string, Samples>;
+  tails: Record<string, LookupTail>;
+  answered: number;
+  asked: number;
+  answers: Answers;
+  peakRssMb: number;
+}
+
+/** Rounds of Aisle's lookups as one: every call's time, tails and answered questions summed. */
+function pooledRounds(rounds: AisleLookupRun[]): SizeResult['aisle'] {
+  const names = Object.keys(rounds[0].samples);
+  const sum = (name: string, field: keyof LookupTail) => rounds.reduce((total, r) => total + r.tails[name][field], 0);
+  return {
+    rounds: rounds.length,
+    cases: Object.fromEntries(names.map((name) => [name, ofSamples(rounds.map((r) => r.samples[name]))])),
+    tails: Object.fromEntries(
+      names.map((name) => [name, { minorFaults: sum(name, 'minorFaults'), majorFaults: sum(name, 'majorFaults'), involuntarySwitches: sum(name, 'involuntarySwitches'), gcs: sum(name, 'gcs'), gcMs: sum(name, 'gcMs') }]),
+    ),
+    answered: rounds.reduce((total, r) => total + r.answered, 0),
+    asked: rounds.reduce((total, r) => total + r.asked, 0),
+    answers: rounds[0].answers,
+    peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
+  };
 }
 
 function mirrorFileIn(dataDir: string): string {
@@ -139,20 +170,33 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     log('REST round trips measured');
     const naive = (await runNode<NonNullable<SizeResult['naive']>>(proc('naive-cache.ts'), [responses, naiveKeysFile], { label: 'naive cache' })).results[0];
     log(`naive cache: load ${naive.loadSeconds.toFixed(2)} s, peak ${naive.peakRssMb.toFixed(0)} MB`);
-    let dexie: DexieResult | null = null;
-    if (o.items <= o.dexieMaxItems) {
-      dexie = await runDexie(responses, keys, { wordSamples: 20 });
-      log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
-    } else {
-      log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
-    }
-
     const serverPeakMb = vmHwmMb(server.pid!);
     await ask(server, { type: 'close' });
     log('demo server stopped: the network is gone');
     const restOffline = (await runNode<SizeResult['restOffline']>(proc('rest-lookup.ts'), [url, jwt, keysFile, '--offline'], { label: 'rest offline' })).results[0];
-    const aisle = (await runNode<SizeResult['aisle']>(proc('aisle-lookup.ts'), [mirror, keysFile], { label: 'aisle lookup' })).results[0];
-    log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked}`);
+
+    // Aisle's lookups and Dexie's in alternate rounds (Aisle, Dexie, Aisle, Dexie, …), each started
+    // on a quiet machine, their calls pooled: this machine's speed moves by a third from one minute
+    // to the next, and lookups timed minutes apart would compare its moods rather than the stores.
+    const aisleRounds: AisleLookupRun[] = [];
+    const aisleRound = async () => {
+      const run = (await runNode<AisleLookupRun>(proc('aisle-lookup.ts'), [mirror, keysFile], { label: 'aisle lookup' })).results[0];
+      aisleRounds.push(run);
+      log(`Aisle lookups, round ${aisleRounds.length}, p50 per case: ${Object.values(run.samples).map((x) => distribution(x.wall).p50.toFixed(3)).join(' / ')} ms`);
+    };
+    let dexie: DexieResult | null = null;
+    if (o.items <= o.dexieMaxItems) {
+      dexie = await runDexie(responses, keys, { wordSamples: 20, rounds: o.lookupRounds, beforeRound: aisleRound, log });
+      log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
+    } else {
+      log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
+      for (let round = 0; round < o.lookupRounds; round++) {
+        if (!(await machineQuiet())) log('the machine was not quiet before a round of Aisle\'s lookups');
+        await aisleRound();
+      }
+    }
+    const aisle = pooledRounds(aisleRounds);
+    log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked} in ${aisleRounds.length} rounds`);
     const agreement: Record<string, Record<string, Agreement>> = {};
     if (aisle.answers) {
       if (rest.answers) agreement['REST on loopback'] = compareAnswers(mirror, keys, aisle.answers, rest.answers, true);

@@ -11,8 +11,9 @@ import { CHROMIUM_PATH } from '../../support/chromium.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { ANSWER_SAMPLE, type Answers } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
-import { chromiumPeaks } from '../support/process-tree.ts';
+import { chromiumPeaks, withChromiumStopped } from '../support/process-tree.ts';
 import { distribution, type Distribution } from '../support/stats.ts';
+import { machineQuiet } from '../support/quiet.ts';
 import { startStaticServer } from '../support/static-server.ts';
 
 export interface DexieResult {
@@ -28,7 +29,16 @@ export interface DexieResult {
 const PAGE = '<!doctype html><meta charset="utf-8"><title>dexie bench</title><script src="/dexie.js"></script>';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function runDexie(responsesDir: string, keys: BenchKeys, options: { wordSamples: number }): Promise<DexieResult> {
+export interface DexieOptions {
+  wordSamples: number;
+  /** Rounds of lookups, each over every key; their calls are pooled. */
+  rounds: number;
+  /** Run before each round, with the browser stopped, on a quiet machine: Aisle's round of the same lookups (contenders.ts). */
+  beforeRound?: (round: number) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export async function runDexie(responsesDir: string, keys: BenchKeys, options: DexieOptions): Promise<DexieResult> {
   const dexieFile = path.join(path.dirname(createRequire(import.meta.url).resolve('dexie')), 'dexie.js');
   const data = readdirSync(responsesDir).filter((f) => /^(items|inventory)-\d+\.json$/.test(f));
   const files: Record<string, { file?: string; text?: string }> = { '/': { text: PAGE }, '/dexie.js': { file: dexieFile } };
@@ -62,7 +72,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
       },
       { itemFiles: data.filter((f) => f.startsWith('items-')).map((f) => `/data/${f}`), inventoryFiles: data.filter((f) => f.startsWith('inventory-')).map((f) => `/data/${f}`) },
     );
-    const measured = await page.evaluate(
+    const measureRound = (answerSample: number) => page.evaluate(
       async ({ keys, wordSamples, answerSample }) => {
         interface Row { id: string; sku: string; description: string; item_id?: string }
         interface Collection { first(): Promise<Row>; toArray(): Promise<Row[]>; limit(n: number): Collection }
@@ -134,9 +144,24 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
         }
         return { times, answers };
       },
-      { keys, wordSamples: options.wordSamples, answerSample: ANSWER_SAMPLE },
+      { keys, wordSamples: options.wordSamples, answerSample },
     );
-    const times = measured.times;
+    const times: Record<string, number[]> = {};
+    let answers: Answers = {};
+    for (let round = 0; round < options.rounds; round++) {
+      const beforeRound = options.beforeRound;
+      if (beforeRound) {
+        await withChromiumStopped(profile.path, async () => {
+          if (!(await machineQuiet())) options.log?.('the machine was not quiet before a round of Aisle\'s lookups');
+          await beforeRound(round);
+        });
+      }
+      if (!(await machineQuiet())) options.log?.('the machine was not quiet before a round of Dexie\'s lookups');
+      const measured = await measureRound(round === 0 ? ANSWER_SAMPLE : 0);
+      for (const [name, list] of Object.entries(measured.times)) times[name] = [...(times[name] ?? []), ...list];
+      options.log?.(`Dexie lookups, round ${round + 1}, p50 per case: ${Object.values(measured.times).map((list) => distribution(list).p50.toFixed(3)).join(' / ')} ms`);
+      if (round === 0) answers = measured.answers;
+    }
     const peaks = chromiumPeaks(profile.path);
     const cases = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, distribution(list)]));
     return {
@@ -144,7 +169,7 @@ export async function runDexie(responsesDir: string, keys: BenchKeys, options: {
       ingestSeconds: ingest.ms / 1000,
       rowsPerSecond: ingest.rows / (ingest.ms / 1000),
       cases,
-      answers: measured.answers,
+      answers,
       rendererPeakMb: peaks.rendererMb,
       browserPeakMb: peaks.allMb,
     };

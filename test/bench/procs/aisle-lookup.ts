@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store
 import { peakRssMb, printResult } from '../support/child.ts';
 import { ANSWER_SAMPLE, type Answers, stockAnswer } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
-import { type Distribution, type LookupTail, timeEach } from '../support/stats.ts';
+import { type LookupTail, type Samples, timeCalls } from '../support/stats.ts';
 
 const [file, keysFile] = process.argv.slice(2);
 const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as BenchKeys;
@@ -31,16 +31,17 @@ const asks = {
 // file; the timings are of lookups, not of the disk (cold start is measured on its own). Before
 // each case, not once: this machine reclaims file cache it sees unused within a minute (a 1.8 GB file read whole kept 70 MB
 // of it after 60 s), so one warm-up before all the cases would time the later ones on a cold file.
-const timed: Record<string, () => Distribution> = {
-  'exact lookup (SKU)': () => timeEach(keys.skus, (q) => lookupExact(db, q, options)),
-  'exact lookup (UPC)': () => timeEach(keys.upcs, (q) => lookupExact(db, q, options)),
-  'prefix search (SKU, first 50)': () => timeEach(keys.skuPrefixes, (q) => searchAll(db, q, options)),
-  'word search, one word (first 50)': () => timeEach(keys.words, (q) => searchAll(db, q, options)),
-  'word search, two words (first 50)': () => timeEach(keys.wordPairs, (q) => searchAll(db, q, options)),
-  'inventory by item': () => timeEach(keys.itemIds, (id) => inventoryByItem(db, { itemId: id, includeZero: true }, options)),
-  'inventory by location': () => timeEach(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
+const timed: Record<string, () => Samples> = {
+  'exact lookup (SKU)': () => timeCalls(keys.skus, (q) => lookupExact(db, q, options)),
+  'exact lookup (UPC)': () => timeCalls(keys.upcs, (q) => lookupExact(db, q, options)),
+  'prefix search (SKU, first 50)': () => timeCalls(keys.skuPrefixes, (q) => searchAll(db, q, options)),
+  'word search, one word (first 50)': () => timeCalls(keys.words, (q) => searchAll(db, q, options)),
+  'word search, two words (first 50)': () => timeCalls(keys.wordPairs, (q) => searchAll(db, q, options)),
+  'inventory by item': () => timeCalls(keys.itemIds, (id) => inventoryByItem(db, { itemId: id, includeZero: true }, options)),
+  'inventory by location': () => timeCalls(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
 };
-const cases: Record<string, Distribution> = {};
+// Each call's time, not percentiles: the runner pools the rounds it runs apart (contenders.ts).
+const samples: Record<string, Samples> = {};
 // What a case's tail is made of: first touches of the mapped file (page faults), time given to
 // other processes (involuntary switches), and collections of the young heap.
 const tails: Record<string, LookupTail> = {};
@@ -51,7 +52,7 @@ for (const [name, time] of Object.entries(timed)) {
   await warmFile(file);
   const before = process.resourceUsage();
   const gcsBefore = gcs.length;
-  cases[name] = time();
+  samples[name] = time();
   const after = process.resourceUsage();
   // GC entries reach the observer from a native callback run between tasks
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -81,4 +82,4 @@ const answers: Answers = {
   'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => stockAnswer(row.id, row.description))),
 };
 db.close();
-printResult({ bench: 'aisle-lookup', cases, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });
+printResult({ bench: 'aisle-lookup', samples, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });

@@ -39,20 +39,36 @@ export interface LookupTail {
   gcMs: number;
 }
 
+/** Each call's time in milliseconds: wall clock, and on CPU (the whole process). */
+export interface Samples {
+  wall: number[];
+  cpu: number[];
+}
+
 /** Times `run` once per input (after a warm-up of up to `warmUp` calls), in milliseconds, wall and CPU. */
 export function timeEach<I>(inputs: I[], run: (input: I) => unknown, warmUp = 100): Distribution {
+  return ofSamples([timeCalls(inputs, run, warmUp)]);
+}
+
+/** timeEach's calls, each one's time kept: rounds run apart are pooled with ofSamples. */
+export function timeCalls<I>(inputs: I[], run: (input: I) => unknown, warmUp = 100): Samples {
   for (let i = 0; i < Math.min(warmUp, inputs.length); i++) run(inputs[i]);
-  const times = new Float64Array(inputs.length);
-  const cpu = new Float64Array(inputs.length);
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     run(inputs[i]);
-    times[i] = performance.now() - started;
+    wall.push(performance.now() - started);
     const used = process.cpuUsage(cpuStart);
-    cpu[i] = (used.user + used.system) / 1000;
+    cpu.push((used.user + used.system) / 1000);
   }
-  return { ...distribution(times), cpuP99: distribution(cpu).p99 };
+  return { wall, cpu };
+}
+
+/** The distribution of every call of every round. */
+export function ofSamples(rounds: Samples[]): Distribution {
+  return { ...distribution(rounds.flatMap((r) => r.wall)), cpuP99: distribution(rounds.flatMap((r) => r.cpu)).p99 };
 }
 
 /** The same for asynchronous calls, one at a time. */
