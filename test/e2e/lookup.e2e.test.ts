@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { go, look, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 
 describe('looking things up on the workstation', () => {
   let app: App;
@@ -228,6 +229,17 @@ describe('looking things up on the workstation', () => {
     await go(page, '/lists/items');
     await page.getByTestId('grid-row').first().waitFor();
     await shot(page, 'list-floor');
+    // One facility's locations, unsorted, as a worker opens them: in natural code order.
+    await go(page, '/lists/locations');
+    const scope = page.getByTestId('scope-select');
+    const facility = await scope.locator('option').nth(1).getAttribute('value');
+    await scope.selectOption(facility!);
+    await expect.poll(() => page.evaluate('location.hash')).toContain(`scope=${facility}`);
+    const codes = () => page.locator('[data-testid="grid-row"]:not(.loading) [role="gridcell"]:first-child').allTextContents();
+    await expect.poll(async () => (await codes()).length).toBeGreaterThan(5);
+    const shown = (await codes()).map((c) => c.trim());
+    expect(shown).toEqual([...shown].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : 1)));
+    await shot(page, 'locations-facility-floor');
     const size = await page.getByTestId('export-csv').boundingBox();
     expect(size!.height).toBeGreaterThanOrEqual(48);
     await look(page, 'contrast', false);
