@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { go, look, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
-import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
+import { naturalCompare } from '../../electron/core/lookup/codes.ts';
 
 describe('looking things up on the workstation', () => {
   let app: App;
@@ -238,7 +238,7 @@ describe('looking things up on the workstation', () => {
     const codes = () => page.locator('[data-testid="grid-row"]:not(.loading) [role="gridcell"]:first-child').allTextContents();
     await expect.poll(async () => (await codes()).length).toBeGreaterThan(5);
     const shown = (await codes()).map((c) => c.trim());
-    expect(shown).toEqual([...shown].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : 1)));
+    expect(shown).toEqual([...shown].sort(naturalCompare));
     await shot(page, 'locations-facility-floor');
     const size = await page.getByTestId('export-csv').boundingBox();
     expect(size!.height).toBeGreaterThanOrEqual(48);
