@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { codeKey, hasCodeKey, naturalCompare } from '../../electron/core/lookup/codes.ts';
+import { codeKey, hasCodeKey, naturalCompare, plainlyInNaturalOrder } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
@@ -89,6 +89,39 @@ describe('naturalSortKey', () => {
     for (const code of [...codes].reverse()) insert.run(code, naturalSortKey(code));
     expect(db.prepare('SELECT code FROM t ORDER BY key').pluck().all()).toEqual(expected);
     db.close();
+  });
+});
+
+describe('plainlyInNaturalOrder', () => {
+  it('is true only for pairs in natural order, and for every such pair of one plain shape', () => {
+    // Codes from shapes (`SKU-000120`, `A-03-9-B`): pairs of one shape often, and letters of
+    // either case, digits, separators and non-ASCII letters at the same places.
+    const shapes = ['SKU-000000', 'A-00-0-A', '00000', 'AA0A', 'A-0', 'A-00', 'A00', 'A0A', '0A0', '000'];
+    const letters = ['A', 'B', 'Z', 'a', 'z', '-', '.', 'É', 'ß'];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+    const fill = (shape: string) =>
+      [...shape].map((c) => (c === '0' ? String(Math.floor(next() * 10)) : c === 'A' && next() < 0.5 ? pick(letters) : c)).join('');
+    const plainShape = (a: string, b: string) =>
+      a.length === b.length && /^[^a-z\u0080-\uffff]*$/.test(a + b) && [...a].every((c, i) => /\d/.test(c) === /\d/.test(b[i]));
+    let known = 0;
+    for (let n = 0; n < 20000; n++) {
+      const shape = pick(shapes);
+      const [a, b] = [fill(shape), fill(next() < 0.8 ? shape : pick(shapes))];
+      const pair = JSON.stringify([a, b]);
+      const ordered = naturalCompare(a, b) <= 0;
+      if (plainlyInNaturalOrder(a, b)) {
+        expect(ordered, pair).toBe(true);
+        known++;
+      } else if (plainShape(a, b)) {
+        expect(ordered, pair).toBe(false);
+      }
+    }
+    expect(known).toBeGreaterThan(3000);
+    expect(plainlyInNaturalOrder('SKU-000120', 'SKU-000121')).toBe(true);
+    expect(plainlyInNaturalOrder('A-2-9', 'A-2-10')).toBe(false); // in order, but not plainly: different lengths
+    expect(plainlyInNaturalOrder('sku-1', 'SKU-2')).toBe(false);
   });
 });
 

@@ -68,6 +68,16 @@ describe('search: ranking', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('gives a prefix page of codes of one shape in natural order, the exact match first', () => {
+    expect(search('SKU-00').hits.map((h) => [h.code, h.match])).toEqual([
+      ['SKU-0001', 'prefix'],
+      ['SKU-0002', 'prefix'],
+      ['SKU-0010', 'prefix'],
+    ]);
+    expect(search('SKU-0010').hits.map((h) => [h.code, h.match])).toEqual([['SKU-0010', 'exact']]);
+    expect(search('sku-00').hits.map((h) => h.code)).toEqual(['SKU-0001', 'SKU-0002', 'SKU-0010']);
+  });
+
   it('matches words in descriptions, as prefixes, all words required', () => {
     expect(search('widg').hits.map((h) => h.id).sort()).toEqual(['item-1', 'item-2']);
     expect(search('blue wid').hits.map((h) => h.id)).toEqual(['item-1']);

@@ -44,6 +44,26 @@ export function naturalCompare(a: string, b: string): number {
   return compareKeys(naturalSortKey(a), naturalSortKey(b));
 }
 
+/**
+ * True when `a` is plainly not after `b` in natural order: both of one shape (the same length,
+ * digits at the same places, no lower-case or non-ASCII letters) and a <= b as plain text, which for
+ * such codes is the natural order (digit runs of equal length compare by value as text). False means
+ * "not known": the caller sorts by naturalSortKey. A page of SKUs read in index order (`SKU-000120`,
+ * `SKU-000121`, …) is known sorted without building a key.
+ */
+export function plainlyInNaturalOrder(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let order = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x >= 0x80 || y >= 0x80 || (x >= 97 && x <= 122) || (y >= 97 && y <= 122)) return false;
+    if ((x >= 48 && x <= 57) !== (y >= 48 && y <= 57)) return false;
+    if (order === 0 && x !== y) order = x < y ? -1 : 1;
+  }
+  return order <= 0;
+}
+
 /** Two sort keys (naturalSortKey), for sorting many codes with each key made once. */
 export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

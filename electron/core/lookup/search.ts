@@ -4,7 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
-import { compareKeys, hasCodeKey } from './codes.ts';
+import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type DatasetInfo, readDatasets, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
@@ -230,14 +230,30 @@ function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
     }
   }
   if (ranked.length > 1) {
-    // Sort keys made once per hit, not once per comparison.
-    for (const entry of ranked) {
-      entry.kind = KIND_ORDER.indexOf(entry.hit.kind);
-      entry.code = naturalSortKey(entry.hit.code ?? entry.hit.title);
+    for (const entry of ranked) entry.kind = KIND_ORDER.indexOf(entry.hit.kind);
+    if (!plainlyRanked(ranked)) {
+      // Sort keys made once per hit, not once per comparison.
+      for (const entry of ranked) entry.code = naturalSortKey(entry.hit.code ?? entry.hit.title);
+      ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code!, b.code!));
     }
-    ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code!, b.code!));
   }
   return ranked.map(({ hit, match }) => (MATCH_ORDER[match] === hit.match ? hit : { ...hit, match: MATCH_ORDER[match] }));
+}
+
+/**
+ * Hits already in rank order, seen without sort keys: the usual prefix page, one list's codes in
+ * index order, is. The sort is stable, so it would leave them as they are.
+ */
+function plainlyRanked(ranked: Ranked[]): boolean {
+  for (let i = 1; i < ranked.length; i++) {
+    const [a, b] = [ranked[i - 1], ranked[i]];
+    if (a.match !== b.match || a.kind !== b.kind) {
+      if (a.match > b.match || (a.match === b.match && a.kind > b.kind)) return false;
+    } else if (!plainlyInNaturalOrder(a.hit.code ?? a.hit.title, b.hit.code ?? b.hit.title)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 interface Ranked {
