@@ -246,9 +246,13 @@ function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
  */
 function plainlyRanked(ranked: Ranked[]): boolean {
   for (let i = 1; i < ranked.length; i++) {
-    const [a, b] = [ranked[i - 1], ranked[i]];
-    if (a.match !== b.match || a.kind !== b.kind) {
-      if (a.match > b.match || (a.match === b.match && a.kind > b.kind)) return false;
+    const a = ranked[i - 1];
+    const b = ranked[i];
+    // the sort's comparator, in its order: match kind, then kind of record, then code
+    if (a.match !== b.match) {
+      if (a.match > b.match) return false;
+    } else if (a.kind !== b.kind) {
+      if (a.kind > b.kind) return false;
     } else if (!plainlyInNaturalOrder(a.hit.code ?? a.hit.title, b.hit.code ?? b.hit.title)) {
       return false;
     }
