@@ -1,5 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
+import { setClient } from '../../renderer/src/api/client.ts';
 import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
 import SessionView from '../../renderer/src/views/SessionView.vue';
 import { Failure, mountWith, scriptedClient } from './support.ts';
@@ -65,5 +67,23 @@ describe('the session page', () => {
     expect(rows().map((r) => r.attributes('data-sn'))).toEqual(['S-1']);
     expect(wrapper.find('[data-testid=no-other-sessions]').exists()).toBe(true);
     wrapper.unmount();
+  });
+});
+
+describe('the session store', () => {
+  it('keeps a session event over the first read when the read was answered before it', async () => {
+    let answer!: (view: typeof SIGNED_OUT) => void;
+    const client = scriptedClient({ 'session.current': () => new Promise<typeof SIGNED_OUT>((resolve) => (answer = resolve)) });
+    setClient(client);
+    setActivePinia(createPinia());
+    const session = useSessionStore();
+    session.subscribe();
+    const loading = session.ensureLoaded();
+    await flushPromises();
+    client.emit('session.changed', { ...SIGNED_OUT, state: 'offline', email: 'ana@example.com' });
+    answer({ ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com' });
+    await loading;
+    expect(session.view.state).toBe('offline');
+    expect(session.loaded).toBe(true);
   });
 });

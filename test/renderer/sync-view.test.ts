@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
+import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
 import StatusBanner from '../../renderer/src/components/StatusBanner.vue';
 import StatusIndicator from '../../renderer/src/components/StatusIndicator.vue';
 import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
@@ -108,6 +108,43 @@ describe('the status indicator and banner', () => {
     await flushPromises();
     expect(indicator().text()).toContain('Session expired');
     expect(wrapper.get('[data-testid=status-banner]').text()).toContain('Sign in again');
+    wrapper.unmount();
+  });
+
+  it('keep what an event said over a load answered before it and arriving after it', async () => {
+    // The browser host answers over its WebSocket and sends events as server-sent events: a status
+    // read while a round ran can arrive after the event saying the round ended.
+    const statusAnswers: ((s: SyncStatus) => void)[] = [];
+    const connectivityAnswers: ((c: Connectivity) => void)[] = [];
+    const client = scriptedClient({
+      'sync.status': () => new Promise<SyncStatus>((resolve) => statusAnswers.push(resolve)),
+      'connectivity.get': () => new Promise<Connectivity>((resolve) => connectivityAnswers.push(resolve)),
+    });
+    const { wrapper } = await mountWith(Both, client);
+    useSessionStore().view = { ...SIGNED_OUT, state: 'signed-in' };
+    const sync = useSyncStore();
+    sync.subscribe();
+    const indicator = () => wrapper.get('[data-testid=status-indicator]').attributes('data-state');
+
+    const raced = sync.load();
+    await flushPromises();
+    client.emit('connectivity.changed', { state: 'online', since: NOW, lastCheckedAt: NOW });
+    client.emit('sync.status', status([dataset({})], false));
+    connectivityAnswers[0]!({ state: 'offline', since: NOW, lastCheckedAt: NOW });
+    statusAnswers[0]!(status([dataset({ syncing: true })], true));
+    await raced;
+    await flushPromises();
+    expect(indicator()).toBe('online');
+    expect(sync.status?.running).toBe(false);
+
+    // With no event while it is out, a load's answer is the news.
+    const quiet = sync.load();
+    await flushPromises();
+    connectivityAnswers[1]!({ state: 'online', since: NOW, lastCheckedAt: NOW });
+    statusAnswers[1]!(status([dataset({ syncing: true })], true));
+    await quiet;
+    await flushPromises();
+    expect(indicator()).toBe('syncing');
     wrapper.unmount();
   });
 });

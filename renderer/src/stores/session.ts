@@ -30,11 +30,14 @@ export const useSessionStore = defineStore('session', () => {
   const sessions = ref<OpenSession[]>([]);
   let loading: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
+  /** Events received: an answer that raced one may be older than it (see the sync store). */
+  let changes = 0;
 
   function ensureLoaded(): Promise<void> {
     loading ??= (async () => {
+      const before = changes;
       const result = await useClient().call('session.current');
-      if (result.ok) view.value = result.value;
+      if (result.ok && changes === before) view.value = result.value;
       loaded.value = true;
     })();
     return loading;
@@ -42,6 +45,7 @@ export const useSessionStore = defineStore('session', () => {
 
   function subscribe(): void {
     unsubscribe ??= useClient().on('session.changed', (next) => {
+      changes++;
       view.value = next;
     });
   }

@@ -14,6 +14,12 @@ export const useSyncStore = defineStore('sync', () => {
   const progress = ref<Record<string, SyncProgress>>({});
   const error = ref<ContractError | null>(null);
   const unsubscribers: (() => void)[] = [];
+  // Answers and events come by different channels in the browser host (WebSocket or POST, and
+  // server-sent events), so an answer can arrive after an event newer than it. Every change is also
+  // sent as an event: once one has arrived while a load was out, the events alone keep the store
+  // current, and the load's answer, possibly older, is dropped.
+  let connectivityEvents = 0;
+  let statusEvents = 0;
 
   const indicator = computed<Indicator>(() => {
     const session = useSessionStore().view.state;
@@ -37,9 +43,10 @@ export const useSyncStore = defineStore('sync', () => {
 
   async function load(): Promise<void> {
     const client = useClient();
+    const before = { connectivity: connectivityEvents, status: statusEvents };
     const [c, s] = await Promise.all([client.call('connectivity.get'), client.call('sync.status')]);
-    if (c.ok) connectivity.value = c.value;
-    if (s.ok) status.value = s.value;
+    if (c.ok && connectivityEvents === before.connectivity) connectivity.value = c.value;
+    if (s.ok && statusEvents === before.status) status.value = s.value;
   }
 
   function subscribe(): void {
@@ -47,9 +54,11 @@ export const useSyncStore = defineStore('sync', () => {
     const client = useClient();
     unsubscribers.push(
       client.on('connectivity.changed', (next) => {
+        connectivityEvents++;
         connectivity.value = next;
       }),
       client.on('sync.status', (next) => {
+        statusEvents++;
         status.value = next;
       }),
       client.on('sync.progress', (next) => {

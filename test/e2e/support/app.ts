@@ -145,11 +145,16 @@ function keyOf(ch: string): { key: string; code: string; windowsVirtualKeyCode: 
   return { key: ch, code: known[0], windowsVirtualKeyCode: known[1] };
 }
 
+/**
+ * Until a round has finished and no other is running or due (a round asked for while one ran, as
+ * when connectivity comes online during the first sync, starts right after it).
+ */
 export async function waitForSync(app: App, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const s = await app.call('sync.status');
-    if (s.lastRoundFinishedAt && !s.running && s.datasets.length > 0) return;
+    const due = s.nextRoundAt !== null && Date.parse(s.nextRoundAt) - Date.now() < 5_000;
+    if (s.lastRoundFinishedAt && !s.running && !due && s.datasets.length > 0) return;
     if (Date.now() > until) throw new Error(`sync did not finish in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
