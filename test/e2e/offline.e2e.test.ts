@@ -35,6 +35,11 @@ describe('the server going away and coming back', () => {
     });
     expect(bg).toBe('rgb(226, 229, 234)'); // --neutral-bg, not the error colour
     expect(danger.trim()).not.toBe('#e2e5ea');
+    // The round that found the server gone ends, and the panel says so (an answer that raced its
+    // last event once left it at "Syncing…").
+    await expect.poll(() => page.getByTestId('sync-now').textContent()).toMatch(/^\s*Sync now\s*$/);
+    expect(await page.getByTestId('dataset-error').first().textContent()).toBe('Not updated: the server was out of reach');
+    expect(await page.getByTestId('dataset-error').first().getAttribute('class')).not.toContain('bad');
     await shot(page, 'offline-sync-light');
     await scan(page, 'SKU-000042');
     await page.getByTestId('item-page').waitFor();

@@ -23,21 +23,28 @@ function status(datasets: DatasetStatus[], running = false): SyncStatus {
 }
 
 describe('the sync panel', () => {
-  it('shows each dataset; a progress bar while syncing; errors in words', async () => {
+  it('shows each dataset; a progress bar while syncing; errors in words, and offline not as an error', async () => {
     const client = scriptedClient({
-      'sync.status': () => status([dataset({ syncing: true }), dataset({ key: 'locations:F1', list: 'locations', label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: { code: 'offline', message: 'ECONNREFUSED' }, stale: true })], true),
+      'sync.status': () => status([
+        dataset({ syncing: true }),
+        dataset({ key: 'locations:F1', list: 'locations', label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: { code: 'server_error', message: 'HTTP 500' }, stale: true }),
+        dataset({ key: 'users', list: 'users', label: 'Users', lastError: { code: 'offline', message: 'ECONNREFUSED' } }),
+      ], true),
       'connectivity.get': () => ({ state: 'online', since: NOW, lastCheckedAt: NOW }),
     });
     const { wrapper } = await mountWith(SyncView, client);
     client.emit('sync.progress', { key: 'items', list: 'items', scopeId: null, phase: 'downloading', rows: 250, bytes: 9000, expectedRows: 1000, error: null });
     await flushPromises();
     const rows = wrapper.findAll('[data-testid=dataset-row]');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const bar = rows[0]!.get('progress').element as HTMLProgressElement;
     expect(Number(bar.getAttribute('value'))).toBeCloseTo(0.25);
     expect(rows[0]!.text()).toContain('250 of 1,000 rows');
     expect(rows[1]!.text()).toContain('Madrid');
-    expect(rows[1]!.get('[data-testid=dataset-error]').text()).toContain('The server cannot be reached');
+    expect(rows[1]!.get('[data-testid=dataset-error]').text()).toBe('The server had a problem. Try again shortly.');
+    expect(rows[1]!.get('[data-testid=dataset-error]').classes()).toContain('bad');
+    expect(rows[2]!.get('[data-testid=dataset-error]').text()).toBe('Not updated: the server was out of reach');
+    expect(rows[2]!.get('[data-testid=dataset-error]').classes()).not.toContain('bad');
     expect(rows[1]!.get('[data-testid=data-age]').classes()).toContain('stale');
     wrapper.unmount();
   });

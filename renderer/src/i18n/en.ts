@@ -155,6 +155,7 @@ export const en = {
     phase: { queued: 'Queued', downloading: 'Downloading', applying: 'Saving', unchanged: 'Unchanged', done: 'Done', held: 'Held', error: 'Failed' },
     progress: '{rows} of {expected} rows',
     progressUnknown: '{rows} rows',
+    notReached: 'Not updated: the server was out of reach',
   },
   session: {
     title: 'Session',

@@ -157,6 +157,7 @@ export const es: Messages = {
     phase: { queued: 'En cola', downloading: 'Descargando', applying: 'Guardando', unchanged: 'Sin cambios', done: 'Hecho', held: 'Retenido', error: 'Falló' },
     progress: '{rows} de {expected} filas',
     progressUnknown: '{rows} filas',
+    notReached: 'Sin actualizar: el servidor no estaba al alcance',
   },
   session: {
     title: 'Sesión',
