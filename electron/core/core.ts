@@ -82,7 +82,12 @@ export function createCore(deps: CoreDeps): Core {
       canRemember: canRemember(deps.secrets),
     }),
     'settings.get': () => ctx.deps.settings.get(),
-    'settings.set': (patch) => ctx.deps.settings.set(patch),
+    'settings.set': (patch) => {
+      const before = ctx.deps.settings.get();
+      const after = ctx.deps.settings.set(patch);
+      sync.settingsChanged(before, after);
+      return after;
+    },
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
       const { url } = await deps.startDemoServer();

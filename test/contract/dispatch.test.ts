@@ -52,10 +52,13 @@ describe('dispatch', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 
-  it('settings round-trip through the core', async () => {
+  it('settings round-trip through the core, and saving them sends the sync status again', async () => {
     const c = core();
+    const statuses: unknown[] = [];
+    c.events.on('sync.status', (s) => statuses.push(s));
     const set = await dispatch(c.handlers, 'settings.set', { theme: 'dark', floorMode: true });
     expect(set).toMatchObject({ ok: true, value: { theme: 'dark', floorMode: true } });
     expect(await dispatch(c.handlers, 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'dark' } });
+    expect(statuses).toEqual([expect.objectContaining({ running: false, datasets: [] })]);
   });
 });

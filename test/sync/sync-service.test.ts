@@ -153,6 +153,35 @@ describe('the sync service', () => {
     expect(overlap).toBe(false);
   });
 
+  it('saved settings apply at once: a changed choice of lists syncs now, a shorter interval brings the next round forward', async () => {
+    const first = roundEnded();
+    session.signIn();
+    const synced = await first;
+    expect(synced.datasets.map((d) => d.list)).toContain('carriers');
+    const settings = ctx.deps.settings;
+    const save = (patch: Parameters<typeof settings.set>[0]) => sync.settingsChanged(settings.get(), settings.set(patch));
+
+    const requests = server.requests.length;
+    const sent = waitFor<SyncStatus>('sync.status', () => true);
+    save({ theme: 'dark' });
+    expect((await sent).running).toBe(false);
+    expect(server.requests.length).toBe(requests);
+
+    const nextAt = () => Date.parse((sync.handlers['sync.status'](undefined as never) as SyncStatus).nextRoundAt!) - Date.now();
+    expect(nextAt()).toBeGreaterThan(2 * 60_000);
+    save({ syncIntervalMinutes: 1 });
+    expect(nextAt()).toBeLessThanOrEqual(60_000 * 1.2);
+    save({ syncIntervalMinutes: 60 });
+    expect(nextAt()).toBeLessThanOrEqual(60_000 * 1.2);
+
+    const dropped = roundEnded();
+    save({ offlineLists: ['items'] });
+    const status = await dropped;
+    expect(status.datasets.map((d) => d.list)).not.toContain('carriers');
+    expect(status.datasets.map((d) => d.list)).toContain('items');
+    expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(300);
+  });
+
   it('holds a mass deletion until the user confirms it; discarding keeps the data', async () => {
     const first = roundEnded();
     session.signIn();

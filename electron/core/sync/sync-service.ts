@@ -3,7 +3,7 @@
 // connectivity returns, and on demand.
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { DatasetStatus, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
@@ -20,6 +20,8 @@ export interface SyncService {
   readonly handlers: SyncHandlers;
   /** Runs a round now and resolves when it ends (the CLI). Rejects when one is already running. */
   runRound(): Promise<RoundResult>;
+  /** Settings were saved: what is kept offline, the interval and the stale thresholds apply now, not at the next round. */
+  settingsChanged(before: Settings, after: Settings): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,9 @@ export interface SyncServiceOptions {
   /** Time allowed for response headers and between body chunks (default: the api's 30 s). */
   timeoutMs?: number;
 }
+
+/** What a round downloads depends on these settings; a change to them is synced at once. */
+const planOf = (s: Settings) => JSON.stringify([[...s.offlineLists].sort(), [...s.offlineFacilities].sort(), s.historyDays]);
 
 const TERMINAL: ReadonlySet<SyncProgress['phase']> = new Set(['unchanged', 'done', 'held', 'error']);
 
@@ -204,6 +209,12 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     async runRound() {
       if (current) throw new AisleError('conflict', 'A sync round is already running.');
       return round(null, []);
+    },
+    settingsChanged(before, after) {
+      if (closed) return;
+      if (automatic && planOf(before) !== planOf(after)) start('settings');
+      else if (timer && nextRoundAt && Date.parse(nextRoundAt) - clock.now() > interval()) schedule(jittered(interval()));
+      emitStatus();
     },
     async close() {
       closed = true;
