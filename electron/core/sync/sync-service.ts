@@ -213,7 +213,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     settingsChanged(before, after) {
       if (closed) return;
       if (automatic && planOf(before) !== planOf(after)) start('settings');
-      else if (timer && nextRoundAt && Date.parse(nextRoundAt) - clock.now() > interval()) schedule(jittered(interval()));
+      else if (nextRoundAt && Date.parse(nextRoundAt) - clock.now() > interval()) schedule(jittered(interval()));
       emitStatus();
     },
     async close() {
