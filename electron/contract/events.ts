@@ -6,8 +6,10 @@ export interface Events {
   'connectivity.changed': T.Connectivity;
   'sync.progress': T.SyncProgress;
   'sync.status': T.SyncStatus;
+  /** The settings after a change: saved in any window, or written by another process. */
+  'settings.changed': T.Settings;
 }
 
 export type EventName = keyof Events;
 
-export const EVENT_NAMES: readonly EventName[] = ['session.changed', 'connectivity.changed', 'sync.progress', 'sync.status'];
+export const EVENT_NAMES: readonly EventName[] = ['session.changed', 'connectivity.changed', 'sync.progress', 'sync.status', 'settings.changed'];

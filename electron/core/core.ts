@@ -1,6 +1,7 @@
 // The engine every host constructs: it owns the session, the mirror and sync, and answers the
 // contract's methods. Nothing here imports `electron`; host-specific services come in through
 // `CoreDeps`.
+import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
@@ -69,6 +70,25 @@ export function createCore(deps: CoreDeps): Core {
   const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
   const lookup = createLookupService(ctx, { mirrors });
 
+  // Settings can change under the core (another window's save, the CLI or IT writing the file), so
+  // every change, whoever made it, goes through here once: sync sees it, and every window is told.
+  let knownSettings = deps.settings.get();
+  function settingsMayHaveChanged(): void {
+    const after = deps.settings.get();
+    if (isDeepStrictEqual(after, knownSettings)) return;
+    const before = knownSettings;
+    knownSettings = after;
+    sync.settingsChanged(before, after);
+    events.emit('settings.changed', after);
+  }
+  const stopWatchingSettings = deps.settings.onChange(() => {
+    try {
+      settingsMayHaveChanged();
+    } catch (error) {
+      ctx.log.error('settings change not applied', { error: String(error) });
+    }
+  });
+
   const handlers: Handlers = {
     ...session.handlers,
     ...sync.handlers,
@@ -83,9 +103,8 @@ export function createCore(deps: CoreDeps): Core {
     }),
     'settings.get': () => ctx.deps.settings.get(),
     'settings.set': (patch) => {
-      const before = ctx.deps.settings.get();
       const after = ctx.deps.settings.set(patch);
-      sync.settingsChanged(before, after);
+      settingsMayHaveChanged();
       return after;
     },
     'demo.start': async () => {
@@ -100,6 +119,7 @@ export function createCore(deps: CoreDeps): Core {
     events,
     writeCsv: lookup.writeCsv,
     async close() {
+      stopWatchingSettings();
       await sync.close();
       await mirrors.close();
       await session.close();

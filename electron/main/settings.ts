@@ -17,5 +17,6 @@ export function createElectronSettingsStore(cwd?: string): SettingsStore {
       store.set('settings', next);
       return next;
     },
+    onChange: (listener) => store.onDidAnyChange(() => listener()),
   };
 }

@@ -52,13 +52,18 @@ describe('dispatch', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 
-  it('settings round-trip through the core, and saving them sends the sync status again', async () => {
+  it('settings round-trip through the core; a save that changes them sends the settings and the sync status once', async () => {
     const c = core();
     const statuses: unknown[] = [];
+    const changes: unknown[] = [];
     c.events.on('sync.status', (s) => statuses.push(s));
+    c.events.on('settings.changed', (s) => changes.push(s));
     const set = await dispatch(c.handlers, 'settings.set', { theme: 'dark', floorMode: true });
     expect(set).toMatchObject({ ok: true, value: { theme: 'dark', floorMode: true } });
     expect(await dispatch(c.handlers, 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'dark' } });
     expect(statuses).toEqual([expect.objectContaining({ running: false, datasets: [] })]);
+    expect(changes).toEqual([expect.objectContaining({ theme: 'dark', floorMode: true })]);
+    await dispatch(c.handlers, 'settings.set', { theme: 'dark' });
+    expect([statuses.length, changes.length]).toEqual([1, 1]);
   });
 });

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
-import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { createMemorySettingsStore, DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 describe('the settings file', () => {
@@ -41,5 +41,32 @@ describe('the settings file', () => {
     cli.set({ syncIntervalMinutes: 15 });
     await expect.poll(() => app.get().syncIntervalMinutes, { timeout: 10_000, interval: 100 }).toBe(15);
     expect(app.get().historyDays).toBe(10);
+  });
+
+  it('tells its listener of its own writes at once and of another process\'s write when it is seen', async () => {
+    const dir = folder();
+    const app = createConfSettingsStore(dir);
+    let calls = 0;
+    const stop = app.onChange(() => calls++);
+    app.set({ theme: 'dark' });
+    expect(calls).toBe(1);
+    const seen = new Promise<number>((resolve) => app.onChange(() => resolve(app.get().historyDays)));
+    createConfSettingsStore(dir, { watch: false }).set({ historyDays: 3 });
+    expect(await seen).toBe(3);
+    stop();
+    app.set({ theme: 'light' });
+    expect(calls).toBe(2);
+  });
+});
+
+describe('the memory settings store', () => {
+  it('tells its listeners of a write, until they unsubscribe', () => {
+    const store = createMemorySettingsStore();
+    const seen: string[] = [];
+    const stop = store.onChange(() => seen.push(store.get().theme));
+    store.set({ theme: 'contrast' });
+    stop();
+    store.set({ theme: 'dark' });
+    expect(seen).toEqual(['contrast']);
   });
 });

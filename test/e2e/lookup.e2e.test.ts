@@ -3,6 +3,7 @@
 // browse, filter, sort, columns, CSV export. Screenshots of each screen go to test/.artifacts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { go, look, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 import { naturalCompare } from '../../electron/core/lookup/codes.ts';
 
@@ -193,15 +194,26 @@ describe('looking things up on the workstation', () => {
     app.demo!.setMassDeletion(null);
   });
 
-  it('switches the language and the sync interval in settings', async () => {
+  it('switches the language and the sync interval in settings; every window, and a change written to the file, follow', async () => {
     const { page } = app;
     await go(page, '/settings');
+    const other = await page.context().newPage();
+    await other.goto(app.host.url);
+    await other.getByTestId('nav-settings').click();
+    await other.getByTestId('settings-page').waitFor();
     await page.getByTestId('language').selectOption('es');
     await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Ajustes');
+    await expect.poll(() => other.getByTestId('nav-settings').textContent()).toBe('Ajustes');
     await page.getByTestId('settings-interval').fill('15');
     await page.getByTestId('settings-save').click();
     await expect.poll(async () => (await app.call('settings.get')).syncIntervalMinutes).toBe(15);
+    await expect.poll(() => other.getByTestId('settings-interval').inputValue()).toBe('15');
     await shot(page, 'settings-es');
+    await other.close();
+    // another process (the CLI, IT) writes the settings file
+    createConfSettingsStore(app.dataDir, { watch: false }).set({ theme: 'contrast' });
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme'), { timeout: 10_000 }).toBe('contrast');
+    await page.getByTestId('theme-light').click();
     await page.getByTestId('language').selectOption('auto');
     await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Settings');
   });

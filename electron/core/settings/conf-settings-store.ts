@@ -25,5 +25,6 @@ export function createConfSettingsStore(dataDir: string, options: { watch?: bool
       conf.set('settings', next);
       return next;
     },
+    onChange: (listener) => conf.onDidAnyChange(() => listener()),
   };
 }

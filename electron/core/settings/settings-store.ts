@@ -8,6 +8,11 @@ import type { Settings } from '../../contract/types.ts';
 export interface SettingsStore {
   get(): Settings;
   set(patch: Partial<Settings>): Settings;
+  /**
+   * Calls `listener` after the stored settings changed, whoever wrote them: this store, or another
+   * process writing the same file (the CLI, a settings file pushed by IT). Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -49,11 +54,18 @@ export function cachedSettingsReader(read: () => Partial<Settings> | undefined):
 /** An in-memory store, for tests and for hosts that must not write settings. */
 export function createMemorySettingsStore(initial: Partial<Settings> = {}): SettingsStore {
   let current = withDefaults(initial);
+  const listeners = new Set<() => void>();
   return {
     get: () => structuredClone(current),
     set(patch) {
       current = { ...current, ...patch };
+      for (const listener of [...listeners]) listener();
       return structuredClone(current);
+    },
+    onChange(listener) {
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
   };
 }

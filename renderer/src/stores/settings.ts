@@ -1,4 +1,5 @@
-// Settings as main keeps them; the renderer reads them once and writes patches back.
+// Settings as main keeps them; the renderer writes patches back, and main tells every window of a
+// change, whoever made it (another window, or another process writing the file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
@@ -9,22 +10,40 @@ import { useClient } from '../api/client.ts';
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<Settings | null>(null);
   const error = ref<ContractError | null>(null);
+  let unsubscribe: (() => void) | null = null;
+  // As in the sync store: an answer can arrive after an event newer than it, so an answer is used
+  // only if no event came while it was out.
+  let events = 0;
 
   async function load(): Promise<void> {
+    const before = events;
     const result = await useClient().call('settings.get');
-    if (result.ok) settings.value = result.value;
-    else error.value = result.error;
+    if (!result.ok) error.value = result.error;
+    else if (events === before) settings.value = result.value;
   }
 
   async function save(patch: MethodArgs<'settings.set'>): Promise<boolean> {
+    const before = events;
     const result = await useClient().call('settings.set', patch);
     if (!result.ok) {
       error.value = result.error;
       return false;
     }
-    settings.value = result.value;
+    if (events === before) settings.value = result.value;
     error.value = null;
     return true;
+  }
+
+  function subscribe(): void {
+    unsubscribe ??= useClient().on('settings.changed', (next) => {
+      events++;
+      settings.value = next;
+    });
+  }
+
+  function stop(): void {
+    unsubscribe?.();
+    unsubscribe = null;
   }
 
   return {
@@ -32,6 +51,8 @@ export const useSettingsStore = defineStore('settings', () => {
     error,
     load,
     save,
+    subscribe,
+    stop,
     theme: computed(() => settings.value?.theme ?? 'light'),
     floorMode: computed(() => settings.value?.floorMode ?? false),
     language: computed(() => settings.value?.language ?? 'auto'),

@@ -1,0 +1,49 @@
+// Settings written to the file by someone else (the `aisle` CLI, IT pushing a settings file) take
+// effect in a running app as a save in its own window would: the windows are told, and a changed
+// choice of lists is synced at once rather than at the next planned round.
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch } from '../../electron/contract/dispatch.ts';
+import type { EventName, Events } from '../../electron/contract/events.ts';
+import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
+import { startDemoServer } from '../../electron/demo/index.ts';
+import { createNodeCore } from '../../electron/hosts/node-core.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+describe('settings written to the file by another process', () => {
+  it('reach the windows and start a round when they change what is kept offline', async () => {
+    const server = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, rateLimit: 0 });
+    cleanup.push(() => server.close());
+    const dir = tempDir();
+    cleanup.push(() => dir.remove());
+    const core = createNodeCore({ host: 'browser', dataDir: dir.path, overrides: { startDemoServer: async () => ({ url: server.url }) } });
+    cleanup.push(() => core.close());
+    const next = <E extends EventName>(event: E, match: (payload: Events[E]) => boolean) =>
+      new Promise<Events[E]>((resolve) => {
+        const off = core.events.on(event, (payload) => {
+          if (match(payload)) {
+            off();
+            resolve(payload);
+          }
+        });
+      });
+    const firstRound = next('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null);
+    expect(await dispatch(core.handlers, 'session.signIn', { server: 'demo', email: 'solo@example.com', password: 'demo1234' })).toMatchObject({ ok: true, value: { status: 'signed-in' } });
+    const first = await firstRound;
+    expect(first.datasets.map((d) => d.list)).toContain('carriers');
+
+    // The next planned round is minutes away (the default interval is 5), past this test's timeout.
+    const told = next('settings.changed', (s) => s.theme === 'dark');
+    const dropped = next('sync.status', (s) => !s.running && !s.datasets.some((d) => d.list === 'carriers'));
+    createConfSettingsStore(dir.path, { watch: false }).set({ theme: 'dark', offlineLists: ['items'] });
+    expect((await told).offlineLists).toEqual(['items']);
+    const status = await dropped;
+    expect(status.datasets.map((d) => d.list)).toContain('items');
+    expect(status.datasets.every((d) => d.lastError === null)).toBe(true);
+    expect(core.handlers['settings.get']({})).toMatchObject({ theme: 'dark', offlineLists: ['items'] });
+  });
+});
