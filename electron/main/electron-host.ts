@@ -66,7 +66,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     host: 'electron',
     version: app.getVersion(),
     dataDir,
-    settings: createElectronSettingsStore(),
+    settings: createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }),
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,

@@ -1,9 +1,11 @@
 // Settings are read on every lookup, so the file-backed store answers from memory; what another
 // process (the CLI) writes to the same file still reaches it.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
+import Conf from 'conf';
+import type { Settings } from '../../electron/contract/types.ts';
+import { createConfSettingsStore, settingsInConf } from '../../electron/core/settings/conf-settings-store.ts';
 import { createMemorySettingsStore, DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -56,6 +58,71 @@ describe('the settings file', () => {
     stop();
     app.set({ theme: 'light' });
     expect(calls).toBe(2);
+  });
+});
+
+describe('a settings file with something wrong in it (a hand edit, a bad copy pushed by IT)', () => {
+  const dirs: { remove(): void }[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+  const folder = () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    return dir.path;
+  };
+  const asideIn = (dir: string) => readdirSync(dir).filter((f) => /^settings\.damaged-.*\.json$/.test(f));
+
+  it('reads each wrong value as its default and keeps the right ones', () => {
+    const dir = folder();
+    const stored = { offlineLists: 5, theme: 'purple', historyDays: 3, syncIntervalMinutes: 'soon', staleAfterMinutes: { items: -1 }, floorMode: true, extra: 1 };
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: stored }));
+    expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual({ ...DEFAULT_SETTINGS, historyDays: 3, floorMode: true });
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: [1, 2] }));
+    expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('that is not JSON at start: the app starts on the defaults and the file is kept aside', () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'settings.json'), '{ "settings": { "theme": "dark", ');
+    const warned: string[] = [];
+    const store = createConfSettingsStore(dir, { watch: false, warn: (message) => warned.push(message) });
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    const aside = asideIn(dir);
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(dir, aside[0]!), 'utf8')).toBe('{ "settings": { "theme": "dark", ');
+    expect(warned).toEqual([expect.stringContaining('not JSON')]);
+    expect(store.set({ theme: 'contrast' }).theme).toBe('contrast');
+    expect(JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8')).settings.theme).toBe('contrast');
+  });
+
+  it('that turns bad while running: the last good settings stay in force; a fix is read, and a save keeps the bad copy aside', async () => {
+    const dir = folder();
+    const conf = new Conf<{ settings: Partial<Settings> }>({ cwd: dir, configName: 'settings', projectName: 'aisle', cache: true, watch: true });
+    const app = settingsInConf(conf, { warn: () => {} });
+    // resolves when the watch has reported the file changed (conf reads it again on the next get)
+    const reported = () => new Promise<void>((resolve) => conf.events.addEventListener('change', () => resolve(), { once: true }));
+    app.set({ theme: 'dark', historyDays: 9 });
+    let changes = 0;
+    app.onChange(() => changes++);
+    const file = path.join(dir, 'settings.json');
+
+    let seen = reported();
+    writeFileSync(file, 'not json');
+    await seen;
+    expect(app.get()).toMatchObject({ theme: 'dark', historyDays: 9 });
+    seen = reported();
+    writeFileSync(file, JSON.stringify({ settings: { theme: 'dark', historyDays: 12 } }));
+    await seen;
+    expect(app.get().historyDays).toBe(12);
+    expect(changes).toBe(1);
+
+    seen = reported();
+    writeFileSync(file, 'still not json');
+    await seen;
+    expect(app.get().historyDays).toBe(12);
+    expect(readFileSync(file, 'utf8')).toBe('still not json');
+    expect(app.set({ floorMode: true })).toMatchObject({ theme: 'dark', historyDays: 12, floorMode: true });
+    expect(JSON.parse(readFileSync(file, 'utf8')).settings).toMatchObject({ theme: 'dark', historyDays: 12, floorMode: true });
+    expect(asideIn(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'))).toEqual(['still not json']);
   });
 });
 

@@ -1,6 +1,6 @@
 // The Electron host against the fake `electron` module (test/fakes/electron.ts): the whole start-up
 // path runs, with a real core and real settings file, and the test inspects what it registered.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
@@ -87,6 +87,20 @@ describe('Electron host (fake electron)', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).settings).toMatchObject({ theme: 'dark', syncIntervalMinutes: 15 });
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(await call(frameEvent(APP_URL), 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'dark', syncIntervalMinutes: 15 } });
+  });
+
+  it('starts on the default settings when settings.json is not JSON, and keeps that file aside', async () => {
+    await host.core.close();
+    resetFakeElectron();
+    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    mkdirSync(app.paths.userData, { recursive: true });
+    writeFileSync(path.join(app.paths.userData, 'settings.json'), '{ "settings": { "theme": ');
+    const warned: string[] = [];
+    host = (await startElectronHost({ appUrl: APP_URL, log: { ...silentLogger, warn: (message) => warned.push(message) } }))!;
+    expect(await call(frameEvent(APP_URL), 'settings.get', {})).toMatchObject({ ok: true, value: { theme: 'light', syncIntervalMinutes: 5 } });
+    const aside = readdirSync(app.paths.userData).filter((f) => f.startsWith('settings.damaged-'));
+    expect(aside.map((f) => readFileSync(path.join(app.paths.userData, f), 'utf8'))).toContain('{ "settings": { "theme": ');
+    expect(warned).toEqual([expect.stringContaining('not JSON')]);
   });
 
   it('starts the in-process demo warehouse on demand and stops it with the core', async () => {

@@ -1,3 +1,4 @@
+import { methods } from '../../contract/methods.ts';
 import type { Settings } from '../../contract/types.ts';
 
 /**
@@ -29,20 +30,37 @@ export const DEFAULT_SETTINGS: Settings = {
   columns: {},
 };
 
-export function withDefaults(stored: Partial<Settings> | undefined): Settings {
-  return { ...DEFAULT_SETTINGS, ...(stored ?? {}) };
+const fieldSchemas = methods['settings.set'].args.shape;
+
+/**
+ * The settings a stored value stands for: each field as stored if it is one `settings.set` would
+ * accept, else its default. The file can be edited by hand or pushed by IT, and a wrong value in it
+ * (`"offlineLists": 5`) must not reach sync or lookup.
+ */
+export function withDefaults(stored: unknown): Settings {
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return settings as unknown as Settings;
+  for (const [key, schema] of Object.entries(fieldSchemas)) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (value !== undefined && schema.safeParse(value).success) settings[key] = value;
+  }
+  return settings as unknown as Settings;
 }
+
+/** What a store's read answers when its file cannot be read now: the last settings stay in force. */
+export const UNREADABLE = Symbol('unreadable');
 
 /**
  * `get` for a store that keeps its value in memory (conf's and electron-store's `cache`): the
  * settings with defaults are made once per change of the stored value, not on every read (every
  * lookup reads them), and frozen, since every caller shares them.
  */
-export function cachedSettingsReader(read: () => Partial<Settings> | undefined): () => Settings {
-  let stored: Partial<Settings> | undefined;
+export function cachedSettingsReader(read: () => unknown): () => Settings {
+  let stored: unknown;
   let settings: Settings | null = null;
   return () => {
     const next = read();
+    if (next === UNREADABLE) return (settings ??= Object.freeze(withDefaults(undefined)));
     if (settings === null || next !== stored) {
       stored = next;
       settings = Object.freeze(withDefaults(next));
