@@ -9,15 +9,15 @@ import { createConfSettingsStore, settingsInConf } from '../../electron/core/set
 import { createMemorySettingsStore, DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
-describe('the settings file', () => {
-  const dirs: { remove(): void }[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
-  const folder = () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    return dir.path;
-  };
+const dirs: { remove(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+const folder = () => {
+  const dir = tempDir();
+  dirs.push(dir);
+  return dir.path;
+};
 
+describe('the settings file', () => {
   it('answers reads from memory: the file is not parsed again until it changes', () => {
     const dir = folder();
     const store = createConfSettingsStore(dir);
@@ -62,13 +62,6 @@ describe('the settings file', () => {
 });
 
 describe('a settings file with something wrong in it (a hand edit, a bad copy pushed by IT)', () => {
-  const dirs: { remove(): void }[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
-  const folder = () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    return dir.path;
-  };
   const asideIn = (dir: string) => readdirSync(dir).filter((f) => /^settings\.damaged-.*\.json$/.test(f));
 
   it('reads each wrong value as its default and keeps the right ones', () => {
