@@ -210,6 +210,15 @@ describe('looking things up on the workstation', () => {
     await expect.poll(() => other.getByTestId('settings-interval').inputValue()).toBe('15');
     await shot(page, 'settings-es');
     await other.close();
+    // lists and columns are named in Spanish too (main names them in English)
+    await go(page, '/lists');
+    await expect.poll(() => page.getByTestId('list-items').locator('.label').textContent()).toBe('Artículos');
+    await shot(page, 'lists-es');
+    await go(page, '/lists/items');
+    await page.getByTestId('grid-row').first().waitFor();
+    expect(await page.getByTestId('sort-description').textContent()).toContain('Descripción');
+    await shot(page, 'list-es');
+    await go(page, '/settings');
     // another process (the CLI, IT) writes the settings file
     createConfSettingsStore(app.dataDir, { watch: false }).set({ theme: 'contrast' });
     await expect.poll(() => page.evaluate('document.documentElement.dataset.theme'), { timeout: 10_000 }).toBe('contrast');
