@@ -45,6 +45,17 @@ describe('the search box', () => {
     wrapper.unmount();
   });
 
+  it('names the kind and the matched field in the language shown', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q) });
+    const { wrapper } = await mountWith(SearchBox, client, { locale: 'es' });
+    await wrapper.get('[data-testid=search-input]').setValue('SKU-10');
+    await flushPromises();
+    const first = wrapper.findAll('[data-testid=search-hit]')[0]!;
+    expect(first.text()).toContain('Ubicación');
+    expect(first.text()).toContain('exacto · Código de barras');
+    wrapper.unmount();
+  });
+
   it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {
     const releases: (() => void)[] = [];
     const client = scriptedClient({
