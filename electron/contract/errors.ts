@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'license_required', // several licenses and none chosen
   'too_many_attempts', // offline sign-in rate limit
   'session_expired', // refresh failed; the mirror stays readable
+  'locked', // the session is locked (idle, or by the user): unlock with the password, or sign out
   'offline', // server unreachable (network error, refused, DNS)
   'timeout',
   'unauthorized', // 401 that survived one refresh

@@ -49,6 +49,7 @@ export const methods = {
       floorMode: z.boolean().optional(),
       language: z.enum(['auto', 'en', 'es']).optional(),
       columns: z.record(text(400), z.array(text(64)).max(200)).optional(),
+      lockAfterMinutes: z.number().int().min(0).max(24 * 60).optional(),
     }),
   ),
 
@@ -71,6 +72,12 @@ export const methods = {
   'session.current': method<T.SessionView>()(none),
   'session.info': method<T.SessionInfo>()(none),
   'session.signOut': method<T.SessionView>()(none),
+  /** Locks the session now (the user steps away); idle locking is `lockAfterMinutes`. */
+  'session.lock': method<T.SessionView>()(none),
+  /** Opens a locked session with the signed-in user's password (checked on this workstation, so offline too). */
+  'session.unlock': method<T.SessionView>()(z.strictObject({ password })),
+  /** The user is at the workstation (input seen): postpones the idle lock. */
+  'session.activity': method<{ locked: boolean }>()(none),
   'session.endSession': method<T.SessionInfo>()(z.strictObject({ sessionId: id })),
   /** The user's open sessions, when the server lists them (the demo does, on /jwt/list); else []. */
   'session.list': method<T.OpenSession[]>()(none),

@@ -35,6 +35,8 @@ export interface Settings {
   language: Language;
   /** Visible columns per user and list: key `${email}|${list}`. */
   columns: Record<string, string[]>;
+  /** Shared workstations: lock the session after this many minutes with no input; 0 never locks. */
+  lockAfterMinutes: number;
 }
 
 // ---- session ----------------------------------------------------------------------------------
@@ -74,6 +76,8 @@ export interface SessionView {
   zoneIdStr: string | null;
   facilities: FacilityRef[];
   roles: { id: string; name: string }[];
+  /** Locked (idle, or by the user): only the password, or signing out, opens it again. */
+  locked: boolean;
 }
 
 export type SignInResult =

@@ -8,6 +8,7 @@ import type { HostKind } from '../contract/types.ts';
 import { CoreEvents } from './events.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
+import { guardWhileLocked, lockedError } from './session/session-lock.ts';
 import { createSessionService } from './session/session-service.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { createSyncService } from './sync/sync-service.ts';
@@ -41,6 +42,8 @@ export interface CoreDeps {
   syncWorkerUrl?: URL;
   /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
   autoSync?: boolean;
+  /** Lock the session after `lockAfterMinutes` without input (default true; the CLI's commands are short). */
+  idleLock?: boolean;
   /** Upgrades a mirror file written by an older Aisle (default: in the sync worker, upgradeInWorker). */
   upgradeMirror?: (file: string) => Promise<void>;
 }
@@ -79,6 +82,7 @@ export function createCore(deps: CoreDeps): Core {
     const before = knownSettings;
     knownSettings = after;
     sync.settingsChanged(before, after);
+    session.settingsChanged();
     events.emit('settings.changed', after);
   }
   const stopWatchingSettings = deps.settings.onChange(() => {
@@ -89,7 +93,7 @@ export function createCore(deps: CoreDeps): Core {
     }
   });
 
-  const handlers: Handlers = {
+  const handlers: Handlers = guardWhileLocked({
     ...session.handlers,
     ...sync.handlers,
     ...lookup.handlers,
@@ -112,12 +116,15 @@ export function createCore(deps: CoreDeps): Core {
       const { url } = await deps.startDemoServer();
       return { url, email: 'demo@example.com', password: 'demo1234' };
     },
-  };
+  }, session.isLocked);
 
   return {
     handlers,
     events,
-    writeCsv: lookup.writeCsv,
+    writeCsv: (view, out) => {
+      if (session.isLocked()) return Promise.reject(lockedError());
+      return lookup.writeCsv(view, out);
+    },
     async close() {
       stopWatchingSettings();
       await sync.close();

@@ -28,6 +28,8 @@ export function createNodeCore(options: NodeCoreOptions): Core {
     settings: createConfSettingsStore(dataDir),
     exportDir: process.cwd(),
     startDemoServer: demo.start,
+    // A CLI command is over in seconds; nobody walks away from it.
+    idleLock: options.host !== 'cli',
     ...options.overrides,
   });
   return {

@@ -69,6 +69,39 @@ describe('the same user signed in twice', () => {
     await look(page, 'light', false);
   });
 
+  it('locks in every window by hand; nothing is read while locked; the password opens it where it was', async () => {
+    const { page } = app;
+    await page.getByTestId('nav-lists').click();
+    await page.getByTestId('lists-page').waitFor();
+    const other = await page.context().newPage();
+    await other.goto(app.host.url);
+    await other.getByTestId('home-page').waitFor();
+    await look(page, 'dark', true);
+
+    await page.getByTestId('nav-lock').click();
+    await page.getByTestId('lock-screen').waitFor();
+    await other.getByTestId('lock-screen').waitFor();
+    expect(await page.getByTestId('lock-user').textContent()).toContain(EMAIL);
+    expect(await page.getByTestId('nav-lists').count()).toBe(0);
+    expect(await page.getByTestId('lists-page').count()).toBe(0);
+    await expect(app.call('search.query', { q: 'SKU' })).rejects.toThrow(/locked/);
+
+    await page.getByTestId('lock-password').fill('not-the-password');
+    await page.getByTestId('lock-password').press('Enter');
+    await expect.poll(() => page.getByTestId('lock-error').textContent()).toBe('Wrong password.');
+    await shot(page, 'lock-dark-floor');
+    await other.close();
+
+    await page.getByTestId('lock-password').fill(PASSWORD);
+    await page.getByTestId('lock-password').press('Enter');
+    await page.getByTestId('lists-page').waitFor();
+    expect((await app.call('session.current')).locked).toBe(false);
+    expect((await app.call('search.query', { q: 'SKU' })).hits.length).toBeGreaterThan(0);
+    await look(page, 'light', false);
+    await page.getByTestId('nav-session').click();
+    await page.getByTestId('session-page').waitFor();
+  });
+
   it('signs out, and the server no longer knows this session', async () => {
     const { page } = app;
     const mine = (await app.call('session.current')).sessionId!;

@@ -62,6 +62,9 @@ export function testRouter(): Router {
       { path: '/record/:list/:id', name: 'record', component: stub },
       { path: '/lists/:list', name: 'list', component: stub },
       { path: '/sync', name: 'sync', component: stub },
+      { path: '/lists', name: 'lists', component: stub },
+      { path: '/session', name: 'session', component: stub },
+      { path: '/settings', name: 'settings', component: stub },
     ],
   });
 }

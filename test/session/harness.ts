@@ -4,7 +4,7 @@ import type { EventName, Events } from '../../electron/contract/events.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../electron/core/core.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createSessionService, type SessionService } from '../../electron/core/session/session-service.ts';
-import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+import { createMemorySettingsStore, type SettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ManualClock } from './manual-clock.ts';
 
@@ -34,6 +34,7 @@ export interface Harness {
   dataDir: string;
   clock: ManualClock;
   events: CoreEvents;
+  settings: SettingsStore;
   seen: { [E in EventName]?: Events[E][] };
   service: SessionService;
   /** Resolves with the first event (from now on) that satisfies `match`. */
@@ -47,6 +48,7 @@ export interface HarnessOptions {
   secrets?: SecretBox | null;
   startDemoServer?: () => Promise<{ url: string }>;
   dataDir?: string;
+  idleLock?: boolean;
 }
 
 export function harness(options: HarnessOptions = {}): Harness {
@@ -58,8 +60,9 @@ export function harness(options: HarnessOptions = {}): Harness {
     events.on(name, (payload) => ((seen[name] ??= []) as unknown[]).push(payload));
   }
   const clock = new ManualClock();
+  const settings = createMemorySettingsStore();
   const ctx: CoreContext = {
-    deps: { host: 'cli', version: '0.0.0', dataDir, settings: createMemorySettingsStore(), secrets: options.secrets, startDemoServer: options.startDemoServer },
+    deps: { host: 'cli', version: '0.0.0', dataDir, settings, secrets: options.secrets, startDemoServer: options.startDemoServer, idleLock: options.idleLock },
     events,
     log: silentLogger,
   };
@@ -74,6 +77,7 @@ export function harness(options: HarnessOptions = {}): Harness {
     dataDir,
     clock,
     events,
+    settings,
     seen,
     service,
     next(event, match = () => true) {

@@ -32,6 +32,8 @@ export interface LiveSession {
   refreshTimer: Timer | null;
   refreshing: Promise<string> | null;
   goingOnline: boolean;
+  /** Locked after idle time or by the user (session-lock.ts); the contract refuses reads while set. */
+  locked: boolean;
 }
 
 export const SIGNED_OUT: SessionView = {
@@ -47,6 +49,7 @@ export const SIGNED_OUT: SessionView = {
   zoneIdStr: null,
   facilities: [],
   roles: [],
+  locked: false,
 };
 
 export function sessionView(live: LiveSession | null): SessionView {
@@ -64,6 +67,7 @@ export function sessionView(live: LiveSession | null): SessionView {
     zoneIdStr: live.zoneIdStr,
     facilities: live.facilities.map((f) => ({ ...f })),
     roles: live.roles.map((r) => ({ ...r })),
+    locked: live.locked,
   };
 }
 

@@ -12,6 +12,7 @@ import { createConnectivityMonitor } from './connectivity-monitor.ts';
 import { sessionView } from './live-session.ts';
 import { openSessions } from './open-sessions.ts';
 import { codeOf, createShared, type SessionOptions } from './session-shared.ts';
+import { createSessionLock, type SessionLock } from './session-lock.ts';
 import { createSignInFlow } from './session-sign-in.ts';
 import { createSessionTokens } from './session-tokens.ts';
 
@@ -25,6 +26,9 @@ export type SessionHandlers = Pick<
   | 'session.current'
   | 'session.info'
   | 'session.signOut'
+  | 'session.lock'
+  | 'session.unlock'
+  | 'session.activity'
   | 'session.endSession'
   | 'session.list'
   | 'session.validate'
@@ -35,6 +39,9 @@ export type SessionHandlers = Pick<
 
 export interface SessionService extends SessionPort {
   readonly handlers: SessionHandlers;
+  isLocked: SessionLock['isLocked'];
+  /** Settings changed (the idle lock's time may have). */
+  settingsChanged: SessionLock['settingsChanged'];
   close(): Promise<void>;
 }
 
@@ -52,6 +59,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
   const s = createShared(ctx, clock, options, monitor);
   const tokens = createSessionTokens(s);
   const flow = createSignInFlow(s, tokens);
+  const lock = createSessionLock(s, { idle: ctx.deps.idleLock ?? true });
   let closed = false;
 
   // Sign-ins, license choices and sign-outs run one at a time.
@@ -82,6 +90,9 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       'session.current': () => sessionView(s.current),
       'session.info': () => tokens.authCall((api) => api.sessionInfo()),
       'session.signOut': () => serial(flow.signOut),
+      'session.lock': () => lock.lock(),
+      'session.unlock': ({ password }) => serial(() => lock.unlock(password)),
+      'session.activity': () => lock.activity(),
       'session.endSession': ({ sessionId }) => flow.endSession(sessionId),
       'session.list': async () => openSessions(await tokens.authCall((api) => api.profile()), s.current?.sessionId ?? null),
       'session.validate': async ({ email, password }) => ({ valid: await (await flow.anyApi()).validate({ email, password }) }),
@@ -101,6 +112,8 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       'connectivity.get': () => monitor.current(),
     },
     view: () => sessionView(s.current),
+    isLocked: lock.isLocked,
+    settingsChanged: lock.settingsChanged,
     identity: () => (s.current ? { server: s.current.server, email: s.current.email, licenseId: s.current.licenseId } : null),
     baseUrl: () => s.current?.baseUrl ?? null,
     accessToken: tokens.accessToken,
@@ -111,6 +124,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     },
     async close() {
       closed = true;
+      lock.stop();
       monitor.stop();
       s.current?.refreshTimer?.cancel();
     },

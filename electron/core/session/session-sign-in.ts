@@ -126,6 +126,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,
+      locked: false,
     };
     await afterOnline(live);
     if (p.rememberMe) s.remembered.save(p.server, p.email, p.password);
@@ -178,6 +179,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,
+      locked: false,
     };
     replaceCurrent(live);
     return { status: 'signed-in', session: sessionView(live) };

@@ -28,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   floorMode: false,
   language: 'auto',
   columns: {},
+  lockAfterMinutes: 0,
 };
 
 const fieldSchemas = methods['settings.set'].args.shape;

@@ -1,7 +1,7 @@
 // English messages. Keys are grouped by screen; `es.ts` mirrors this shape exactly.
 export const en = {
   app: { name: 'Aisle', skip: 'Skip to content' },
-  nav: { search: 'Search', lists: 'Lists', sync: 'Sync', session: 'Session', settings: 'Settings', home: 'Home' },
+  nav: { search: 'Search', lists: 'Lists', sync: 'Sync', session: 'Session', settings: 'Settings', home: 'Home', lock: 'Lock' },
   search: {
     label: 'Search or scan',
     placeholder: 'Scan or type an item, location, lot…',
@@ -60,6 +60,7 @@ export const en = {
     license_disabled: 'This license is disabled. Choose another or ask your supervisor.',
     license_required: 'Choose a license to continue.',
     too_many_attempts: 'Too many attempts. Wait a minute and try again.',
+    locked: 'The session is locked. Unlock it with your password.',
     session_expired: 'Your session has expired. Sign in again.',
     offline: 'The server cannot be reached. Check the network or the address.',
     timeout: 'The server took too long to answer.',
@@ -180,10 +181,20 @@ export const en = {
     facilities: 'Facilities',
     roles: 'Roles',
   },
+  lock: {
+    title: 'Locked',
+    password: 'Password',
+    unlock: 'Unlock',
+    wrong: 'Wrong password.',
+    wait: 'Too many wrong passwords. Try again in {seconds} s.',
+    someoneElse: 'Not you? Sign out, then sign in as yourself.',
+    signOut: 'Sign out',
+  },
   settings: {
     title: 'Settings',
     server: 'Server',
     interval: 'Sync every (minutes)',
+    lockAfter: 'Lock after minutes without use (0: never)',
     facilities: 'Facilities kept offline',
     facilitiesHint: 'None ticked means all of your facilities.',
     lists: 'Lists kept offline',

@@ -3,7 +3,7 @@ import type { Messages } from './en.ts';
 
 export const es: Messages = {
   app: { name: 'Aisle', skip: 'Saltar al contenido' },
-  nav: { search: 'Buscar', lists: 'Listas', sync: 'Sincronización', session: 'Sesión', settings: 'Ajustes', home: 'Inicio' },
+  nav: { search: 'Buscar', lists: 'Listas', sync: 'Sincronización', session: 'Sesión', settings: 'Ajustes', home: 'Inicio', lock: 'Bloquear' },
   search: {
     label: 'Buscar o escanear',
     placeholder: 'Escanee o escriba un artículo, ubicación, lote…',
@@ -62,6 +62,7 @@ export const es: Messages = {
     license_disabled: 'Esta licencia está desactivada. Elija otra o consulte a su supervisor.',
     license_required: 'Elija una licencia para continuar.',
     too_many_attempts: 'Demasiados intentos. Espere un minuto y vuelva a probar.',
+    locked: 'La sesión está bloqueada. Desbloquéela con su contraseña.',
     session_expired: 'Su sesión ha caducado. Inicie sesión de nuevo.',
     offline: 'No se puede contactar con el servidor. Revise la red o la dirección.',
     timeout: 'El servidor tardó demasiado en responder.',
@@ -182,10 +183,20 @@ export const es: Messages = {
     facilities: 'Almacenes',
     roles: 'Funciones',
   },
+  lock: {
+    title: 'Bloqueado',
+    password: 'Contraseña',
+    unlock: 'Desbloquear',
+    wrong: 'Contraseña incorrecta.',
+    wait: 'Demasiadas contraseñas incorrectas. Vuelva a probar en {seconds} s.',
+    someoneElse: '¿No es usted? Cierre la sesión y entre con la suya.',
+    signOut: 'Cerrar sesión',
+  },
   settings: {
     title: 'Ajustes',
     server: 'Servidor',
     interval: 'Sincronizar cada (minutos)',
+    lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
     lists: 'Listas guardadas sin conexión',

@@ -7,7 +7,7 @@ import { useClient } from '../api/client.ts';
 
 export const SIGNED_OUT: SessionView = {
   state: 'signed-out', server: null, email: null, userName: null, locale: null, licenseId: null, licenseType: null,
-  sessionId: null, expiresAt: null, zoneIdStr: null, facilities: [], roles: [],
+  sessionId: null, expiresAt: null, zoneIdStr: null, facilities: [], roles: [], locked: false,
 };
 
 export interface SignInForm {
@@ -112,6 +112,17 @@ export const useSessionStore = defineStore('session', () => {
     sessions.value = [];
   }
 
+  async function lock(): Promise<void> {
+    const result = await run(() => useClient().call('session.lock'));
+    if (result) view.value = result;
+  }
+
+  async function unlock(password: string): Promise<boolean> {
+    const result = await run(() => useClient().call('session.unlock', { password }));
+    if (result) view.value = result;
+    return result !== null && !result.locked;
+  }
+
   function stop(): void {
     unsubscribe?.();
     unsubscribe = null;
@@ -121,6 +132,7 @@ export const useSessionStore = defineStore('session', () => {
     view, loaded, busy, error, licenses, rememberedLicenseId, info, sessions,
     /** The mirror is open: online, offline or with an expired session. */
     hasMirror: computed(() => view.value.state !== 'signed-out'),
-    ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, loadSessions, endSession, signOut,
+    locked: computed(() => view.value.locked),
+    ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, loadSessions, endSession, signOut, lock, unlock,
   };
 });
