@@ -6,6 +6,7 @@ import type { SessionView, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
 import { installActivityReporter } from '../../renderer/src/idle/activity-reporter.ts';
+import { useSearchStore } from '../../renderer/src/stores/search.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
@@ -70,16 +71,20 @@ describe('the lock screen', () => {
     expect(client.calls.filter((c) => c.method === 'lists.catalog').length).toBeGreaterThan(catalogCalls);
   });
 
-  it('follows main: an idle lock from main covers the app, and scans are not looked up meanwhile', async () => {
+  it('follows main: an idle lock from main covers the app, forgets the search, and scans are not looked up meanwhile', async () => {
     const client = app(ANA);
     const { wrapper } = await mountWith(App, client);
     unmount = () => wrapper.unmount();
     expect(wrapper.find('[data-testid=route-stub]').exists()).toBe(true);
+    const search = useSearchStore();
+    search.query = 'SKU-000042';
+    search.open = true;
 
     client.emit('session.changed', { ...ANA, locked: true });
     await flushPromises();
     expect(wrapper.find('[data-testid=lock-screen]').exists()).toBe(true);
     expect(wrapper.find('[data-testid=route-stub]').exists()).toBe(false);
+    expect([search.query, search.open]).toEqual(['', false]);
 
     for (const key of '4006381333931') window.dispatchEvent(new KeyboardEvent('keydown', { key }));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
@@ -99,6 +104,17 @@ describe('the lock screen', () => {
     expect(client.calls.some((c) => c.method === 'session.signOut')).toBe(true);
     expect(wrapper.find('[data-testid=lock-screen]').exists()).toBe(false);
     expect(router.currentRoute.value.name).toBe('sign-in');
+  });
+
+  it('a sign-out, from any window, leaves no search of the last user for the next', async () => {
+    const client = app(ANA);
+    const { wrapper } = await mountWith(App, client);
+    unmount = () => wrapper.unmount();
+    const search = useSearchStore();
+    search.query = 'A-03-02-B';
+    client.emit('session.changed', SIGNED_OUT);
+    await flushPromises();
+    expect(search.query).toBe('');
   });
 
   it('tells main of input only while idle locking is on and the session open', async () => {

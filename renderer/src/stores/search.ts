@@ -127,5 +127,12 @@ export const useSearchStore = defineStore('search', () => {
     error.value = null;
   }
 
-  return { query, result, error, open, hits, lastScan, run, scan, clear, timing: () => timing };
+  /** Drops what was searched and found, for whoever uses the workstation next (lock, sign-out). */
+  function forget(): void {
+    clear();
+    open.value = false;
+    lastScan.value = null;
+  }
+
+  return { query, result, error, open, hits, lastScan, run, scan, clear, forget, timing: () => timing };
 });
