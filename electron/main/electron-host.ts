@@ -1,7 +1,8 @@
 // The Electron host: app lifecycle, the one hardened window, and IPC onto the core.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
+import { dispatch } from '../contract/dispatch.ts';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
@@ -62,11 +63,12 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
 
   const dataDir = app.getPath('userData');
   const demo = inProcessDemo(dataDir);
+  const settings = createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
   const engine = createCore({
     host: 'electron',
     version: app.getVersion(),
     dataDir,
-    settings: createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }),
+    settings,
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,
@@ -80,6 +82,14 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
       await demo.close();
     },
   };
+
+  // On a shared OS account, whoever unlocks the screen next may not be who is signed in here: with
+  // idle locking on, the OS locking its screen or going to sleep locks Aisle too.
+  const lockWithTheOs = () => {
+    if (settings.get().lockAfterMinutes > 0) void dispatch(core.handlers, 'session.lock', {});
+  };
+  powerMonitor.on('lock-screen', lockWithTheOs);
+  powerMonitor.on('suspend', lockWithTheOs);
 
   hardenSession(session.defaultSession);
   let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));

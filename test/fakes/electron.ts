@@ -153,6 +153,9 @@ export const ipcRenderer = {
   },
 };
 
+ /** Emits what the OS reports: 'lock-screen', 'suspend'… */
+export const powerMonitor = new EventEmitter();
+
 /** A reversible "encryption" (the real one needs the OS keychain). */
 export const safeStorage = {
   /** What Chromium picked on Linux; tests set 'basic_text' to play a machine without a keyring. */
@@ -172,6 +175,7 @@ export function resetFakeElectron(): void {
   BrowserWindow.created = [];
   safeStorage.backend = 'gnome_libsecret';
   app.removeAllListeners();
+  powerMonitor.removeAllListeners();
   app.paths = {};
   app.isPackaged = false;
   app.sandboxEnabled = false;
@@ -185,4 +189,4 @@ export function resetFakeElectron(): void {
   ipcRenderer.listeners.clear();
 }
 
-export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage };
+export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor };

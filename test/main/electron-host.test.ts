@@ -7,7 +7,7 @@ import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
 import { silentLogger } from '../../electron/core/core.ts';
-import { app, BrowserWindow, ipcMain, resetFakeElectron, session } from '../fakes/electron.ts';
+import { app, BrowserWindow, ipcMain, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
@@ -111,6 +111,26 @@ describe('Electron host (fake electron)', () => {
     expect(answer.headers.get('content-type')).toMatch(/json/);
     await host.core.close();
     await expect(fetch(new URL('/v1/api/pub/lists', url))).rejects.toThrow();
+  });
+
+  it('locks the session when the OS locks its screen or sleeps, if idle locking is on', async () => {
+    await host.core.close();
+    resetFakeElectron();
+    app.paths = { userData: path.join(data.path, 'userData-lock'), downloads: path.join(data.path, 'Downloads') };
+    host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
+    const locked = async () => ((await call(frameEvent(APP_URL), 'session.current', {})).value as { locked: boolean }).locked;
+    powerMonitor.emit('lock-screen'); // nobody signed in: nothing to lock, nothing breaks
+    expect(await call(frameEvent(APP_URL), 'session.signIn', { server: 'demo', email: 'solo@example.com', password: 'demo1234' })).toMatchObject({ ok: true });
+
+    powerMonitor.emit('lock-screen');
+    expect(await locked()).toBe(false); // lockAfterMinutes 0: this is not a shared workstation
+
+    await call(frameEvent(APP_URL), 'settings.set', { lockAfterMinutes: 10 });
+    powerMonitor.emit('lock-screen');
+    await expect.poll(locked).toBe(true);
+    expect(await call(frameEvent(APP_URL), 'session.unlock', { password: 'demo1234' })).toMatchObject({ ok: true, value: { locked: false } });
+    powerMonitor.emit('suspend');
+    await expect.poll(locked).toBe(true);
   });
 
   it('forwards core events to the window on aisle:event:<name>', () => {
