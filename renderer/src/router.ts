@@ -17,6 +17,7 @@ export function createAppRouter(): Router {
       { path: '/sync', name: 'sync', component: () => import('./views/SyncView.vue') },
       { path: '/session', name: 'session', component: () => import('./views/SessionView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
+      { path: '/scanner', name: 'scanner', component: () => import('./views/ScannerView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
   });

@@ -114,6 +114,23 @@ describe('looking things up on the workstation', () => {
     await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
   });
 
+  it('checks the scanner: a GS1 scan shown key by key, read, parsed and found, and nothing opened', async () => {
+    const { page } = app;
+    await go(page, '/settings');
+    await page.getByTestId('scanner-check').click();
+    await page.getByTestId('scanner-waiting').waitFor();
+    const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000007' } }, offset: 0, limit: 1 })).rows[0]!;
+    const gtin = String(item.gtin).padStart(14, '0');
+    await scan(page, `01${gtin}\u001d10LOT42`);
+    const latest = page.getByTestId('scanner-latest');
+    await expect.poll(() => latest.getAttribute('data-verdict')).toBe('scan');
+    expect(await page.getByTestId('scanner-chars').locator('.control').allTextContents()).toEqual(['GS', 'Enter']);
+    await expect.poll(() => page.getByTestId('scanner-finds').textContent()).toMatch(/^\s*A scan of it opens SKU-000007 · \S/);
+    expect(await page.getByTestId('scanner-gs1').textContent()).toContain('LOT42');
+    expect(await page.evaluate('location.hash')).toBe('#/scanner');
+    await shot(page, 'scanner-light');
+  });
+
   it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {
     const { page } = app;
     await page.keyboard.press('Control+k');

@@ -65,6 +65,7 @@ export function testRouter(): Router {
       { path: '/lists', name: 'lists', component: stub },
       { path: '/session', name: 'session', component: stub },
       { path: '/settings', name: 'settings', component: stub },
+      { path: '/scanner', name: 'scanner', component: stub },
     ],
   });
 }

@@ -8,7 +8,8 @@ function editable(target: EventTarget | null): HTMLInputElement | HTMLTextAreaEl
   return null;
 }
 
-function keyOf(event: KeyboardEvent): string {
+/** The key as the wedge detector reads it. */
+export function keyOf(event: KeyboardEvent): string {
   // Scanners send the GS1 group separator as Ctrl+] (or as the character itself).
   if (event.ctrlKey && (event.key === ']' || event.key === GROUP_SEPARATOR)) return 'GroupSeparator';
   if (event.ctrlKey || event.altKey || event.metaKey) return 'Modifier';
