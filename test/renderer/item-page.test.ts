@@ -18,9 +18,10 @@ function router() {
 
 const client = () =>
   scriptedClient({
-    'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH } : ({
+    'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH }
+      : list === 'item-templates' ? { kind: 'other', list, id, title: 'Bin, medium', record: { id }, related: [], age: FRESH } : ({
       kind: 'item', list: 'items', id, title: 'Blue widget',
-      record: { id, sku: 'SKU-1', description: 'Blue widget', upc: '012345678905', uom: 'EA', colour: 'blue', account_id: 'A1' },
+      record: { id, sku: 'SKU-1', description: 'Blue widget', upc: '012345678905', uom: 'EA', colour: 'blue', account_id: 'A1', template_id: 'T1' },
       related: [{ list: 'accounts', label: 'Account', rows: [{ id: 'A1', name: 'Acme' }] }],
       age: FRESH,
     }),
@@ -52,8 +53,10 @@ describe('the item page', () => {
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Picked');
     expect(wrapper.get('[data-testid=history-since]').text()).toMatch(/goes back to .*2026/);
     expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
-    const links = wrapper.get('[data-testid=related]').findAll('a');
-    expect(links.map((a) => [a.text(), a.attributes('href')])).toEqual([['Acme', '/record/accounts/A1'], ['Acme', '/record/accounts/A1']]);
+    // The account main lists is not linked a second time from the record's account_id.
+    const related = wrapper.get('[data-testid=related]');
+    expect(related.findAll('a').map((a) => [a.text(), a.attributes('href')])).toEqual([['Bin, medium', '/record/item-templates/T1'], ['Acme', '/record/accounts/A1']]);
+    expect(related.findAll('.group .muted').map((l) => l.text())).toEqual(['Template', 'Account']);
     expect(c.calls.find((x) => x.method === 'inventory.byItem')?.args).toEqual({ itemId: 'I1' });
     wrapper.unmount();
   });
@@ -63,6 +66,7 @@ describe('the item page', () => {
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('Existencias');
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('1010');
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Preparado');
+    expect(wrapper.get('[data-testid=related]').findAll('.group .muted').map((l) => l.text())).toEqual(['Plantilla', 'Cuenta']);
     wrapper.unmount();
   });
 });

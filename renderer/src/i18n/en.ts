@@ -114,6 +114,8 @@ export const en = {
   record: {
     details: 'All fields',
     related: 'Related',
+    /** A record's own links, one record each (a list's name would be plural). */
+    refs: { account_id: 'Account', facility_id: 'Facility', hazmat_id: 'Hazmat', template_id: 'Template' },
     notFound: 'This record is not in the mirror.',
     open: 'Open',
     yes: 'Yes',

@@ -116,6 +116,7 @@ export const es: Messages = {
   record: {
     details: 'Todos los campos',
     related: 'Relacionado',
+    refs: { account_id: 'Cuenta', facility_id: 'Almacén', hazmat_id: 'Mercancía peligrosa', template_id: 'Plantilla' },
     notFound: 'Este registro no está en la copia local.',
     open: 'Abrir',
     yes: 'Sí',
