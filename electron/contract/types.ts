@@ -193,6 +193,8 @@ export interface SearchHit {
   /** Which field matched (sku, upc, gtin, barcode, code, name, description…). */
   field: string;
   age: DataAge;
+  /** A location's type, zone and facility, so that the window words its subtitle in its language. */
+  place?: { type: string | null; zone: string | null; facility: string | null };
 }
 
 export interface Gs1Element {

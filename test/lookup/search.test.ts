@@ -25,6 +25,8 @@ describe('search: codes in every form', () => {
       const hit = search(typed).hits[0];
       expect(hit, typed).toMatchObject({ kind: 'location', id: 'loc-1', code: 'A-03-02-B', match: 'exact' });
     }
+    // Its parts too, for the window to word the line under it in its own language.
+    expect(search('A-03-02-B').hits[0]).toMatchObject({ subtitle: expect.stringContaining('zone A'), place: { type: 'PICK', zone: 'A', facility: 'Main warehouse' } });
   });
 
   it('finds a location by its barcode and items by SKU, UPC and every GTIN spelling', () => {

@@ -56,6 +56,24 @@ describe('the search box', () => {
     wrapper.unmount();
   });
 
+  it('words the line under a location or a list record in the language shown', async () => {
+    const hits = [
+      hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-01-01-A', title: 'A-01-01-A', subtitle: 'PICK · zone B · Rotterdam DC', place: { type: 'PICK', zone: 'B', facility: 'Rotterdam DC' } }),
+      hit({ kind: 'carrier', list: 'carriers', id: 'c1', code: 'DHL', title: 'DHL Express', subtitle: 'Carriers · DHL' }),
+      hit({ id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: 'SKU-1 · UPC 012345678905' }),
+    ];
+    const lines = async (locale: 'en' | 'es') => {
+      const { wrapper } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => answer(q, hits) }), { locale });
+      await wrapper.get('[data-testid=search-input]').setValue('x');
+      await flushPromises();
+      const text = wrapper.findAll('[data-testid=search-hit-subtitle]').map((s) => s.text());
+      wrapper.unmount();
+      return text;
+    };
+    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', 'SKU-1 · UPC 012345678905']);
+    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', 'SKU-1 · UPC 012345678905']);
+  });
+
   it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {
     const releases: (() => void)[] = [];
     const client = scriptedClient({

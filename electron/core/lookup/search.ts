@@ -285,7 +285,7 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (readFacts(ctx.db).facilityNames.get(c) ?? null);
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age };
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age, place: { type: a, zone: b, facility } };
   }
   const def = listDef(list);
   return {

@@ -16,6 +16,7 @@ export const en = {
     scanNotFound: 'Scanned “{code}”: not in the mirror.',
     scanned: 'Scanned {code}',
     hint: 'Scan a barcode anywhere, or press Ctrl+K and type.',
+    zone: 'zone {zone}',
   },
   kind: {
     item: 'Item', location: 'Location', account: 'Account', customer: 'Customer', carrier: 'Carrier', channel: 'Channel',

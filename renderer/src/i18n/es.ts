@@ -18,6 +18,7 @@ export const es: Messages = {
     scanNotFound: 'Escaneado «{code}»: no está en la copia local.',
     scanned: 'Escaneado {code}',
     hint: 'Escanee un código en cualquier pantalla, o pulse Ctrl+K y escriba.',
+    zone: 'zona {zone}',
   },
   kind: {
     item: 'Artículo', location: 'Ubicación', account: 'Cuenta', customer: 'Cliente', carrier: 'Transportista', channel: 'Canal',
