@@ -63,12 +63,11 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
 
   const dataDir = app.getPath('userData');
   const demo = inProcessDemo(dataDir);
-  const settings = createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
   const engine = createCore({
     host: 'electron',
     version: app.getVersion(),
     dataDir,
-    settings,
+    settings: createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }),
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,
@@ -85,11 +84,12 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
 
   // On a shared OS account, whoever unlocks the screen next may not be who is signed in here: with
   // idle locking on, the OS locking its screen or going to sleep locks Aisle too.
-  const lockWithTheOs = () => {
-    if (settings.get().lockAfterMinutes > 0) void dispatch(core.handlers, 'session.lock', {});
+  const lockWithTheOs = async () => {
+    const { lockAfterMinutes } = await core.handlers['settings.get']({});
+    if (lockAfterMinutes > 0) await dispatch(core.handlers, 'session.lock', {});
   };
-  powerMonitor.on('lock-screen', lockWithTheOs);
-  powerMonitor.on('suspend', lockWithTheOs);
+  powerMonitor.on('lock-screen', () => void lockWithTheOs());
+  powerMonitor.on('suspend', () => void lockWithTheOs());
 
   hardenSession(session.defaultSession);
   let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));
