@@ -32,6 +32,8 @@ export interface Settings {
   historyDays: number;
   theme: Theme;
   floorMode: boolean;
+  /** A tone after each scan: found, several matches, or nothing. */
+  scanSound: boolean;
   language: Language;
   /** Visible columns per user and list: key `${email}|${list}`. */
   columns: Record<string, string[]>;

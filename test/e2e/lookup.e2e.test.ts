@@ -78,8 +78,12 @@ describe('looking things up on the workstation', () => {
     const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000042' } }, offset: 0, limit: 1 })).rows[0]!;
     const stock = await app.call('inventory.byItem', { itemId: String(item.id) });
     await page.locator('body').click({ position: { x: 5, y: 400 } }); // nothing focused
+    // Every scan-feedback frame the page shows, however briefly.
+    await page.evaluate(`window.flashes = []; new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes) if (n.dataset?.testid === 'scan-flash') window.flashes.push(n.dataset.feedback); }).observe(document.body, { childList: true, subtree: true })`);
     await scan(page, String(item.sku));
     await page.getByTestId('item-page').waitFor();
+    await expect.poll(() => page.evaluate('window.flashes')).toEqual(['found']);
+    await expect.poll(() => page.getByTestId('scan-flash').count()).toBe(0); // gone when its animation ends
     expect(await page.getByTestId('record-code').textContent()).toBe('SKU-000042');
     const sum = (k: 'onHand' | 'allocated' | 'available') => stock.rows.reduce((s, r) => s + r[k], 0).toLocaleString('en-GB');
     expect(await page.getByTestId('qty-on-hand').textContent()).toContain(sum('onHand'));

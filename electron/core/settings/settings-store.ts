@@ -26,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDays: 30,
   theme: 'light',
   floorMode: false,
+  scanSound: true,
   language: 'auto',
   columns: {},
   lockAfterMinutes: 0,

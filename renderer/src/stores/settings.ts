@@ -55,6 +55,7 @@ export const useSettingsStore = defineStore('settings', () => {
     stop,
     theme: computed(() => settings.value?.theme ?? 'light'),
     floorMode: computed(() => settings.value?.floorMode ?? false),
+    scanSound: computed(() => settings.value?.scanSound ?? true),
     language: computed(() => settings.value?.language ?? 'auto'),
   };
 });
