@@ -135,6 +135,17 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'scanner-light');
   });
 
+  it('runs an action from the search box: > and a word of its name', async () => {
+    const { page } = app;
+    await go(page, '/');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('>check', { delay: 80 });
+    await expect.poll(() => page.getByTestId('command').allTextContents()).toEqual([expect.stringContaining('Check the scanner')]);
+    await shot(page, 'commands-light');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('scanner-page').waitFor();
+  });
+
   it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {
     const { page } = app;
     await page.keyboard.press('Control+k');
