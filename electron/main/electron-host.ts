@@ -63,7 +63,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
 
   const dataDir = app.getPath('userData');
   const demo = inProcessDemo(dataDir);
-  const engine = createCore({
+  const deps: CoreDeps = {
     host: 'electron',
     version: app.getVersion(),
     dataDir,
@@ -73,7 +73,8 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     startDemoServer: demo.start,
     log,
     ...options.overrides,
-  });
+  };
+  const engine = createCore(deps);
   const core: Core = {
     ...engine,
     async close() {
@@ -84,12 +85,11 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
 
   // On a shared OS account, whoever unlocks the screen next may not be who is signed in here: with
   // idle locking on, the OS locking its screen or going to sleep locks Aisle too.
-  const lockWithTheOs = async () => {
-    const { lockAfterMinutes } = await core.handlers['settings.get']({});
-    if (lockAfterMinutes > 0) await dispatch(core.handlers, 'session.lock', {});
+  const lockWithTheOs = () => {
+    if (deps.settings.get().lockAfterMinutes > 0) void dispatch(core.handlers, 'session.lock', {});
   };
-  powerMonitor.on('lock-screen', () => void lockWithTheOs());
-  powerMonitor.on('suspend', () => void lockWithTheOs());
+  powerMonitor.on('lock-screen', lockWithTheOs);
+  powerMonitor.on('suspend', lockWithTheOs);
 
   hardenSession(session.defaultSession);
   let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));
