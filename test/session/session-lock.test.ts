@@ -9,8 +9,7 @@ import { AisleError } from '../../electron/contract/errors.ts';
 import { methods, type MethodName } from '../../electron/contract/methods.ts';
 import { OPEN_WHILE_LOCKED } from '../../electron/core/session/session-lock.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
-import { createNodeCore } from '../../electron/hosts/node-core.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { demoCore } from '../support/demo-core.ts';
 import { harness, type HarnessOptions } from './harness.ts';
 
 const SOLO = { email: 'solo@example.com', password: 'demo1234' };
@@ -113,22 +112,10 @@ describe('the idle lock (session service, on a clock the test moves)', () => {
 
 describe('a locked core', () => {
   it('refuses every method but the lock screen’s, and CSV downloads, until unlocked', async () => {
-    const server = await startDemoServer({ port: 0, items: 300, accounts: 1, facilities: 1, rateLimit: 0 });
-    cleanup.push(() => server.close());
-    const dir = tempDir();
-    cleanup.push(() => dir.remove());
-    const core = createNodeCore({ host: 'browser', dataDir: dir.path, overrides: { startDemoServer: async () => ({ url: server.url }) } });
-    cleanup.push(() => core.close());
-    const firstRound = new Promise<void>((resolve) => {
-      const off = core.events.on('sync.status', (s) => {
-        if (!s.running && s.lastRoundFinishedAt !== null) {
-          off();
-          resolve();
-        }
-      });
-    });
+    const { core, firstRound } = await demoCore(cleanup);
+    const synced = firstRound();
     await dispatch(core.handlers, 'session.signIn', { server: 'demo', ...SOLO });
-    await firstRound;
+    await synced;
     expect(await dispatch(core.handlers, 'search.query', { q: 'SKU' })).toMatchObject({ ok: true });
 
     expect(await dispatch(core.handlers, 'session.lock', {})).toMatchObject({ ok: true, value: { locked: true } });

@@ -3,11 +3,8 @@
 // choice of lists is synced at once rather than at the next planned round.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import type { EventName, Events } from '../../electron/contract/events.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
-import { startDemoServer } from '../../electron/demo/index.ts';
-import { createNodeCore } from '../../electron/hosts/node-core.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { demoCore } from '../support/demo-core.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -16,22 +13,8 @@ afterEach(async () => {
 
 describe('settings written to the file by another process', () => {
   it('reach the windows and start a round when they change what is kept offline', async () => {
-    const server = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, rateLimit: 0 });
-    cleanup.push(() => server.close());
-    const dir = tempDir();
-    cleanup.push(() => dir.remove());
-    const core = createNodeCore({ host: 'browser', dataDir: dir.path, overrides: { startDemoServer: async () => ({ url: server.url }) } });
-    cleanup.push(() => core.close());
-    const next = <E extends EventName>(event: E, match: (payload: Events[E]) => boolean) =>
-      new Promise<Events[E]>((resolve) => {
-        const off = core.events.on(event, (payload) => {
-          if (match(payload)) {
-            off();
-            resolve(payload);
-          }
-        });
-      });
-    const firstRound = next('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null);
+    const { core, dir, next, firstRound: round } = await demoCore(cleanup, { items: 400 });
+    const firstRound = round();
     expect(await dispatch(core.handlers, 'session.signIn', { server: 'demo', email: 'solo@example.com', password: 'demo1234' })).toMatchObject({ ok: true, value: { status: 'signed-in' } });
     const first = await firstRound;
     expect(first.datasets.map((d) => d.list)).toContain('carriers');
