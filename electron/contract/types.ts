@@ -190,6 +190,7 @@ export interface SearchHit {
   /** The code the user would recognise: SKU, location code, account id… */
   code: string | null;
   title: string;
+  /** A line under the title, in English: a record's list, a location's place; null for items (see `barcodes`). */
   subtitle: string | null;
   match: MatchKind;
   /** Which field matched (sku, upc, gtin, barcode, code, name, description…). */
@@ -197,6 +198,11 @@ export interface SearchHit {
   age: DataAge;
   /** A location's type, zone and facility, so that the window words its subtitle in its language. */
   place?: { type: string | null; zone: string | null; facility: string | null };
+  /**
+   * An item's UPC and GTIN, for the line under it. Sent apart, not as a subtitle: a page of 50
+   * items built 50 subtitle strings per keystroke, a fifth of what a search allocates.
+   */
+  barcodes?: { upc: string | null; gtin: string | null };
 }
 
 export interface Gs1Element {

@@ -277,6 +277,12 @@ describe('looking things up on the workstation', () => {
     await page.keyboard.type('A-01-0', { delay: 100 });
     await expect.poll(() => page.getByTestId('search-popup').getAttribute('data-query')).toBe('A-01-0');
     await shot(page, 'search-floor');
+    // Items: the SKU above, the description, and the line under it names the barcodes.
+    await page.getByTestId('search-input').fill('SKU-00004');
+    await expect.poll(() => page.getByTestId('search-popup').getAttribute('data-query')).toBe('SKU-00004');
+    const item = page.locator('[data-testid="search-hit"][data-kind="item"]').first();
+    await expect.poll(() => item.getByTestId('search-hit-subtitle').textContent()).toMatch(/^UPC \d{12} · GTIN \d{14}$/);
+    await shot(page, 'search-items-floor');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await go(page, '/lists/items');

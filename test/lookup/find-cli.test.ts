@@ -56,6 +56,7 @@ describe('aisle find', () => {
     const out = io();
     expect(await main(['find', '(01)09506000134352(21)SN-1', '--data', dir.path], out)).toBe(0);
     expect(out.lines[0]).toMatch(/^GS1: \(01\) GTIN 09506000134352 {2}\(21\) SERIAL SN-1$/);
+    expect(out.lines[1]).toMatch(/^exact\s+item\s+SKU-0002\s+Red widget \(GTIN 09506000134352\)\s+\[synced .*\]$/);
     expect(out.lines.filter((l) => l.includes('serial SN-1'))).toHaveLength(1);
     const bad = io();
     expect(await main(['find', '036000291453', '--data', dir.path], bad)).toBe(1);

@@ -36,6 +36,8 @@ describe('search: codes in every form', () => {
       expect(search(code).hits.map((h) => h.id), code).toEqual(['item-1']);
     }
     expect(search('9506000134352').hits[0]).toMatchObject({ id: 'item-2', match: 'exact', field: 'gtin' });
+    // An item's barcodes come apart, for the window to word the line under it; no English subtitle.
+    expect(search('SKU-000').hits[0]).toMatchObject({ id: 'item-1', subtitle: null, barcodes: { upc: '036000291452', gtin: '00036000291452' } });
   });
 
   it('finds accounts, customers, carriers, facilities and users by code or words', () => {
@@ -93,6 +95,24 @@ describe('search: ranking', () => {
     expect(search('A', 2).hits).toHaveLength(2);
     const hits = search('a').hits;
     expect(new Set(hits.map((h) => `${h.list}/${h.id}`)).size).toBe(hits.length);
+  });
+
+  it('tells apart records of two lists that share an id', () => {
+    db.prepare(`INSERT INTO records (dataset_id, list, id, code, name, hash, raw) SELECT dataset_id, 'channels', 'item-1', 'SKU-0001-CH', 'Shop channel', 1, '{}' FROM records LIMIT 1`).run();
+    try {
+      expect(search('SKU-000').hits.map((h) => [h.list, h.id, h.code])).toEqual([
+        ['items', 'item-1', 'SKU-0001'],
+        ['items', 'item-2', 'SKU-0002'],
+        ['channels', 'item-1', 'SKU-0001-CH'],
+      ]);
+      // and each is still found once when it is found twice (an exact code is also a prefix of itself)
+      expect(search('SKU-0001').hits.map((h) => [h.list, h.id, h.match])).toEqual([
+        ['items', 'item-1', 'exact'],
+        ['channels', 'item-1', 'prefix'],
+      ]);
+    } finally {
+      db.prepare(`DELETE FROM records WHERE list = 'channels' AND id = 'item-1'`).run();
+    }
   });
 
   it('looks up several pasted codes together, one answer per line', () => {

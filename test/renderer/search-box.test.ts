@@ -56,11 +56,12 @@ describe('the search box', () => {
     wrapper.unmount();
   });
 
-  it('words the line under a location or a list record in the language shown', async () => {
+  it('words the line under a location or a list record in the language shown; an item\'s line is its barcodes', async () => {
     const hits = [
       hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-01-01-A', title: 'A-01-01-A', subtitle: 'PICK · zone B · Rotterdam DC', place: { type: 'PICK', zone: 'B', facility: 'Rotterdam DC' } }),
       hit({ kind: 'carrier', list: 'carriers', id: 'c1', code: 'DHL', title: 'DHL Express', subtitle: 'Carriers · DHL' }),
-      hit({ id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: 'SKU-1 · UPC 012345678905' }),
+      hit({ id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, barcodes: { upc: '012345678905', gtin: '00012345678905' } }),
+      hit({ id: 'i2', code: 'SKU-2', title: 'Other', subtitle: null, barcodes: { upc: null, gtin: null } }),
     ];
     const lines = async (locale: 'en' | 'es') => {
       const { wrapper } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => answer(q, hits) }), { locale });
@@ -70,8 +71,9 @@ describe('the search box', () => {
       wrapper.unmount();
       return text;
     };
-    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', 'SKU-1 · UPC 012345678905']);
-    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', 'SKU-1 · UPC 012345678905']);
+    const item = 'UPC 012345678905 · GTIN 00012345678905'; // no line for an item without barcodes
+    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', item]);
+    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', item]);
   });
 
   it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {

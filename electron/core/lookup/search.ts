@@ -74,7 +74,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
 export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
   const ctx = context(db, options);
   const q = classifyQuery(code, ctx.now);
-  return rank(exactHits(ctx, q), q.key).slice(0, options.limit ?? 50);
+  return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
 }
 
 /**
@@ -111,7 +111,7 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
-  const found = exactHits(ctx, q);
+  let found = exactHits(ctx, q);
   if (q.checkDigitProblem && found.length === 0) {
     // Digits shaped like a GTIN with a wrong check digit, matching nothing as typed: a misread.
     return { scan: { kind: 'misread', reason: q.checkDigitProblem, raw: line }, hits: [] };
@@ -119,13 +119,22 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   // A scan names one thing: its exact matches are the whole answer.
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
   if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
-    if (found.length < limit) found.push(...prefixHits(ctx, q, limit));
+    if (found.length < limit) found = joinHits(found, prefixHits(ctx, q, limit));
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
     const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
-    if (!answered && uniqueCount(found) < limit) found.push(...wordHits(ctx, q, limit, found));
+    if (!answered && uniqueCount(found) < limit) found = joinHits(found, wordHits(ctx, q, limit, found));
   }
-  return { scan: q.scan, hits: rank(found, q.key).slice(0, limit) };
+  return { scan: q.scan, hits: firstOf(rank(found, q.key), limit) };
+}
+
+/** Both groups in one list: the second itself when the first is empty (a keystroke's usual case). */
+function joinHits(first: SearchHit[], second: SearchHit[]): SearchHit[] {
+  return first.length === 0 ? second : first.concat(second);
+}
+
+function firstOf(hits: SearchHit[], limit: number): SearchHit[] {
+  return hits.length > limit ? hits.slice(0, limit) : hits;
 }
 
 function isCodeLike(text: string): boolean {
@@ -202,71 +211,63 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
 /**
  * Best match first, each record once: match kind, then kind of record, then code in natural order.
  * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
- * A page holds up to hundreds of hits per keystroke: records are told apart by list and id without
- * building key strings, and a hit is copied only when its match kind changes.
+ * Every hit here was made for this query (toHit), so a better match kind is set on the hit itself.
+ * A page holds up to hundreds of hits per keystroke, and the usual one (one list's codes in index
+ * order) is already ranked: it costs no sort keys and no copies.
  */
 function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
-  if (hits.length === 1) {
-    // a scan's usual answer
-    const [hit] = hits;
-    const sameCode = queryKey !== '' && hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey);
-    return [sameCode ? { ...hit, match: 'exact' } : hit];
+  if (queryKey !== '') {
+    for (const hit of hits) if (hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey)) hit.match = 'exact';
   }
-  const ranked: Ranked[] = [];
-  const byList = new Map<string, Map<string, Ranked>>();
+  if (hits.length < 2) return hits;
+  const unique = eachRecordOnce(hits);
+  if (plainlyRanked(unique)) return unique;
+  // Sort keys made once per hit, not once per comparison.
+  const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalSortKey(hit.code ?? hit.title) }));
+  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code, b.code));
+  return keyed.map(({ hit }) => hit);
+}
+
+/** Each record (list and id) once, where it first came, as its best match. */
+function eachRecordOnce(hits: SearchHit[]): SearchHit[] {
+  const out: SearchHit[] = [];
+  // Keyed by id alone (ids are rarely shared between lists), by list and id for a later list sharing one.
+  const at = new Map<string, number>();
   for (const hit of hits) {
-    const sameCode = queryKey !== '' && hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey);
-    const match = sameCode ? 0 : MATCH_ORDER.indexOf(hit.match);
-    let byId = byList.get(hit.list);
-    if (!byId) byList.set(hit.list, (byId = new Map()));
-    const before = byId.get(hit.id);
-    if (!before) {
-      const entry: Ranked = { hit, match, kind: 0, code: null };
-      byId.set(hit.id, entry);
-      ranked.push(entry);
-    } else if (match < before.match) {
-      before.hit = hit;
-      before.match = match;
+    let key = hit.id;
+    let i = at.get(key);
+    if (i !== undefined && out[i].list !== hit.list) {
+      key = `${hit.list}\n${hit.id}`;
+      i = at.get(key);
+    }
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push(hit);
+    } else if (MATCH_ORDER.indexOf(hit.match) < MATCH_ORDER.indexOf(out[i].match)) {
+      out[i] = hit;
     }
   }
-  if (ranked.length > 1) {
-    for (const entry of ranked) entry.kind = KIND_ORDER.indexOf(entry.hit.kind);
-    if (!plainlyRanked(ranked)) {
-      // Sort keys made once per hit, not once per comparison.
-      for (const entry of ranked) entry.code = naturalSortKey(entry.hit.code ?? entry.hit.title);
-      ranked.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code!, b.code!));
-    }
-  }
-  return ranked.map(({ hit, match }) => (MATCH_ORDER[match] === hit.match ? hit : { ...hit, match: MATCH_ORDER[match] }));
+  return out;
 }
 
 /**
  * Hits already in rank order, seen without sort keys: the usual prefix page, one list's codes in
  * index order, is. The sort is stable, so it would leave them as they are.
  */
-function plainlyRanked(ranked: Ranked[]): boolean {
-  for (let i = 1; i < ranked.length; i++) {
-    const a = ranked[i - 1];
-    const b = ranked[i];
+function plainlyRanked(hits: SearchHit[]): boolean {
+  for (let i = 1; i < hits.length; i++) {
+    const a = hits[i - 1];
+    const b = hits[i];
     // the sort's comparator, in its order: match kind, then kind of record, then code
     if (a.match !== b.match) {
-      if (a.match > b.match) return false;
+      if (MATCH_ORDER.indexOf(a.match) > MATCH_ORDER.indexOf(b.match)) return false;
     } else if (a.kind !== b.kind) {
-      if (a.kind > b.kind) return false;
-    } else if (!plainlyInNaturalOrder(a.hit.code ?? a.hit.title, b.hit.code ?? b.hit.title)) {
+      if (KIND_ORDER.indexOf(a.kind) > KIND_ORDER.indexOf(b.kind)) return false;
+    } else if (!plainlyInNaturalOrder(a.code ?? a.title, b.code ?? b.title)) {
       return false;
     }
   }
   return true;
-}
-
-interface Ranked {
-  hit: SearchHit;
-  /** Index in MATCH_ORDER: the best way this record was found. */
-  match: number;
-  kind: number;
-  /** naturalSortKey of its code (or title). */
-  code: string | null;
 }
 
 function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
@@ -280,7 +281,7 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   const age = ageOf(ctx, list, syncedAt, datasetId);
   if (table === 'item') {
     // a: UPC, b: GTIN
-    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: joined(code, a && `UPC ${a}`, b && `GTIN ${b}`), match, field, age };
+    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: null, match, field, age, barcodes: { upc: a, gtin: b } };
   }
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { barcodeLine } from '../../../contract/barcode-line.ts';
 import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
@@ -73,7 +74,8 @@ export function describeAge(age: DataAge, now = Date.now()): string {
 
 function hitLine(hit: SearchHit): string {
   const code = (hit.code ?? '').padEnd(16);
-  return `${hit.match.padEnd(6)} ${hit.kind.padEnd(9)} ${code} ${hit.title}${hit.subtitle ? ` (${hit.subtitle})` : ''}  [${describeAge(hit.age)}]`;
+  const subtitle = hit.barcodes ? barcodeLine(hit.barcodes) : hit.subtitle;
+  return `${hit.match.padEnd(6)} ${hit.kind.padEnd(9)} ${code} ${hit.title}${subtitle ? ` (${subtitle})` : ''}  [${describeAge(hit.age)}]`;
 }
 
 function printResult(io: CliIo, result: SearchResult): void {
