@@ -42,13 +42,13 @@ function benchMirror(): string {
   return cached;
 }
 
-/** What a person types: codes and words, each a keystroke at a time. */
+/** What a person types: codes and words, each a keystroke at a time (`--quick`: a third as many, a smoke run). */
 function queries(): string[] {
   const rnd = random(7);
   const anyItem = () => Math.floor(rnd() * sizes.items);
   const words = ['blue steel', 'widget', 'oak hinge', 'copper fuse', 'glass jar', 'pump xl', 'nylon'];
   const out: string[] = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < (quick ? 4 : 12); i++) {
     out.push(sku(anyItem()));
     out.push(locationCode(Math.floor(rnd() * sizes.locations)));
     out.push(words[i % words.length]!);
