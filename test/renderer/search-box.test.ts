@@ -71,7 +71,8 @@ describe('the search box', () => {
       wrapper.unmount();
       return text;
     };
-    const item = 'UPC 012345678905 · GTIN 00012345678905'; // no line for an item without barcodes
+    // a label never parted from its number when the line wraps; no line for an item without barcodes
+    const item = 'UPC\u00a0012345678905 · GTIN\u00a000012345678905';
     expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', item]);
     expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', item]);
   });
