@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ask, forkNode, runNode, vmHwmMb } from '../support/child.ts';
+import { ask, forkNode, type ResidentMb, runNode, vmHwmMb } from '../support/child.ts';
 import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
 import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
@@ -52,7 +52,7 @@ export interface SizeResult {
   ingest: IngestRun[];
   serverPeakMb: number | null;
   /** Pooled over `rounds` runs of its lookups, alternating with Dexie's (rounds is absent in results saved before). */
-  aisle: { rounds?: number; cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number };
+  aisle: { rounds?: number; cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number; resident?: ResidentMb };
   rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
   restOffline: { asked: number; answered: number; error: string | null };
   naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number } | null;
@@ -84,6 +84,7 @@ interface AisleLookupRun {
   asked: number;
   answers: Answers;
   peakRssMb: number;
+  resident: ResidentMb;
 }
 
 /** Rounds of Aisle's lookups as one: every call's time, tails and answered questions summed. */
@@ -100,6 +101,7 @@ function pooledRounds(rounds: AisleLookupRun[]): SizeResult['aisle'] {
     asked: rounds.reduce((total, r) => total + r.asked, 0),
     answers: rounds[0].answers,
     peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
+    resident: rounds.reduce((top, r) => (r.peakRssMb > top.peakRssMb ? r : top)).resident,
   };
 }
 

@@ -9,7 +9,7 @@ import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
 import { warmFile } from '../../../electron/core/mirror/warm-file.ts';
 import type { SearchHit } from '../../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
-import { peakRssMb, printResult } from '../support/child.ts';
+import { peakRssMb, printResult, residentMb } from '../support/child.ts';
 import { ANSWER_SAMPLE, type Answers, stockAnswer } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { type LookupTail, type Samples, timeCalls } from '../support/stats.ts';
@@ -81,5 +81,7 @@ const answers: Answers = {
   'inventory by item': sample(keys.itemIds).map((id) => inventoryByItem(db, { itemId: id, includeZero: true }, options).rows.map((row) => stockAnswer(row.id, row.description))),
   'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => stockAnswer(row.id, row.description))),
 };
+// Before closing: the close unmaps the mirror file.
+const resident = residentMb();
 db.close();
-printResult({ bench: 'aisle-lookup', samples, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb() });
+printResult({ bench: 'aisle-lookup', samples, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb(), resident });

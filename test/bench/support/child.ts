@@ -26,6 +26,22 @@ export function peakRssMb(): number {
   return process.resourceUsage().maxRSS / 1024;
 }
 
+export interface ResidentMb {
+  ownMb: number;
+  mappedFilesMb: number;
+}
+
+/**
+ * This process's resident memory now, in MB, in two parts: its own (anonymous: heaps, SQLite's
+ * cache), and pages of files it maps (its code, and a memory-mapped database file's pages: those
+ * are the OS's file cache, shared and given back under pressure, yet counted in its RSS).
+ */
+export function residentMb(): ResidentMb {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  return { ownMb: mb('RssAnon'), mappedFilesMb: mb('RssFile') };
+}
+
 /** Peak resident memory (VmHWM) of a running process, in MB; null once it is gone. */
 export function vmHwmMb(pid: number): number | null {
   try {
