@@ -47,6 +47,7 @@ export const methods = {
       historyDays: z.number().int().min(1).max(365).optional(),
       theme: z.enum(['light', 'dark', 'contrast']).optional(),
       floorMode: z.boolean().optional(),
+      textSize: z.union([z.literal(100), z.literal(125), z.literal(150)]).optional(),
       scanSound: z.boolean().optional(),
       language: z.enum(['auto', 'en', 'es']).optional(),
       columns: z.record(text(400), z.array(text(64)).max(200)).optional(),

@@ -17,6 +17,8 @@ export interface AppInfo {
 
 export type Theme = 'light' | 'dark' | 'contrast';
 export type Language = 'auto' | 'en' | 'es';
+/** Text size in percent of the normal (or floor mode's) size. */
+export type TextSize = 100 | 125 | 150;
 
 export interface Settings {
   /** Last server used: a base URL, or 'demo' for the in-process demo warehouse. */
@@ -32,6 +34,8 @@ export interface Settings {
   historyDays: number;
   theme: Theme;
   floorMode: boolean;
+  /** Type and targets larger still, for a screen read from further away: per workstation, like the theme. */
+  textSize: TextSize;
   /** A tone after each scan: found, several matches, or nothing. */
   scanSound: boolean;
   language: Language;

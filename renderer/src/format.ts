@@ -58,6 +58,8 @@ export function useFormat() {
   return {
     tag,
     number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : numberFormat(tag.value).format(n)),
+    /** 1.25 → "125%" ("125 %" in Spanish). */
+    percent: (fraction: number) => cached(`p|${tag.value}`, () => new Intl.NumberFormat(tag.value, { style: 'percent' })).format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—'),
     date: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),
     clock: (iso: string, at: number) => clock(tag.value, iso, at),

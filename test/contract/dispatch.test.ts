@@ -26,6 +26,10 @@ describe('dispatch', () => {
     const result = await dispatch(core().handlers, 'settings.set', { syncIntervalMinutes: 'soon' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     if (!result.ok) expect(result.error.message).toContain('syncIntervalMinutes');
+    // a text size the window does not offer (its type and targets are made for 100, 125 and 150 %)
+    const size = await dispatch(core().handlers, 'settings.set', { textSize: 130 });
+    expect(size).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    if (!size.ok) expect(size.error.message).toContain('textSize');
     const extra = await dispatch(core().handlers, 'app.info', { sneaky: true });
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
   });

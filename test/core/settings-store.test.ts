@@ -66,9 +66,11 @@ describe('a settings file with something wrong in it (a hand edit, a bad copy pu
 
   it('reads each wrong value as its default and keeps the right ones', () => {
     const dir = folder();
-    const stored = { offlineLists: 5, theme: 'purple', historyDays: 3, syncIntervalMinutes: 'soon', staleAfterMinutes: { items: -1 }, floorMode: true, extra: 1 };
+    const stored = { offlineLists: 5, theme: 'purple', historyDays: 3, syncIntervalMinutes: 'soon', staleAfterMinutes: { items: -1 }, floorMode: true, textSize: 130, extra: 1 };
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: stored }));
     expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual({ ...DEFAULT_SETTINGS, historyDays: 3, floorMode: true });
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { textSize: 150 } }));
+    expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual({ ...DEFAULT_SETTINGS, textSize: 150 });
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: [1, 2] }));
     expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual(DEFAULT_SETTINGS);
   });

@@ -309,4 +309,35 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'sync-contrast');
     await look(page, 'light', false);
   });
+
+  it('text size 150 %: type and targets grow, table rows hold their text, nothing runs off the side', async () => {
+    const { page } = app;
+    const bodyFont = () => page.evaluate('getComputedStyle(document.body).fontSize');
+    await go(page, '/settings');
+    await page.getByTestId('text-size-150').click();
+    await expect.poll(bodyFont).toBe('24px');
+    expect(await page.getByTestId('text-size-150').getAttribute('aria-pressed')).toBe('true');
+    const wide = () => page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    await scan(page, 'SKU-000042');
+    await page.getByTestId('item-page').waitFor();
+    expect(await wide()).toBeLessThanOrEqual(0);
+    expect((await page.getByTestId('nav-settings').boundingBox())!.height).toBeGreaterThanOrEqual(60);
+    await shot(page, 'item-text-150');
+    await go(page, '/lists/items');
+    const row = page.locator('[data-testid="grid-row"]:not(.loading)').first();
+    await row.waitFor();
+    expect((await row.boundingBox())!.height).toBe(57);
+    // each cell's text fits the row's height (not cut at the bottom), and a code fits its column:
+    // a GTIN cut short loses its last digits, the ones that tell two items apart
+    expect(await row.locator('[role="gridcell"]').evaluateAll((cells) => cells.filter((c) => c.scrollHeight > c.clientHeight).length)).toBe(0);
+    const codes = await row.locator('[role="gridcell"]').evaluateAll((cells) =>
+      cells.filter((c) => /^(SKU-\d+|\d{12,14})$/.test(c.textContent!.trim())).map((c) => [c.textContent!.trim(), c.scrollWidth <= c.clientWidth]),
+    );
+    expect(codes.length).toBeGreaterThanOrEqual(2);
+    expect(codes.filter(([, fits]) => !fits)).toEqual([]);
+    await shot(page, 'list-text-150');
+    await go(page, '/settings');
+    await page.getByTestId('text-size-100').click();
+    await expect.poll(bodyFont).toBe('16px');
+  });
 });

@@ -51,3 +51,25 @@ describe('settings changed elsewhere', () => {
     wrapper.unmount();
   });
 });
+
+describe('text size', () => {
+  it('offers 100, 125 and 150 percent in the locale\'s own way, saves the choice and shows it chosen', async () => {
+    const sets: unknown[] = [];
+    const client = scriptedClient({ 'settings.get': () => saved(), 'settings.set': (patch) => (sets.push(patch), saved(patch as Partial<Settings>)) });
+    const { wrapper } = await mountWith(SettingsView, client);
+    const sizes = wrapper.findAll('[data-testid^=text-size-]');
+    expect(sizes.map((b) => b.text())).toEqual(['100%', '125%', '150%']);
+    expect(sizes.map((b) => b.attributes('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    await wrapper.get('[data-testid=text-size-150]').trigger('click');
+    await flushPromises();
+    expect(sets).toEqual([{ textSize: 150 }]);
+    expect(useSettingsStore().textSize).toBe(150);
+    expect(wrapper.get('[data-testid=text-size-150]').attributes('aria-pressed')).toBe('true');
+    wrapper.unmount();
+
+    const es = await mountWith(SettingsView, scriptedClient({ 'settings.get': () => saved({ textSize: 125 }) }), { locale: 'es' });
+    expect(es.wrapper.findAll('[data-testid^=text-size-]').map((b) => b.text())).toEqual(['100\u00a0%', '125\u00a0%', '150\u00a0%']);
+    expect(es.wrapper.get('[data-testid=text-size-125]').attributes('aria-pressed')).toBe('true');
+    es.wrapper.unmount();
+  });
+});

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import type { ColumnInfo } from '../../electron/contract/types.ts';
 import VirtualTable, { type SortKey } from '../../renderer/src/table/VirtualTable.vue';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
 const COLUMNS: ColumnInfo[] = [
@@ -74,6 +76,23 @@ describe('the virtual table', () => {
     expect(grid.attributes('aria-activedescendant')).toBe('vt-0-0');
     await grid.trigger('keydown', { key: 'Enter' });
     expect(opened).toEqual([expect.objectContaining({ id: 'r0' })]);
+    wrapper.unmount();
+  });
+
+  it('makes its rows as tall as the text size and floor mode make them', async () => {
+    const { Harness } = harness(1000);
+    const { wrapper } = await mountWith(Harness, scriptedClient({}));
+    const settings = useSettingsStore();
+    const rows = () => wrapper.findAll('[data-testid=grid-row]').slice(0, 2).map((r) => [(r.element as HTMLElement).style.height, (r.element as HTMLElement).style.transform]);
+    expect(rows()).toEqual([['38px', 'translateY(0px)'], ['38px', 'translateY(38px)']]);
+    settings.settings = { ...structuredClone(DEFAULT_SETTINGS), textSize: 150 };
+    await flushPromises();
+    expect(rows()).toEqual([['57px', 'translateY(0px)'], ['57px', 'translateY(57px)']]);
+    // columns widen with the text: SKU (first) 220, a number 130, a flag 120 px at 100 %
+    expect((wrapper.get('[data-testid=grid-row]').element as HTMLElement).style.gridTemplateColumns).toBe('330px 195px 180px');
+    settings.settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true, textSize: 125 };
+    await flushPromises();
+    expect(rows()).toEqual([['65px', 'translateY(0px)'], ['65px', 'translateY(65px)']]);
     wrapper.unmount();
   });
 

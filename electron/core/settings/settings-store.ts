@@ -26,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDays: 30,
   theme: 'light',
   floorMode: false,
+  textSize: 100,
   scanSound: true,
   language: 'auto',
   columns: {},

@@ -247,6 +247,7 @@ export const en = {
     theme: 'Theme',
     themes: { light: 'Light', dark: 'Dark', contrast: 'High contrast' },
     floor: 'Floor mode (large targets and type, for gloves)',
+    textSize: 'Text size',
     scanSound: 'A tone after each scan (high: opened, two: several matches, low: nothing found)',
     language: 'Language',
     languages: { auto: 'From my profile', en: 'English', es: 'Español' },

@@ -248,6 +248,7 @@ export const es: Messages = {
     theme: 'Tema',
     themes: { light: 'Claro', dark: 'Oscuro', contrast: 'Alto contraste' },
     floor: 'Modo almacén (botones y letra grandes, para guantes)',
+    textSize: 'Tamaño del texto',
     scanSound: 'Un tono tras cada escaneo (agudo: abierto, dos: varias coincidencias, grave: nada encontrado)',
     language: 'Idioma',
     languages: { auto: 'Según mi perfil', en: 'English', es: 'Español' },

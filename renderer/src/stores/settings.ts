@@ -55,6 +55,7 @@ export const useSettingsStore = defineStore('settings', () => {
     stop,
     theme: computed(() => settings.value?.theme ?? 'light'),
     floorMode: computed(() => settings.value?.floorMode ?? false),
+    textSize: computed(() => settings.value?.textSize ?? 100),
     scanSound: computed(() => settings.value?.scanSound ?? true),
     language: computed(() => settings.value?.language ?? 'auto'),
   };
