@@ -6,6 +6,7 @@ import { dispatch } from '../contract/dispatch.ts';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { installApplicationMenu } from './menu.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
@@ -60,6 +61,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();
+  installApplicationMenu(process.platform, app.isPackaged);
 
   const dataDir = app.getPath('userData');
   const demo = inProcessDemo(dataDir);

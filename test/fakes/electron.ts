@@ -154,6 +154,15 @@ export const ipcRenderer = {
 };
 
  /** Emits what the OS reports: 'lock-screen', 'suspend'… */
+/** Records the application menu installed: undefined while none was set (Electron's default). */
+export const Menu = {
+  installed: undefined as { template: unknown[] } | null | undefined,
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  setApplicationMenu(menu: { template: unknown[] } | null) {
+    Menu.installed = menu;
+  },
+};
+
 export const powerMonitor = new EventEmitter();
 
 /** A reversible "encryption" (the real one needs the OS keychain). */
@@ -178,6 +187,7 @@ export function resetFakeElectron(): void {
   powerMonitor.removeAllListeners();
   app.paths = {};
   app.isPackaged = false;
+  Menu.installed = undefined;
   app.sandboxEnabled = false;
   app.quitCalled = false;
   session.defaultSession.permissionHandler = null;
@@ -189,4 +199,4 @@ export function resetFakeElectron(): void {
   ipcRenderer.listeners.clear();
 }
 
-export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor };
+export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };

@@ -7,7 +7,8 @@ import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
 import { silentLogger } from '../../electron/core/core.ts';
-import { app, BrowserWindow, ipcMain, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
+import { applicationMenu } from '../../electron/main/menu.ts';
+import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
@@ -39,6 +40,16 @@ describe('Electron host (fake electron)', () => {
   });
 
   afterAll(() => data.remove());
+
+  it('keeps Electron\'s default menu in development; a packaged app installs its own', async () => {
+    expect(Menu.installed).toBeUndefined();
+    await host.core.close();
+    resetFakeElectron();
+    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    app.isPackaged = true;
+    host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger }))!;
+    expect(Menu.installed).toEqual(process.platform === 'darwin' ? { template: applicationMenu('darwin', true) } : null);
+  });
 
   it('opens one window on the app page, sandboxed app-wide', () => {
     expect(BrowserWindow.created).toHaveLength(1);
