@@ -153,7 +153,6 @@ export const ipcRenderer = {
   },
 };
 
- /** Emits what the OS reports: 'lock-screen', 'suspend'… */
 /** Records the application menu installed: undefined while none was set (Electron's default). */
 export const Menu = {
   installed: undefined as { template: unknown[] } | null | undefined,
@@ -163,6 +162,7 @@ export const Menu = {
   },
 };
 
+/** Emits what the OS reports: 'lock-screen', 'suspend'… */
 export const powerMonitor = new EventEmitter();
 
 /** A reversible "encryption" (the real one needs the OS keychain). */
