@@ -38,15 +38,19 @@ export interface ResidentMb {
  */
 export function residentMb(): ResidentMb {
   const status = readFileSync('/proc/self/status', 'utf8');
-  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
-  return { ownMb: mb('RssAnon'), mappedFilesMb: mb('RssFile') };
+  return { ownMb: statusMb(status, 'RssAnon') ?? NaN, mappedFilesMb: statusMb(status, 'RssFile') ?? NaN };
+}
+
+/** A `<field>: N kB` line of /proc/<pid>/status, in MB; null when the field is absent. */
+function statusMb(status: string, field: string): number | null {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return m ? Number(m[1]) / 1024 : null;
 }
 
 /** Peak resident memory (VmHWM) of a running process, in MB; null once it is gone. */
 export function vmHwmMb(pid: number): number | null {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : null;
+    return statusMb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
   } catch {
     return null;
   }
