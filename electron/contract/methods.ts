@@ -33,6 +33,9 @@ export type ListView = z.infer<typeof viewSchema>;
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
+  'kiosk.status': method<T.KioskStatus>()(none),
+  /** Closes a kiosk workstation's Aisle, given the exit password IT set. */
+  'kiosk.exit': method<{ leaving: true }>()(z.strictObject({ password })),
 
   // settings
   'settings.get': method<T.Settings>()(none),

@@ -13,6 +13,12 @@ export interface AppInfo {
   canRemember: boolean;
 }
 
+/** Kiosk mode (kiosk.json, set by IT): whether it is on, and whether an exit password can be checked. */
+export interface KioskStatus {
+  enabled: boolean;
+  canExit: boolean;
+}
+
 // ---- settings ---------------------------------------------------------------------------------
 
 export type Theme = 'light' | 'dark' | 'contrast';

@@ -6,6 +6,7 @@ import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
 import { CoreEvents } from './events.ts';
+import { createKioskHandlers, type KioskHost } from './kiosk/kiosk-service.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
 import { guardWhileLocked, lockedError } from './session/session-lock.ts';
@@ -46,6 +47,8 @@ export interface CoreDeps {
   idleLock?: boolean;
   /** Upgrades a mirror file written by an older Aisle (default: in the sync worker, upgradeInWorker). */
   upgradeMirror?: (file: string) => Promise<void>;
+  /** Kiosk mode, in a host that can lock its window down (Electron); none elsewhere. */
+  kiosk?: KioskHost;
 }
 
 export interface CoreContext {
@@ -97,6 +100,7 @@ export function createCore(deps: CoreDeps): Core {
     ...session.handlers,
     ...sync.handlers,
     ...lookup.handlers,
+    ...createKioskHandlers(deps.kiosk),
     'app.info': () => ({
       name: 'Aisle',
       version: deps.version,

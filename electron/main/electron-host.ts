@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
+import { readKioskPolicy } from '../core/kiosk/kiosk-policy.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';
@@ -61,9 +62,13 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();
-  installApplicationMenu(process.platform, app.isPackaged);
-
   const dataDir = app.getPath('userData');
+  // Read once: a kiosk stays one until Aisle is closed with its exit password and started again.
+  const kiosk = readKioskPolicy(dataDir);
+  if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
+  installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
+  let leaving = false;
+
   const demo = inProcessDemo(dataDir);
   const deps: CoreDeps = {
     host: 'electron',
@@ -74,6 +79,16 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,
     log,
+    kiosk: kiosk.enabled
+      ? {
+          policy: kiosk,
+          leave() {
+            leaving = true;
+            // closing the window, not app.quit(): the app closes as it always does (window-all-closed)
+            window?.close();
+          },
+        }
+      : undefined,
     ...options.overrides,
   };
   const engine = createCore(deps);
@@ -94,8 +109,22 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   powerMonitor.on('suspend', lockWithTheOs);
 
   hardenSession(session.defaultSession);
-  let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'));
+  let window: BrowserWindow | null = createMainWindow(path.join(here, '../preload/index.cjs'), { kiosk: kiosk.enabled });
   const current = window;
+  if (kiosk.enabled) {
+    // Alt+F4, the OS's close: a kiosk asks for its exit password instead (kiosk.exit).
+    current.on('close', (event) => {
+      if (leaving) return;
+      event.preventDefault();
+      core.events.emit('kiosk.exitRequested', {});
+    });
+    // but never stand in the way of the OS shutting down or ending the user's session
+    const osEnds = () => {
+      leaving = true;
+    };
+    powerMonitor.on('shutdown', osEnds);
+    current.on('session-end', osEnds);
+  }
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null);
   current.once('ready-to-show', () => current.show());

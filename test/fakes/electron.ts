@@ -50,6 +50,7 @@ export class BrowserWindow extends EventEmitter {
   readonly webContents = new FakeWebContents();
   loadedUrl: string | null = null;
   visible = false;
+  closed = false;
   constructor(options: Record<string, unknown>) {
     super();
     this.options = options;
@@ -61,6 +62,15 @@ export class BrowserWindow extends EventEmitter {
   }
   show() {
     this.visible = true;
+  }
+  /** As a click on the close button: 'close' may be prevented; else 'closed', and the app's last window gone. */
+  close() {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    if (prevented || this.closed) return;
+    this.closed = true;
+    this.emit('closed');
+    if (BrowserWindow.created.every((w) => w.closed)) app.emit('window-all-closed');
   }
   isMinimized() {
     return false;
@@ -87,6 +97,7 @@ export const app = Object.assign(new EventEmitter(), {
   requestSingleInstanceLock: () => true,
   quit() {
     app.quitCalled = true;
+    app.emit('quit');
   },
 });
 

@@ -7,6 +7,7 @@ import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
 import { silentLogger } from '../../electron/core/core.ts';
+import { writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
 import { applicationMenu } from '../../electron/main/menu.ts';
 import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -56,6 +57,48 @@ describe('Electron host (fake electron)', () => {
     expect(BrowserWindow.created[0].loadedUrl).toBe(APP_URL);
     expect(app.sandboxEnabled).toBe(true);
     expect(path.basename(String((BrowserWindow.created[0].options.webPreferences as { preload: string }).preload))).toBe('index.cjs');
+    expect(BrowserWindow.created[0].options).toMatchObject({ kiosk: false, webPreferences: { devTools: true } });
+  });
+
+  it('a kiosk (kiosk.json): full screen, no developer tools or menu, and closes only for the exit password', async () => {
+    await host.core.close();
+    resetFakeElectron();
+    app.paths = { userData: path.join(data.path, 'userData-kiosk'), downloads: path.join(data.path, 'Downloads') };
+    await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { N: 2 ** 10, r: 8, p: 1 });
+    host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
+    const window = BrowserWindow.created[0];
+    expect(window.options).toMatchObject({ kiosk: true, webPreferences: { devTools: false } });
+    expect(Menu.installed).toEqual(process.platform === 'darwin' ? { template: [{ role: 'editMenu' }] } : null);
+    expect(await call(frameEvent(APP_URL), 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true } });
+
+    window.close(); // Alt+F4
+    expect(window.closed).toBe(false);
+    expect(window.webContents.sent).toEqual([{ channel: EVENT_CHANNEL_PREFIX + 'kiosk.exitRequested', payload: {} }]);
+    expect(await call(frameEvent(APP_URL), 'kiosk.exit', { password: 'exit 4 it' })).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
+    expect(window.closed).toBe(false);
+
+    const quit = new Promise((resolve) => app.once('quit', resolve));
+    expect(await call(frameEvent(APP_URL), 'kiosk.exit', { password: 'exit 4 IT' })).toEqual({ ok: true, value: { leaving: true } });
+    expect(window.closed).toBe(true);
+    await quit; // after the core closed, as when the last window closes
+    expect(window.webContents.sent).toHaveLength(1);
+  });
+
+  it('a kiosk does not stand in the way of the OS shutting down or ending the session', async () => {
+    for (const ending of ['shutdown', 'session-end'] as const) {
+      await host.core.close();
+      resetFakeElectron();
+      app.paths = { userData: path.join(data.path, `userData-kiosk-${ending}`), downloads: path.join(data.path, 'Downloads') };
+      await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { N: 2 ** 10, r: 8, p: 1 });
+      host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
+      const window = BrowserWindow.created[0];
+      window.close();
+      expect(window.closed).toBe(false);
+      if (ending === 'shutdown') powerMonitor.emit('shutdown'); // Linux, macOS
+      else window.emit('session-end'); // Windows
+      window.close();
+      expect(window.closed, ending).toBe(true);
+    }
   });
 
   it('registers one call channel that reaches every contract method', async () => {

@@ -20,6 +20,14 @@ describe('the application menu', () => {
     expect(entries(template).some((e) => /devtools|reload|help|viewmenu/i.test(e))).toBe(false);
   });
 
+  it('a kiosk has none, packaged or not, but macOS\'s Edit menu (no Quit, no Hide)', () => {
+    for (const packaged of [true, false]) {
+      expect(applicationMenu('win32', packaged, true)).toBeNull();
+      expect(applicationMenu('linux', packaged, true)).toBeNull();
+      expect(entries(applicationMenu('darwin', packaged, true))).toEqual(['editMenu']);
+    }
+  });
+
   it('is left as Electron makes it in development (developer tools wanted there)', () => {
     for (const platform of ['win32', 'linux', 'darwin'] as const) expect(applicationMenu(platform, false)).toBe('default');
   });

@@ -8,10 +8,8 @@ import App from '../../renderer/src/App.vue';
 import { installActivityReporter } from '../../renderer/src/idle/activity-reporter.ts';
 import { useSearchStore } from '../../renderer/src/stores/search.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import { Failure, mountWith, scriptedClient } from './support.ts';
+import { ANA, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
-const ANA: SessionView = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana Ruiz', licenseId: 'L1' };
-const SYNC = { running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] };
 let unmount: (() => void) | null = null;
 afterEach(() => {
   unmount?.();
@@ -23,7 +21,7 @@ function app(start: SessionView, settings: Partial<Settings> = {}) {
   const client = scriptedClient({
     'session.current': () => view,
     'settings.get': () => ({ ...DEFAULT_SETTINGS, ...settings }),
-    'sync.status': () => SYNC,
+    'sync.status': () => NO_SYNC,
     'lists.catalog': () => [],
     'session.lock': () => (view = { ...view, locked: true }),
     'session.unlock': ({ password }) => {

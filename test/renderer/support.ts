@@ -9,7 +9,9 @@ import type { ContractError, Result } from '../../electron/contract/errors.ts';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
 import { setClient } from '../../renderer/src/api/client.ts';
+import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
 import { createAppI18n } from '../../renderer/src/i18n/index.ts';
+import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 
 export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult<M> | ContractError | Promise<MethodResult<M> | ContractError> };
 
@@ -86,3 +88,8 @@ export async function mountWith(component: Component, client: ScriptedClient, op
 
 export const FRESH = { syncedAt: new Date().toISOString(), stale: false, staleAfterMinutes: 60 };
 export const STALE = { syncedAt: new Date(Date.now() - 3 * 3600_000).toISOString(), stale: true, staleAfterMinutes: 60 };
+
+/** Ana, signed in (the app's screens need someone). */
+export const ANA: SessionView = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana Ruiz', licenseId: 'L1' };
+/** No sync has run yet. */
+export const NO_SYNC: SyncStatus = { preparing: false, running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] };

@@ -132,6 +132,8 @@ describe('a locked core', () => {
     // The lock screen still has what it needs.
     expect(await dispatch(core.handlers, 'session.current', {})).toMatchObject({ ok: true, value: { locked: true, email: SOLO.email } });
     expect(await dispatch(core.handlers, 'settings.get', {})).toMatchObject({ ok: true });
+    // a locked kiosk still closes for its exit password (this core is no kiosk: refused as such, not as locked)
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: 'x' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
     expect(await dispatch(core.handlers, 'session.unlock', { password: 'nope' })).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
     expect(await dispatch(core.handlers, 'session.unlock', { password: SOLO.password })).toMatchObject({ ok: true, value: { locked: false } });

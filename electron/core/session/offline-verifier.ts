@@ -34,7 +34,8 @@ interface VerifierFile {
   users: Record<string, Verifier>;
 }
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+/** The scrypt key of a password (NFKC, so that the same characters typed on another keyboard match). */
+export function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, 32, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),

@@ -16,6 +16,9 @@ import type { SessionShared } from './session-shared.ts';
 /** What a locked session still answers: enough to draw the lock screen, unlock, or sign out. */
 export const OPEN_WHILE_LOCKED: ReadonlySet<MethodName> = new Set<MethodName>([
   'app.info',
+  'kiosk.status',
+  // a locked kiosk can still be closed by whoever holds the exit password
+  'kiosk.exit',
   'settings.get',
   'connectivity.get',
   'sync.status',

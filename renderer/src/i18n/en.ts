@@ -231,6 +231,18 @@ export const en = {
     someoneElse: 'Not you? Sign out, then sign in as yourself.',
     signOut: 'Sign out',
   },
+  kiosk: {
+    title: 'Close Aisle',
+    explain: 'This workstation is a kiosk. Closing Aisle needs the exit password IT set.',
+    password: 'Exit password',
+    wrong: 'Wrong exit password.',
+    noPolicy: 'The kiosk settings of this workstation cannot be read, so Aisle cannot be closed here. Ask IT.',
+    close: 'Close Aisle',
+    cancel: 'Cancel',
+    leaving: 'Closing Aisle…',
+    here: 'This workstation is a kiosk, set by IT: Aisle fills the screen and closes only with the exit password.',
+    closeFromSettings: 'Close Aisle…',
+  },
   settings: {
     title: 'Settings',
     server: 'Server',

@@ -232,6 +232,18 @@ export const es: Messages = {
     someoneElse: '¿No es usted? Cierre la sesión y entre con la suya.',
     signOut: 'Cerrar sesión',
   },
+  kiosk: {
+    title: 'Cerrar Aisle',
+    explain: 'Este puesto es un quiosco. Para cerrar Aisle hace falta la contraseña de salida que puso TI.',
+    password: 'Contraseña de salida',
+    wrong: 'Contraseña de salida incorrecta.',
+    noPolicy: 'No se pueden leer los ajustes de quiosco de este puesto, así que Aisle no se puede cerrar aquí. Consulte a TI.',
+    close: 'Cerrar Aisle',
+    cancel: 'Cancelar',
+    leaving: 'Cerrando Aisle…',
+    here: 'Este puesto es un quiosco, configurado por TI: Aisle ocupa la pantalla y solo se cierra con la contraseña de salida.',
+    closeFromSettings: 'Cerrar Aisle…',
+  },
   settings: {
     title: 'Ajustes',
     server: 'Servidor',

@@ -1,0 +1,64 @@
+// Kiosk mode, as IT sets it for a workstation: `<dataDir>/kiosk.json`, written by `aisle kiosk on`
+// (or pushed like settings.json). Its presence is the policy: the window fills the screen, there is
+// no menu and no developer tools, and Aisle closes only for the exit password, whose salted scrypt
+// key is all the file holds. It is not a setting: nothing the window can call changes it, and it is
+// read once, when Aisle starts.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SCRYPT, derive, type ScryptCost } from '../session/offline-verifier.ts';
+import { removeFile, writeJsonFile } from '../session/json-file.ts';
+
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/).max(200);
+
+const policyFileSchema = z.strictObject({
+  version: z.literal(1),
+  exitPassword: z.strictObject({
+    salt: base64,
+    hash: base64,
+    // bounded: a file asking for a huge cost would freeze the window on every try
+    cost: z.strictObject({
+      N: z.number().int().min(2 ** 10).max(2 ** 20).refine((n) => (n & (n - 1)) === 0, 'a power of 2'),
+      r: z.number().int().min(1).max(32),
+      p: z.number().int().min(1).max(16),
+    }),
+  }),
+});
+
+export type ExitPassword = z.infer<typeof policyFileSchema>['exitPassword'];
+
+/**
+ * Off; on with its exit password; or on with a file that cannot be read (`exit: null`). A damaged
+ * file keeps the workstation locked down (IT meant a kiosk) but nothing opens it from inside Aisle:
+ * IT fixes or removes the file.
+ */
+export type KioskPolicy = { enabled: false } | { enabled: true; exit: ExitPassword | null; problem?: string };
+
+export const KIOSK_FILE = 'kiosk.json';
+
+export function readKioskPolicy(dataDir: string): KioskPolicy {
+  const file = path.join(dataDir, KIOSK_FILE);
+  if (!existsSync(file)) return { enabled: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return { enabled: true, exit: null, problem: `${KIOSK_FILE} cannot be read: ${(error as Error).message}` };
+  }
+  const parsed = policyFileSchema.safeParse(data);
+  if (!parsed.success) return { enabled: true, exit: null, problem: `${KIOSK_FILE} is not a kiosk policy: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  return { enabled: true, exit: parsed.data.exitPassword };
+}
+
+/** Turns kiosk mode on, for the next start, with this exit password. */
+export async function writeKioskPolicy(dataDir: string, password: string, cost: ScryptCost = DEFAULT_SCRYPT): Promise<void> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, cost);
+  writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword: { salt: salt.toString('base64'), hash: hash.toString('base64'), cost } });
+}
+
+/** Turns kiosk mode off, for the next start. */
+export function removeKioskPolicy(dataDir: string): void {
+  removeFile(path.join(dataDir, KIOSK_FILE));
+}

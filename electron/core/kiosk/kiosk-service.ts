@@ -1,0 +1,62 @@
+// The kiosk's exit: the window asks, main checks the exit password (kiosk-policy.ts) and, when it
+// matches, has the host close the app. Wrong passwords lock the exit out as offline sign-in does
+// (three free, then 30 s doubling), one try at a time: a burst of calls cannot race the count.
+import { timingSafeEqual } from 'node:crypto';
+import type { Handlers } from '../../contract/dispatch.ts';
+import { AisleError } from '../../contract/errors.ts';
+import { derive, lockoutMs } from '../session/offline-verifier.ts';
+import type { ExitPassword, KioskPolicy } from './kiosk-policy.ts';
+
+/** What a host that can be a kiosk gives the core (the Electron host). */
+export interface KioskHost {
+  policy: KioskPolicy;
+  /** Closes the app: called once the exit password was given. */
+  leave(): void;
+}
+
+export type KioskHandlers = Pick<Handlers, 'kiosk.status' | 'kiosk.exit'>;
+
+export function createKioskHandlers(host: KioskHost | undefined, options: { now?: () => number } = {}): KioskHandlers {
+  const now = options.now ?? Date.now;
+  const policy: KioskPolicy = host?.policy ?? { enabled: false };
+  let failures = 0;
+  let lockedUntil = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function tryExit(password: string): Promise<{ leaving: true }> {
+    if (!host || !policy.enabled) throw new AisleError('conflict', 'This workstation is not in kiosk mode.');
+    if (!policy.exit) {
+      throw new AisleError('forbidden', 'The kiosk policy (kiosk.json) cannot be read, so no exit password can be checked. IT must fix or remove the file.');
+    }
+    const wait = lockedUntil - now();
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AisleError('too_many_attempts', `Too many wrong passwords. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
+    }
+    if (!(await matches(password, policy.exit))) {
+      failures++;
+      const lock = lockoutMs(failures);
+      lockedUntil = lock > 0 ? now() + lock : 0;
+      throw new AisleError('wrong_credentials', 'Wrong exit password.');
+    }
+    failures = 0;
+    lockedUntil = 0;
+    host.leave();
+    return { leaving: true };
+  }
+
+  return {
+    'kiosk.status': () => ({ enabled: policy.enabled, canExit: policy.enabled && policy.exit !== null }),
+    'kiosk.exit': ({ password }) => {
+      const attempt = queue.then(() => tryExit(password));
+      queue = attempt.catch(() => undefined);
+      return attempt;
+    },
+  };
+}
+
+async function matches(password: string, exit: ExitPassword): Promise<boolean> {
+  const expected = Buffer.from(exit.hash, 'base64');
+  const actual = await derive(password, Buffer.from(exit.salt, 'base64'), exit.cost);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

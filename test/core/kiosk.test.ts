@@ -1,0 +1,142 @@
+// Kiosk mode: kiosk.json (written by `aisle kiosk on`) turns it on; the exit password, checked in
+// main against its scrypt key, is the only way out from inside Aisle; wrong tries lock the exit out.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch } from '../../electron/contract/dispatch.ts';
+import { KIOSK_FILE, readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
+import { createKioskHandlers, type KioskHost } from '../../electron/core/kiosk/kiosk-service.ts';
+import { createNodeCore } from '../../electron/hosts/node-core.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+/** Cheap enough for tests; the CLI writes the default cost. */
+const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
+const EXIT = 'Ex1t-the-kiosk';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+function folder(): string {
+  const dir = tempDir();
+  cleanup.push(() => dir.remove());
+  return dir.path;
+}
+
+/** A core whose host is a kiosk with this folder's policy; `left` counts the host's closes. */
+function kioskCore(dataDir: string) {
+  const host = { policy: readKioskPolicy(dataDir), left: 0, leave: () => host.left++ };
+  const core = createNodeCore({ host: 'browser', dataDir, overrides: { kiosk: host } });
+  cleanup.push(() => core.close());
+  return { core, host };
+}
+
+describe('the kiosk policy file', () => {
+  it('is off without kiosk.json, on with the one `writeKioskPolicy` writes, off again once removed', async () => {
+    const dir = folder();
+    expect(readKioskPolicy(dir)).toEqual({ enabled: false });
+    await writeKioskPolicy(dir, EXIT, CHEAP);
+    const file = path.join(dir, KIOSK_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // only a salted key: not the password, in any spelling
+    expect(readFileSync(file, 'utf8')).not.toContain(EXIT);
+    expect(readFileSync(file, 'utf8')).not.toContain(Buffer.from(EXIT).toString('base64'));
+    expect(readKioskPolicy(dir)).toMatchObject({ enabled: true, exit: { cost: CHEAP } });
+    removeKioskPolicy(dir);
+    expect(readKioskPolicy(dir)).toEqual({ enabled: false });
+  });
+
+  it('a damaged or foreign file keeps the kiosk on, with no exit from inside Aisle', () => {
+    const dir = folder();
+    const file = path.join(dir, KIOSK_FILE);
+    const damaged = [
+      '{"version":1,',
+      '[]',
+      JSON.stringify({ version: 2, exitPassword: { salt: 'AAAA', hash: 'AAAA', cost: CHEAP } }),
+      // a cost that would freeze every try
+      JSON.stringify({ version: 1, exitPassword: { salt: 'AAAA', hash: 'AAAA', cost: { N: 2 ** 24, r: 8, p: 1 } } }),
+      JSON.stringify({ version: 1, exitPassword: { salt: 'AAAA', hash: 'AAAA', cost: { N: 1000, r: 8, p: 1 } } }),
+      JSON.stringify({ version: 1, exitPassword: { salt: 'not base64!', hash: 'AAAA', cost: CHEAP } }),
+    ];
+    for (const text of damaged) {
+      writeFileSync(file, text);
+      const policy = readKioskPolicy(dir);
+      expect(policy, text).toMatchObject({ enabled: true, exit: null });
+      expect(policy.enabled && policy.problem).toMatch(/kiosk\.json/);
+    }
+  });
+});
+
+describe('kiosk.status and kiosk.exit through the contract', () => {
+  it('not a kiosk: status says so, and exit is refused as a conflict', async () => {
+    const core = createNodeCore({ host: 'browser', dataDir: folder() });
+    cleanup.push(() => core.close());
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: false, canExit: false } });
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+  });
+
+  it('closes the app for the exit password only; bad arguments are refused before any check', async () => {
+    const dir = folder();
+    await writeKioskPolicy(dir, EXIT, CHEAP);
+    const { core, host } = kioskCore(dir);
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true } });
+
+    for (const args of [{}, { password: '' }, { password: 5 }, { password: EXIT, force: true }, { password: 'x'.repeat(1025) }]) {
+      expect(await dispatch(core.handlers, 'kiosk.exit', args)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT.toLowerCase() })).toEqual({
+      ok: false,
+      error: { code: 'wrong_credentials', message: 'Wrong exit password.' },
+    });
+    expect(host.left).toBe(0);
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toEqual({ ok: true, value: { leaving: true } });
+    expect(host.left).toBe(1);
+  });
+
+  it('a damaged policy: the kiosk stays, no password opens it', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, KIOSK_FILE), 'not json');
+    const { core, host } = kioskCore(dir);
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: false } });
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/IT must fix/) } });
+    expect(host.left).toBe(0);
+  });
+});
+
+describe('wrong exit passwords', () => {
+  async function handlers() {
+    const dir = folder();
+    await writeKioskPolicy(dir, EXIT, CHEAP);
+    const clock = { now: 1_000_000 };
+    const host: KioskHost & { left: number } = { policy: readKioskPolicy(dir), left: 0, leave: () => host.left++ };
+    return { h: createKioskHandlers(host, { now: () => clock.now }), host, clock };
+  }
+  const outcome = (p: Promise<unknown> | unknown) =>
+    Promise.resolve(p).then(
+      () => 'left',
+      (e: { code: string; retryAfterSeconds?: number }) => `${e.code}${e.retryAfterSeconds ? ` ${e.retryAfterSeconds}` : ''}`,
+    );
+
+  it('three are free; then the exit is locked out for 30 s, even for the right one, and doubles', async () => {
+    const { h, host, clock } = await handlers();
+    for (let i = 0; i < 3; i++) expect(await outcome(h['kiosk.exit']({ password: `guess ${i}` }))).toBe('wrong_credentials');
+    expect(await outcome(h['kiosk.exit']({ password: EXIT }))).toBe('too_many_attempts 30');
+    clock.now += 29_000;
+    expect(await outcome(h['kiosk.exit']({ password: EXIT }))).toBe('too_many_attempts 1');
+    clock.now += 1_000;
+    expect(await outcome(h['kiosk.exit']({ password: 'guess 4' }))).toBe('wrong_credentials');
+    expect(await outcome(h['kiosk.exit']({ password: EXIT }))).toBe('too_many_attempts 60');
+    expect(host.left).toBe(0);
+    clock.now += 60_000;
+    expect(await outcome(h['kiosk.exit']({ password: EXIT }))).toBe('left');
+    expect(host.left).toBe(1);
+  });
+
+  it('a burst of tries is checked one at a time: the lockout holds inside it', async () => {
+    const { h, host } = await handlers();
+    const burst = Array.from({ length: 6 }, (_, i) => outcome(h['kiosk.exit']({ password: i === 5 ? EXIT : `guess ${i}` })));
+    expect(await Promise.all(burst)).toEqual(['wrong_credentials', 'wrong_credentials', 'wrong_credentials', 'too_many_attempts 30', 'too_many_attempts 30', 'too_many_attempts 30']);
+    expect(host.left).toBe(0);
+  });
+});
