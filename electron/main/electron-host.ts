@@ -84,7 +84,6 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
           policy: kiosk,
           leave() {
             leaving = true;
-            // closing the window, not app.quit(): the app closes as it always does (window-all-closed)
             window?.close();
           },
         }
@@ -135,8 +134,19 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     if (window?.isMinimized()) window.restore();
     window?.focus();
   });
-  app.on('window-all-closed', () => {
-    void core.close().finally(() => app.quit());
+  // Every way out closes the core first (sync worker, mirrors, the demo warehouse): the last window
+  // closing, and app.quit() from macOS's Quit or the OS, which closes the windows itself and then
+  // quits without a window-all-closed.
+  let closing: Promise<void> | null = null;
+  let closed = false;
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closing ??= core.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
   });
   await current.loadURL(appUrl);
   return { core, window: current, appUrl };

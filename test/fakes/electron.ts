@@ -70,7 +70,8 @@ export class BrowserWindow extends EventEmitter {
     if (prevented || this.closed) return;
     this.closed = true;
     this.emit('closed');
-    if (BrowserWindow.created.every((w) => w.closed)) app.emit('window-all-closed');
+    // not while quitting: Electron emits window-all-closed only when windows close by themselves
+    if (!app.quitting && BrowserWindow.created.every((w) => w.closed)) app.emit('window-all-closed');
   }
   isMinimized() {
     return false;
@@ -84,6 +85,7 @@ export const app = Object.assign(new EventEmitter(), {
   isPackaged: false,
   sandboxEnabled: false,
   quitCalled: false,
+  quitting: false,
   getVersion: () => '0.0.0-test',
   getPath(name: string) {
     const found = app.paths[name];
@@ -95,7 +97,15 @@ export const app = Object.assign(new EventEmitter(), {
   },
   whenReady: async () => {},
   requestSingleInstanceLock: () => true,
+  /** As Electron's: closes every window (one that prevents it cancels the quit), then 'will-quit', which may be prevented too. */
   quit() {
+    app.quitting = true;
+    for (const window of BrowserWindow.created) window.close();
+    app.quitting = false;
+    if (BrowserWindow.created.some((w) => !w.closed)) return;
+    let prevented = false;
+    app.emit('will-quit', { preventDefault: () => (prevented = true) });
+    if (prevented) return;
     app.quitCalled = true;
     app.emit('quit');
   },
@@ -201,6 +211,7 @@ export function resetFakeElectron(): void {
   Menu.installed = undefined;
   app.sandboxEnabled = false;
   app.quitCalled = false;
+  app.quitting = false;
   session.defaultSession.permissionHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;

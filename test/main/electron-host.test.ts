@@ -167,6 +167,24 @@ describe('Electron host (fake electron)', () => {
     await expect(fetch(new URL('/v1/api/pub/lists', url))).rejects.toThrow();
   });
 
+  it('closes the core on every way out: the last window, and app.quit() (macOS\'s Quit, the OS)', async () => {
+    for (const way of ['window', 'app.quit'] as const) {
+      await host.core.close();
+      resetFakeElectron();
+      app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+      host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
+      const started = await call(frameEvent(APP_URL), 'demo.start', {});
+      const url = (started.value as { url: string }).url;
+      const quit = new Promise((resolve) => app.once('quit', resolve));
+      if (way === 'window') BrowserWindow.created[0].close();
+      else app.quit();
+      await quit;
+      expect(BrowserWindow.created[0].closed, way).toBe(true);
+      // the in-process demo warehouse went with the core
+      await expect(fetch(new URL('/v1/api/pub/lists', url)), way).rejects.toThrow();
+    }
+  });
+
   it('locks the session when the OS locks its screen or sleeps, if idle locking is on', async () => {
     await host.core.close();
     resetFakeElectron();
