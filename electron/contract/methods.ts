@@ -14,6 +14,8 @@ const id = z.string().min(1).max(200);
 const text = (max = 200) => z.string().max(max);
 const email = z.string().min(3).max(320);
 const password = z.string().min(1).max(1024);
+/** An unlock PIN: 4 to 8 digits. */
+const pin = z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits');
 const iso = z.string().max(40);
 const listName = z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,63}$/);
 
@@ -55,6 +57,7 @@ export const methods = {
       language: z.enum(['auto', 'en', 'es']).optional(),
       columns: z.record(text(400), z.array(text(64)).max(200)).optional(),
       lockAfterMinutes: z.number().int().min(0).max(24 * 60).optional(),
+      unlockWithPin: z.boolean().optional(),
     }),
   ),
 
@@ -81,6 +84,11 @@ export const methods = {
   'session.lock': method<T.SessionView>()(none),
   /** Opens a locked session with the signed-in user's password (checked on this workstation, so offline too). */
   'session.unlock': method<T.SessionView>()(z.strictObject({ password })),
+  /** Unlock PINs (where settings allow them): this user's, on this workstation. */
+  'session.pin': method<T.PinStatus>()(none),
+  'session.setPin': method<T.PinStatus>()(z.strictObject({ pin })),
+  'session.clearPin': method<T.PinStatus>()(none),
+  'session.unlockWithPin': method<T.SessionView>()(z.strictObject({ pin })),
   /** The user is at the workstation (input seen): postpones the idle lock. */
   'session.activity': method<{ locked: boolean }>()(none),
   'session.endSession': method<T.SessionInfo>()(z.strictObject({ sessionId: id })),

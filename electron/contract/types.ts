@@ -49,6 +49,8 @@ export interface Settings {
   columns: Record<string, string[]>;
   /** Shared workstations: lock the session after this many minutes with no input; 0 never locks. */
   lockAfterMinutes: number;
+  /** Shared workstations: a locked session may open with its user's PIN (set on the session screen). */
+  unlockWithPin: boolean;
 }
 
 // ---- session ----------------------------------------------------------------------------------
@@ -90,6 +92,12 @@ export interface SessionView {
   roles: { id: string; name: string }[];
   /** Locked (idle, or by the user): only the password, or signing out, opens it again. */
   locked: boolean;
+}
+
+/** Unlock PINs: whether this workstation allows them, and whether the signed-in user has one here. */
+export interface PinStatus {
+  allowed: boolean;
+  set: boolean;
 }
 
 export type SignInResult =

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { MethodName } from '../../contract/methods.ts';
-import type { SessionView } from '../../contract/types.ts';
+import type { PinStatus, SessionView } from '../../contract/types.ts';
 import type { Timer } from './clock.ts';
 import { sessionView, type LiveSession } from './live-session.ts';
 import type { SessionShared } from './session-shared.ts';
@@ -25,6 +25,8 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<MethodName> = new Set<MethodName>([
   'session.current',
   'session.lock',
   'session.unlock',
+  'session.pin',
+  'session.unlockWithPin',
   'session.activity',
   'session.signOut',
 ]);
@@ -35,6 +37,11 @@ export interface SessionLock {
   isLocked(): boolean;
   lock(): SessionView;
   unlock(password: string): Promise<SessionView>;
+  /** Opens with the user's PIN, where settings allow PINs (unlock-pins.ts). */
+  unlockWithPin(pin: string): Promise<SessionView>;
+  pinStatus(): PinStatus;
+  setPin(pin: string): Promise<PinStatus>;
+  clearPin(): PinStatus;
   /** Input was seen at the workstation: the idle time starts again. */
   activity(): { locked: boolean };
   /** `lockAfterMinutes` may have changed. */
@@ -84,6 +91,12 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
   }
 
   const off = s.ctx.events.on('session.changed', arm);
+  const pinsAllowed = () => s.ctx.deps.settings.get().unlockWithPin === true;
+
+  function pinStatus(): PinStatus {
+    const live = s.current;
+    return { allowed: pinsAllowed(), set: !!live && s.pins.has(live.server, live.email) };
+  }
 
   return {
     isLocked: () => s.current?.locked === true,
@@ -99,6 +112,30 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
       if (s.current !== live) throw new AisleError('not_signed_in', 'The session ended while it was locked.');
       if (live.locked) setLocked(live, false);
       return sessionView(live);
+    },
+    async unlockWithPin(pin) {
+      const live = signedIn();
+      if (!live.locked) return sessionView(live);
+      if (!pinsAllowed()) throw new AisleError('forbidden', 'Unlocking with a PIN is off on this workstation. Use your password.');
+      if (!s.pins.has(live.server, live.email)) throw new AisleError('forbidden', 'You have no PIN on this workstation. Use your password.');
+      const outcome = await s.pins.check(live.server, live.email, pin);
+      if (outcome === 'removed') throw new AisleError('too_many_attempts', 'Too many wrong PINs: the PIN is removed. Unlock with your password.');
+      if (outcome === 'wrong') throw new AisleError('wrong_credentials', 'Wrong PIN.');
+      if (s.current !== live) throw new AisleError('not_signed_in', 'The session ended while it was locked.');
+      if (live.locked) setLocked(live, false);
+      return sessionView(live);
+    },
+    pinStatus,
+    async setPin(pin) {
+      const live = signedIn();
+      if (!pinsAllowed()) throw new AisleError('forbidden', 'PINs are off on this workstation (Settings).');
+      await s.pins.set(live.server, live.email, pin);
+      return pinStatus();
+    },
+    clearPin() {
+      const live = signedIn();
+      s.pins.clear(live.server, live.email);
+      return pinStatus();
     },
     activity() {
       const live = s.current;

@@ -28,6 +28,10 @@ export type SessionHandlers = Pick<
   | 'session.signOut'
   | 'session.lock'
   | 'session.unlock'
+  | 'session.pin'
+  | 'session.setPin'
+  | 'session.clearPin'
+  | 'session.unlockWithPin'
   | 'session.activity'
   | 'session.endSession'
   | 'session.list'
@@ -92,6 +96,11 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       'session.signOut': () => serial(flow.signOut),
       'session.lock': () => lock.lock(),
       'session.unlock': ({ password }) => serial(() => lock.unlock(password)),
+      // one PIN try at a time: three wrong ones in a row remove it
+      'session.unlockWithPin': ({ pin }) => serial(() => lock.unlockWithPin(pin)),
+      'session.pin': () => lock.pinStatus(),
+      'session.setPin': ({ pin }) => serial(() => lock.setPin(pin)),
+      'session.clearPin': () => lock.clearPin(),
       'session.activity': () => lock.activity(),
       'session.endSession': ({ sessionId }) => flow.endSession(sessionId),
       'session.list': async () => openSessions(await tokens.authCall((api) => api.profile()), s.current?.sessionId ?? null),

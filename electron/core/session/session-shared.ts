@@ -10,6 +10,7 @@ import type { ConnectivityMonitor } from './connectivity-monitor.ts';
 import { localeTag, sessionView, type LiveSession } from './live-session.ts';
 import { createOfflineVerifier, type OfflineVerifier, type ScryptCost } from './offline-verifier.ts';
 import { createProfileStore, createRememberedSignIn, type ProfileStore, type RememberedSignIn } from './session-files.ts';
+import { createUnlockPins, type UnlockPins } from './unlock-pins.ts';
 
 export interface SessionOptions {
   clock?: Clock;
@@ -36,6 +37,7 @@ export interface SessionShared {
   profiles: ProfileStore;
   remembered: RememberedSignIn;
   verifier: OfflineVerifier;
+  pins: UnlockPins;
   monitor: ConnectivityMonitor;
   current: LiveSession | null;
   pending: Pending | null;
@@ -53,6 +55,7 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     profiles: createProfileStore(dataDir),
     remembered: createRememberedSignIn(dataDir, ctx.deps.secrets),
     verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now() }),
+    pins: createUnlockPins(dataDir, { cost: options.scrypt }),
     monitor,
     current: null,
     pending: null,

@@ -31,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
   columns: {},
   lockAfterMinutes: 0,
+  unlockWithPin: false,
 };
 
 const fieldSchemas = methods['settings.set'].args.shape;

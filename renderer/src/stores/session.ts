@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
-import type { LicenseView, OpenSession, SessionInfo, SessionView } from '../../../electron/contract/types.ts';
+import type { LicenseView, OpenSession, PinStatus, SessionInfo, SessionView } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
 
 export const SIGNED_OUT: SessionView = {
@@ -28,6 +28,8 @@ export const useSessionStore = defineStore('session', () => {
   const info = ref<SessionInfo | null>(null);
   /** The user's open sessions, this one first; [] when the server does not list them. */
   const sessions = ref<OpenSession[]>([]);
+  /** Unlock PINs: allowed here, and set for this user; null until asked. */
+  const pin = ref<PinStatus | null>(null);
   let loading: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
   /** Events received: an answer that raced one may be older than it (see the sync store). */
@@ -123,16 +125,42 @@ export const useSessionStore = defineStore('session', () => {
     return result !== null && !result.locked;
   }
 
+  async function loadPin(): Promise<void> {
+    const result = await useClient().call('session.pin');
+    pin.value = result.ok ? result.value : null;
+  }
+
+  async function unlockWithPin(code: string): Promise<boolean> {
+    const result = await run(() => useClient().call('session.unlockWithPin', { pin: code }));
+    if (result) view.value = result;
+    // too many wrong ones remove the PIN: ask again what is left
+    else if (error.value?.code === 'too_many_attempts' || error.value?.code === 'forbidden') await loadPin();
+    return result !== null && !result.locked;
+  }
+
+  async function setPin(code: string): Promise<boolean> {
+    const result = await run(() => useClient().call('session.setPin', { pin: code }));
+    if (result) pin.value = result;
+    return result !== null;
+  }
+
+  async function clearPin(): Promise<boolean> {
+    const result = await run(() => useClient().call('session.clearPin'));
+    if (result) pin.value = result;
+    return result !== null;
+  }
+
   function stop(): void {
     unsubscribe?.();
     unsubscribe = null;
   }
 
   return {
-    view, loaded, busy, error, licenses, rememberedLicenseId, info, sessions,
+    view, loaded, busy, error, licenses, rememberedLicenseId, info, sessions, pin,
     /** The mirror is open: online, offline or with an expired session. */
     hasMirror: computed(() => view.value.state !== 'signed-out'),
     locked: computed(() => view.value.locked),
     ensureLoaded, subscribe, stop, signIn, chooseLicense, cancelLicense, loadInfo, loadSessions, endSession, signOut, lock, unlock,
+    loadPin, unlockWithPin, setPin, clearPin,
   };
 });
