@@ -13,10 +13,11 @@ export interface AppInfo {
   canRemember: boolean;
 }
 
-/** Kiosk mode (kiosk.json, set by IT): whether it is on, and whether an exit password can be checked. */
+/** Kiosk mode (kiosk.json, set by IT): whether it is on, whether an exit password can be checked, the one server to sign in to. */
 export interface KioskStatus {
   enabled: boolean;
   canExit: boolean;
+  server: string | null;
 }
 
 // ---- settings ---------------------------------------------------------------------------------

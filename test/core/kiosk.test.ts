@@ -1,11 +1,14 @@
 // Kiosk mode: kiosk.json (written by `aisle kiosk on`) turns it on; the exit password, checked in
 // main against its scrypt key, is the only way out from inside Aisle; wrong tries lock the exit out.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import { KIOSK_FILE, readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
 import { createKioskHandlers, type KioskHost } from '../../electron/core/kiosk/kiosk-service.ts';
+import { startDemoServer } from '../../electron/demo/index.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -36,7 +39,7 @@ describe('the kiosk policy file', () => {
   it('is off without kiosk.json, on with the one `writeKioskPolicy` writes, off again once removed', async () => {
     const dir = folder();
     expect(readKioskPolicy(dir)).toEqual({ enabled: false });
-    await writeKioskPolicy(dir, EXIT, CHEAP);
+    await writeKioskPolicy(dir, EXIT, { cost: CHEAP });
     const file = path.join(dir, KIOSK_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // only a salted key: not the password, in any spelling
@@ -72,15 +75,15 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
   it('not a kiosk: status says so, and exit is refused as a conflict', async () => {
     const core = createNodeCore({ host: 'browser', dataDir: folder() });
     cleanup.push(() => core.close());
-    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: false, canExit: false } });
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: false, canExit: false, server: null } });
     expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 
   it('closes the app for the exit password only; bad arguments are refused before any check', async () => {
     const dir = folder();
-    await writeKioskPolicy(dir, EXIT, CHEAP);
+    await writeKioskPolicy(dir, EXIT, { cost: CHEAP });
     const { core, host } = kioskCore(dir);
-    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true } });
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true, server: null } });
 
     for (const args of [{}, { password: '' }, { password: 5 }, { password: EXIT, force: true }, { password: 'x'.repeat(1025) }]) {
       expect(await dispatch(core.handlers, 'kiosk.exit', args)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
@@ -98,7 +101,7 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
     const dir = folder();
     writeFileSync(path.join(dir, KIOSK_FILE), 'not json');
     const { core, host } = kioskCore(dir);
-    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: false } });
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: false, server: null } });
     expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/IT must fix/) } });
     expect(host.left).toBe(0);
   });
@@ -107,7 +110,7 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
 describe('wrong exit passwords', () => {
   async function handlers() {
     const dir = folder();
-    await writeKioskPolicy(dir, EXIT, CHEAP);
+    await writeKioskPolicy(dir, EXIT, { cost: CHEAP });
     const clock = { now: 1_000_000 };
     const host: KioskHost & { left: number } = { policy: readKioskPolicy(dir), left: 0, leave: () => host.left++ };
     return { h: createKioskHandlers(host, { now: () => clock.now }), host, clock };
@@ -138,5 +141,59 @@ describe('wrong exit passwords', () => {
     const burst = Array.from({ length: 6 }, (_, i) => outcome(h['kiosk.exit']({ password: i === 5 ? EXIT : `guess ${i}` })));
     expect(await Promise.all(burst)).toEqual(['wrong_credentials', 'wrong_credentials', 'wrong_credentials', 'too_many_attempts 30', 'too_many_attempts 30', 'too_many_attempts 30']);
     expect(host.left).toBe(0);
+  });
+});
+
+describe('a kiosk that pins the server', () => {
+  it('kiosk.json keeps the server as an address or demo; anything else is refused when written, and damages a hand-written file', async () => {
+    const dir = folder();
+    await writeKioskPolicy(dir, EXIT, { server: 'https://WMS.example.com/v1/?x=1#y', cost: CHEAP });
+    expect(readKioskPolicy(dir)).toMatchObject({ enabled: true, server: 'https://wms.example.com/v1' });
+    await writeKioskPolicy(dir, EXIT, { server: 'Demo', cost: CHEAP });
+    expect(readKioskPolicy(dir)).toMatchObject({ server: 'demo' });
+    await writeKioskPolicy(dir, EXIT, { cost: CHEAP });
+    expect(readKioskPolicy(dir)).toMatchObject({ server: null });
+    for (const server of ['ftp://wms.example.com', 'wms.example.com', 'https://user:pw@wms.example.com']) {
+      await expect(writeKioskPolicy(dir, EXIT, { server, cost: CHEAP })).rejects.toMatchObject({ code: 'invalid_argument' });
+    }
+    const file = path.join(dir, KIOSK_FILE);
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...written, server: 'https://wms.example.com/' }));
+    expect(readKioskPolicy(dir)).toMatchObject({ server: 'https://wms.example.com', exit: { cost: CHEAP } });
+    writeFileSync(file, JSON.stringify({ ...written, server: 'javascript:alert(1)' }));
+    expect(readKioskPolicy(dir)).toMatchObject({ enabled: true, exit: null, server: null });
+  });
+
+  it('signs in to the pinned server only, however it is spelled; every other server is refused before it is asked anything', async () => {
+    const demo = await startDemoServer({ port: 0, items: 50 });
+    cleanup.push(() => demo.close());
+    let asked = 0;
+    const other = http.createServer((_req, res) => {
+      asked++;
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => other.close(() => resolve())));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+
+    const dir = folder();
+    await writeKioskPolicy(dir, EXIT, { server: demo.url, cost: CHEAP });
+    const { core } = kioskCore(dir);
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true, server: demo.url } });
+    const solo = { email: 'solo@example.com', password: 'demo1234' };
+    for (const server of [otherUrl, 'demo', 'not a url']) {
+      expect(await dispatch(core.handlers, 'session.signIn', { server, ...solo }), server).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: `This workstation signs in to ${demo.url} only (kiosk mode, set by IT).` },
+      });
+    }
+    // the settings' server (where a check of a password goes with nobody signed in) is the pinned one too
+    await dispatch(core.handlers, 'settings.set', { server: otherUrl });
+    expect(await dispatch(core.handlers, 'session.validate', solo)).toEqual({ ok: true, value: { valid: true } });
+    expect(asked).toBe(0);
+    expect(await dispatch(core.handlers, 'session.signIn', { server: `${demo.url.toUpperCase()}/`, ...solo })).toMatchObject({
+      ok: true,
+      value: { status: 'signed-in', session: { server: demo.url, email: solo.email } },
+    });
   });
 });

@@ -1,10 +1,11 @@
-// Kiosk mode in Chromium through the browser host: a close request (what the Electron host sends
-// on Alt+F4) asks for the exit password over the screen; a wrong one is refused in words, the
-// right one has the host close the app. Screenshots go to test/.artifacts/screens.
+// Kiosk mode in Chromium through the browser host: the sign-in shows the one server the policy pins;
+// a close request (what the Electron host sends on Alt+F4) asks for the exit password over the
+// screen; a wrong one is refused in words, the right one has the host close the app. Screenshots go
+// to test/.artifacts/screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKioskPolicy, writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { go, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { go, shot, startApp, waitForSync, type App } from './support/app.ts';
 
 describe('a kiosk workstation', () => {
   let app: App;
@@ -12,7 +13,7 @@ describe('a kiosk workstation', () => {
   const host = { left: 0 };
 
   beforeAll(async () => {
-    await writeKioskPolicy(policyDir.path, 'exit 4 IT', { N: 2 ** 10, r: 8, p: 1 });
+    await writeKioskPolicy(policyDir.path, 'exit 4 IT', { server: 'demo', cost: { N: 2 ** 10, r: 8, p: 1 } });
     app = await startApp({ core: { kiosk: { policy: readKioskPolicy(policyDir.path), leave: () => host.left++ } } });
   });
   afterAll(async () => {
@@ -20,10 +21,22 @@ describe('a kiosk workstation', () => {
     policyDir.remove();
   });
 
+  it('signs in to the pinned server, offered without a choice', async () => {
+    const { page } = app;
+    await page.getByTestId('sign-in-form').waitFor();
+    await expect.poll(() => page.getByTestId('server-pinned').textContent()).toContain('Set by IT for this workstation');
+    expect(await page.getByTestId('server-url').count()).toBe(0);
+    await page.getByTestId('email').fill('demo@example.com');
+    await page.getByTestId('password').fill('demo1234');
+    await shot(page, 'sign-in-kiosk');
+    await page.getByTestId('sign-in-submit').click();
+    await page.locator('[data-testid=license-option][data-license-type=ENTERPRISE]').click();
+    await page.getByTestId('home-page').waitFor();
+    expect((await app.call('session.current')).server).toBe('demo');
+  });
+
   it('Settings says it is a kiosk and offers the exit', async () => {
     const { page } = app;
-    await signIn(page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await page.getByTestId('home-page').waitFor();
     await waitForSync(app);
     await go(page, '/settings');
     expect(await page.getByTestId('settings-kiosk').textContent()).toContain('This workstation is a kiosk');

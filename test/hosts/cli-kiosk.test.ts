@@ -76,6 +76,18 @@ describe('aisle kiosk', () => {
     expect(readFileSync(path.join(dir, KIOSK_FILE), 'utf8')).not.toContain('floor-exit-42');
   });
 
+  it('on --server pins the sign-in server; a server that is not one changes nothing', async () => {
+    const dir = folder();
+    const bad = aisle({ AISLE_KIOSK_PASSWORD: 'floor-exit-42' }, 'kiosk', 'on', '--server', 'wms.example.com', '--data-dir', dir);
+    expect([bad.status, bad.stderr.trim()]).toEqual([1, 'aisle kiosk: The server address is not a URL (expected http://… or https://…). (invalid_argument)']);
+    expect(existsSync(path.join(dir, KIOSK_FILE))).toBe(false);
+    expect(aisle({ AISLE_KIOSK_PASSWORD: 'floor-exit-42' }, 'kiosk', 'on', '--server', 'https://WMS.example.com/', '--data-dir', dir).status).toBe(0);
+    expect(aisle({}, 'kiosk', 'status', '--data-dir', dir).stdout.trim()).toBe('kiosk mode on; sign-ins go to https://wms.example.com only');
+    const t = terminal([]);
+    expect(await main(['kiosk', 'off', '--server', 'demo', '--data-dir', dir], t.io)).toBe(2);
+    expect(t.err).toEqual(['aisle kiosk: --server goes with on.']);
+  });
+
   it('anything but on, off or status is a usage error', async () => {
     for (const args of [[], ['maybe'], ['on', 'now']]) {
       const t = terminal([]);

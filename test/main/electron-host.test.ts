@@ -64,12 +64,12 @@ describe('Electron host (fake electron)', () => {
     await host.core.close();
     resetFakeElectron();
     app.paths = { userData: path.join(data.path, 'userData-kiosk'), downloads: path.join(data.path, 'Downloads') };
-    await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { N: 2 ** 10, r: 8, p: 1 });
+    await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { cost: { N: 2 ** 10, r: 8, p: 1 } });
     host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
     const window = BrowserWindow.created[0];
     expect(window.options).toMatchObject({ kiosk: true, webPreferences: { devTools: false } });
     expect(Menu.installed).toEqual(process.platform === 'darwin' ? { template: [{ role: 'editMenu' }] } : null);
-    expect(await call(frameEvent(APP_URL), 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true } });
+    expect(await call(frameEvent(APP_URL), 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: true, server: null } });
 
     window.close(); // Alt+F4
     expect(window.closed).toBe(false);
@@ -89,7 +89,7 @@ describe('Electron host (fake electron)', () => {
       await host.core.close();
       resetFakeElectron();
       app.paths = { userData: path.join(data.path, `userData-kiosk-${ending}`), downloads: path.join(data.path, 'Downloads') };
-      await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { N: 2 ** 10, r: 8, p: 1 });
+      await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { cost: { N: 2 ** 10, r: 8, p: 1 } });
       host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
       const window = BrowserWindow.created[0];
       window.close();

@@ -39,7 +39,7 @@ async function app(c: ReturnType<typeof client>) {
 
 describe('the kiosk exit', () => {
   it('a close request asks for the exit password; only the right one closes, wrong ones say why', async () => {
-    const c = client({ enabled: true, canExit: true });
+    const c = client({ enabled: true, canExit: true, server: null });
     const wrapper = await app(c);
     expect(wrapper.find('[data-testid=kiosk-exit]').exists()).toBe(false);
     c.emit('kiosk.exitRequested', {});
@@ -66,7 +66,7 @@ describe('the kiosk exit', () => {
   });
 
   it('Escape or Cancel puts the dialog away; it covers the lock screen too', async () => {
-    const c = client({ enabled: true, canExit: true }, { ...ANA, locked: true });
+    const c = client({ enabled: true, canExit: true, server: null }, { ...ANA, locked: true });
     const wrapper = await app(c);
     c.emit('kiosk.exitRequested', {});
     await flushPromises();
@@ -82,7 +82,7 @@ describe('the kiosk exit', () => {
   });
 
   it('a kiosk whose policy cannot be read says to ask IT, and offers no password field', async () => {
-    const c = client({ enabled: true, canExit: false });
+    const c = client({ enabled: true, canExit: false, server: null });
     const wrapper = await app(c);
     c.emit('kiosk.exitRequested', {});
     await flushPromises();
@@ -92,7 +92,7 @@ describe('the kiosk exit', () => {
   });
 
   it('not a kiosk (off, or a host that cannot be one): a close request shows nothing', async () => {
-    for (const status of [{ enabled: false, canExit: false }, null]) {
+    for (const status of [{ enabled: false, canExit: false, server: null }, null]) {
       const c = client(status);
       const wrapper = await app(c);
       c.emit('kiosk.exitRequested', {});
@@ -105,8 +105,8 @@ describe('the kiosk exit', () => {
 });
 
 describe('Settings on a kiosk', () => {
-  it('says the workstation is a kiosk and opens the exit from there; elsewhere, says nothing', async () => {
-    const kioskClient = client({ enabled: true, canExit: true });
+  it('says the workstation is a kiosk and opens the exit from there, shows a pinned server as set; elsewhere, says nothing', async () => {
+    const kioskClient = client({ enabled: true, canExit: true, server: null });
     const { wrapper } = await mountWith(SettingsView, kioskClient);
     unmount = () => wrapper.unmount();
     const kiosk = useKioskStore();
@@ -117,7 +117,15 @@ describe('Settings on a kiosk', () => {
     expect(kiosk.asking).toBe(true);
     unmount();
 
-    const plain = await mountWith(SettingsView, client({ enabled: false, canExit: false }));
+    const pinned = await mountWith(SettingsView, client({ enabled: true, canExit: true, server: 'https://wms.acme.example' }));
+    unmount = () => pinned.wrapper.unmount();
+    await useKioskStore().load();
+    await flushPromises();
+    const server = pinned.wrapper.get('[data-testid=settings-server]');
+    expect([(server.element as HTMLInputElement).value, server.attributes('disabled')]).toEqual(['https://wms.acme.example', '']);
+    unmount();
+
+    const plain = await mountWith(SettingsView, client({ enabled: false, canExit: false, server: null }));
     unmount = () => plain.wrapper.unmount();
     await useKioskStore().load();
     await flushPromises();

@@ -32,6 +32,23 @@ describe('sign-in', () => {
     wrapper.unmount();
   });
 
+  it('a kiosk that pins the server shows that server, offers no other, and signs in there', async () => {
+    const client = scriptedClient({
+      ...base,
+      'kiosk.status': () => ({ enabled: true, canExit: true, server: 'https://wms.acme.example' }),
+      'session.signIn': () => ({ status: 'signed-in', session: SIGNED_IN }),
+    });
+    const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in' });
+    expect(wrapper.get('[data-testid=server-pinned]').text()).toContain('https://wms.acme.example');
+    for (const choice of ['server-demo', 'server-url', 'server-input']) expect(wrapper.find(`[data-testid=${choice}]`).exists(), choice).toBe(false);
+    await wrapper.get('[data-testid=password]').setValue('secret');
+    await wrapper.get('[data-testid=sign-in-form]').trigger('submit');
+    await flushPromises();
+    // not the last server in the settings: the pinned one
+    expect(client.calls.find((c) => c.method === 'session.signIn')?.args).toMatchObject({ server: 'https://wms.acme.example', email: 'ana@example.com' });
+    wrapper.unmount();
+  });
+
   it('offers "remember me" only where the OS keychain can keep the password', async () => {
     const client = scriptedClient({ ...base, 'app.info': () => ({ ...base['app.info'](), host: 'browser' as const, canRemember: false }) });
     const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in' });

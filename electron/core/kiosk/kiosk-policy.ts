@@ -1,12 +1,14 @@
 // Kiosk mode, as IT sets it for a workstation: `<dataDir>/kiosk.json`, written by `aisle kiosk on`
 // (or pushed like settings.json). Its presence is the policy: the window fills the screen, there is
 // no menu and no developer tools, and Aisle closes only for the exit password, whose salted scrypt
-// key is all the file holds. It is not a setting: nothing the window can call changes it, and it is
-// read once, when Aisle starts.
+// key the file holds; it may also pin the server everyone signs in to, so that nobody passing by
+// can point the sign-in at a look-alike server and collect the next person's password. It is not a
+// setting: nothing the window can call changes it, and it is read once, when Aisle starts.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeBaseUrl } from '../api/http-client.ts';
 import { DEFAULT_SCRYPT, derive, type ScryptCost } from '../session/offline-verifier.ts';
 import { removeFile, writeJsonFile } from '../session/json-file.ts';
 
@@ -24,7 +26,19 @@ const policyFileSchema = z.strictObject({
       p: z.number().int().min(1).max(16),
     }),
   }),
+  /** The one server sign-ins go to: 'demo' or an http(s) address. */
+  server: z.string().max(2048).refine((s) => serverOrNull(s) !== null, 'demo or an http(s) address').optional(),
 });
+
+/** 'demo', an address as normalizeBaseUrl writes it, or null for anything else. */
+function serverOrNull(server: string): string | null {
+  if (server.trim().toLowerCase() === 'demo') return 'demo';
+  try {
+    return normalizeBaseUrl(server);
+  } catch {
+    return null;
+  }
+}
 
 export type ExitPassword = z.infer<typeof policyFileSchema>['exitPassword'];
 
@@ -33,7 +47,7 @@ export type ExitPassword = z.infer<typeof policyFileSchema>['exitPassword'];
  * file keeps the workstation locked down (IT meant a kiosk) but nothing opens it from inside Aisle:
  * IT fixes or removes the file.
  */
-export type KioskPolicy = { enabled: false } | { enabled: true; exit: ExitPassword | null; problem?: string };
+export type KioskPolicy = { enabled: false } | { enabled: true; exit: ExitPassword | null; server: string | null; problem?: string };
 
 export const KIOSK_FILE = 'kiosk.json';
 
@@ -44,18 +58,29 @@ export function readKioskPolicy(dataDir: string): KioskPolicy {
   try {
     data = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { enabled: true, exit: null, problem: `${KIOSK_FILE} cannot be read: ${(error as Error).message}` };
+    return { enabled: true, exit: null, server: null, problem: `${KIOSK_FILE} cannot be read: ${(error as Error).message}` };
   }
   const parsed = policyFileSchema.safeParse(data);
-  if (!parsed.success) return { enabled: true, exit: null, problem: `${KIOSK_FILE} is not a kiosk policy: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
-  return { enabled: true, exit: parsed.data.exitPassword };
+  if (!parsed.success) return { enabled: true, exit: null, server: null, problem: `${KIOSK_FILE} is not a kiosk policy: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  return { enabled: true, exit: parsed.data.exitPassword, server: parsed.data.server === undefined ? null : serverOrNull(parsed.data.server) };
 }
 
-/** Turns kiosk mode on, for the next start, with this exit password. */
-export async function writeKioskPolicy(dataDir: string, password: string, cost: ScryptCost = DEFAULT_SCRYPT): Promise<void> {
+/**
+ * Turns kiosk mode on, for the next start, with this exit password and, if given, the one server to
+ * sign in to ('demo' or an address; invalid_argument for anything else).
+ */
+export async function writeKioskPolicy(dataDir: string, password: string, options: { server?: string; cost?: ScryptCost } = {}): Promise<void> {
+  // an address that is not one: normalizeBaseUrl says what is wrong with it
+  const server = options.server === undefined ? undefined : (serverOrNull(options.server) ?? normalizeBaseUrl(options.server));
+  const cost = options.cost ?? DEFAULT_SCRYPT;
   const salt = randomBytes(16);
   const hash = await derive(password, salt, cost);
-  writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword: { salt: salt.toString('base64'), hash: hash.toString('base64'), cost } });
+  writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword: { salt: salt.toString('base64'), hash: hash.toString('base64'), cost }, server });
+}
+
+/** Whether a server as typed is the pinned one ('demo' in any case; an address once normalized). */
+export function isPinnedServer(requested: string, pinned: string): boolean {
+  return serverOrNull(requested) === pinned;
 }
 
 /** Turns kiosk mode off, for the next start. */

@@ -46,7 +46,7 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
   }
 
   return {
-    'kiosk.status': () => ({ enabled: policy.enabled, canExit: policy.enabled && policy.exit !== null }),
+    'kiosk.status': () => (policy.enabled ? { enabled: true, canExit: policy.exit !== null, server: policy.server } : { enabled: false, canExit: false, server: null }),
     'kiosk.exit': ({ password }) => {
       const attempt = queue.then(() => tryExit(password));
       queue = attempt.catch(() => undefined);

@@ -6,6 +6,7 @@ import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
+import { isPinnedServer } from '../kiosk/kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -24,6 +25,18 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     } catch (error) {
       return { server: 'demo', baseUrl: null, unreachable: new AisleError('offline', 'The demo warehouse did not start.', { cause: error }) };
     }
+  }
+
+  /** The server a kiosk pins (kiosk.json), or null: sign-ins go there and nowhere else. */
+  function pinnedServer(): string | null {
+    const kiosk = s.ctx.deps.kiosk?.policy;
+    return kiosk?.enabled ? kiosk.server : null;
+  }
+
+  function allowedServer(requested: string): string {
+    const pinned = pinnedServer();
+    if (pinned === null || isPinnedServer(requested, pinned)) return pinned ?? requested;
+    throw new AisleError('forbidden', `This workstation signs in to ${pinned} only (kiosk mode, set by IT).`);
   }
 
   /** Makes `next` the session, ending the previous one (on the server too, best effort). */
@@ -53,7 +66,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
 
   async function signIn(args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string }): Promise<SignInResult> {
     const email = args.email.trim();
-    const target = await resolveServer(args.server);
+    const target = await resolveServer(allowedServer(args.server));
     if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
     const api = s.makeApi(target.baseUrl);
     let licenses: License[];
@@ -231,7 +244,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   async function anyApi(): Promise<AuthApi> {
     if (s.current?.api) return s.current.api;
     if (s.pending) return s.pending.api;
-    const target = await resolveServer(s.ctx.deps.settings.get().server);
+    const target = await resolveServer(pinnedServer() ?? s.ctx.deps.settings.get().server);
     if (!target.baseUrl) throw target.unreachable!;
     return s.makeApi(target.baseUrl);
   }

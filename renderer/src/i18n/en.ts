@@ -51,6 +51,7 @@ export const en = {
     title: 'Sign in',
     server: 'Server',
     demo: 'Demo warehouse',
+    pinned: 'Set by IT for this workstation (kiosk).',
     demoHint: 'Starts a demo warehouse on this computer.',
     url: 'Server address',
     email: 'E-mail',

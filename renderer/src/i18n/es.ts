@@ -53,6 +53,7 @@ export const es: Messages = {
     title: 'Iniciar sesión',
     server: 'Servidor',
     demo: 'Almacén de demostración',
+    pinned: 'Fijado por TI para este puesto (quiosco).',
     demoHint: 'Arranca un almacén de demostración en este equipo.',
     url: 'Dirección del servidor',
     email: 'Correo electrónico',
