@@ -21,11 +21,12 @@ export function createNodeCore(options: NodeCoreOptions): Core {
   const dataDir = options.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const demo = inProcessDemo(dataDir);
+  const settings = options.overrides?.settings ?? createConfSettingsStore(dataDir);
   const core = createCore({
     host: options.host,
     version: packageVersion(),
     dataDir,
-    settings: createConfSettingsStore(dataDir),
+    settings,
     exportDir: process.cwd(),
     startDemoServer: demo.start,
     // A CLI command is over in seconds; nobody walks away from it.
@@ -37,6 +38,7 @@ export function createNodeCore(options: NodeCoreOptions): Core {
     async close() {
       await core.close();
       await demo.close();
+      settings.close();
     },
   };
 }

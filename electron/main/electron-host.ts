@@ -96,6 +96,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     async close() {
       await engine.close();
       await demo.close();
+      deps.settings.close();
     },
   };
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Conf from 'conf';
 import type { Settings } from '../../electron/contract/types.ts';
 import { createConfSettingsStore, settingsInConf } from '../../electron/core/settings/conf-settings-store.ts';
-import { createMemorySettingsStore, DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { createMemorySettingsStore, DEFAULT_SETTINGS, type SettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const dirs: { remove(): void }[] = [];
@@ -16,6 +16,31 @@ const folder = () => {
   dirs.push(dir);
   return dir.path;
 };
+
+/**
+ * conf's watch takes its first look at the file in the background (fs.watchFile's first stat, on
+ * libuv's thread pool): a change written before that look is its starting point, never reported.
+ * On a busy machine the look can come after a test's first write. So a change no test looks at
+ * (`lastEmail`) is written, again with each try, until the watch reports one: from then on every
+ * change is seen. (Seen in CI: a write right after the store was made went unreported.)
+ */
+async function untilWatching(store: SettingsStore, file: string): Promise<void> {
+  let reported = false;
+  const stop = store.onChange(() => (reported = true));
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { settings?: Partial<Settings> };
+  let tries = 0;
+  // a report comes within a poll (500 ms) and conf's debounce (1,000 ms) of the write
+  await expect
+    .poll(
+      () => {
+        if (!reported) writeFileSync(file, JSON.stringify({ ...stored, settings: { ...stored.settings, lastEmail: `watched-${++tries}@example.com` } }));
+        return reported;
+      },
+      { interval: 1_600, timeout: 20_000 },
+    )
+    .toBe(true);
+  stop();
+}
 
 describe('the settings file', () => {
   it('answers reads from memory: the file is not parsed again until it changes', () => {
@@ -35,6 +60,7 @@ describe('the settings file', () => {
   it('sees its own writes at once, and a change another process wrote within seconds', async () => {
     const dir = folder();
     const app = createConfSettingsStore(dir);
+    await untilWatching(app, path.join(dir, 'settings.json'));
     expect(app.get().historyDays).toBe(DEFAULT_SETTINGS.historyDays);
     expect(app.set({ historyDays: 10 }).historyDays).toBe(10);
     expect(app.get().historyDays).toBe(10);
@@ -48,6 +74,7 @@ describe('the settings file', () => {
   it('tells its listener of its own writes at once and of another process\'s write when it is seen', async () => {
     const dir = folder();
     const app = createConfSettingsStore(dir);
+    await untilWatching(app, path.join(dir, 'settings.json'));
     let calls = 0;
     const stop = app.onChange(() => calls++);
     app.set({ theme: 'dark' });
@@ -58,6 +85,21 @@ describe('the settings file', () => {
     stop();
     app.set({ theme: 'light' });
     expect(calls).toBe(2);
+  });
+
+  it('stops watching the file when closed: hosts started again and again on one folder leave no watcher behind', async () => {
+    const dir = folder();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      // eleven watchers of one file are what Node warns about (a listener leak)
+      for (let i = 0; i < 12; i++) createConfSettingsStore(dir).close();
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
   });
 });
 
@@ -93,6 +135,7 @@ describe('a settings file with something wrong in it (a hand edit, a bad copy pu
     const dir = folder();
     const conf = new Conf<{ settings: Partial<Settings> }>({ cwd: dir, configName: 'settings', projectName: 'aisle', cache: true, watch: true });
     const app = settingsInConf(conf, { warn: () => {} });
+    await untilWatching(app, path.join(dir, 'settings.json'));
     // resolves when the watch has reported the file changed (conf reads it again on the next get)
     const reported = () => new Promise<void>((resolve) => conf.events.addEventListener('change', () => resolve(), { once: true }));
     app.set({ theme: 'dark', historyDays: 9 });

@@ -61,6 +61,8 @@ export function settingsInConf(conf: Conf<{ settings: Partial<Settings> }>, opti
       return get();
     },
     onChange: (listener) => conf.onDidAnyChange(() => listener()),
+    // conf's only way to stop its file watcher (named for tests, public in its typings)
+    close: () => conf._closeWatcher(),
   };
 }
 

@@ -14,6 +14,8 @@ export interface SettingsStore {
    * process writing the same file (the CLI, a settings file pushed by IT). Returns the unsubscribe.
    */
   onChange(listener: () => void): () => void;
+  /** Stops watching the file (the host that made the store calls it when it closes). */
+  close(): void;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -89,5 +91,6 @@ export function createMemorySettingsStore(initial: Partial<Settings> = {}): Sett
       listeners.add(entry);
       return () => listeners.delete(entry);
     },
+    close: () => listeners.clear(),
   };
 }
