@@ -6,7 +6,7 @@ import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
 import { CoreEvents } from './events.ts';
-import { createKioskHandlers, type KioskHost } from './kiosk/kiosk-service.ts';
+import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
 import { guardWhileLocked, lockedError } from './session/session-lock.ts';
@@ -111,6 +111,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     'settings.get': () => ctx.deps.settings.get(),
     'settings.set': (patch) => {
+      if (deps.kiosk?.policy.enabled) refuseWorkstationChanges(patch, ctx.deps.settings.get());
       const after = ctx.deps.settings.set(patch);
       settingsMayHaveChanged();
       return after;

@@ -97,6 +97,24 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
     expect(host.left).toBe(1);
   });
 
+  it('the workstation settings are IT\'s: the window may change only how the screen looks to its user', async () => {
+    const dir = folder();
+    await writeKioskPolicy(dir, EXIT, { cost: CHEAP });
+    const { core } = kioskCore(dir);
+    const before = (await dispatch(core.handlers, 'settings.get', {})) as { ok: true; value: Record<string, unknown> };
+    for (const patch of [{ syncIntervalMinutes: 60 }, { lockAfterMinutes: 5 }, { unlockWithPin: true }, { server: 'https://elsewhere.example' }, { offlineLists: ['items'] }]) {
+      expect(await dispatch(core.handlers, 'settings.set', { theme: 'dark', ...patch }), JSON.stringify(patch)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: `On a kiosk, IT sets this workstation's settings, in its settings.json (${Object.keys(patch)[0]}).` },
+      });
+    }
+    // nothing of a refused patch was kept, not even its look
+    expect(await dispatch(core.handlers, 'settings.get', {})).toEqual(before);
+    // the look is the user's; the workstation's values sent again unchanged are no change
+    const look = { theme: 'contrast', floorMode: true, textSize: 150, scanSound: false, language: 'es', syncIntervalMinutes: before.value.syncIntervalMinutes } as const;
+    expect(await dispatch(core.handlers, 'settings.set', look)).toMatchObject({ ok: true, value: look });
+  });
+
   it('a damaged policy: the kiosk stays, no password opens it', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, KIOSK_FILE), 'not json');

@@ -113,6 +113,10 @@ describe('Settings on a kiosk', () => {
     await kiosk.load();
     await flushPromises();
     expect(wrapper.get('[data-testid=settings-kiosk]').text()).toContain('This workstation is a kiosk');
+    // the workstation's settings are shown, not offered: IT sets them
+    expect(wrapper.get('[data-testid=settings-by-it]').text()).toContain('IT sets these settings');
+    expect(wrapper.get('fieldset.plain').attributes('disabled')).toBeDefined();
+    expect(wrapper.get('[data-testid=theme-dark]').attributes('disabled')).toBeUndefined();
     await wrapper.get('[data-testid=kiosk-open]').trigger('click');
     expect(kiosk.asking).toBe(true);
     unmount();
@@ -130,5 +134,7 @@ describe('Settings on a kiosk', () => {
     await useKioskStore().load();
     await flushPromises();
     expect(plain.wrapper.find('[data-testid=settings-kiosk]').exists()).toBe(false);
+    expect(plain.wrapper.find('[data-testid=settings-by-it]').exists()).toBe(false);
+    expect(plain.wrapper.get('fieldset.plain').attributes('disabled')).toBeUndefined();
   });
 });

@@ -2,7 +2,9 @@
 // matches, has the host close the app. Wrong passwords lock the exit out as offline sign-in does
 // (three free, then 30 s doubling), one try at a time: a burst of calls cannot race the count.
 import { timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../contract/dispatch.ts';
+import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { derive, lockoutMs } from '../session/offline-verifier.ts';
 import type { ExitPassword, KioskPolicy } from './kiosk-policy.ts';
@@ -59,4 +61,21 @@ async function matches(password: string, exit: ExitPassword): Promise<boolean> {
   const expected = Buffer.from(exit.hash, 'base64');
   const actual = await derive(password, Buffer.from(exit.salt, 'base64'), exit.cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * What a kiosk's users may change themselves: how the screen looks and sounds to them. The rest
+ * (server, sync, what is kept offline, staleness, locking, PINs, and any setting added later) is
+ * the workstation's, set by IT in its settings.json.
+ */
+const PERSONAL_SETTINGS: ReadonlySet<string> = new Set<keyof Settings>(['theme', 'floorMode', 'textSize', 'scanSound', 'language', 'columns', 'lastEmail']);
+
+/** Refuses a change of a kiosk's workstation settings (the same value again is no change). */
+export function refuseWorkstationChanges(patch: Partial<Settings>, current: Settings): void {
+  const changed = Object.entries(patch)
+    .filter(([key, value]) => !PERSONAL_SETTINGS.has(key) && !isDeepStrictEqual(value, current[key as keyof Settings]))
+    .map(([key]) => key);
+  if (changed.length > 0) {
+    throw new AisleError('forbidden', `On a kiosk, IT sets this workstation's settings, in its settings.json (${changed.join(', ')}).`);
+  }
 }

@@ -264,6 +264,7 @@ export const en = {
     server: 'Server',
     interval: 'Sync every (minutes)',
     lockAfter: 'Lock after minutes without use (0: never)',
+    byIt: 'This workstation is a kiosk: IT sets these settings. The look above is yours to change.',
     unlockWithPin: 'Users may unlock with a PIN (each sets one on the Session screen)',
     facilities: 'Facilities kept offline',
     facilitiesHint: 'None ticked means all of your facilities.',

@@ -265,6 +265,7 @@ export const es: Messages = {
     server: 'Servidor',
     interval: 'Sincronizar cada (minutos)',
     lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
+    byIt: 'Este puesto es un quiosco: estos ajustes los pone TI. El aspecto de arriba lo puede cambiar usted.',
     unlockWithPin: 'Los usuarios pueden desbloquear con un PIN (cada uno lo pone en la pantalla Sesión)',
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
