@@ -184,15 +184,24 @@ describe('looking things up on the workstation', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByTestId('grid').getAttribute('aria-activedescendant')).toBe('vt-1-1');
-    // Hide a column; it stays hidden after a reload (kept per user in settings).
+    // Hide a column and put the description first; both hold after a reload (kept per user in settings).
+    const headers = () => page.locator('[data-testid^=sort-]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice(5)));
     await page.getByTestId('column-chooser').click();
     await page.getByTestId('column-upc').uncheck();
     await expect.poll(() => page.getByTestId('sort-upc').count()).toBe(0);
+    while ((await headers())[0] !== 'description') {
+      const before = await headers();
+      await page.getByTestId('move-left-description').click();
+      await expect.poll(headers).not.toEqual(before);
+    }
+    await shot(page, 'list-columns-light');
     await page.getByTestId('column-chooser').click();
+    const order = await headers();
+    expect(order[0]).toBe('description');
     await shot(page, 'list-light');
     await page.reload();
     await page.getByTestId('grid-row').first().waitFor();
-    expect(await page.getByTestId('sort-upc').count()).toBe(0);
+    expect(await headers()).toEqual(order);
     await page.getByTestId('filter-description').fill('steel');
     await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
     // The browser host hands the page a one-time link; the browser downloads the CSV from it.
@@ -203,6 +212,8 @@ describe('looking things up on the workstation', () => {
     const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(filtered + 1);
     expect(lines[0]).not.toMatch(/upc/i);
+    // the columns in the order on screen
+    expect(lines[0]!.split(',')[0]).toMatch(/description/i);
     expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);
   });
 

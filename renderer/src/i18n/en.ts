@@ -141,6 +141,8 @@ export const en = {
     browse: 'Browse, filter and export every list',
     rows: 'no rows | 1 row | {n} rows',
     columns: 'Columns',
+    moveLeft: 'Move {column} left',
+    moveRight: 'Move {column} right',
     export: 'Export CSV',
     exported: 'Exported {n} rows: {location}',
     downloaded: 'Exported {n} rows, downloaded as {file}',

@@ -142,6 +142,8 @@ export const es: Messages = {
     browse: 'Consultar, filtrar y exportar todas las listas',
     rows: 'sin filas | 1 fila | {n} filas',
     columns: 'Columnas',
+    moveLeft: 'Mover {column} a la izquierda',
+    moveRight: 'Mover {column} a la derecha',
     export: 'Exportar CSV',
     exported: '{n} filas exportadas: {location}',
     downloaded: '{n} filas exportadas, descargadas como {file}',
