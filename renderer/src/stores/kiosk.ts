@@ -18,7 +18,7 @@ export const useKioskStore = defineStore('kiosk', () => {
 
   async function load(): Promise<void> {
     const result = await useClient().call('kiosk.status');
-    // a host that is never a kiosk answers not_implemented: the same as off
+    // no answer (a failed call) is taken as no kiosk: nothing is shown
     status.value = result.ok ? result.value : null;
   }
 

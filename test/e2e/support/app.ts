@@ -105,6 +105,9 @@ export async function signIn(page: Page, email: string, password: string, option
  * test process must not stretch the gaps into what the app rightly takes for a person typing.
  */
 export async function scan(page: Page, code: string): Promise<void> {
+  // The burst reads as one scan only if no frame's work lands inside it (as after the text size
+  // changed, when the whole page is laid out again): let the page finish what it is drawing first.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   const cdp = await page.context().newCDPSession(page);
   try {
     await Promise.all(scannerKeyEvents(code).map((event) => cdp.send('Input.dispatchKeyEvent', event)));
