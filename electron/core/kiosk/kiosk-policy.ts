@@ -4,12 +4,11 @@
 // key the file holds; it may also pin the server everyone signs in to, so that nobody passing by
 // can point the sign-in at a look-alike server and collect the next person's password. It is not a
 // setting: nothing the window can call changes it, and it is read once, when Aisle starts.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { DEFAULT_SCRYPT, derive, type ScryptCost } from '../session/offline-verifier.ts';
+import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from '../session/offline-verifier.ts';
 import { removeFile, writeJsonFile } from '../session/json-file.ts';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/).max(200);
@@ -72,10 +71,8 @@ export function readKioskPolicy(dataDir: string): KioskPolicy {
 export async function writeKioskPolicy(dataDir: string, password: string, options: { server?: string; cost?: ScryptCost } = {}): Promise<void> {
   // an address that is not one: normalizeBaseUrl says what is wrong with it
   const server = options.server === undefined ? undefined : (serverOrNull(options.server) ?? normalizeBaseUrl(options.server));
-  const cost = options.cost ?? DEFAULT_SCRYPT;
-  const salt = randomBytes(16);
-  const hash = await derive(password, salt, cost);
-  writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword: { salt: salt.toString('base64'), hash: hash.toString('base64'), cost }, server });
+  const exitPassword = await makeKey(password, options.cost ?? DEFAULT_SCRYPT);
+  writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword, server });
 }
 
 /** Whether a server as typed is the pinned one ('demo' in any case; an address once normalized). */

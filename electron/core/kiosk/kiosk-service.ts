@@ -2,13 +2,12 @@
 // and, when it matches, has the host close the app; wrong passwords lock the exit out as offline
 // sign-in does (three free, then 30 s doubling), one try at a time: a burst of calls cannot race
 // the count. And its settings: the workstation's are IT's, only the look is the user's.
-import { timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import { derive, lockoutMs } from '../session/offline-verifier.ts';
-import type { ExitPassword, KioskPolicy } from './kiosk-policy.ts';
+import { keyMatches, lockoutMs } from '../session/offline-verifier.ts';
+import type { KioskPolicy } from './kiosk-policy.ts';
 
 /** What a host that can be a kiosk gives the core (the Electron host). */
 export interface KioskHost {
@@ -36,7 +35,7 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
       const seconds = Math.ceil(wait / 1000);
       throw new AisleError('too_many_attempts', `Too many wrong passwords. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
     }
-    if (!(await matches(password, policy.exit))) {
+    if (!(await keyMatches(password, policy.exit))) {
       failures++;
       const lock = lockoutMs(failures);
       lockedUntil = lock > 0 ? now() + lock : 0;
@@ -56,12 +55,6 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
       return attempt;
     },
   };
-}
-
-async function matches(password: string, exit: ExitPassword): Promise<boolean> {
-  const expected = Buffer.from(exit.hash, 'base64');
-  const actual = await derive(password, Buffer.from(exit.salt, 'base64'), exit.cost);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /**

@@ -10,6 +10,18 @@ export function readJsonFile<T>(file: string, fallback: T): T {
   }
 }
 
+/** A file of one record per user, keyed by userKey. */
+export interface UsersFile<T> {
+  version: 1;
+  users: Record<string, T>;
+}
+
+/** A users file as stored; empty when it is missing, damaged or of another version. */
+export function readUsersFile<T>(file: string): UsersFile<T> {
+  const data = readJsonFile<UsersFile<T> | null>(file, null);
+  return data && data.version === 1 && typeof data.users === 'object' && data.users ? data : { version: 1, users: {} };
+}
+
 export function writeJsonFile(file: string, value: unknown): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;

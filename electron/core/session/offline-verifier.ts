@@ -5,7 +5,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import { readJsonFile, userKey, writeJsonFile } from './json-file.ts';
+import { readUsersFile, userKey, writeJsonFile } from './json-file.ts';
 
 export interface ScryptCost {
   N: number;
@@ -21,26 +21,39 @@ export const FREE_ATTEMPTS = 3;
 const FIRST_LOCKOUT_MS = 30_000;
 const MAX_LOCKOUT_MS = 60 * 60_000;
 
-interface Verifier {
+/** A secret's salted scrypt key, as kept on file (base64). */
+export interface StoredKey {
   salt: string;
   hash: string;
   cost: ScryptCost;
+}
+
+interface Verifier extends StoredKey {
   failures: number;
   lockedUntil: number;
 }
 
-interface VerifierFile {
-  version: 1;
-  users: Record<string, Verifier>;
-}
-
 /** The scrypt key of a password (NFKC, so that the same characters typed on another keyboard match). */
-export function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, 32, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
+}
+
+/** A new salted key of a password (offline sign-in, unlock PINs, the kiosk's exit). */
+export async function makeKey(password: string, cost: ScryptCost): Promise<StoredKey> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, cost);
+  return { salt: salt.toString('base64'), hash: hash.toString('base64'), cost };
+}
+
+/** Whether a password derives the stored key, compared in constant time. */
+export async function keyMatches(password: string, key: StoredKey): Promise<boolean> {
+  const expected = Buffer.from(key.hash, 'base64');
+  const actual = await derive(password, Buffer.from(key.salt, 'base64'), key.cost);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 export function lockoutMs(failures: number): number {
@@ -52,10 +65,7 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
   const file = path.join(dataDir, 'offline-verifiers.json');
   const cost = options.cost ?? DEFAULT_SCRYPT;
   const now = options.now ?? Date.now;
-  const load = (): VerifierFile => {
-    const data = readJsonFile<VerifierFile | null>(file, null);
-    return data && data.version === 1 && typeof data.users === 'object' && data.users ? data : { version: 1, users: {} };
-  };
+  const load = () => readUsersFile<Verifier>(file);
 
   return {
     has(server: string, email: string): boolean {
@@ -64,10 +74,9 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
 
     /** Records the password that just worked online. */
     async remember(server: string, email: string, password: string): Promise<void> {
-      const salt = randomBytes(16);
-      const hash = await derive(password, salt, cost);
+      const key = await makeKey(password, cost);
       const data = load();
-      data.users[userKey(server, email)] = { salt: salt.toString('base64'), hash: hash.toString('base64'), cost, failures: 0, lockedUntil: 0 };
+      data.users[userKey(server, email)] = { ...key, failures: 0, lockedUntil: 0 };
       writeJsonFile(file, data);
     },
 
@@ -81,9 +90,7 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
         const seconds = Math.ceil(wait / 1000);
         throw new AisleError('too_many_attempts', `Too many wrong passwords. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
       }
-      const expected = Buffer.from(entry.hash, 'base64');
-      const actual = await derive(password, Buffer.from(entry.salt, 'base64'), entry.cost);
-      const ok = actual.length === expected.length && timingSafeEqual(actual, expected);
+      const ok = await keyMatches(password, entry);
       const data = load();
       const current = data.users[key];
       if (!current) throw new AisleError('offline', 'The offline sign-in for this account was removed.');

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { FacilityRef } from '../../contract/types.ts';
 import type { SecretBox } from '../core.ts';
-import { readJsonFile, removeFile, userKey, writeJsonFile } from './json-file.ts';
+import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from './json-file.ts';
 
 export interface RememberedProfile {
   licenseId: string;
@@ -19,17 +19,9 @@ export interface RememberedProfile {
   updatedAt: string;
 }
 
-interface ProfilesFile {
-  version: 1;
-  users: Record<string, RememberedProfile>;
-}
-
 export function createProfileStore(dataDir: string) {
   const file = path.join(dataDir, 'session-profiles.json');
-  const load = (): ProfilesFile => {
-    const data = readJsonFile<ProfilesFile | null>(file, null);
-    return data && data.version === 1 && typeof data.users === 'object' && data.users ? data : { version: 1, users: {} };
-  };
+  const load = () => readUsersFile<RememberedProfile>(file);
   return {
     get(server: string, email: string): RememberedProfile | null {
       return load().users[userKey(server, email)] ?? null;

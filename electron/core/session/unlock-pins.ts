@@ -3,21 +3,12 @@
 // the password: quicker with gloves. A PIN opens nothing else: not a sign-in, not another user's
 // session, and it tells nothing of the password. Kept per (server, e-mail) as a salted scrypt key in
 // `unlock-pins.json` (mode 0600); three wrong PINs in a row remove it, and the password opens.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { readJsonFile, userKey, writeJsonFile } from './json-file.ts';
-import { DEFAULT_SCRYPT, derive, FREE_ATTEMPTS, type ScryptCost } from './offline-verifier.ts';
+import { readUsersFile, userKey, writeJsonFile } from './json-file.ts';
+import { DEFAULT_SCRYPT, FREE_ATTEMPTS, keyMatches, makeKey, type ScryptCost, type StoredKey } from './offline-verifier.ts';
 
-interface StoredPin {
-  salt: string;
-  hash: string;
-  cost: ScryptCost;
+interface StoredPin extends StoredKey {
   failures: number;
-}
-
-interface PinsFile {
-  version: 1;
-  users: Record<string, StoredPin>;
 }
 
 /** What a PIN try found: it matched; it did not; it did not and the PIN is gone now (too many). */
@@ -26,11 +17,8 @@ export type PinCheck = 'match' | 'wrong' | 'removed';
 export function createUnlockPins(dataDir: string, options: { cost?: ScryptCost } = {}) {
   const file = path.join(dataDir, 'unlock-pins.json');
   const cost = options.cost ?? DEFAULT_SCRYPT;
-  const load = (): PinsFile => {
-    const data = readJsonFile<PinsFile | null>(file, null);
-    return data && data.version === 1 && typeof data.users === 'object' && data.users ? data : { version: 1, users: {} };
-  };
-  const save = (change: (users: PinsFile['users']) => void) => {
+  const load = () => readUsersFile<StoredPin>(file);
+  const save = (change: (users: Record<string, StoredPin>) => void) => {
     const data = load();
     change(data.users);
     writeJsonFile(file, data);
@@ -40,9 +28,8 @@ export function createUnlockPins(dataDir: string, options: { cost?: ScryptCost }
     has: (server: string, email: string): boolean => !!load().users[userKey(server, email)],
 
     async set(server: string, email: string, pin: string): Promise<void> {
-      const salt = randomBytes(16);
-      const hash = await derive(pin, salt, cost);
-      save((users) => (users[userKey(server, email)] = { salt: salt.toString('base64'), hash: hash.toString('base64'), cost, failures: 0 }));
+      const key = await makeKey(pin, cost);
+      save((users) => (users[userKey(server, email)] = { ...key, failures: 0 }));
     },
 
     clear(server: string, email: string): void {
@@ -54,9 +41,7 @@ export function createUnlockPins(dataDir: string, options: { cost?: ScryptCost }
       const key = userKey(server, email);
       const entry = load().users[key];
       if (!entry) return 'removed';
-      const expected = Buffer.from(entry.hash, 'base64');
-      const actual = await derive(pin, Buffer.from(entry.salt, 'base64'), entry.cost);
-      const match = actual.length === expected.length && timingSafeEqual(actual, expected);
+      const match = await keyMatches(pin, entry);
       let outcome: PinCheck = match ? 'match' : 'wrong';
       save((users) => {
         const current = users[key];
