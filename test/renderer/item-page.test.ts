@@ -16,7 +16,13 @@ function router() {
   return createRouter({ history: createMemoryHistory(), routes: [{ path: '/item/:id', name: 'item', component: ItemView }, { path: '/location/:id', name: 'location', component: stub }, { path: '/record/:list/:id', name: 'record', component: stub }] });
 }
 
-const client = () =>
+const STOCK = {
+  rows: [row({}), row({ id: 'v2', locationId: 'L2', locationCode: 'B-02-01-A', lot: 'LOT7', expiry: '2020-01-01', expiryState: 'expired' as const, onHand: 1000, allocated: 0, available: 1000 })],
+  totals: [{ facilityId: 'F1', facilityName: 'Madrid', onHand: 1010, allocated: 4, available: 1006, locations: 2 }],
+  age: STALE,
+};
+
+const client = (stock = STOCK) =>
   scriptedClient({
     'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH }
       : list === 'item-templates' ? { kind: 'other', list, id, title: 'Bin, medium', record: { id }, related: [], age: FRESH } : ({
@@ -25,11 +31,7 @@ const client = () =>
       related: [{ list: 'accounts', label: 'Account', rows: [{ id: 'A1', name: 'Acme' }] }],
       age: FRESH,
     }),
-    'inventory.byItem': () => ({
-      rows: [row({}), row({ id: 'v2', locationId: 'L2', locationCode: 'B-02-01-A', lot: 'LOT7', expiry: '2020-01-01', expiryState: 'expired', onHand: 1000, allocated: 0, available: 1000 })],
-      totals: [{ facilityId: 'F1', facilityName: 'Madrid', onHand: 1010, allocated: 4, available: 1006, locations: 2 }],
-      age: STALE,
-    }),
+    'inventory.byItem': () => stock,
     'history.query': () => ({
       events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1' }],
       age: FRESH,
@@ -67,6 +69,16 @@ describe('the item page', () => {
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('1010');
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Preparado');
     expect(wrapper.get('[data-testid=related]').findAll('.group .muted').map((l) => l.text())).toEqual(['Plantilla', 'Cuenta']);
+    wrapper.unmount();
+  });
+});
+
+describe('an item with no stock', () => {
+  it('shows 0 on hand, 0 allocated and 0 available (a zero is a quantity, not a missing one)', async () => {
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH }), { path: '/item/I1?list=items', router: router() });
+    for (const cell of ['qty-on-hand', 'qty-allocated', 'qty-available']) {
+      expect(wrapper.get(`[data-testid=${cell}] .value`).text(), cell).toBe('0');
+    }
     wrapper.unmount();
   });
 });
