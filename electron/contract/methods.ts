@@ -145,6 +145,11 @@ export const methods = {
   ),
   'records.get': method<T.RecordDetail>()(z.strictObject({ list: listName, id })),
   'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema })),
+  /** The records this user opened here lately, newest first (those no longer in the mirror left out). */
+  'recent.list': method<T.RecentRecord[]>()(none),
+  /** An item, location or other record's page was shown: it goes first in `recent.list`. */
+  'recent.add': method<T.RecentRecord[]>()(z.strictObject({ list: listName, id })),
+  'recent.clear': method<T.RecentRecord[]>()(none),
 } as const;
 
 export type Methods = typeof methods;

@@ -224,6 +224,14 @@ export interface SearchHit {
   barcodes?: { upc: string | null; gtin: string | null };
 }
 
+/**
+ * A record this user opened on this workstation (`recent.*`), newest first: the hit a search would
+ * give for it, without a match, and when it was last opened.
+ */
+export interface RecentRecord extends Omit<SearchHit, 'match' | 'field'> {
+  openedAt: string;
+}
+
 export interface Gs1Element {
   ai: string;
   label: string;

@@ -164,6 +164,39 @@ describe('looking things up on the workstation', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('comes back to what was opened: the start screen and the empty search box list it, newest first', async () => {
+    const { page } = app;
+    // opened so far: the SKU scanned, the location scanned, the GS1 item, the search's hit (the page shown now)
+    const shownNow = await page.getByTestId('record-code').textContent();
+    const opened = await app.call('recent.list');
+    expect(opened.map((r) => [r.kind, r.kind === 'location' ? 'a location' : r.code])).toEqual([
+      ['item', shownNow],
+      ['item', 'SKU-000007'],
+      ['location', 'a location'],
+      ['item', 'SKU-000042'],
+    ]);
+    await go(page, '/');
+    const links = page.getByTestId('recent-link');
+    await expect.poll(() => links.count()).toBe(4);
+    expect(await links.nth(2).textContent()).toContain(String(opened[2]!.code));
+    await look(page, 'light', true);
+    await shot(page, 'home-recent-floor');
+    await look(page, 'light', false);
+    await links.nth(2).click();
+    await expect.poll(() => page.getByTestId('record-code').textContent()).toBe(opened[2]!.code);
+
+    await page.keyboard.press('Control+k');
+    const recent = page.getByTestId('recent-hit');
+    await expect.poll(() => recent.count()).toBe(4);
+    expect(await recent.first().getAttribute('data-kind')).toBe('location');
+    expect(await recent.first().getByTestId('data-age').count()).toBe(1);
+    await shot(page, 'search-recent-light');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
+  });
+
   it('browses a list, filters and sorts it, remembers the columns, and exports exactly the view', async () => {
     const { page } = app;
     await go(page, '/lists');

@@ -2,13 +2,17 @@
 // with the password, and the app tells main of input only while idle locking is on.
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionView, Settings } from '../../electron/contract/types.ts';
+import type { RecentRecord, SessionView, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
 import { installActivityReporter } from '../../renderer/src/idle/activity-reporter.ts';
+import { useRecentStore } from '../../renderer/src/stores/recent.ts';
 import { useSearchStore } from '../../renderer/src/stores/search.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import { ANA, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
+import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient } from './support.ts';
+
+/** A record the user opened: forgotten on screen when the session locks or ends. */
+const OPENED: RecentRecord = { kind: 'item', list: 'items', id: 'i1', code: 'SKU-000042', title: 'Blue widget', subtitle: null, age: FRESH, openedAt: new Date().toISOString() };
 
 let unmount: (() => void) | null = null;
 afterEach(() => {
@@ -77,12 +81,15 @@ describe('the lock screen', () => {
     const search = useSearchStore();
     search.query = 'SKU-000042';
     search.open = true;
+    const recent = useRecentStore();
+    recent.records = [OPENED];
 
     client.emit('session.changed', { ...ANA, locked: true });
     await flushPromises();
     expect(wrapper.find('[data-testid=lock-screen]').exists()).toBe(true);
     expect(wrapper.find('[data-testid=route-stub]').exists()).toBe(false);
     expect([search.query, search.open]).toEqual(['', false]);
+    expect(recent.records).toEqual([]);
 
     for (const key of '4006381333931') window.dispatchEvent(new KeyboardEvent('keydown', { key }));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
@@ -110,9 +117,12 @@ describe('the lock screen', () => {
     unmount = () => wrapper.unmount();
     const search = useSearchStore();
     search.query = 'A-03-02-B';
+    const recent = useRecentStore();
+    recent.records = [OPENED];
     client.emit('session.changed', SIGNED_OUT);
     await flushPromises();
     expect(search.query).toBe('');
+    expect(recent.records).toEqual([]);
   });
 
   it('tells main of input only while idle locking is on and the session open', async () => {

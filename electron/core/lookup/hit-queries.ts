@@ -140,6 +140,21 @@ const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, 
     UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
   ) s ON x.id = s.item_id LIMIT 20`;
 
+/** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
+export function recordRow(db: MirrorDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
+  const row =
+    table === 'records'
+      ? stmt(db, BY_ID.records).raw().get(list, id)
+      : stmt(db, BY_ID[table]).raw().get(id);
+  return row as HitRow | undefined;
+}
+
+const BY_ID = {
+  items: item('sku', 'x.id = ?'),
+  locations: location('code', 'x.id = ?'),
+  records: `${record('code', 'x.list = ? AND x.id = ?')} LIMIT 1`,
+};
+
 export interface PrefixProbe {
   text: string;
   /** Digits typed by hand: also UPC and GTIN prefixes. */

@@ -13,6 +13,7 @@ import { parseScan } from './gs1.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventory.ts';
 import { listCatalog, listPage, type QueryOptions } from './lists.ts';
+import { createRecentRecords } from './recent-records.ts';
 import { recordDetail } from './record-detail.ts';
 import { searchAll } from './search.ts';
 
@@ -28,6 +29,9 @@ export type LookupHandlers = Pick<
   | 'lists.page'
   | 'records.get'
   | 'export.csv'
+  | 'recent.list'
+  | 'recent.add'
+  | 'recent.clear'
 >;
 
 export interface LookupService {
@@ -40,11 +44,13 @@ export interface LookupService {
 }
 
 export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
-  const db = (): MirrorDb => {
-    const mirror = parts.mirrors.current();
-    if (!mirror) throw mirrorUnavailable(parts.mirrors, 'Sign in to open the offline data.');
-    return mirror.db;
+  const mirror = () => {
+    const open = parts.mirrors.current();
+    if (!open) throw mirrorUnavailable(parts.mirrors, 'Sign in to open the offline data.');
+    return open;
   };
+  const db = (): MirrorDb => mirror().db;
+  const recent = createRecentRecords(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
 
   const handlers: LookupHandlers = {
@@ -58,6 +64,15 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     'lists.page': ({ view, offset, limit }) => listPage(db(), view, offset, limit, options()),
     'records.get': ({ list, id }) => recordDetail(db(), list, id, options()),
     'export.csv': ({ view }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports')),
+    'recent.list': () => {
+      const { db, identity } = mirror();
+      return recent.list(db, identity, options());
+    },
+    'recent.add': (record) => {
+      const { db, identity } = mirror();
+      return recent.add(db, identity, record, options());
+    },
+    'recent.clear': () => recent.clear(mirror().identity),
   };
 
   return {

@@ -6,7 +6,7 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type DatasetInfo, readDatasets, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, prefixRows, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
@@ -75,6 +75,27 @@ export function lookupExact(db: MirrorDb, code: string, options: SearchOptions):
   const ctx = context(db, options);
   const q = classifyQuery(code, ctx.now);
   return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
+}
+
+/** A record named by its list and server id; `table` is its list's table (list-registry.ts). */
+export interface RecordRef {
+  table: 'items' | 'locations' | 'records';
+  list: string;
+  id: string;
+}
+
+/**
+ * The hits of these records, as a search would give them (`match` exact on their code), in the
+ * order given, in one read: null for a record no longer in the mirror.
+ */
+export function hitsOfRecords(db: MirrorDb, refs: readonly RecordRef[], options: SearchOptions): (SearchHit | null)[] {
+  return inOneRead(db, () => {
+    const ctx = context(db, options);
+    return refs.map((ref) => {
+      const row = recordRow(db, ref.table, ref.list, ref.id);
+      return row ? toHit(ctx, row, 'exact') : null;
+    });
+  });
 }
 
 /**

@@ -18,6 +18,11 @@ export const en = {
     hint: 'Scan a barcode anywhere, or press Ctrl+K and type.',
     zone: 'zone {zone}',
   },
+  recent: {
+    title: 'Recently opened',
+    opened: 'opened {when}',
+    clear: 'Clear this list',
+  },
   commands: {
     label: 'Actions',
     kind: 'Action',

@@ -20,6 +20,11 @@ export const es: Messages = {
     hint: 'Escanee un código en cualquier pantalla, o pulse Ctrl+K y escriba.',
     zone: 'zona {zone}',
   },
+  recent: {
+    title: 'Abiertos hace poco',
+    opened: 'abierto {when}',
+    clear: 'Vaciar esta lista',
+  },
   commands: {
     label: 'Acciones',
     kind: 'Acción',

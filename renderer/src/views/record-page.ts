@@ -5,6 +5,7 @@ import { useRoute } from 'vue-router';
 import type { ContractError } from '../../../electron/contract/errors.ts';
 import type { HistoryAnswer, InventoryAnswer, RecordDetail } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
+import { useRecentStore } from '../stores/recent.ts';
 
 export function useRecordPage(kind: 'item' | 'location') {
   const route = useRoute();
@@ -31,6 +32,7 @@ export function useRecordPage(kind: 'item' | 'location') {
     history.value = hist.ok ? hist.value : null;
     error.value = r.ok ? null : r.error;
     loaded.value = true;
+    if (r.ok) void useRecentStore().opened(list.value, id.value);
   }
 
   const totals = computed(() => {
