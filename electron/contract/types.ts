@@ -45,7 +45,10 @@ export interface Settings {
   textSize: TextSize;
   /** A tone after each scan: found, several matches, or nothing. */
   scanSound: boolean;
+  /** The workstation's language: the sign-in screen's, and that of users who chose none of their own. */
   language: Language;
+  /** A user's own choice of language, by e-mail: theirs wherever they sign in on this workstation. */
+  languages: Record<string, Language>;
   /** Visible columns per user and list: key `${email}|${list}`. */
   columns: Record<string, string[]>;
   /** Shared workstations: lock the session after this many minutes with no input; 0 never locks. */

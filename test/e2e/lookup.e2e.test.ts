@@ -279,6 +279,12 @@ describe('looking things up on the workstation', () => {
     await other.getByTestId('settings-page').waitFor();
     await page.getByTestId('language').selectOption('es');
     await expect.poll(() => page.getByTestId('nav-settings').textContent()).toBe('Ajustes');
+    // kept as this user's choice, not the workstation's: whoever signs in next keeps their own
+    const { email } = await app.call('session.current');
+    await expect.poll(async () => (await app.call('settings.get')).languages).toEqual({ [email!]: 'es' });
+    expect((await app.call('settings.get')).language).toBe('auto');
+    await page.getByTestId('language-yours').scrollIntoViewIfNeeded();
+    await shot(page, 'settings-language-es');
     await expect.poll(() => other.getByTestId('nav-settings').textContent()).toBe('Ajustes');
     await page.getByTestId('settings-interval').fill('15');
     await page.getByTestId('settings-save').click();

@@ -3,11 +3,13 @@
 // unless it holds edits not yet saved.
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../electron/contract/types.ts';
+import type { SessionView, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import App from '../../renderer/src/App.vue';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
 import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
 import SettingsView from '../../renderer/src/views/SettingsView.vue';
-import { mountWith, scriptedClient } from './support.ts';
+import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 const saved = (patch: Partial<Settings> = {}): Settings => ({ ...structuredClone(DEFAULT_SETTINGS), ...patch });
 
@@ -71,5 +73,60 @@ describe('text size', () => {
     expect(es.wrapper.findAll('[data-testid^=text-size-]').map((b) => b.text())).toEqual(['100\u00a0%', '125\u00a0%', '150\u00a0%']);
     expect(es.wrapper.get('[data-testid=text-size-125]').attributes('aria-pressed')).toBe('true');
     es.wrapper.unmount();
+  });
+});
+
+describe('a language of one\'s own', () => {
+  it('is kept for the user who chose it: the next person keeps theirs, and the sign-in screen the workstation\'s', async () => {
+    let stored = saved();
+    let view: SessionView = ANA;
+    const client = scriptedClient({
+      'session.current': () => view,
+      'settings.get': () => stored,
+      'settings.set': (patch) => (stored = { ...stored, ...patch } as Settings),
+      'sync.status': () => NO_SYNC,
+      'lists.catalog': () => [],
+    });
+    const { wrapper } = await mountWith(App, client);
+    const store = useSettingsStore();
+    const shownIn = () => [document.documentElement.lang, wrapper.get('[data-testid=nav-settings]').text()];
+    expect(shownIn()).toEqual(['en', 'Settings']);
+
+    await store.chooseLanguage('es');
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'settings.set').map((c) => c.args)).toEqual([{ languages: { 'ana@example.com': 'es' } }]);
+    expect(stored.language).toBe('auto');
+    expect(shownIn()).toEqual(['es', 'Ajustes']);
+
+    const change = async (next: SessionView) => {
+      view = next;
+      client.emit('session.changed', next);
+      await flushPromises();
+    };
+    await change(SIGNED_OUT);
+    expect(document.documentElement.lang).toBe('en');
+    await change({ ...ANA, email: 'bob@example.com', userName: 'Bob' });
+    expect(shownIn()).toEqual(['en', 'Settings']);
+    await change(ANA);
+    expect(shownIn()).toEqual(['es', 'Ajustes']);
+
+    // with nobody signed in, the choice is the workstation's
+    await change(SIGNED_OUT);
+    await store.chooseLanguage('es');
+    expect(client.calls.filter((c) => c.method === 'settings.set').at(-1)?.args).toEqual({ language: 'es' });
+    wrapper.unmount();
+  });
+
+  it('Settings says whose choice it is and saves it as theirs', async () => {
+    const client = scriptedClient({ 'settings.get': () => saved({ language: 'es' }), 'settings.set': (patch) => saved(patch as Partial<Settings>) });
+    const { wrapper } = await mountWith(SettingsView, client);
+    useSessionStore().view = ANA;
+    await flushPromises();
+    expect((wrapper.get('[data-testid=language]').element as HTMLSelectElement).value).toBe('es');
+    expect(wrapper.get('[data-testid=language-yours]').text()).toContain('ana@example.com');
+    await wrapper.get('[data-testid=language]').setValue('en');
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'settings.set').map((c) => c.args)).toEqual([{ languages: { 'ana@example.com': 'en' } }]);
+    wrapper.unmount();
   });
 });

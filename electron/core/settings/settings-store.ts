@@ -31,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   textSize: 100,
   scanSound: true,
   language: 'auto',
+  languages: {},
   columns: {},
   lockAfterMinutes: 0,
   unlockWithPin: false,

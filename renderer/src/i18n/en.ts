@@ -287,6 +287,7 @@ export const en = {
     textSize: 'Text size',
     scanSound: 'A tone after each scan (high: opened, two: several matches, low: nothing found)',
     language: 'Language',
+    languageYours: 'Only for {email}: whoever signs in next sees their own.',
     languages: { auto: 'From my profile', en: 'English', es: 'Español' },
     saved: 'Saved.',
     save: 'Save',

@@ -288,6 +288,7 @@ export const es: Messages = {
     textSize: 'Tamaño del texto',
     scanSound: 'Un tono tras cada escaneo (agudo: abierto, dos: varias coincidencias, grave: nada encontrado)',
     language: 'Idioma',
+    languageYours: 'Solo para {email}: quien entre después ve el suyo.',
     languages: { auto: 'Según mi perfil', en: 'English', es: 'Español' },
     saved: 'Guardado.',
     save: 'Guardar',

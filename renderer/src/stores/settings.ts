@@ -4,8 +4,9 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
 import type { MethodArgs } from '../../../electron/contract/methods.ts';
-import type { Settings } from '../../../electron/contract/types.ts';
+import type { Language, Settings } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
+import { useSessionStore } from './session.ts';
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<Settings | null>(null);
@@ -34,6 +35,21 @@ export const useSettingsStore = defineStore('settings', () => {
     return true;
   }
 
+  /**
+   * The language chosen: the signed-in user's own (kept by e-mail, so the next person at this
+   * workstation keeps theirs), else the workstation's.
+   */
+  const language = computed<Language>(() => {
+    const email = useSessionStore().view.email;
+    return (email ? settings.value?.languages[email] : undefined) ?? settings.value?.language ?? 'auto';
+  });
+
+  /** Chooses the language: the signed-in user's own, or with nobody signed in the workstation's. */
+  function chooseLanguage(choice: Language): Promise<boolean> {
+    const email = useSessionStore().view.email;
+    return email ? save({ languages: { ...(settings.value?.languages ?? {}), [email]: choice } }) : save({ language: choice });
+  }
+
   function subscribe(): void {
     unsubscribe ??= useClient().on('settings.changed', (next) => {
       events++;
@@ -57,6 +73,7 @@ export const useSettingsStore = defineStore('settings', () => {
     floorMode: computed(() => settings.value?.floorMode ?? false),
     textSize: computed(() => settings.value?.textSize ?? 100),
     scanSound: computed(() => settings.value?.scanSound ?? true),
-    language: computed(() => settings.value?.language ?? 'auto'),
+    language,
+    chooseLanguage,
   };
 });
