@@ -111,7 +111,7 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
     // nothing of a refused patch was kept, not even its look
     expect(await dispatch(core.handlers, 'settings.get', {})).toEqual(before);
     // the look is the user's; the workstation's values sent again unchanged are no change
-    const look = { theme: 'contrast', floorMode: true, textSize: 150, scanSound: false, language: 'es', syncIntervalMinutes: before.value.syncIntervalMinutes } as const;
+    const look = { theme: 'contrast', floorMode: true, textSize: 150, scanSound: false, language: 'es', languages: { 'ana@example.com': 'en' }, syncIntervalMinutes: before.value.syncIntervalMinutes } as const;
     expect(await dispatch(core.handlers, 'settings.set', look)).toMatchObject({ ok: true, value: look });
   });
 
