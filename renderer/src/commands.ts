@@ -19,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'settings', run: (router) => router.push({ name: 'settings' }) },
   { id: 'session', run: (router) => router.push({ name: 'session' }) },
   { id: 'scanner', run: (router) => router.push({ name: 'scanner' }) },
+  { id: 'scans', run: (router) => router.push({ name: 'scans' }) },
 ];
 
 /** The commands whose name (as shown) has a word starting with what follows `>`; all for `>` alone. */

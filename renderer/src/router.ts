@@ -18,6 +18,7 @@ export function createAppRouter(): Router {
       { path: '/session', name: 'session', component: () => import('./views/SessionView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/scanner', name: 'scanner', component: () => import('./views/ScannerView.vue') },
+      { path: '/scans', name: 'scans', component: () => import('./views/ScanListView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
   });

@@ -197,6 +197,42 @@ describe('looking things up on the workstation', () => {
     await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
   });
 
+  it('counts on the scan list: a location, then what is in it; again counts up; a code not found stays; CSV of it', async () => {
+    const { page } = app;
+    const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000042' } }, offset: 0, limit: 1 })).rows[0]!;
+    const stock = await app.call('inventory.byItem', { itemId: String(item.id) });
+    const at = stock.rows[0]!;
+    const onHandThere = stock.rows.filter((r) => r.locationId === at.locationId).reduce((sum, r) => sum + r.onHand, 0);
+    // its barcode: the same location code can be in each facility
+    const { barcode } = (await app.call('records.get', { list: 'locations', id: at.locationId })).record;
+    await go(page, '/');
+    await page.getByTestId('home-scans').click();
+    await page.getByTestId('scans-page').waitFor();
+    await scan(page, String(barcode));
+    await expect.poll(() => page.getByTestId('scans-location').textContent()).toContain(at.locationCode);
+    await scan(page, 'SKU-000042');
+    await scan(page, 'SKU-000042');
+    await scan(page, 'NOT-A-CODE-42');
+    const rows = page.getByTestId('scan-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await page.evaluate('location.hash')).toBe('#/scans');
+    expect(await rows.nth(0).getAttribute('data-kind')).toBe('none');
+    expect(await rows.nth(1).getAttribute('data-count')).toBe('2');
+    expect(await rows.nth(1).locator('td').last().textContent()).toBe(onHandThere.toLocaleString('en-GB'));
+    expect(await rows.nth(2).getAttribute('data-kind')).toBe('location');
+    await look(page, 'light', true);
+    await shot(page, 'scans-floor');
+    await look(page, 'light', false);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('scans-download').click()]);
+    const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines.map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      'location,code,kind',
+      `${at.locationCode},${barcode},location`,
+      `${at.locationCode},SKU-000042,item`,
+      `${at.locationCode},NOT-A-CODE-42,none`,
+    ]);
+  });
+
   it('browses a list, filters and sorts it, remembers the columns, and exports exactly the view', async () => {
     const { page } = app;
     await go(page, '/lists');

@@ -8,7 +8,7 @@ import { COMMANDS, matchCommands } from '../../renderer/src/commands.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
-const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner' };
+const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list' };
 
 describe('matchCommands', () => {
   it('lists every action for `>`, and those with a word starting with what is typed', () => {
@@ -16,7 +16,7 @@ describe('matchCommands', () => {
     expect(match('>')).toEqual(COMMANDS.map((c) => c.id));
     expect(match('> sy')).toEqual(['syncNow', 'sync']);
     expect(match('>LOCK')).toEqual(['lock']);
-    expect(match('>scan')).toEqual(['scanner']);
+    expect(match('>scan')).toEqual(['scanner', 'scans']);
     expect(match('>nothing')).toEqual([]);
   });
 });

@@ -68,6 +68,7 @@ export function testRouter(): Router {
       { path: '/session', name: 'session', component: stub },
       { path: '/settings', name: 'settings', component: stub },
       { path: '/scanner', name: 'scanner', component: stub },
+      { path: '/scans', name: 'scans', component: stub },
     ],
   });
 }
