@@ -57,6 +57,7 @@ export const methods = {
       language: z.enum(['auto', 'en', 'es']).optional(),
       languages: z.record(text(320), z.enum(['auto', 'en', 'es'])).optional(),
       columns: z.record(text(400), z.array(text(64)).max(200)).optional(),
+      columnWidths: z.record(text(400), z.record(text(64), z.number().int().min(80).max(1000))).optional(),
       lockAfterMinutes: z.number().int().min(0).max(24 * 60).optional(),
       unlockWithPin: z.boolean().optional(),
     }),

@@ -51,6 +51,8 @@ export interface Settings {
   languages: Record<string, Language>;
   /** Visible columns per user and list: key `${email}|${list}`. */
   columns: Record<string, string[]>;
+  /** Column widths a user set, per user and list (key as `columns`): pixels at 100 % text size, by column. */
+  columnWidths: Record<string, Record<string, number>>;
   /** Shared workstations: lock the session after this many minutes with no input; 0 never locks. */
   lockAfterMinutes: number;
   /** Shared workstations: a locked session may open with its user's PIN (set on the session screen). */

@@ -43,7 +43,9 @@ async function browser() {
     await flushPromises();
   };
   const lastView = () => client.calls.filter((c) => c.method === 'lists.page').map((c) => (c.args as { view: ListView }).view).at(-1)!;
-  return { wrapper, headers, menu, click, toggle, lastView, saved: () => settings.columns[KEY] };
+  /** The grid's column widths in pixels, as laid out. */
+  const widths = () => wrapper.get('[role=row][aria-rowindex="1"]').attributes('style')!.match(/grid-template-columns: ([^;]+)/)![1]!.split(' ').map((w) => parseInt(w, 10));
+  return { wrapper, headers, menu, click, toggle, lastView, widths, saved: () => settings.columns[KEY], savedWidths: () => settings.columnWidths[KEY], settings: () => settings };
 }
 
 describe('the columns of a list', () => {
@@ -85,5 +87,59 @@ describe('the columns of a list', () => {
     for (const key of ['sku', 'upc', 'description']) await b.toggle(key, false);
     await b.toggle('gtin', false);
     expect(b.headers()).toEqual(['gtin']);
+  });
+
+  it('get narrower or wider from the chooser, or by dragging an edge; kept for the user, and given back their own', async () => {
+    const b = await browser();
+    expect(b.widths()).toEqual([220, 210, 210, 340]);
+    expect(b.wrapper.get('[data-testid=wider-description]').attributes('aria-label')).toBe('description wider');
+    await b.click('wider-description');
+    await b.click('wider-description');
+    await b.click('narrower-upc');
+    expect(b.widths()).toEqual([220, 170, 210, 420]);
+    expect(b.savedWidths()).toEqual({ description: 420, upc: 170 });
+
+    // dragging the SKU's right edge 65 px to the right
+    const edge = b.wrapper.get('[data-testid=resize-sku]').element;
+    edge.dispatchEvent(new PointerEvent('pointerdown', { button: 0, clientX: 100, pointerId: 1, bubbles: true }));
+    edge.dispatchEvent(new PointerEvent('pointermove', { clientX: 165, pointerId: 1, bubbles: true }));
+    await flushPromises();
+    expect(b.widths()[0]).toBe(285);
+    expect(b.savedWidths()).toEqual({ description: 420, upc: 170 });
+    edge.dispatchEvent(new PointerEvent('pointerup', { clientX: 165, pointerId: 1, bubbles: true }));
+    await flushPromises();
+    expect(b.savedWidths()).toEqual({ description: 420, upc: 170, sku: 285 });
+    // never narrower than a column can be read
+    edge.dispatchEvent(new PointerEvent('pointerdown', { button: 0, clientX: 300, pointerId: 1, bubbles: true }));
+    edge.dispatchEvent(new PointerEvent('pointermove', { clientX: -900, pointerId: 1, bubbles: true }));
+    edge.dispatchEvent(new PointerEvent('pointerup', { clientX: -900, pointerId: 1, bubbles: true }));
+    await flushPromises();
+    expect(b.widths()[0]).toBe(80);
+    expect(b.savedWidths()).toMatchObject({ sku: 80 });
+
+    // another user at this workstation has the list's own widths
+    useSessionStore().view = { ...ANA, email: 'bob@example.com' };
+    await flushPromises();
+    expect(b.widths()).toEqual([220, 210, 210, 340]);
+    useSessionStore().view = ANA;
+    await flushPromises();
+    expect(b.widths()).toEqual([80, 170, 210, 420]);
+
+    // the chooser stops at the narrowest a column can be
+    for (let i = 0; i < 4; i++) await b.click('narrower-upc');
+    expect(b.savedWidths()).toMatchObject({ upc: 80 });
+    expect(b.wrapper.get('[data-testid=narrower-upc]').attributes('disabled')).toBeDefined();
+
+    await b.click('reset-widths');
+    expect(b.widths()).toEqual([220, 210, 210, 340]);
+    expect(b.settings().columnWidths).toEqual({});
+  });
+
+  it('grow with the text size, as they were set', async () => {
+    const b = await browser();
+    await b.click('wider-description');
+    await useSettingsStore().save({ textSize: 150 });
+    await flushPromises();
+    expect(b.widths()).toEqual([330, 315, 315, 570]);
   });
 });

@@ -62,7 +62,7 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
  * (server, sync, what is kept offline, staleness, locking, PINs, and any setting added later) is
  * the workstation's, set by IT in its settings.json.
  */
-const PERSONAL_SETTINGS: ReadonlySet<string> = new Set<keyof Settings>(['theme', 'floorMode', 'textSize', 'scanSound', 'language', 'languages', 'columns', 'lastEmail']);
+const PERSONAL_SETTINGS: ReadonlySet<string> = new Set<keyof Settings>(['theme', 'floorMode', 'textSize', 'scanSound', 'language', 'languages', 'columns', 'columnWidths', 'lastEmail']);
 
 /** Refuses a change of a kiosk's workstation settings (the same value again is no change). */
 export function refuseWorkstationChanges(patch: Partial<Settings>, current: Settings): void {

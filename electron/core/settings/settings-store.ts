@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
   languages: {},
   columns: {},
+  columnWidths: {},
   lockAfterMinutes: 0,
   unlockWithPin: false,
 };

@@ -1,9 +1,11 @@
-// The catalog of lists and each user's column choice per list (kept in settings by main).
+// The catalog of lists and each user's columns per list: which, in what order, how wide (kept in
+// settings by main).
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
 import type { ListInfo } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
+import { clampWidth } from '../table/column-width.ts';
 import { useSessionStore } from './session.ts';
 import { useSettingsStore } from './settings.ts';
 
@@ -39,5 +41,26 @@ export const useListsStore = defineStore('lists', () => {
     await settings.save({ columns: all });
   }
 
-  return { catalog, error, loadCatalog, info, chosenColumns, chooseColumns };
+  /** The widths the user set for a list's columns (pixels at 100 %), by column. */
+  function columnWidths(list: string): Record<string, number> {
+    return useSettingsStore().settings?.columnWidths[columnsKey(list)] ?? {};
+  }
+
+  /** Sets one column's width (clamped), or with null gives it back its own. */
+  async function setColumnWidth(list: string, column: string, width: number | null): Promise<void> {
+    const settings = useSettingsStore();
+    const widths = { ...columnWidths(list) };
+    if (width === null) delete widths[column];
+    else widths[column] = clampWidth(width);
+    await settings.save({ columnWidths: { ...(settings.settings?.columnWidths ?? {}), [columnsKey(list)]: widths } });
+  }
+
+  async function resetColumnWidths(list: string): Promise<void> {
+    const settings = useSettingsStore();
+    const all = { ...(settings.settings?.columnWidths ?? {}) };
+    delete all[columnsKey(list)];
+    await settings.save({ columnWidths: all });
+  }
+
+  return { catalog, error, loadCatalog, info, chosenColumns, chooseColumns, columnWidths, setColumnWidth, resetColumnWidths };
 });
