@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
-import { go, look, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { go, look, scan, scanOpened, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 import { naturalCompare } from '../../electron/core/lookup/codes.ts';
 
 describe('looking things up on the workstation', () => {
@@ -81,7 +81,7 @@ describe('looking things up on the workstation', () => {
     // Every scan-feedback frame the page shows, however briefly.
     await page.evaluate(`window.flashes = []; new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes) if (n.dataset?.testid === 'scan-flash') window.flashes.push(n.dataset.feedback); }).observe(document.body, { childList: true, subtree: true })`);
     await scan(page, String(item.sku));
-    await page.getByTestId('item-page').waitFor();
+    await scanOpened(page, 'item-page');
     await expect.poll(() => page.evaluate('window.flashes')).toEqual(['found']);
     await expect.poll(() => page.getByTestId('scan-flash').count()).toBe(0); // gone when its animation ends
     expect(await page.getByTestId('record-code').textContent()).toBe('SKU-000042');
@@ -94,6 +94,28 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'item-light');
   });
 
+  it('reads a scan as one even when the page is busy in the middle of it: keys are timed when pressed', async () => {
+    const { page } = app;
+    await go(page, '/');
+    await page.getByTestId('home-page').waitFor();
+    // After the scan's eighth key the page's main thread is busy for 80 ms (as when a big answer is
+    // drawn): the keys pressed meanwhile are handled late, but were pressed milliseconds apart.
+    // Timed by their handling, the last two keys would be a burst of their own, too short for a scan.
+    await page.evaluate(`(() => {
+      let n = 0;
+      const block = () => {
+        if (++n < 8) return;
+        window.removeEventListener('keydown', block, true);
+        const until = performance.now() + 80;
+        while (performance.now() < until);
+      };
+      window.addEventListener('keydown', block, true);
+    })()`);
+    await scan(page, 'SKU-000042');
+    await scanOpened(page, 'item-page', 10_000);
+    expect(await page.getByTestId('record-code').textContent()).toBe('SKU-000042');
+  });
+
   it('opens a location when its barcode is scanned into a focused field, and gives the field back', async () => {
     const { page } = app;
     const location = (await app.call('lists.page', { view: { list: 'locations' }, offset: 5, limit: 1 })).rows[0]!;
@@ -102,7 +124,7 @@ describe('looking things up on the workstation', () => {
     await field.click();
     const before = await field.inputValue();
     await scan(page, String(location.barcode));
-    await page.getByTestId('location-page').waitFor();
+    await scanOpened(page, 'location-page');
     expect(await page.getByTestId('record-code').textContent()).toBe(String(location.code));
     await expect.poll(() => page.getByTestId('inventory-table').or(page.locator('.notice')).first().isVisible()).toBe(true);
     await shot(page, 'location-light');
@@ -263,7 +285,21 @@ describe('looking things up on the workstation', () => {
       await page.getByTestId('move-left-description').click();
       await expect.poll(headers).not.toEqual(before);
     }
+    // the SKU one step wider from the chooser, the description wider by dragging its edge
+    const widthOf = (key: string) => page.getByTestId(`sort-${key}`).evaluate((el) => Math.round(el.closest('[role=columnheader]')!.getBoundingClientRect().width));
+    const sku = await widthOf('sku');
+    await page.getByTestId('wider-sku').click();
+    await expect.poll(() => widthOf('sku')).toBe(sku + 40);
     await shot(page, 'list-columns-light');
+    await page.getByTestId('column-chooser').click();
+    const description = await widthOf('description');
+    const edge = await page.getByTestId('resize-description').boundingBox();
+    await page.mouse.move(edge!.x + edge!.width / 2, edge!.y + edge!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge!.x + edge!.width / 2 + 60, edge!.y + edge!.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => widthOf('description')).toBe(description + 60);
+    await page.getByTestId('column-chooser').click();
     await page.getByTestId('column-chooser').click();
     const order = await headers();
     expect(order[0]).toBe('description');
@@ -271,6 +307,7 @@ describe('looking things up on the workstation', () => {
     await page.reload();
     await page.getByTestId('grid-row').first().waitFor();
     expect(await headers()).toEqual(order);
+    expect([await widthOf('sku'), await widthOf('description')]).toEqual([sku + 40, description + 60]);
     await page.getByTestId('filter-description').fill('steel');
     await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
     // The browser host hands the page a one-time link; the browser downloads the CSV from it.
@@ -354,7 +391,7 @@ describe('looking things up on the workstation', () => {
       await shot(page, `${name}-dark`);
     }
     await scan(page, 'SKU-000042');
-    await page.getByTestId('item-page').waitFor();
+    await scanOpened(page, 'item-page');
     await shot(page, 'item-dark');
     await look(page, 'light', true);
     await page.getByTestId('item-page').waitFor();
@@ -405,7 +442,7 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('text-size-150').getAttribute('aria-pressed')).toBe('true');
     const wide = () => page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     await scan(page, 'SKU-000042');
-    await page.getByTestId('item-page').waitFor();
+    await scanOpened(page, 'item-page');
     expect(await wide()).toBeLessThanOrEqual(0);
     expect((await page.getByTestId('nav-settings').boundingBox())!.height).toBeGreaterThanOrEqual(60);
     await shot(page, 'item-text-150');

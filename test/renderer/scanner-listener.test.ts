@@ -80,3 +80,22 @@ describe('the global scanner listener', () => {
     expect(scans).toEqual([]);
   });
 });
+
+describe('keys timed when pressed', () => {
+  it('a page busy in the middle of a scan still reads it as one: the keys it handles late keep the times they were pressed', () => {
+    const scans: string[] = [];
+    uninstall = installScanner(window, (c) => scans.push(c), {});
+    // a scanner's burst, pressed within a millisecond or two
+    const keys = [...'SKU-000042', 'Enter'].map((key) => new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    for (const [i, event] of keys.entries()) {
+      // the page is busy for 60 ms after the fourth key (drawing, an answer arriving): the rest wait
+      if (i === 4) {
+        const until = performance.now() + 60;
+        while (performance.now() < until);
+      }
+      document.body.dispatchEvent(event);
+    }
+    expect(keys.at(-1)!.timeStamp - keys[0]!.timeStamp).toBeLessThan(40);
+    expect(scans).toEqual(['SKU-000042']);
+  });
+});

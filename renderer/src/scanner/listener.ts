@@ -16,14 +16,26 @@ export function keyOf(event: KeyboardEvent): string {
   return event.key;
 }
 
+/**
+ * When a key was pressed: the event's own time, set when the OS delivered it, not when a handler
+ * runs. A page busy drawing (a long list, an answer arriving) handles the keys queued meanwhile
+ * late, and timed by the handler a scanner's burst would show a gap in the middle and be taken for
+ * someone typing.
+ */
+export function keyTime(event: KeyboardEvent): number {
+  return event.timeStamp;
+}
+
 export interface ScannerHooks {
   /** Whether scans are wanted now (e.g. only with a mirror open); when not, keys pass untouched. */
   enabled?: () => boolean;
+  /** A test's clock, in place of the keys' own times. */
   now?: () => number;
 }
 
 export function installScanner(target: Window, onScan: (code: string) => void, options: Partial<WedgeOptions> = {}, hooks: ScannerHooks = {}): () => void {
-  const detector = new WedgeDetector(options, hooks.now);
+  const detector = new WedgeDetector(options);
+  const timeOf = (event: KeyboardEvent) => hooks.now?.() ?? keyTime(event);
 
   function onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing) return;
@@ -32,7 +44,7 @@ export function installScanner(target: Window, onScan: (code: string) => void, o
       detector.reset();
       return;
     }
-    const verdict = detector.feed(keyOf(event));
+    const verdict = detector.feed(keyOf(event), timeOf(event));
     if (verdict.kind === 'buffer' && keyOf(event) === 'GroupSeparator') {
       // Ctrl+] would otherwise do nothing visible; keep it from reaching anything else.
       event.preventDefault();

@@ -36,9 +36,9 @@ export class WedgeDetector {
     this.now = now;
   }
 
-  /** Feeds one `KeyboardEvent.key` (read `key`, not `code`: the layout matters). */
-  feed(key: string): WedgeVerdict {
-    const t = this.now();
+  /** Feeds one `KeyboardEvent.key` (read `key`, not `code`: the layout matters), pressed at `at`. */
+  feed(key: string, at: number = this.now()): WedgeVerdict {
+    const t = at;
     const gap = t - this.lastAt;
     if (this.buffer && gap > this.options.maxGapMs) this.buffer = '';
 

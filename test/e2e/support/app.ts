@@ -116,6 +116,28 @@ export async function scan(page: Page, code: string): Promise<void> {
   }
 }
 
+/**
+ * Waits for the screen a scan opens; if it never does, fails with what the page showed instead
+ * (route, focused element, the search box and its popup) and a screenshot `scan-failed-<testid>`,
+ * so that a scan missed on a CI machine can be told apart: not read as a scan, or not found.
+ */
+export async function scanOpened(page: Page, testid: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.getByTestId(testid).waitFor({ timeout });
+  } catch (error) {
+    await shot(page, `scan-failed-${testid}`).catch(() => undefined);
+    const state = await page
+      .evaluate(`({
+        route: location.hash,
+        focused: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+        searchBox: document.querySelector('#global-search')?.value ?? null,
+        popup: document.querySelector('[data-testid=search-popup]')?.innerText.slice(0, 300) ?? null,
+      })`)
+      .catch((e: unknown) => String(e));
+    throw new Error(`${testid} did not open after the scan; the page showed ${JSON.stringify(state)}`, { cause: error });
+  }
+}
+
 type KeyEvent = { type: 'keyDown' | 'rawKeyDown' | 'keyUp'; key: string; code: string; windowsVirtualKeyCode: number; modifiers?: number; text?: string; unmodifiedText?: string };
 
 const CTRL = 2;
