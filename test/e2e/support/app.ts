@@ -100,17 +100,17 @@ export async function signIn(page: Page, email: string, password: string, option
 /**
  * Types like a keyboard-wedge scanner: the whole code in one burst, then Enter; a GS1 group
  * separator (\u001d) goes as Ctrl+], as many scanners send it. The key events are real input
- * (CDP Input.dispatchKeyEvent, as Playwright's keyboard sends them) but all are written to Chromium
- * at once instead of one round trip per key: a scanner's keys arrive milliseconds apart, and a busy
- * test process must not stretch the gaps into what the app rightly takes for a person typing.
+ * (CDP Input.dispatchKeyEvent, as Playwright's keyboard sends them), all written to Chromium at
+ * once, each stamped with its time of pressing a millisecond apart, as the OS stamps a scanner's
+ * keys. The app times keys by those stamps, so a busy test machine delivering them late, or the
+ * page drawing in the middle of the burst, does not turn a scan into typing (as it must not on the
+ * floor).
  */
 export async function scan(page: Page, code: string): Promise<void> {
-  // The burst reads as one scan only if no frame's work lands inside it (as after the text size
-  // changed, when the whole page is laid out again): let the page finish what it is drawing first.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   const cdp = await page.context().newCDPSession(page);
   try {
-    await Promise.all(scannerKeyEvents(code).map((event) => cdp.send('Input.dispatchKeyEvent', event)));
+    const start = Date.now() / 1000;
+    await Promise.all(scannerKeyEvents(code).map((event, i) => cdp.send('Input.dispatchKeyEvent', { ...event, timestamp: start + i / 1000 })));
   } finally {
     await cdp.detach();
   }
