@@ -36,9 +36,8 @@ export class WedgeDetector {
     this.now = now;
   }
 
-  /** Feeds one `KeyboardEvent.key` (read `key`, not `code`: the layout matters), pressed at `at`. */
-  feed(key: string, at: number = this.now()): WedgeVerdict {
-    const t = at;
+  /** Feeds one `KeyboardEvent.key` (read `key`, not `code`: the layout matters), pressed at `t`. */
+  feed(key: string, t: number = this.now()): WedgeVerdict {
     const gap = t - this.lastAt;
     if (this.buffer && gap > this.options.maxGapMs) this.buffer = '';
 

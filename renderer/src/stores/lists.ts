@@ -46,12 +46,10 @@ export const useListsStore = defineStore('lists', () => {
     return useSettingsStore().settings?.columnWidths[columnsKey(list)] ?? {};
   }
 
-  /** Sets one column's width (clamped), or with null gives it back its own. */
-  async function setColumnWidth(list: string, column: string, width: number | null): Promise<void> {
+  /** Sets one column's width, within the bounds of a readable column. */
+  async function setColumnWidth(list: string, column: string, width: number): Promise<void> {
     const settings = useSettingsStore();
-    const widths = { ...columnWidths(list) };
-    if (width === null) delete widths[column];
-    else widths[column] = clampWidth(width);
+    const widths = { ...columnWidths(list), [column]: clampWidth(width) };
     await settings.save({ columnWidths: { ...(settings.settings?.columnWidths ?? {}), [columnsKey(list)]: widths } });
   }
 
