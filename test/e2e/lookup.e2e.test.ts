@@ -157,15 +157,27 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'scanner-light');
   });
 
-  it('runs an action from the search box: > and a word of its name', async () => {
+  it('runs an action from the search box: > and a word of its name; the most used by a key of their own', async () => {
     const { page } = app;
     await go(page, '/');
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('>check', { delay: 80 });
-    await expect.poll(() => page.getByTestId('command').allTextContents()).toEqual([expect.stringContaining('Check the scanner')]);
+    await page.keyboard.type('>', { delay: 80 });
+    await expect.poll(() => page.getByTestId('command-key').allTextContents()).toEqual(['F5', 'Ctrl+L', 'Ctrl+,']);
     await shot(page, 'commands-light');
+    await page.keyboard.type('check', { delay: 80 });
+    await expect.poll(() => page.getByTestId('command').allTextContents()).toEqual([expect.stringContaining('Check the scanner')]);
     await page.keyboard.press('Enter');
     await page.getByTestId('scanner-page').waitFor();
+
+    // From the scanner check, which reads every key: Ctrl+, opens the settings.
+    await page.keyboard.press('Control+Comma');
+    await page.getByTestId('settings-page').waitFor();
+    // F5 syncs now. (That it keeps a browser from reloading is checked in test/renderer/commands.test.ts:
+    // headless Chromium does not reload on a key sent through CDP either way.)
+    const before = (await app.call('sync.status')).lastRoundStartedAt;
+    await page.keyboard.press('F5');
+    await expect.poll(async () => (await app.call('sync.status')).lastRoundStartedAt).not.toBe(before);
+    await waitForSync(app);
   });
 
   it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {

@@ -5,7 +5,6 @@ export const en = {
   search: {
     label: 'Search or scan',
     placeholder: 'Scan or type an item, location, lot…',
-    shortcut: 'Ctrl+K',
     none: 'Nothing found for “{q}”.',
     count: 'No results | 1 result | {n} results',
     took: 'in {ms} ms',
@@ -47,6 +46,7 @@ export const en = {
     kind: 'Action',
     hint: 'type > for actions',
     none: 'No action by that name.',
+    key: 'Key: {key}',
     syncNow: 'Sync now',
     lock: 'Lock',
     lists: 'Open lists',

@@ -7,7 +7,6 @@ export const es: Messages = {
   search: {
     label: 'Buscar o escanear',
     placeholder: 'Escanee o escriba un artículo, ubicación, lote…',
-    shortcut: 'Ctrl+K',
     none: 'No se encontró nada para «{q}».',
     count: 'Sin resultados | 1 resultado | {n} resultados',
     took: 'en {ms} ms',
@@ -49,6 +48,7 @@ export const es: Messages = {
     kind: 'Acción',
     hint: 'escriba > para acciones',
     none: 'Ninguna acción se llama así.',
+    key: 'Tecla: {key}',
     syncNow: 'Sincronizar ahora',
     lock: 'Bloquear',
     lists: 'Abrir listas',
