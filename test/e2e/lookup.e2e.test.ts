@@ -92,6 +92,18 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('inventory-row').count()).toBe(stock.rows.length);
     await expect.poll(() => page.getByTestId('item-page').getByTestId('data-age').first().textContent()).toMatch(/as of \d\d:\d\d( [AP]M)? · now/);
     await shot(page, 'item-light');
+
+    // Every field, and the record as JSON, to read and to copy (for whoever integrates with the server).
+    await page.getByTestId('record-details').locator('summary').first().click();
+    await page.getByTestId('record-json').locator('summary').click();
+    const json = JSON.parse((await page.getByTestId('record-json-text').textContent()) ?? '') as Record<string, unknown>;
+    expect(json).toMatchObject({ id: item.id, sku: 'SKU-000042' });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('copy-json').click();
+    await expect.poll(() => page.getByTestId('copy-json-done').textContent()).toBe('Copied.');
+    expect(JSON.parse((await page.evaluate('navigator.clipboard.readText()')) as string)).toEqual(json);
+    await page.getByTestId('record-json').scrollIntoViewIfNeeded();
+    await shot(page, 'item-json-light');
   });
 
   it('reads a scan as one even when the page is busy in the middle of it: keys are timed when pressed', async () => {

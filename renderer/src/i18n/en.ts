@@ -153,6 +153,10 @@ export const en = {
   },
   record: {
     details: 'All fields',
+    json: 'As JSON',
+    copyJson: 'Copy JSON',
+    copied: 'Copied.',
+    copyFailed: 'Could not copy: the text is selected, press Ctrl+C.',
     related: 'Related',
     /** A record's own links, one record each (a list's name would be plural). */
     refs: { account_id: 'Account', facility_id: 'Facility', hazmat_id: 'Hazmat', template_id: 'Template' },

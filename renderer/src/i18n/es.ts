@@ -155,6 +155,10 @@ export const es: Messages = {
   },
   record: {
     details: 'Todos los campos',
+    json: 'En JSON',
+    copyJson: 'Copiar JSON',
+    copied: 'Copiado.',
+    copyFailed: 'No se pudo copiar: el texto está seleccionado, pulse Ctrl+C.',
     related: 'Relacionado',
     refs: { account_id: 'Cuenta', facility_id: 'Almacén', hazmat_id: 'Mercancía peligrosa', template_id: 'Plantilla' },
     notFound: 'Este registro no está en la copia local.',
