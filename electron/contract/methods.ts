@@ -152,6 +152,8 @@ export const methods = {
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */
   'recent.add': method<T.RecentRecord[]>()(z.strictObject({ list: listName, id })),
   'recent.clear': method<T.RecentRecord[]>()(none),
+  /** The server, its clock against this one, and the requests made to it lately (no credentials). */
+  'diagnostics.get': method<T.Diagnostics>()(none),
 } as const;
 
 export type Methods = typeof methods;

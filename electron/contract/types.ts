@@ -237,6 +237,46 @@ export interface RecentRecord extends Omit<SearchHit, 'match' | 'field'> {
   openedAt: string;
 }
 
+/**
+ * One request to the server, as the diagnostics page lists it. It never holds a credential: no
+ * token, no cookie, no password, and no body of the session's own requests (a sign-in's carries the
+ * password).
+ */
+export interface RequestRecord {
+  /** When it was sent (the newest, when `repeated` > 1). */
+  at: string;
+  /** Which part of Aisle asked: the session (sign-in, refresh, ping, …) or the sync (lists, inventory). */
+  by: 'session' | 'sync';
+  method: string;
+  /** The whole URL, its query included. */
+  url: string;
+  /** The answer's status; null when none came (unreachable, timed out). */
+  status: number | null;
+  /** Until the answer's headers came (a list's body is read after, while it is stored). */
+  ms: number;
+  /** The server's clock when it answered (its Date header), ISO; null when it sent none. */
+  serverDate: string | null;
+  /** Why it failed, as Aisle says it; null for an answer it took (2xx, 304). */
+  error: { code: string; message: string } | null;
+  /** The JSON body of a sync request (an inventory query), to repeat it; null for none. */
+  body: string | null;
+  /** The same request with the same outcome, one after the other (a ping every minute): counted, not listed again. */
+  repeated: number;
+}
+
+/** What an integrator checks first when the workstation and the server disagree. */
+export interface Diagnostics {
+  /** The server this workstation talks to (the signed-in session's, else the one in settings). */
+  server: string | null;
+  /**
+   * The server's clock minus this workstation's, ms, from the newest answer with a Date header (to
+   * within a second: the header's precision); null before any.
+   */
+  clockSkewMs: number | null;
+  /** Requests since sign-in (or since the app started), the newest answer first, at most REQUESTS_KEPT. */
+  requests: RequestRecord[];
+}
+
 export interface Gs1Element {
   ai: string;
   label: string;

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
+import { createRequestLog, type RequestLog } from './diagnostics/request-log.ts';
 import { CoreEvents } from './events.ts';
 import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
@@ -55,6 +56,8 @@ export interface CoreContext {
   deps: CoreDeps;
   events: CoreEvents;
   log: Logger;
+  /** The requests made to the server lately (the diagnostics page). */
+  requests: RequestLog;
 }
 
 export interface Core {
@@ -69,7 +72,11 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
-  const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger };
+  const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger, requests: createRequestLog() };
+  // what was asked of the server is the signed-in user's business: gone with the session
+  const stopClearingRequests = events.on('session.changed', (view) => {
+    if (view.state === 'signed-out') ctx.requests.clear();
+  });
 
   const session = createSessionService(ctx);
   const mirrors = createMirrorManager(ctx, session, { upgrade: deps.upgradeMirror ?? ((file) => upgradeInWorker(file, deps.syncWorkerUrl)) });
@@ -116,6 +123,11 @@ export function createCore(deps: CoreDeps): Core {
       settingsMayHaveChanged();
       return after;
     },
+    'diagnostics.get': () => ({
+      server: session.baseUrl() ?? (/^https?:/.test(deps.settings.get().server) ? deps.settings.get().server : null),
+      clockSkewMs: ctx.requests.clockSkewMs(),
+      requests: ctx.requests.list(),
+    }),
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
       const { url } = await deps.startDemoServer();
@@ -132,6 +144,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     async close() {
       stopWatchingSettings();
+      stopClearingRequests();
       await sync.close();
       await mirrors.close();
       await session.close();

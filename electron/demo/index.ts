@@ -45,7 +45,7 @@ export interface DemoServerOptions {
   today?: string;
   /** Days of history (default 90). */
   historyDays?: number;
-  /** The server's clock runs this many ms off the real one (tokens are issued and checked by it). */
+  /** The server's clock runs this many ms off the real one (tokens are issued and checked by it, and its Date header says it). */
   clockOffsetMs?: number;
   /** Where unexpected failures are reported (default: console.error). */
   onError?: (error: unknown) => void;
@@ -122,6 +122,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   // Requests still being answered when close() is called finish before the session file closes.
   const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
+    // a server whose clock is off says so in its Date header, as a real one does
+    if (clockOffsetMs) res.setHeader('Date', new Date(Date.now() + clockOffsetMs).toUTCString());
     const answering = pipeline(req, res).finally(() => inFlight.delete(answering));
     inFlight.add(answering);
   });

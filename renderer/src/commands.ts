@@ -34,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'session', run: (router) => router.push({ name: 'session' }) },
   { id: 'scanner', run: (router) => router.push({ name: 'scanner' }) },
   { id: 'scans', run: (router) => router.push({ name: 'scans' }) },
+  { id: 'diagnostics', run: (router) => router.push({ name: 'diagnostics' }) },
 ];
 
 /** The commands whose name (as shown) has a word starting with what follows `>`; all for `>` alone. */

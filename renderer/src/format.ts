@@ -61,6 +61,8 @@ export function useFormat() {
     /** 1.25 → "125%" ("125 %" in Spanish). */
     percent: (fraction: number) => cached(`p|${tag.value}`, () => new Intl.NumberFormat(tag.value, { style: 'percent' })).format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—'),
+    /** The time of day to the second (a request's, on the diagnostics page). */
+    time: (iso: string) => dateTimeFormat(tag.value, { timeStyle: 'medium' }).format(new Date(iso)),
     date: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),
     clock: (iso: string, at: number) => clock(tag.value, iso, at),
     relative: (iso: string, at: number) => relative(tag.value, iso, at),

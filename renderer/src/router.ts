@@ -19,6 +19,7 @@ export function createAppRouter(): Router {
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/scanner', name: 'scanner', component: () => import('./views/ScannerView.vue') },
       { path: '/scans', name: 'scans', component: () => import('./views/ScanListView.vue') },
+      { path: '/diagnostics', name: 'diagnostics', component: () => import('./views/DiagnosticsView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
   });

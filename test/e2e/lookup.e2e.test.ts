@@ -1,8 +1,11 @@
 // The workstation against the demo warehouse, in Chromium through the browser host: sign-in with a
 // license pick, sync progress, scans (item, location, GS1), the item and location pages, list
 // browse, filter, sort, columns, CSV export. Screenshots of each screen go to test/.artifacts.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { go, look, scan, scanOpened, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 import { naturalCompare } from '../../electron/core/lookup/codes.ts';
@@ -190,6 +193,39 @@ describe('looking things up on the workstation', () => {
     await page.keyboard.press('F5');
     await expect.poll(async () => (await app.call('sync.status')).lastRoundStartedAt).not.toBe(before);
     await waitForSync(app);
+  });
+
+  it("shows the server, its clock and the requests made to it; a sync request copied as curl runs as it is", async () => {
+    const { page } = app;
+    await go(page, '/session');
+    await page.getByTestId('open-diagnostics').click();
+    await page.getByTestId('diagnostics-page').waitFor();
+    expect(await page.getByTestId('diagnostics-server').textContent()).toBe(app.demo!.url);
+    expect(await page.getByTestId('diagnostics-clock').textContent()).toBe('In step with this workstation.');
+    const rows = page.getByTestId('request-row');
+    expect(await rows.count()).toBeGreaterThan(5);
+    expect(await page.locator('[data-testid=request-row][data-by=sync][data-status="304"]').count()).toBeGreaterThan(0); // the F5 round
+    await shot(page, 'diagnostics-light');
+
+    // The items list's request, copied, and run by curl with a token of the test's own.
+    const items = rows.filter({ hasText: /GET \/v1\/api\/pub\/lists\/accounts\/[^/]+\/items\/query/ }).first();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await items.getByTestId('copy-curl').click();
+    await expect.poll(() => items.getByTestId('copy-curl-done').textContent()).toBe('Copied.');
+    const command = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    expect(command).toMatch(/^curl -sS '.*\/items\/query' -H "Authorization: Bearer \$AISLE_TOKEN"/);
+    const api = createAuthApi({ baseUrl: app.demo!.url });
+    const credentials = { email: 'demo@example.com', password: 'demo1234' };
+    const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
+    const { accessToken } = await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' });
+    // (not execFileSync: the demo server answering curl runs in this process)
+    const { stdout } = await promisify(execFile)('sh', ['-c', command], { env: { ...process.env, AISLE_TOKEN: accessToken }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const listed = JSON.parse(stdout) as { sku: string }[];
+    // the account's items, as many as the mirror holds of them
+    const account = command.match(/\/accounts\/([^/]+)\/items/)![1];
+    const dataset = (await app.call('sync.status')).datasets.find((d) => d.key === `items@account:${account}`)!;
+    expect(listed.length).toBe(dataset.rows);
+    expect(listed.every((i) => /^SKU-\d+$/.test(i.sku))).toBe(true);
   });
 
   it('searches as you type with Ctrl+K, exact match first, each hit with kind and age', async () => {

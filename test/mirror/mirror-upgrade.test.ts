@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
 import { silentLogger, type CoreContext } from '../../electron/core/core.ts';
+import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createLookupService } from '../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, mirrorPath, type MirrorManager, type OpenMirror } from '../../electron/core/mirror/mirror-manager.ts';
@@ -43,7 +44,7 @@ function opened(manager: MirrorManager): Promise<OpenMirror> {
 
 beforeEach(() => {
   dir = tempDir();
-  ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger };
+  ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger, requests: createRequestLog() };
   session = sessionStub(ctx.events, { url: 'http://127.0.0.1:9' });
   session.signIn();
   file = mirrorPath(dir.path, session.port.identity()!);

@@ -12,7 +12,7 @@ import { useKioskStore } from '../../renderer/src/stores/kiosk.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 import { ANA, mountWith, NO_SYNC, scriptedClient, testRouter } from './support.ts';
 
-const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list' };
+const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list', diagnostics: 'Open diagnostics' };
 
 describe('matchCommands', () => {
   it('lists every action for `>`, and those with a word starting with what is typed', () => {
@@ -126,6 +126,7 @@ describe('keys of their own', () => {
       ['session', null, null],
       ['scanner', null, null],
       ['scans', null, null],
+      ['diagnostics', null, null],
     ]);
     expect(wrapper.get('.shortcut').text()).toBe('Ctrl+K');
     wrapper.unmount();

@@ -69,6 +69,7 @@ export function testRouter(): Router {
       { path: '/settings', name: 'settings', component: stub },
       { path: '/scanner', name: 'scanner', component: stub },
       { path: '/scans', name: 'scans', component: stub },
+      { path: '/diagnostics', name: 'diagnostics', component: stub },
     ],
   });
 }

@@ -2,6 +2,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../electron/core/core.ts';
+import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createSessionService, type SessionService } from '../../electron/core/session/session-service.ts';
 import { createMemorySettingsStore, type SettingsStore } from '../../electron/core/settings/settings-store.ts';
@@ -65,6 +66,7 @@ export function harness(options: HarnessOptions = {}): Harness {
     deps: { host: 'cli', version: '0.0.0', dataDir, settings, secrets: options.secrets, startDemoServer: options.startDemoServer, idleLock: options.idleLock },
     events,
     log: silentLogger,
+    requests: createRequestLog(),
   };
   const service = createSessionService(ctx, {
     clock,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../electron/contract/types.ts';
 import type { CoreContext } from '../../electron/core/core.ts';
+import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
 import { silentLogger } from '../../electron/core/core.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createMirrorManager, type MirrorManager } from '../../electron/core/mirror/mirror-manager.ts';
@@ -39,7 +40,7 @@ beforeEach(async () => {
   server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
   server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
   server.set(`${LISTS}/accounts/acc-1/items/query`, items(300));
-  ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger };
+  ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger, requests: createRequestLog() };
   session = sessionStub(ctx.events, server);
   mirrors = createMirrorManager(ctx, session.port);
   sync = createSyncService(ctx, { session: session.port, mirrors }, { retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 1000 } });

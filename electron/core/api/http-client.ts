@@ -4,6 +4,7 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 export interface HttpOptions {
@@ -12,6 +13,8 @@ export interface HttpOptions {
   retry?: RetryPolicy;
   /** Largest body accepted from an auth operation. */
   maxBodyBytes?: number;
+  /** Told of every attempt (diagnostics); never of a body: a sign-in's holds the password. */
+  onRequest?: OnRequest;
 }
 
 export interface HttpRequest {
@@ -70,6 +73,20 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   });
 
   async function once(request: HttpRequest): Promise<HttpResponse> {
+    const started = startedNow();
+    const sent = { method: request.method, url: requestUrl(baseUrl, request.path, request.query), body: null };
+    try {
+      const response = await attempt(request);
+      options.onRequest?.(requestReport(started, sent, { status: response.status, date: response.headers.date }));
+      return response;
+    } catch (error) {
+      const status = error instanceof AisleError ? (error.status ?? null) : null;
+      options.onRequest?.(requestReport(started, sent, { status, error }));
+      throw error;
+    }
+  }
+
+  async function attempt(request: HttpRequest): Promise<HttpResponse> {
     let response: AxiosResponse<unknown>;
     try {
       response = await instance.request({

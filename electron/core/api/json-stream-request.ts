@@ -7,6 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import axios, { type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 export { networkError, statusError } from './http-errors.ts';
@@ -25,10 +26,12 @@ export interface StreamRequest {
   retry?: RetryPolicy;
   /** Ask for a gzip body (default true). Sync turns it off for a server on this machine, where compressing only burns CPU on both ends. */
   gzip?: boolean;
+  /** Told of every attempt when its headers came, or it failed (diagnostics). */
+  onRequest?: OnRequest;
 }
 
 export type StreamResponse =
-  | { status: 304; etag: string | null }
+  | { status: 304; etag: string | null; serverDate: string | null }
   | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null };
 
 export function openJsonStream(request: StreamRequest): Promise<StreamResponse> {
@@ -36,6 +39,20 @@ export function openJsonStream(request: StreamRequest): Promise<StreamResponse> 
 }
 
 async function openOnce(request: StreamRequest): Promise<StreamResponse> {
+  if (!request.onRequest) return attempt(request);
+  const started = startedNow();
+  const sent = { method: request.method ?? 'GET', url: requestUrl(request.baseUrl, request.path), body: request.body === undefined ? null : JSON.stringify(request.body) };
+  try {
+    const response = await attempt(request);
+    request.onRequest(requestReport(started, sent, { status: response.status, date: response.serverDate }));
+    return response;
+  } catch (error) {
+    request.onRequest(requestReport(started, sent, { status: error instanceof AisleError ? (error.status ?? null) : null, error }));
+    throw error;
+  }
+}
+
+async function attempt(request: StreamRequest): Promise<StreamResponse> {
   const timeoutMs = request.timeoutMs ?? 30_000;
   const headers: Record<string, string> = {
     Authorization: `Bearer ${request.accessToken}`,
@@ -62,9 +79,10 @@ async function openOnce(request: StreamRequest): Promise<StreamResponse> {
     throw networkError(error);
   }
   const etag = (response.headers.etag as string | undefined) ?? null;
+  const serverDate = (response.headers.date as string | undefined) ?? null;
   if (response.status === 304) {
     response.data.resume();
-    return { status: 304, etag };
+    return { status: 304, etag, serverDate };
   }
   if (response.status !== 200) {
     const message = await readSmall(response.data);
@@ -81,7 +99,7 @@ async function openOnce(request: StreamRequest): Promise<StreamResponse> {
     etag,
     body: watchBody(response.data, timeoutMs, request.signal),
     contentLength: Number.isFinite(length) && response.headers['content-length'] !== undefined ? length : null,
-    serverDate: (response.headers.date as string | undefined) ?? null,
+    serverDate,
   };
 }
 

@@ -61,7 +61,7 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     pending: null,
     emit: () => ctx.events.emit('session.changed', sessionView(shared.current)),
     locale: (server, email) => localeTag(shared.profiles.get(server, email)?.locale ?? null, ctx.deps.settings.get().language),
-    makeApi: (baseUrl) => createAuthApi({ baseUrl, timeoutMs: options.http?.timeoutMs, retry: options.http?.retry }),
+    makeApi: (baseUrl) => createAuthApi({ baseUrl, timeoutMs: options.http?.timeoutMs, retry: options.http?.retry, onRequest: (report) => ctx.requests.add('session', report) }),
   };
   return shared;
 }

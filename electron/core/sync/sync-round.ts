@@ -11,6 +11,7 @@ import { TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { globalDatasets, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
+import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 
 export interface RoundOptions {
@@ -29,6 +30,8 @@ export interface RoundOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?(progress: SyncProgress): void;
+  /** Told of every request to the server (diagnostics). */
+  onRequest?: OnRequest;
 }
 
 export type DatasetOutcome = 'applied' | 'unchanged' | 'held' | 'error';
@@ -138,7 +141,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const gzip = !isLoopback(options.baseUrl);
   const open = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
-    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip };
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest };
     try {
       return await openJsonStream({ ...request, accessToken: token });
     } catch (error) {

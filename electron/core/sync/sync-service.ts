@@ -112,6 +112,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             if (TERMINAL.has(progress.phase)) emitStatus();
             if (progress.error?.code === 'offline' || progress.error?.code === 'timeout') session.unreachable();
           },
+          onRequest: (report) => ctx.requests.add('sync', report),
         },
       )
       .then((result) => result as RoundResult)

@@ -1,5 +1,6 @@
 // The main thread's side of the sync worker: starts it, runs tasks, answers its token requests.
 import { Worker } from 'node:worker_threads';
+import type { RequestReport } from '../api/request-report.ts';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { RoundResult } from './sync-round.ts';
@@ -9,6 +10,8 @@ export interface TaskCallbacks {
   accessToken(): Promise<string>;
   refreshAfterUnauthorized(rejected: string): Promise<string>;
   onProgress?(progress: SyncProgress): void;
+  /** A request the round made to the server (diagnostics). */
+  onRequest?(report: RequestReport): void;
 }
 
 export interface SyncWorkerClient {
@@ -52,6 +55,7 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
       const task = running.get(message.id);
       if (!task) return;
       if (message.type === 'progress') task.callbacks.onProgress?.(message.progress);
+      else if (message.type === 'request') task.callbacks.onRequest?.(message.report);
       else if (message.type === 'needToken') {
         const get = message.rejected === null ? task.callbacks.accessToken() : task.callbacks.refreshAfterUnauthorized(message.rejected);
         get.then(

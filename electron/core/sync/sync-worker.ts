@@ -46,6 +46,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
         timeoutMs: task.timeoutMs,
         signal: abort.signal,
         onProgress: (progress) => post({ type: 'progress', id, progress }),
+        onRequest: (report) => post({ type: 'request', id, report }),
       });
     }
   } finally {

@@ -1,4 +1,5 @@
 // Messages between the sync service (main thread) and the sync worker. Plain data only.
+import type { RequestReport } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
@@ -37,6 +38,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'progress'; id: number; progress: SyncProgress }
+  | { type: 'request'; id: number; report: RequestReport }
   | { type: 'needToken'; id: number; requestId: number; rejected: string | null }
   | { type: 'done'; id: number; result: RoundResult | null }
   | { type: 'failed'; id: number; error: { code: string; message: string } };

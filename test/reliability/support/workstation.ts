@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { SignInResult, SyncStatus } from '../../../electron/contract/types.ts';
 import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../../electron/core/core.ts';
+import { createRequestLog } from '../../../electron/core/diagnostics/request-log.ts';
 import { CoreEvents } from '../../../electron/core/events.ts';
 import { tableOf } from '../../../electron/core/mirror/apply-snapshot.ts';
 import { createLookupService, type LookupService } from '../../../electron/core/lookup/lookup-handlers.ts';
@@ -56,6 +57,7 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
     deps: { host: 'cli', version: '0.0.0', dataDir: options.dataDir, settings, secrets: options.secrets },
     events,
     log: options.log ?? silentLogger,
+    requests: createRequestLog(),
   };
   const sessionClock = options.sessionClock ?? new ManualClock();
   const syncClock = options.syncClock ?? new ManualClock();
