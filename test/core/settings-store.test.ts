@@ -117,6 +117,26 @@ describe('a settings file with something wrong in it (a hand edit, a bad copy pu
     expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it("loses only the wrong entry of a map of users' own: one list's widths, one user's language", () => {
+    const dir = folder();
+    const widths = { 'ana@example.com|items': { sku: 200, description: 400 }, 'ana@example.com|locations': { code: 5000 }, 'bo@example.com|items': { sku: 160 } };
+    const columns = { 'ana@example.com|items': ['sku'], 'bo@example.com|items': 'sku' };
+    const languages = { 'ana@example.com': 'es', 'bo@example.com': 'klingon' };
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { columnWidths: widths, columns, languages, theme: 'dark' } }));
+    const read = createConfSettingsStore(dir, { watch: false }).get();
+    expect(read.columnWidths).toEqual({ 'ana@example.com|items': { sku: 200, description: 400 }, 'bo@example.com|items': { sku: 160 } });
+    expect(read.columns).toEqual({ 'ana@example.com|items': ['sku'] });
+    expect(read.languages).toEqual({ 'ana@example.com': 'es' });
+    expect(read.theme).toBe('dark');
+    // a map that is not a map at all is its default, as any other wrong value
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { columnWidths: [1], languages: 'es' } }));
+    expect(createConfSettingsStore(dir, { watch: false }).get()).toEqual(DEFAULT_SETTINGS);
+    // a key named __proto__ is an entry like any other, never the object's prototype
+    writeFileSync(path.join(dir, 'settings.json'), '{ "settings": { "languages": { "__proto__": "es", "x@example.com": 5 } } }');
+    const odd = createConfSettingsStore(dir, { watch: false }).get().languages;
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+  });
+
   it('that is not JSON at start: the app starts on the defaults and the file is kept aside', () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'settings.json'), '{ "settings": { "theme": "dark", ');

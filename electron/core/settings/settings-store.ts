@@ -40,17 +40,27 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const fieldSchemas = methods['settings.set'].args.shape;
 
+/** Maps of entries that stand on their own (one per user, or per user and list): a wrong entry costs only itself. */
+const MAPS_BY_ENTRY: ReadonlySet<string> = new Set(['languages', 'columns', 'columnWidths']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * The settings a stored value stands for: each field as stored if it is one `settings.set` would
  * accept, else its default. The file can be edited by hand or pushed by IT, and a wrong value in it
- * (`"offlineLists": 5`) must not reach sync or lookup.
+ * (`"offlineLists": 5`) must not reach sync or lookup. In a map of users' own entries (a user's
+ * column widths of one list), a wrong entry is left out, and the others kept.
  */
 export function withDefaults(stored: unknown): Settings {
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return settings as unknown as Settings;
+  if (!isPlainObject(stored)) return settings as unknown as Settings;
   for (const [key, schema] of Object.entries(fieldSchemas)) {
-    const value = (stored as Record<string, unknown>)[key];
-    if (value !== undefined && schema.safeParse(value).success) settings[key] = value;
+    const value = stored[key];
+    if (value === undefined) continue;
+    if (schema.safeParse(value).success) settings[key] = value;
+    else if (MAPS_BY_ENTRY.has(key) && isPlainObject(value)) {
+      settings[key] = Object.fromEntries(Object.entries(value).filter(([entry, v]) => schema.safeParse(Object.fromEntries([[entry, v]])).success));
+    }
   }
   return settings as unknown as Settings;
 }
