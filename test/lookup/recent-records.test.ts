@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import { AisleError } from '../../electron/contract/errors.ts';
 import type { SearchResult } from '../../electron/contract/types.ts';
-import { createRecentRecords, RECENT_FILE, RECENT_KEPT } from '../../electron/core/lookup/recent-records.ts';
+import { createRecentRecords, RECENT_FILE, RECENT_FORGOTTEN_AFTER_DAYS, RECENT_KEPT } from '../../electron/core/lookup/recent-records.ts';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { demoCore } from '../support/demo-core.ts';
@@ -122,7 +122,23 @@ describe('recently opened records', () => {
     writeFileSync(file(), JSON.stringify(stored));
     expect(recent.list(db, PAT, at(2)).map((r) => r.id)).toEqual(['item-1', 'item-4']);
     recent.add(db, PAT, { list: 'items', id: 'item-5' }, at(3));
-    expect(JSON.parse(readFileSync(file(), 'utf8')).users[key]).toHaveLength(3);
+    const written = JSON.parse(readFileSync(file(), 'utf8'));
+    expect(written.users[key]).toHaveLength(3);
+    expect(written.users['someone else']).toBe(undefined); // nothing of it could be read
+  });
+
+  it(`forgets whoever opened nothing here for ${RECENT_FORGOTTEN_AFTER_DAYS} days, at the next write`, () => {
+    const recent = createRecentRecords(dir.path);
+    const day = 24 * 60;
+    recent.add(db, SAM, { list: 'items', id: 'item-1' }, at(0));
+    const LEE = { ...PAT, email: 'lee@example.com' };
+    recent.add(db, LEE, { list: 'items', id: 'item-1' }, at(50 * day));
+    // 91 days on: Sam's newest is older than the limit, Lee's is not
+    recent.add(db, PAT, { list: 'items', id: 'item-1' }, at((RECENT_FORGOTTEN_AFTER_DAYS + 1) * day));
+    const users = Object.keys(JSON.parse(readFileSync(file(), 'utf8')).users);
+    expect(users).toHaveLength(2);
+    expect(recent.list(db, SAM, at((RECENT_FORGOTTEN_AFTER_DAYS + 1) * day))).toEqual([]);
+    expect(recent.list(db, LEE, at((RECENT_FORGOTTEN_AFTER_DAYS + 1) * day)).map((r) => r.id)).toEqual(['item-1']);
   });
 });
 

@@ -16,6 +16,8 @@ import { hitsOfRecords, type RecordRef, type SearchOptions } from './search.ts';
 export const RECENT_FILE = 'recent-records.json';
 /** Kept per user: what the search box shows without scrolling. */
 export const RECENT_KEPT = 12;
+/** Someone who opened nothing here for this long is forgotten: the file does not keep everyone who ever signed in. */
+export const RECENT_FORGOTTEN_AFTER_DAYS = 90;
 
 const openedSchema = z.strictObject({ list: z.string().min(1).max(64), id: z.string().min(1).max(200), at: z.iso.datetime({ offset: true }) });
 type Opened = z.infer<typeof openedSchema>;
@@ -35,8 +37,10 @@ export function createRecentRecords(dataDir: string): RecentRecords {
     const stored = readUsersFile<unknown>(file).users[key(identity)];
     return Array.isArray(stored) ? stored.flatMap((entry) => (openedSchema.safeParse(entry).success ? [entry as Opened] : [])) : [];
   };
-  const save = (identity: MirrorIdentity, entries: Opened[]) => {
-    const data = readUsersFile<Opened[]>(file);
+  const save = (identity: MirrorIdentity, entries: Opened[], now: Date) => {
+    const data = readUsersFile<unknown>(file);
+    const since = now.getTime() - RECENT_FORGOTTEN_AFTER_DAYS * 86_400_000;
+    for (const [user, stored] of Object.entries(data.users)) if (!openedSince(stored, since)) delete data.users[user];
     if (entries.length) data.users[key(identity)] = entries;
     else delete data.users[key(identity)];
     writeJsonFile(file, data);
@@ -64,15 +68,20 @@ export function createRecentRecords(dataDir: string): RecentRecords {
       const at = (options.now ?? new Date()).toISOString();
       const others = load(identity).filter((e) => !(e.list === record.list && e.id === record.id));
       const entries = [{ list: record.list, id: record.id, at }, ...others].slice(0, RECENT_KEPT);
-      save(identity, entries);
+      save(identity, entries, options.now ?? new Date());
       return shown(db, entries, options);
     },
 
     clear(identity) {
-      if (readUsersFile<unknown>(file).users[key(identity)] !== undefined) save(identity, []);
+      if (readUsersFile<unknown>(file).users[key(identity)] !== undefined) save(identity, [], new Date());
       return [];
     },
   };
+}
+
+/** Whether a user's stored entries hold one opened at `since` or later (a damaged list holds none). */
+function openedSince(stored: unknown, since: number): boolean {
+  return Array.isArray(stored) && stored.some((entry) => openedSchema.safeParse(entry).success && Date.parse((entry as Opened).at) >= since);
 }
 
 /** The table of a list whose records have a page (items, locations, other lists); null for stock and history rows. */
