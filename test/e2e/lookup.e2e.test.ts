@@ -445,7 +445,7 @@ describe('looking things up on the workstation', () => {
   it('takes screenshots of the main screens in dark and floor mode', async () => {
     const { page } = app;
     await look(page, 'dark', false);
-    for (const [route, name, ready] of [['/sync', 'sync', 'sync-page'], ['/lists/items', 'list', 'grid-row'], ['/settings', 'settings', 'settings-page']] as const) {
+    for (const [route, name, ready] of [['/sync', 'sync', 'sync-page'], ['/lists/items', 'list', 'grid-row'], ['/settings', 'settings', 'settings-page'], ['/diagnostics', 'diagnostics', 'request-row']] as const) {
       await go(page, route);
       await page.getByTestId(ready).first().waitFor();
       await shot(page, `${name}-dark`);
