@@ -73,9 +73,13 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
   const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger, requests: createRequestLog() };
-  // what was asked of the server is the signed-in user's business: gone with the session
+  // What was asked of the server is the signed-in user's business: gone when the session ends, or
+  // when someone else's takes its place (a sign-in over an expired session).
+  let requestsOf: string | null = null;
   const stopClearingRequests = events.on('session.changed', (view) => {
-    if (view.state === 'signed-out') ctx.requests.clear();
+    const user = view.state === 'signed-out' ? null : `${view.server}\n${view.email}`;
+    if (user === null || (requestsOf !== null && user !== requestsOf)) ctx.requests.clear();
+    requestsOf = user;
   });
 
   const session = createSessionService(ctx);

@@ -3,7 +3,7 @@
 // locked; emptied on sign-out; a server that cannot be reached is listed as such.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import type { Diagnostics } from '../../electron/contract/types.ts';
+import type { Diagnostics, SessionView } from '../../electron/contract/types.ts';
 import { demoCore } from '../support/demo-core.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -59,6 +59,22 @@ describe('diagnostics', () => {
     await dispatch(core.handlers, 'session.unlock', { password: 'demo1234' });
     await dispatch(core.handlers, 'session.signOut', {});
     expect((await diagnostics(core.handlers)).requests).toEqual([]);
+  });
+
+  it("shows none of one user's requests to the next, even signing in over an expired session", async () => {
+    const { core, firstRound } = await demoCore(cleanup);
+    const synced = firstRound();
+    await dispatch(core.handlers, 'session.signIn', { server: 'demo', email: 'solo@example.com', password: 'demo1234' });
+    await synced;
+    const answer = await dispatch(core.handlers, 'session.current', {});
+    if (!answer.ok) throw new Error('no session');
+    const view = answer.value as SessionView;
+    const count = async () => (await diagnostics(core.handlers)).requests.length;
+    expect(await count()).toBeGreaterThan(3);
+    core.events.emit('session.changed', { ...view, state: 'expired' }); // the same user's session lapsed: kept
+    expect(await count()).toBeGreaterThan(3);
+    core.events.emit('session.changed', { ...view, email: 'other@example.com' }); // someone else's took its place
+    expect(await count()).toBe(0);
   });
 
   it('lists a server that cannot be reached, with no answer and why', async () => {
