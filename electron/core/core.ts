@@ -127,11 +127,14 @@ export function createCore(deps: CoreDeps): Core {
       settingsMayHaveChanged();
       return after;
     },
-    'diagnostics.get': () => ({
-      server: session.baseUrl() ?? (/^https?:/.test(deps.settings.get().server) ? deps.settings.get().server : null),
-      clockSkewMs: ctx.requests.clockSkewMs(),
-      requests: ctx.requests.list(),
-    }),
+    'diagnostics.get': () => {
+      const configured = deps.settings.get().server; // a URL, or 'demo' before the demo has started
+      return {
+        server: session.baseUrl() ?? (/^https?:/.test(configured) ? configured : null),
+        clockSkewMs: ctx.requests.clockSkewMs(),
+        requests: ctx.requests.list(),
+      };
+    },
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
       const { url } = await deps.startDemoServer();

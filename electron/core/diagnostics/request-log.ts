@@ -2,8 +2,8 @@
 // asked, what came back, how long it took, and the server's clock. The session's and the sync's
 // requests (the sync's from its worker thread, sent over with its progress) come here. A request
 // repeated with the same outcome (a ping every minute) is counted on the newest entry, so that
-// a quiet hour does not push a sync's failure off the list. Emptied on sign-out: the next user
-// sees nothing of this one's work.
+// a quiet hour does not push a sync's failure off the list. Emptied on sign-out, and when another
+// user's session takes the place of this one (core.ts): the next user sees nothing of this one's work.
 import type { RequestReport } from '../api/request-report.ts';
 import type { RequestRecord } from '../../contract/types.ts';
 
