@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'mirror_error', // the SQLite mirror refused (newer version, corrupt file)
   'mirror_preparing', // the mirror file is being upgraded to this version's schema (off the main thread): it opens shortly
   'scan_misread', // a barcode whose check digit or structure is wrong
+  'printer_unreachable', // the label printer did not take the label (refused, no route, timed out)
   'not_implemented',
   'internal',
 ] as const;

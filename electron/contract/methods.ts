@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import type * as T from './types.ts';
 
+/** A label printer's address: `host`, `host:port` or `[v6 address]:port`. */
+export const PRINTER_ADDRESS = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))(:\d{1,5})?$/;
+
 /** Declares a method: `method<Result>()(argsSchema)`; the result type is a phantom. */
 function method<R>() {
   return <A extends z.ZodType>(args: A): { args: A; result: R } => ({ args, result: undefined as R });
@@ -60,6 +63,8 @@ export const methods = {
       columnWidths: z.record(text(400), z.record(text(64), z.number().int().min(80).max(1000))).optional(),
       lockAfterMinutes: z.number().int().min(0).max(24 * 60).optional(),
       unlockWithPin: z.boolean().optional(),
+      labelPrinter: z.union([z.literal(''), z.string().max(260).regex(PRINTER_ADDRESS, 'host, or host:port')]).optional(),
+      labelSize: z.enum(['2x1', '4x6']).optional(),
     }),
   ),
 
@@ -152,6 +157,10 @@ export const methods = {
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */
   'recent.add': method<T.RecentRecord[]>()(z.strictObject({ list: listName, id })),
   'recent.clear': method<T.RecentRecord[]>()(none),
+  /** An item's or a location's label, sent to the label printer in settings (raw ZPL, port 9100). */
+  'labels.print': method<T.LabelPrinted>()(
+    z.strictObject({ list: z.enum(['items', 'locations']), id, copies: z.number().int().min(1).max(99).default(1) }),
+  ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
 } as const;

@@ -57,6 +57,19 @@ export interface Settings {
   lockAfterMinutes: number;
   /** Shared workstations: a locked session may open with its user's PIN (set on the session screen). */
   unlockWithPin: boolean;
+  /** The network label printer beside this workstation: `host` or `host:port` (9100 when left out); '' for none. */
+  labelPrinter: string;
+  /** The labels loaded in it: 2 x 1 in (shelf and bin) or 4 x 6 in. */
+  labelSize: LabelSize;
+}
+
+export type LabelSize = '2x1' | '4x6';
+
+/** A label sent to the printer. */
+export interface LabelPrinted {
+  printer: string;
+  copies: number;
+  bytes: number;
 }
 
 // ---- session ----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // browse, filter, sort, columns, CSV export. Screenshots of each screen go to test/.artifacts.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
@@ -313,6 +314,43 @@ describe('looking things up on the workstation', () => {
       `${at.locationCode},SKU-000042,item`,
       `${at.locationCode},NOT-A-CODE-42,none`,
     ]);
+  });
+
+  it("prints a location's label on the printer set in Settings: raw ZPL to its port, no dialog", async () => {
+    const { page } = app;
+    // the printer: a TCP server on loopback that takes what it is sent, as a Zebra on port 9100 does
+    const jobs: string[] = [];
+    const printer = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(chunks).toString('utf8'));
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+    const address = `127.0.0.1:${(printer.address() as { port: number }).port}`;
+    try {
+      await go(page, '/settings');
+      await page.getByTestId('settings-label-printer').fill(address);
+      await page.getByTestId('settings-label-size').selectOption('2x1');
+      await page.getByTestId('settings-save').click();
+      await expect.poll(async () => (await app.call('settings.get')).labelPrinter).toBe(address);
+
+      const location = (await app.call('lists.page', { view: { list: 'locations' }, offset: 0, limit: 1 })).rows[0]!;
+      await scan(page, String(location.barcode));
+      await scanOpened(page, 'location-page');
+      await page.getByTestId('print-label').click();
+      await expect.poll(() => page.getByTestId('print-label-done').textContent()).toBe(`Label sent to ${address}.`);
+      await expect.poll(() => jobs.length).toBe(1);
+      expect(jobs[0]).toMatch(/^\^XA\n/);
+      expect(jobs[0]).toContain(`^FD${String(location.code)}^FS`);
+      expect(jobs[0]).toContain(`^FH^FD${String(location.barcode)}^FS`);
+      await shot(page, 'location-label-light');
+    } finally {
+      await app.call('settings.set', { labelPrinter: '' });
+      await new Promise<void>((resolve) => printer.close(() => resolve()));
+    }
   });
 
   it('browses a list, filters and sorts it, remembers the columns, and exports exactly the view', async () => {

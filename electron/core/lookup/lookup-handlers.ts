@@ -6,6 +6,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../core.ts';
+import { printLabel } from '../labels/print-label.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
@@ -32,6 +33,7 @@ export type LookupHandlers = Pick<
   | 'recent.list'
   | 'recent.add'
   | 'recent.clear'
+  | 'labels.print'
 >;
 
 export interface LookupService {
@@ -73,6 +75,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       return recent.add(db, identity, record, options());
     },
     'recent.clear': () => recent.clear(mirror().identity),
+    'labels.print': (record) => printLabel(db(), record, ctx.deps.settings.get()),
   };
 
   return {

@@ -36,6 +36,8 @@ export const DEFAULT_SETTINGS: Settings = {
   columnWidths: {},
   lockAfterMinutes: 0,
   unlockWithPin: false,
+  labelPrinter: '',
+  labelSize: '2x1',
 };
 
 const fieldSchemas = methods['settings.set'].args.shape;

@@ -57,6 +57,11 @@ export const en = {
     scans: 'Open the scan list',
     diagnostics: 'Open diagnostics',
   },
+  labels: {
+    print: 'Print label',
+    printing: 'Printing…',
+    sent: 'Label sent to {printer}.',
+  },
   diagnostics: {
     title: 'Diagnostics',
     intro: 'For whoever integrates Aisle with the server: the server, its clock, and the requests made to it since sign-in.',
@@ -142,6 +147,7 @@ export const en = {
     bad_response: 'The server answered something unexpected.',
     not_signed_in: 'Sign in first.',
     mirror_preparing: 'The offline data is being updated for this version of Aisle. It opens in a moment.',
+    printer_unreachable: 'The label printer cannot be reached. Check that it is on, and its address in Settings.',
     not_implemented: 'Not available in this version yet.',
     invalid_argument: 'That input is not valid.',
     internal: 'Something went wrong in the app.',
@@ -326,6 +332,11 @@ export const en = {
   },
   settings: {
     title: 'Settings',
+    labels: 'Label printer',
+    labelsHint: 'A network label printer (Zebra or any that takes ZPL) beside this workstation: item and location pages then print their label on it, online or not.',
+    labelPrinter: 'Address (host, or host:port; port 9100 when left out)',
+    labelSize: 'Labels loaded',
+    labelSizes: { '2x1': '2 × 1 in (shelf, bin)', '4x6': '4 × 6 in' },
     server: 'Server',
     interval: 'Sync every (minutes)',
     lockAfter: 'Lock after minutes without use (0: never)',

@@ -59,6 +59,11 @@ export const es: Messages = {
     scans: 'Abrir la lista de escaneos',
     diagnostics: 'Abrir diagnóstico',
   },
+  labels: {
+    print: 'Imprimir etiqueta',
+    printing: 'Imprimiendo…',
+    sent: 'Etiqueta enviada a {printer}.',
+  },
   diagnostics: {
     title: 'Diagnóstico',
     intro: 'Para quien integra Aisle con el servidor: el servidor, su reloj y las peticiones que se le hicieron desde el inicio de sesión.',
@@ -144,6 +149,7 @@ export const es: Messages = {
     bad_response: 'El servidor respondió algo inesperado.',
     not_signed_in: 'Inicie sesión primero.',
     mirror_preparing: 'Los datos sin conexión se están actualizando para esta versión de Aisle. Se abrirán en un momento.',
+    printer_unreachable: 'No se puede llegar a la impresora de etiquetas. Compruebe que está encendida y su dirección en Ajustes.',
     not_implemented: 'Aún no disponible en esta versión.',
     invalid_argument: 'Ese dato no es válido.',
     internal: 'Algo falló en la aplicación.',
@@ -327,6 +333,11 @@ export const es: Messages = {
   },
   settings: {
     title: 'Ajustes',
+    labels: 'Impresora de etiquetas',
+    labelsHint: 'Una impresora de etiquetas en red (Zebra o cualquiera que acepte ZPL) junto a este puesto: las páginas de artículos y ubicaciones imprimen entonces su etiqueta en ella, con o sin conexión.',
+    labelPrinter: 'Dirección (host, o host:puerto; puerto 9100 si se omite)',
+    labelSize: 'Etiquetas cargadas',
+    labelSizes: { '2x1': '2 × 1 pulg. (estante, ubicación)', '4x6': '4 × 6 pulg.' },
     server: 'Servidor',
     interval: 'Sincronizar cada (minutos)',
     lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
