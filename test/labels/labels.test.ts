@@ -58,11 +58,13 @@ describe('ZPL', () => {
   });
 
   it("prints a location's barcode (what a scanner reads) under its code, in both sizes", () => {
-    const small = locationLabelZpl({ code: 'A-03-02-B', barcode: 'LA0302B7', facility: 'Main warehouse' }, '2x1');
+    const small = locationLabelZpl({ code: 'A-03-02-B', barcode: 'LA0302B7', facility: 'Main warehouse', checkDigits: '47' }, '2x1');
     expect(small).toContain('^FDA-03-02-B^FS');
+    expect(small).toContain('^FDCheck 47 _C2_B7 Main warehouse^FS'); // the middle dot, as UTF-8
     expect(small).toContain('^BCN,90,N,N,N^FH^FDLA0302B7^FS');
     expect(small).toContain('^PQ1');
-    const large = locationLabelZpl({ code: 'A-03-02-B', barcode: null, facility: null }, '4x6');
+    const large = locationLabelZpl({ code: 'A-03-02-B', barcode: null, facility: null, checkDigits: null }, '4x6');
+    expect(large).not.toContain('Check');
     expect(large).toContain('^PW812\n^LL1218');
     expect(large).toContain('^BCN,300,N,N,N^FH^FDA-03-02-B^FS'); // no barcode: the code itself
   });
@@ -103,7 +105,7 @@ describe('labels.print', () => {
     expect(await dispatch(core.handlers, 'settings.set', { labelPrinter: printer.address, labelSize: '4x6' })).toMatchObject({ ok: true });
     expect(await dispatch(core.handlers, 'labels.print', { list: 'items', id: item.id, copies: 2 })).toMatchObject({ ok: true, value: { printer: printer.address, copies: 2 } });
     const locations = await dispatch(core.handlers, 'lists.page', { view: { list: 'locations' }, offset: 0, limit: 1 });
-    const location = locations.ok ? (locations.value as { rows: { id: string; code: string; barcode: string }[] }).rows[0]! : null;
+    const location = locations.ok ? (locations.value as { rows: { id: string; code: string; barcode: string; check_digits: string }[] }).rows[0]! : null;
     expect(await dispatch(core.handlers, 'labels.print', { list: 'locations', id: location!.id })).toMatchObject({ ok: true, value: { copies: 1 } });
     const [itemJob, locationJob] = await printer.received();
     expect(itemJob).toContain('^FDSKU-000042^FS');
@@ -111,6 +113,7 @@ describe('labels.print', () => {
     expect(itemJob).toContain('^PQ2');
     expect(locationJob).toContain(`^FD${location!.code}^FS`);
     expect(locationJob).toContain(`^FH^FD${location!.barcode}^FS`);
+    expect(locationJob).toContain(`^FDCheck ${location!.check_digits}^FS`); // 4x6: on a line of its own
 
     // bad input: a list with no label, a record not in the mirror, a bad address; nothing sent
     expect(await dispatch(core.handlers, 'labels.print', { list: 'inventory', id: item.id })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });

@@ -8,8 +8,8 @@ import { sendToPrinter } from './label-printer.ts';
 import { itemLabelZpl, type ItemLabel, type LocationLabel, locationLabelZpl } from './zpl.ts';
 
 const ITEM = `SELECT sku, description, upc FROM items WHERE id = ?`;
-const LOCATION = `SELECT x.code, x.barcode, (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1) AS facility
-  FROM locations x WHERE x.id = ?`;
+const LOCATION = `SELECT x.code, x.barcode, (SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1) AS facility,
+  CAST(json_extract(x.raw, '$.check_digits') AS TEXT) AS checkDigits FROM locations x WHERE x.id = ?`;
 
 /** The label's ZPL for a record in the mirror; not_found when it is not there. */
 export function labelZpl(db: MirrorDb, record: { list: 'items' | 'locations'; id: string }, settings: Pick<Settings, 'labelSize'>, copies: number): string {

@@ -1,9 +1,9 @@
 // Labels in ZPL, the language of Zebra's (and most warehouse) label printers: an item's label (its
 // SKU as a Code 128 barcode and large text, its description and UPC) and a location's (its barcode,
-// or its code, as Code 128 and its code large), at 203 dpi, in two sizes: 2 x 1 in (a shelf or bin
-// label) and 4 x 6 in (a shipping-size label). Text is sent as UTF-8 (^CI28) with every character
-// that ZPL reads as a command (^ ~) or as the hex escape (_) written as _XX (^FH), so a description
-// can never end the field or start a command.
+// or its code, as Code 128, its code large, and its check digits, which voice pickers read out), at
+// 203 dpi, in two sizes: 2 x 1 in (a shelf or bin label) and 4 x 6 in (a shipping-size label). Text
+// is sent as UTF-8 (^CI28) with every character that ZPL reads as a command (^ ~) or as the hex
+// escape (_) written as _XX (^FH), so a description can never end the field or start a command.
 import type { LabelSize } from '../../contract/types.ts';
 
 /** Dots at 203 dpi: width and height of each size. */
@@ -20,6 +20,8 @@ export interface LocationLabel {
   /** What a scanner reads off the label: the location's barcode, else its code. */
   barcode: string | null;
   facility: string | null;
+  /** The digits a picker reads out to confirm the location (voice picking), when it has them. */
+  checkDigits: string | null;
 }
 
 /** Field data as ZPL reads it after ^FH: `^`, `~`, `_`, control characters and non-ASCII as _XX (UTF-8 bytes). */
@@ -64,12 +66,13 @@ export function locationLabelZpl(location: LocationLabel, size: LabelSize, copie
     return label(size, copies, [
       field(16, 12, '^A0N,44,44', location.code, width - 32),
       code128(16, 64, 90, 2, scanned),
-      field(16, 166, '^A0N,22,22', location.facility ?? '', width - 32),
+      field(16, 166, '^A0N,22,22', [location.checkDigits && `Check ${location.checkDigits}`, location.facility].filter(Boolean).join(' · '), width - 32),
     ]);
   }
   return label(size, copies, [
     field(40, 40, '^A0N,140,140', location.code, width - 80),
     code128(40, 240, 300, 4, scanned),
     field(40, 600, '^A0N,50,50', location.facility ?? '', width - 80),
+    field(40, 700, '^A0N,120,120', location.checkDigits ? `Check ${location.checkDigits}` : '', width - 80),
   ]);
 }
