@@ -3,6 +3,7 @@
 // gets a typed client built from this map (client.ts), whatever the transport.
 import { z } from 'zod';
 import type * as T from './types.ts';
+import { SCAN_ROWS_KEPT } from './types.ts';
 
 /** A label printer's address: `host`, `host:port` or `[v6 address]:port`. */
 export const PRINTER_ADDRESS = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))(:\d{1,5})?$/;
@@ -21,6 +22,22 @@ const password = z.string().min(1).max(1024);
 const pin = z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits');
 const iso = z.string().max(40);
 const listName = z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,63}$/);
+
+const recordKind = z.enum(['item', 'location', 'account', 'customer', 'carrier', 'channel', 'facility', 'user', 'hazmat', 'other']);
+
+export const scanRowSchema = z.strictObject({
+  key: text(8400),
+  code: z.string().min(1).max(4096),
+  kind: z.enum(['item', 'location', 'other', 'several', 'none', 'misread']),
+  hit: z.strictObject({ kind: recordKind, list: listName, id, code: text(4096).nullable(), title: text(4096) }).nullable(),
+  location: z.strictObject({ id, code: text(4096) }).nullable(),
+  count: z.number().int().min(1).max(1_000_000),
+  onHandHere: z.number().nullable(),
+  matches: z.number().int().min(0).max(100_000),
+  at: z.iso.datetime({ offset: true }),
+});
+
+export const scanLocationSchema = z.strictObject({ id, code: text(4096), facility: text(4096).nullable() });
 
 export const viewSchema = z.strictObject({
   list: listName,
@@ -157,6 +174,12 @@ export const methods = {
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */
   'recent.add': method<T.RecentRecord[]>()(z.strictObject({ list: listName, id })),
   'recent.clear': method<T.RecentRecord[]>()(none),
+  /** This user's scan list as kept on this workstation (an empty one when none is). */
+  'scans.get': method<T.SavedScanList>()(none),
+  /** Keeps this user's scan list, in place of the one kept; an empty list keeps none. */
+  'scans.save': method<T.SavedScanList>()(
+    z.strictObject({ rows: z.array(scanRowSchema).max(SCAN_ROWS_KEPT), location: scanLocationSchema.nullable() }),
+  ),
   /** An item's or a location's label, sent to the label printer in settings (raw ZPL, port 9100). */
   'labels.print': method<T.LabelPrinted>()(
     z.strictObject({ list: z.enum(['items', 'locations']), id, copies: z.number().int().min(1).max(99).default(1) }),

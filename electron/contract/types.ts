@@ -242,6 +242,50 @@ export interface SearchHit {
   barcodes?: { upc: string | null; gtin: string | null };
 }
 
+/** What a scan list row keeps of the record a scan named: enough to show it and open its page. */
+export type ScanHit = Pick<SearchHit, 'kind' | 'list' | 'id' | 'code' | 'title'>;
+
+export type ScanRowKind = 'item' | 'location' | 'other' | 'several' | 'none' | 'misread';
+
+/** One row of the scan list (`scans.*`): a code scanned at a location, and how many times. */
+export interface ScanRow {
+  /** The row a scan adds to: where it was scanned and what it named (or, found nothing, the code). */
+  key: string;
+  /** The code as the scanner sent it (the last time). */
+  code: string;
+  kind: ScanRowKind;
+  /** What the code named; null when it named nothing or several things. */
+  hit: ScanHit | null;
+  /** The location scanned before it; null before any (and for a location itself). */
+  location: { id: string; code: string } | null;
+  count: number;
+  /** An item's on hand at that location in the mirror when it was scanned; null without a location. */
+  onHandHere: number | null;
+  /** Several matches: how many. */
+  matches: number;
+  /** When it was last scanned (ISO). */
+  at: string;
+}
+
+/** The location the next scans are counted at. */
+export interface ScanLocation {
+  id: string;
+  code: string;
+  /** Its facility's name (the same code can be in each facility). */
+  facility: string | null;
+}
+
+/** Rows a scan list keeps: a long count (a row is a code at a location), not a whole inventory. */
+export const SCAN_ROWS_KEPT = 5000;
+
+/** A user's scan list as kept on this workstation, newest row first. */
+export interface SavedScanList {
+  rows: ScanRow[];
+  location: ScanLocation | null;
+  /** When it was last written; null for none kept. */
+  savedAt: string | null;
+}
+
 /**
  * A record this user opened on this workstation (`recent.*`), newest first: the hit a search would
  * give for it, without a match, and when it was last opened.

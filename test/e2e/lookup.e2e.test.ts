@@ -280,7 +280,7 @@ describe('looking things up on the workstation', () => {
     await expect.poll(() => page.getByTestId('record-code').textContent()).toBe('SKU-000007');
   });
 
-  it('counts on the scan list: a location, then what is in it; again counts up; a code not found stays; CSV of it', async () => {
+  it('counts on the scan list: a location, then what is in it; again counts up; a code not found stays; CSV of it; kept through a restart of the window', async () => {
     const { page } = app;
     const item = (await app.call('lists.page', { view: { list: 'items', filters: { sku: 'SKU-000042' } }, offset: 0, limit: 1 })).rows[0]!;
     const stock = await app.call('inventory.byItem', { itemId: String(item.id) });
@@ -314,6 +314,20 @@ describe('looking things up on the workstation', () => {
       `${at.locationCode},SKU-000042,item`,
       `${at.locationCode},NOT-A-CODE-42,none`,
     ]);
+
+    // Main keeps the list: the window started again (as after a crash) finds it where it was left,
+    // and the next scan counts on at the same location.
+    await page.reload();
+    await page.getByTestId('scans-page').waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await page.getByTestId('scans-location').textContent()).toContain(at.locationCode);
+    await scan(page, 'SKU-000042');
+    await expect.poll(() => rows.nth(0).getAttribute('data-count')).toBe('3');
+    expect(await rows.nth(0).locator('td').first().textContent()).toBe(at.locationCode);
+    expect((await app.call('scans.get', {})).rows.map((r) => [r.code, r.count])).toEqual([['SKU-000042', 3], ['NOT-A-CODE-42', 1], [String(barcode), 1]]);
+    await page.getByTestId('scans-clear').click();
+    await page.getByTestId('scans-empty').waitFor();
+    await expect.poll(async () => (await app.call('scans.get', {})).rows.length).toBe(0);
   });
 
   it("prints a location's label on the printer set in Settings: raw ZPL to its port, no dialog", async () => {

@@ -1,16 +1,17 @@
 // The scan list: on its screen a scan is counted instead of opening its record. Items are counted
 // per location scanned before them, beside the mirror's on hand there; a code scanned again counts
 // up and is marked; codes not found stay; scans are taken in the order scanned, however slow an
-// answer; sign-out drops the list.
+// answer. Main keeps the list (scans.*): read at sign-in with its location's stock as it is now,
+// written at every change, never overwritten before it was read; sign-out takes it off the window.
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { InventoryAnswer, SearchHit, SearchResult, Settings } from '../../electron/contract/types.ts';
+import { SCAN_ROWS_KEPT, type InventoryAnswer, type SavedScanList, type ScanRow, type SearchHit, type SearchResult, type Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
 import { scanListCsv, useScanListStore } from '../../renderer/src/stores/scan-list.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 import ScanListView from '../../renderer/src/views/ScanListView.vue';
-import { ANA, FRESH, mountWith, NO_SYNC, scriptedClient } from './support.ts';
+import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE } from './support.ts';
 
 const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', subtitle: null, match: 'exact', field: 'sku', age: FRESH, ...partial });
 const L1 = hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-03-02-B', title: 'A-03-02-B', field: 'barcode', place: { type: 'PICK', zone: 'A', facility: 'Main' } });
@@ -68,6 +69,7 @@ describe('the scan list', () => {
     expect(csv).toHaveLength(list.rows.length + 2);
 
     await wrapper.get('[data-testid=scans-clear]').trigger('click');
+    await flushPromises();
     expect(list.rows).toEqual([]);
     expect(wrapper.get('[data-testid=scans-location]').text()).toContain('No location scanned yet');
     wrapper.unmount();
@@ -99,7 +101,10 @@ describe('the scan list', () => {
 describe('scanning on the scan list screen', () => {
   function app() {
     let view = ANA;
+    let kept: SavedScanList = { rows: [], location: null, savedAt: null };
     const c = scriptedClient({
+      'scans.get': () => kept,
+      'scans.save': ({ rows, location }) => (kept = { rows: rows as ScanRow[], location, savedAt: new Date().toISOString() }),
       'session.current': () => view,
       'settings.get': (): Settings => ({ ...DEFAULT_SETTINGS, scanSound: false }),
       'sync.status': () => NO_SYNC,
@@ -107,7 +112,7 @@ describe('scanning on the scan list screen', () => {
       'search.query': ({ q }) => answer(q),
       'inventory.byLocation': ({ locationId }) => stock(locationId),
     });
-    return { c, signOut: () => c.emit('session.changed', (view = SIGNED_OUT)) };
+    return { c, signOut: () => c.emit('session.changed', (view = SIGNED_OUT)), signIn: () => c.emit('session.changed', (view = ANA)) };
   }
   const scan = async (code: string) => {
     for (const key of code) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
@@ -115,8 +120,8 @@ describe('scanning on the scan list screen', () => {
     await flushPromises();
   };
 
-  it('counts the scan and opens nothing; elsewhere a scan opens its record; sign-out drops the list', async () => {
-    const { c, signOut } = app();
+  it('counts the scan and opens nothing; elsewhere a scan opens its record; sign-out takes the list off the window, sign-in brings it back', async () => {
+    const { c, signOut, signIn } = app();
     const { wrapper, router } = await mountWith(App, c, { path: '/scans' });
     await scan('L0302B9');
     await scan('SKU-1');
@@ -134,6 +139,108 @@ describe('scanning on the scan list screen', () => {
     await flushPromises();
     expect(list.rows).toEqual([]);
     expect(list.location).toBeNull();
+    expect(c.calls.filter((x) => x.method === 'scans.save').every((x) => (x.args as SavedScanList).rows.length > 0)).toBe(true);
+    signIn();
+    await flushPromises();
+    expect(list.rows.map((r) => [r.code, r.count])).toEqual([['SKU-1', 1], ['L0302B9', 1]]);
+    expect(list.location?.code).toBe('A-03-02-B');
+    wrapper.unmount();
+  });
+});
+
+describe('the scan list kept on this workstation', () => {
+  const keptRow = (partial: Partial<ScanRow>): ScanRow => ({ key: 'l1\nitems:i1', code: 'SKU-1', kind: 'item', hit: { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget' }, location: { id: 'l1', code: 'A-03-02-B' }, count: 4, onHandHere: 6, matches: 1, at: '2026-11-21T16:00:00.000Z', ...partial });
+  const KEPT: SavedScanList = {
+    rows: [keptRow({}), keptRow({ key: 'location:l1', code: 'L0302B9', kind: 'location', hit: { kind: 'location', list: 'locations', id: 'l1', code: 'A-03-02-B', title: 'A-03-02-B' }, location: null, count: 1, onHandHere: null })],
+    location: { id: 'l1', code: 'A-03-02-B', facility: 'Main' },
+    savedAt: '2026-11-21T16:00:00.000Z',
+  };
+  const saves = (c: ReturnType<typeof scriptedClient>) => c.calls.filter((x) => x.method === 'scans.save').map((x) => x.args as Omit<SavedScanList, 'savedAt'>);
+
+  it('goes on where it was left: its rows, and its location with the stock there as the mirror has it now; every change is kept', async () => {
+    const c = scriptedClient({
+      'scans.get': () => KEPT,
+      'scans.save': (list) => ({ ...list, savedAt: new Date().toISOString() }),
+      'search.query': ({ q }) => answer(q),
+      'inventory.byLocation': ({ locationId }) => ({ ...stock(locationId), age: STALE }),
+    });
+    const { wrapper } = await mountWith(ScanListView, c);
+    const list = useScanListStore();
+    await list.load();
+    await list.load(); // read once per sign-in
+    expect(c.calls.filter((x) => x.method === 'scans.get')).toHaveLength(1);
+    expect(list.rows).toEqual(KEPT.rows);
+    expect(list.location).toMatchObject({ id: 'l1', code: 'A-03-02-B', facility: 'Main', age: STALE });
+    expect(wrapper.get('[data-testid=scans-location]').text()).toContain('At A-03-02-B');
+    expect(saves(c)).toEqual([]);
+
+    // the next scan counts on at the kept location, beside the stock read now (5 + 2)
+    await list.add('SKU-1');
+    expect(list.rows[0]).toMatchObject({ code: 'SKU-1', count: 5, onHandHere: 7, location: { id: 'l1' } });
+    expect(saves(c).at(-1)).toEqual({ rows: list.rows, location: { id: 'l1', code: 'A-03-02-B', facility: 'Main' } });
+    await list.add('L0302C4');
+    expect(saves(c).at(-1)!.location).toEqual({ id: 'l2', code: 'A-03-02-C', facility: null });
+    expect(saves(c).at(-1)!.rows.map((r) => r.code)).toEqual(['L0302C4', 'SKU-1', 'L0302B9']);
+
+    await wrapper.get('[data-testid=scans-clear]').trigger('click');
+    await flushPromises();
+    expect(saves(c).at(-1)).toEqual({ rows: [], location: null });
+    expect(wrapper.find('[data-testid=scans-unsaved]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('never writes over the kept list before it could read it: scans go on in the window, said to be unsaved, and join it once read', async () => {
+    let readable = false;
+    const c = scriptedClient({
+      'scans.get': () => (readable ? KEPT : new Failure('mirror_preparing', 'The offline data is being upgraded.')),
+      'scans.save': (list) => ({ ...list, savedAt: new Date().toISOString() }),
+      'search.query': ({ q }) => answer(q),
+      'inventory.byLocation': ({ locationId }) => stock(locationId),
+    });
+    const { wrapper } = await mountWith(ScanListView, c);
+    const list = useScanListStore();
+    await list.load();
+    await list.add('L0302C4');
+    await list.add('NOPE');
+    expect(list.rows.map((r) => r.code)).toEqual(['NOPE', 'L0302C4']);
+    expect(saves(c)).toEqual([]);
+    expect(wrapper.get('[data-testid=scans-unsaved]').text()).toContain('download it before you close Aisle');
+
+    readable = true;
+    await list.add('SKU-1');
+    expect(list.rows.map((r) => r.code)).toEqual(['SKU-1', 'NOPE', 'L0302C4', 'SKU-1', 'L0302B9']);
+    expect(list.location?.id).toBe('l2'); // where the worker is now, not where the kept list was
+    expect(saves(c)).toHaveLength(1);
+    expect(saves(c)[0]!.rows).toEqual(list.rows);
+    await flushPromises();
+    expect(wrapper.find('[data-testid=scans-unsaved]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('a full list refuses a new row and says so; a row already in it still counts', async () => {
+    const rows = Array.from({ length: SCAN_ROWS_KEPT }, (_, i) => keptRow({ key: i === 0 ? '\nitems:i1' : `\ncode:C${i}`, code: i === 0 ? 'SKU-1' : `C${i}`, location: null, onHandHere: null, count: 1 }));
+    const c = scriptedClient({
+      'scans.get': () => ({ rows, location: null, savedAt: KEPT.savedAt }),
+      'scans.save': (list) => ({ ...list, savedAt: new Date().toISOString() }),
+      'search.query': ({ q }) => answer(q),
+      'inventory.byLocation': ({ locationId }) => stock(locationId),
+    });
+    // the store alone: 5,000 rows in jsdom's table would take seconds to draw
+    await mountWith({ template: '<div />' }, c);
+    const list = useScanListStore();
+    expect(await list.add('NOPE')).toBe('none');
+    expect(list.rows).toHaveLength(SCAN_ROWS_KEPT);
+    expect(list.full).toBe(true);
+    expect(saves(c).at(-1)!.rows).toHaveLength(SCAN_ROWS_KEPT);
+    expect(await list.add('SKU-1')).toBe('found');
+    expect(list.rows[0]).toMatchObject({ code: 'SKU-1', count: 2 });
+    expect(list.rows).toHaveLength(SCAN_ROWS_KEPT);
+    expect(list.full).toBe(false);
+    // what the page says when it is full
+    const { wrapper } = await mountWith(ScanListView, scriptedClient({ 'scans.get': () => ({ rows: [], location: null, savedAt: null }) }));
+    useScanListStore().full = true;
+    await flushPromises();
+    expect(wrapper.get('[data-testid=scans-full]').text()).toBe('The list is full (5,000 rows): download it, then clear it to go on.');
     wrapper.unmount();
   });
 });

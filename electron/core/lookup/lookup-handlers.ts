@@ -14,6 +14,7 @@ import { parseScan } from './gs1.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventory.ts';
 import { listCatalog, listPage, type QueryOptions } from './lists.ts';
+import { createScanLists } from '../scans/scan-lists.ts';
 import { createRecentRecords } from './recent-records.ts';
 import { recordDetail } from './record-detail.ts';
 import { searchAll } from './search.ts';
@@ -33,6 +34,8 @@ export type LookupHandlers = Pick<
   | 'recent.list'
   | 'recent.add'
   | 'recent.clear'
+  | 'scans.get'
+  | 'scans.save'
   | 'labels.print'
 >;
 
@@ -53,6 +56,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
   };
   const db = (): MirrorDb => mirror().db;
   const recent = createRecentRecords(ctx.deps.dataDir);
+  const scanLists = createScanLists(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
 
   const handlers: LookupHandlers = {
@@ -75,6 +79,8 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       return recent.add(db, identity, record, options());
     },
     'recent.clear': () => recent.clear(mirror().identity),
+    'scans.get': () => scanLists.get(mirror().identity),
+    'scans.save': (list) => scanLists.save(mirror().identity, list),
     'labels.print': (record) => printLabel(db(), record, ctx.deps.settings.get()),
   };
 

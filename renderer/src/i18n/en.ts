@@ -20,7 +20,7 @@ export const en = {
   scans: {
     title: 'Scan list',
     tile: 'Count what is on a shelf: scans are listed, nothing opens',
-    hint: 'Scan a location, then what is in it. Each scan is counted here; nothing opens.',
+    hint: 'Scan a location, then what is in it. Each scan is counted here; nothing opens. The list is kept on this workstation until you clear it, through a restart or a sign-out.',
     at: 'At {code}',
     noLocation: 'No location scanned yet: items are listed without one.',
     empty: 'Nothing scanned yet.',
@@ -35,6 +35,8 @@ export const en = {
     misread: 'Misread: scan it again',
     clear: 'Clear the list',
     download: 'Download CSV',
+    unsaved: 'This list is not kept on this workstation right now ({why}): download it before you close Aisle.',
+    full: 'The list is full ({n} rows): download it, then clear it to go on.',
   },
   recent: {
     title: 'Recently opened',

@@ -22,7 +22,7 @@ export const es: Messages = {
   scans: {
     title: 'Lista de escaneos',
     tile: 'Contar lo que hay en un estante: los escaneos se listan, nada se abre',
-    hint: 'Escanee una ubicación y después lo que contiene. Cada escaneo se cuenta aquí; nada se abre.',
+    hint: 'Escanee una ubicación y después lo que contiene. Cada escaneo se cuenta aquí; nada se abre. La lista se guarda en este puesto hasta que la vacíe, aunque reinicie o cierre la sesión.',
     at: 'En {code}',
     noLocation: 'Aún no se ha escaneado ninguna ubicación: los artículos se listan sin ella.',
     empty: 'Aún no se ha escaneado nada.',
@@ -37,6 +37,8 @@ export const es: Messages = {
     misread: 'Mal leído: escanéelo de nuevo',
     clear: 'Vaciar la lista',
     download: 'Descargar CSV',
+    unsaved: 'Esta lista no se está guardando en este puesto ({why}): descárguela antes de cerrar Aisle.',
+    full: 'La lista está llena ({n} filas): descárguela y vacíela para seguir.',
   },
   recent: {
     title: 'Abiertos hace poco',

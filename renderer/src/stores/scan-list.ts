@@ -2,42 +2,20 @@
 // added here instead of opening its record. A location scanned says where the next items are; each
 // item is counted per location, beside what the mirror has on hand there; the same code scanned
 // again adds to its count and is marked, so a double scan is seen; a code not found stays listed.
-// Read-only: nothing is sent to the server. The list is this window's, kept while the session is
-// locked (only its user opens it again) and dropped on sign-out.
+// Read-only: nothing is sent to the server. Main keeps each user's list on this workstation
+// (`scans.*`), written at every change, so a count survives a restart, a crash or a sign-out: it is
+// read again when its user signs in, and only "Clear" ends it.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { ContractError } from '../../../electron/contract/errors.ts';
-import type { DataAge, SearchHit } from '../../../electron/contract/types.ts';
+import { SCAN_ROWS_KEPT, type DataAge, type ScanLocation, type ScanRow, type ScanRowKind } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
 import type { ScanFeedback } from '../scanner/feedback.ts';
 import { hitToOpen } from './search.ts';
 
-export type ScanRowKind = 'item' | 'location' | 'other' | 'several' | 'none' | 'misread';
+export type { ScanRow, ScanRowKind };
 
-export interface ScanRow {
-  /** The row a scan adds to: where it was scanned and what it named (or, found nothing, the code). */
-  key: string;
-  /** The code as the scanner sent it (the last time). */
-  code: string;
-  kind: ScanRowKind;
-  /** What the code named; null when it named nothing or several things. */
-  hit: SearchHit | null;
-  /** The location scanned before it; null before any (and for a location itself). */
-  location: { id: string; code: string } | null;
-  count: number;
-  /** An item's on hand at that location in the mirror; null without a location. */
-  onHandHere: number | null;
-  /** Several matches: how many. */
-  matches: number;
-  /** When it was last scanned (ISO). */
-  at: string;
-}
-
-export interface CurrentLocation {
-  id: string;
-  code: string;
-  /** Its facility's name (the same code can be in each facility). */
-  facility: string | null;
+export interface CurrentLocation extends ScanLocation {
   /** On hand by item id at this location, from the mirror. */
   stock: Map<string, number>;
   age: DataAge;
@@ -48,14 +26,66 @@ export const useScanListStore = defineStore('scanList', () => {
   const rows = shallowRef<ScanRow[]>([]);
   const location = shallowRef<CurrentLocation | null>(null);
   const error = ref<ContractError | null>(null);
-  // Scans are handled one at a time, in the order scanned: an item scanned right after its location
-  // must be counted there, however long the location's stock took to read.
+  /** Why the list as shown is not the one kept on this workstation (it could not be read or written); null when it is. */
+  const unsaved = ref<ContractError | null>(null);
+  /** A new row refused: the list holds SCAN_ROWS_KEPT rows. */
+  const full = ref(false);
+  /** The kept list was read for this sign-in (until then nothing is written over it). */
+  let loaded = false;
+  // Scans, reads and writes are handled one at a time, in order: an item scanned right after its
+  // location must be counted there, however long the location's stock took to read, and the list
+  // kept is always the one shown.
   let queue: Promise<unknown> = Promise.resolve();
-
-  function add(code: string): Promise<ScanFeedback> {
-    const next = queue.then(() => addNow(code));
+  function inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.then(task);
     queue = next.catch(() => undefined);
     return next;
+  }
+
+  function add(code: string): Promise<ScanFeedback> {
+    return inTurn(async () => {
+      await loadNow();
+      const feedback = await addNow(code);
+      await saveNow();
+      return feedback;
+    });
+  }
+
+  /** Reads the list kept for this user (once per sign-in), with its location's stock as the mirror has it now. */
+  function load(): Promise<void> {
+    return inTurn(loadNow);
+  }
+
+  async function loadNow(): Promise<void> {
+    if (loaded) return;
+    const client = useClient();
+    const kept = await client.call('scans.get');
+    if (!kept.ok) {
+      unsaved.value = kept.error;
+      return;
+    }
+    loaded = true;
+    unsaved.value = null;
+    // scans taken before the kept list could be read come first, as the newest
+    const mine = new Set(rows.value.map((r) => r.key));
+    rows.value = [...rows.value, ...kept.value.rows.filter((r) => !mine.has(r.key))].slice(0, SCAN_ROWS_KEPT);
+    if (!location.value && kept.value.location) await goTo(kept.value.location, null);
+  }
+
+  async function saveNow(): Promise<void> {
+    if (!loaded) return;
+    const here = location.value;
+    const answer = await useClient().call('scans.save', { rows: rows.value, location: here && { id: here.id, code: here.code, facility: here.facility } });
+    unsaved.value = answer.ok ? null : answer.error;
+  }
+
+  /** Makes this the current location, its stock read from the mirror (`age` when it cannot be). */
+  async function goTo(where: ScanLocation, age: DataAge | null): Promise<void> {
+    const stock = await useClient().call('inventory.byLocation', { locationId: where.id });
+    if (!stock.ok && age === null) return; // a kept location no longer in the mirror: none
+    const onHand = new Map<string, number>();
+    if (stock.ok) for (const row of stock.value.rows) onHand.set(row.itemId, (onHand.get(row.itemId) ?? 0) + row.onHand);
+    location.value = { ...where, stock: onHand, age: stock.ok ? stock.value.age : age! };
   }
 
   async function addNow(code: string): Promise<ScanFeedback> {
@@ -69,37 +99,59 @@ export const useScanListStore = defineStore('scanList', () => {
     const found = answer.value;
     const hit = hitToOpen(found);
     const at = new Date().toISOString();
+    const shown = hit && { kind: hit.kind, list: hit.list, id: hit.id, code: hit.code, title: hit.title };
     if (hit?.kind === 'location') {
-      const stock = await client.call('inventory.byLocation', { locationId: hit.id });
-      const onHand = new Map<string, number>();
-      if (stock.ok) for (const row of stock.value.rows) onHand.set(row.itemId, (onHand.get(row.itemId) ?? 0) + row.onHand);
-      location.value = { id: hit.id, code: hit.code ?? hit.title, facility: hit.place?.facility ?? null, stock: onHand, age: stock.ok ? stock.value.age : hit.age };
-      put({ key: `location:${hit.id}`, code, kind: 'location', hit, location: null, count: 1, onHandHere: null, matches: 1, at });
-      return 'found';
+      await goTo({ id: hit.id, code: hit.code ?? hit.title, facility: hit.place?.facility ?? null }, hit.age);
+      return put({ key: `location:${hit.id}`, code, kind: 'location', hit: shown, location: null, count: 1, onHandHere: null, matches: 1, at }) ? 'found' : 'none';
     }
     const here = location.value;
     const where = here ? { id: here.id, code: here.code } : null;
     const kind: ScanRowKind = found.scan.kind === 'misread' ? 'misread' : hit ? (hit.kind === 'item' ? 'item' : 'other') : found.hits.length ? 'several' : 'none';
     const what = hit ? `${hit.list}:${hit.id}` : `code:${code}`;
     const onHandHere = hit?.kind === 'item' && here ? (here.stock.get(hit.id) ?? 0) : null;
-    put({ key: `${where?.id ?? ''}\n${what}`, code, kind, hit, location: where, count: 1, onHandHere, matches: found.hits.length, at });
+    if (!put({ key: `${where?.id ?? ''}\n${what}`, code, kind, hit: shown, location: where, count: 1, onHandHere, matches: found.hits.length, at })) return 'none';
     return hit ? 'found' : kind === 'several' ? 'several' : 'none';
   }
 
-  /** Adds the row, or counts it again (moved to the top) if it is there already. */
-  function put(row: ScanRow): void {
+  /** Adds the row, or counts it again (moved to the top) if it is there already; false for a new row when the list is full. */
+  function put(row: ScanRow): boolean {
     const before = rows.value.find((r) => r.key === row.key);
+    full.value = !before && rows.value.length >= SCAN_ROWS_KEPT;
+    if (full.value) return false;
     const next = before ? { ...row, count: before.count + 1 } : row;
     rows.value = [next, ...rows.value.filter((r) => r.key !== row.key)];
+    return true;
   }
 
-  function clear(): void {
+  /** Empties the list, here and on this workstation. */
+  function clear(): Promise<void> {
+    return inTurn(async () => {
+      await loadNow(); // what was kept goes too
+      empty();
+      await saveNow();
+    });
+  }
+
+  /**
+   * Signed out: the list leaves the window, and is read again at its user's next sign-in. In turn, so
+   * that a scan being taken is not counted into the next user's list.
+   */
+  function forget(): Promise<void> {
+    return inTurn(async () => {
+      empty();
+      unsaved.value = null;
+      loaded = false;
+    });
+  }
+
+  function empty(): void {
     rows.value = [];
     location.value = null;
     error.value = null;
+    full.value = false;
   }
 
-  return { rows, location, error, add, clear };
+  return { rows, location, error, unsaved, full, add, load, clear, forget };
 });
 
 const CSV_COLUMNS = ['location', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
