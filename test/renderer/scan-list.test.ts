@@ -200,15 +200,21 @@ describe('the scan list kept on this workstation', () => {
     const { wrapper } = await mountWith(ScanListView, c);
     const list = useScanListStore();
     await list.load();
-    await list.add('L0302C4');
-    await list.add('NOPE');
-    expect(list.rows.map((r) => r.code)).toEqual(['NOPE', 'L0302C4']);
+    for (const code of ['L0302B9', 'SKU-1', 'L0302C4', 'NOPE']) await list.add(code);
+    expect(list.rows.map((r) => [r.code, r.count])).toEqual([['NOPE', 1], ['L0302C4', 1], ['SKU-1', 1], ['L0302B9', 1]]);
     expect(saves(c)).toEqual([]);
     expect(wrapper.get('[data-testid=scans-unsaved]').text()).toContain('download it before you close Aisle');
 
     readable = true;
     await list.add('SKU-1');
-    expect(list.rows.map((r) => r.code)).toEqual(['SKU-1', 'NOPE', 'L0302C4', 'SKU-1', 'L0302B9']);
+    // a row scanned before the kept list was read counts on from its kept count (SKU-1 at l1: 4 + 1)
+    expect(list.rows.map((r) => [r.code, r.location?.id ?? null, r.count])).toEqual([
+      ['SKU-1', 'l2', 1],
+      ['NOPE', 'l2', 1],
+      ['L0302C4', null, 1],
+      ['SKU-1', 'l1', 5],
+      ['L0302B9', null, 2],
+    ]);
     expect(list.location?.id).toBe('l2'); // where the worker is now, not where the kept list was
     expect(saves(c)).toHaveLength(1);
     expect(saves(c)[0]!.rows).toEqual(list.rows);

@@ -66,9 +66,11 @@ export const useScanListStore = defineStore('scanList', () => {
     }
     loaded = true;
     unsaved.value = null;
-    // scans taken before the kept list could be read come first, as the newest
-    const mine = new Set(rows.value.map((r) => r.key));
-    rows.value = [...rows.value, ...kept.value.rows.filter((r) => !mine.has(r.key))].slice(0, SCAN_ROWS_KEPT);
+    // scans taken before the kept list could be read come first, as the newest, counted on from it
+    const keptByKey = new Map(kept.value.rows.map((r) => [r.key, r]));
+    const mine = rows.value.map((r) => ({ ...r, count: r.count + (keptByKey.get(r.key)?.count ?? 0) }));
+    const taken = new Set(mine.map((r) => r.key));
+    rows.value = [...mine, ...kept.value.rows.filter((r) => !taken.has(r.key))].slice(0, SCAN_ROWS_KEPT);
     if (!location.value && kept.value.location) await goTo(kept.value.location, null);
   }
 
