@@ -44,11 +44,12 @@ export function createScanLists(dataDir: string): ScanLists {
       const since = now.getTime() - SCAN_LIST_FORGOTTEN_AFTER_DAYS * 86_400_000;
       for (const [user, stored] of Object.entries(data.users)) if (!(Date.parse(savedAtOf(stored)) >= since)) delete data.users[user];
       const empty = list.rows.length === 0 && list.location === null;
-      const stored: Stored = { rows: list.rows, location: list.location, savedAt: now.toISOString() };
+      const saved: SavedScanList = { rows: list.rows, location: list.location, savedAt: now.toISOString() };
       if (empty) delete data.users[key(identity)];
-      else data.users[key(identity)] = stored;
+      else data.users[key(identity)] = saved;
       writeJsonFile(file, data);
-      return empty ? { rows: [], location: null, savedAt: null } : readable(stored);
+      // the list was checked by the contract on its way in: answered as it is, not parsed again
+      return empty ? { rows: [], location: null, savedAt: null } : saved;
     },
   };
 }
