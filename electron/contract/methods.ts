@@ -177,7 +177,7 @@ export const methods = {
   /** This user's scan list as kept on this workstation (an empty one when none is). */
   'scans.get': method<T.SavedScanList>()(none),
   /** Keeps this user's scan list, in place of the one kept; an empty list keeps none. */
-  'scans.save': method<T.SavedScanList>()(
+  'scans.save': method<T.ScanListSaved>()(
     z.strictObject({ rows: z.array(scanRowSchema).max(SCAN_ROWS_KEPT), location: scanLocationSchema.nullable() }),
   ),
   /** An item's or a location's label, sent to the label printer in settings (raw ZPL, port 9100). */

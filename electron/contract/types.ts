@@ -286,6 +286,12 @@ export interface SavedScanList {
   savedAt: string | null;
 }
 
+/** What `scans.save` kept: how many rows, and when (null: the list was empty, none is kept). */
+export interface ScanListSaved {
+  rows: number;
+  savedAt: string | null;
+}
+
 /**
  * A record this user opened on this workstation (`recent.*`), newest first: the hit a search would
  * give for it, without a match, and when it was last opened.

@@ -10,6 +10,7 @@ import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { go, look, scan, scanOpened, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 import { naturalCompare } from '../../electron/core/lookup/codes.ts';
+import { SCAN_ROWS_KEPT } from '../../electron/contract/types.ts';
 
 describe('looking things up on the workstation', () => {
   let app: App;
@@ -328,6 +329,44 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('scans-clear').click();
     await page.getByTestId('scans-empty').waitFor();
     await expect.poll(async () => (await app.call('scans.get', {})).rows.length).toBe(0);
+  });
+
+  it('draws only the rows in view of a long scan list; a scan brings the box back to its row; the oldest is reached by scrolling', async () => {
+    const { page } = app;
+    // a count of 4,999 rows kept by main (as after a long stock take), then the window started again
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: SCAN_ROWS_KEPT - 1 }, (_, i) => ({ key: `\ncode:OLD-${i}`, code: `OLD-${i}`, kind: 'none' as const, hit: null, location: null, count: 1, onHandHere: null, matches: 0, at }));
+    await app.call('scans.save', { rows, location: null });
+    await page.reload();
+    await page.getByTestId('scans-page').waitFor();
+    const table = page.getByTestId('scans-table');
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe(String(SCAN_ROWS_KEPT));
+    const drawn = page.getByTestId('scan-row');
+    const drawnCount = await drawn.count();
+    expect(drawnCount).toBeGreaterThan(3);
+    expect(drawnCount).toBeLessThan(60);
+    expect(await drawn.first().textContent()).toContain('OLD-0');
+
+    // scrolled to the end, the oldest row is drawn, numbered as the last of the table's rows
+    const box = page.getByTestId('scans-box');
+    await box.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => drawn.last().textContent()).toContain(`OLD-${SCAN_ROWS_KEPT - 2}`);
+    expect(await drawn.last().getAttribute('aria-rowindex')).toBe(String(SCAN_ROWS_KEPT));
+    expect(await drawn.count()).toBeLessThan(60);
+    await shot(page, 'scans-long-end');
+
+    // a scan adds its row at the top, and the box goes back to show it; the list is then full
+    await scan(page, 'SKU-000042');
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe(String(SCAN_ROWS_KEPT + 1));
+    await expect.poll(() => drawn.first().getAttribute('aria-rowindex')).toBe('2');
+    expect(await drawn.first().textContent()).toContain('SKU-000042');
+    expect(await box.evaluate((el) => el.scrollTop)).toBe(0);
+    await scan(page, 'SKU-000043');
+    await page.getByTestId('scans-full').waitFor();
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(SCAN_ROWS_KEPT + 1));
+    await shot(page, 'scans-long-full');
+    await page.getByTestId('scans-clear').click();
+    await page.getByTestId('scans-empty').waitFor();
   });
 
   it("prints a location's label on the printer set in Settings: raw ZPL to its port, no dialog", async () => {

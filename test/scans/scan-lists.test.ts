@@ -1,12 +1,14 @@
 // A user's scan list kept on this workstation (scans.get / scans.save): it survives a restart of
 // the app and a sign-out, is one user's own, is refused while locked, and bad input writes nothing.
-// A damaged file loses only what cannot be read; a list left alone for a month is dropped.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+// Each user's list is a file of its own; a damaged file loses only what cannot be read; a list left
+// alone for a month is dropped; stop 22's one file of every list is moved into files of their own.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import { SCAN_ROWS_KEPT, type SavedScanList, type ScanRow } from '../../electron/contract/types.ts';
-import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS, SCAN_LISTS_FILE } from '../../electron/core/scans/scan-lists.ts';
+import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved, type ScanRow } from '../../electron/contract/types.ts';
+import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS, SCAN_LISTS_DIR, SCAN_LISTS_FILE } from '../../electron/core/scans/scan-lists.ts';
+import { userKey } from '../../electron/core/session/json-file.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -42,15 +44,26 @@ async function call<T>(handlers: Parameters<typeof dispatch>[0], method: Paramet
   return answer.value as T;
 }
 
+/** The users' files in a data folder, by whose list each is. */
+function keptFiles(dataDir: string): Record<string, string> {
+  const dir = path.join(dataDir, SCAN_LISTS_DIR);
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(readdirSync(dir).map((name) => [JSON.parse(readFileSync(path.join(dir, name), 'utf8')).user as string, path.join(dir, name)]));
+}
+
 describe('the scan list kept on the workstation', () => {
   it('is read back after a restart and after a sign-out, by its user only; cleared, it is gone', async () => {
     const { core, dir, server } = await demoCore(cleanup);
     await call(core.handlers, 'session.signIn', SOLO);
     expect(await call(core.handlers, 'scans.get')).toEqual({ rows: [], location: null, savedAt: null });
-    const saved = await call<SavedScanList>(core.handlers, 'scans.save', LIST);
-    expect(saved).toMatchObject(LIST);
-    expect(Date.parse(saved.savedAt!)).not.toBeNaN();
-    expect(statSync(path.join(dir.path, SCAN_LISTS_FILE)).mode & 0o777).toBe(0o600);
+    const receipt = await call<ScanListSaved>(core.handlers, 'scans.save', LIST);
+    expect(receipt.rows).toBe(2);
+    expect(Date.parse(receipt.savedAt!)).not.toBeNaN();
+    const saved = { ...LIST, savedAt: receipt.savedAt };
+    const files = Object.values(keptFiles(dir.path));
+    expect(files).toHaveLength(1);
+    expect(statSync(files[0]!).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir.path, SCAN_LISTS_DIR)).mode & 0o777).toBe(0o700);
 
     // the app is closed and started again on the same data folder
     await core.close();
@@ -68,10 +81,9 @@ describe('the scan list kept on the workstation', () => {
 
     await call(again.handlers, 'session.signIn', SOLO);
     expect(await call(again.handlers, 'scans.get')).toEqual(saved);
-    expect(await call(again.handlers, 'scans.save', { rows: [], location: null })).toEqual({ rows: [], location: null, savedAt: null });
+    expect(await call(again.handlers, 'scans.save', { rows: [], location: null })).toEqual({ rows: 0, savedAt: null });
     expect(await call(again.handlers, 'scans.get')).toEqual({ rows: [], location: null, savedAt: null });
-    const users = Object.keys(JSON.parse(readFileSync(path.join(dir.path, SCAN_LISTS_FILE), 'utf8')).users);
-    expect(users).toEqual([expect.stringContaining('admin@example.com')]);
+    expect(Object.keys(keptFiles(dir.path))).toEqual([expect.stringContaining('admin@example.com')]);
 
     // locked: refused, nothing read or written
     await call(again.handlers, 'scans.save', LIST);
@@ -86,7 +98,8 @@ describe('the scan list kept on the workstation', () => {
     const { core, dir } = await demoCore(cleanup);
     await call(core.handlers, 'session.signIn', SOLO);
     await call(core.handlers, 'scans.save', LIST);
-    const before = readFileSync(path.join(dir.path, SCAN_LISTS_FILE), 'utf8');
+    const [file] = Object.values(keptFiles(dir.path));
+    const before = readFileSync(file!, 'utf8');
     const bad = [
       { rows: [row({ count: 0 })], location: null },
       { rows: [row({ kind: 'maybe' as never })], location: null },
@@ -99,37 +112,59 @@ describe('the scan list kept on the workstation', () => {
       null,
     ];
     for (const args of bad) expect(await dispatch(core.handlers, 'scans.save', args)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(readFileSync(path.join(dir.path, SCAN_LISTS_FILE), 'utf8')).toBe(before);
+    expect(readFileSync(file!, 'utf8')).toBe(before);
+    expect(Object.values(keptFiles(dir.path))).toEqual([file]);
     // the longest list allowed is kept whole
     const longest = { rows: Array.from({ length: SCAN_ROWS_KEPT }, (_, i) => row({ key: `k${i}` })), location: null };
-    expect((await call<SavedScanList>(core.handlers, 'scans.save', longest)).rows).toHaveLength(SCAN_ROWS_KEPT);
+    expect((await call<ScanListSaved>(core.handlers, 'scans.save', longest)).rows).toBe(SCAN_ROWS_KEPT);
+    expect((await call<SavedScanList>(core.handlers, 'scans.get')).rows).toEqual(longest.rows);
   });
 
-  it('keeps what can be read of a damaged entry, and drops a list left alone for a month at the next write', () => {
+  it('keeps what can be read of a damaged file; writes only its own user\'s; drops a list left alone for a month at the next write', () => {
     const dir = tempDir();
     cleanup.push(() => dir.remove());
-    const file = path.join(dir.path, SCAN_LISTS_FILE);
     const lists = createScanLists(dir.path);
     const PAT = { server: 'https://wms.example.com', email: 'pat@example.com', licenseId: 'l' };
     const SAM = { ...PAT, email: 'sam@example.com' };
-    const start = new Date(AT);
+    // months before this machine's clock: a list is dated by when it was saved, not by when the test runs
+    const start = new Date('2026-01-05T10:00:00.000Z');
     lists.save(PAT, LIST, start);
+    const file = keptFiles(dir.path)[userKey(PAT.server, PAT.email)]!;
     const data = JSON.parse(readFileSync(file, 'utf8'));
-    const key = Object.keys(data.users)[0];
-    data.users[key].rows.splice(1, 0, { key: 'x', count: 'many' }, 'not a row');
-    data.users[key].location = { id: 42 };
+    data.rows.splice(1, 0, { key: 'x', count: 'many' }, 'not a row');
+    data.location = { id: 42 };
     writeFileSync(file, JSON.stringify(data));
-    expect(lists.get(PAT)).toEqual({ rows: LIST.rows, location: null, savedAt: AT });
-
+    expect(lists.get(PAT)).toEqual({ rows: LIST.rows, location: null, savedAt: start.toISOString() });
+    // a file that says it is someone else's is not this user's list
+    writeFileSync(file, JSON.stringify({ ...data, user: userKey(SAM.server, SAM.email) }));
+    expect(lists.get(PAT)).toEqual({ rows: [], location: null, savedAt: null });
     writeFileSync(file, '{ not json');
     expect(lists.get(PAT)).toEqual({ rows: [], location: null, savedAt: null });
 
     lists.save(PAT, LIST, start);
     const day = 86_400_000;
     lists.save(SAM, LIST, new Date(start.getTime() + (SCAN_LIST_FORGOTTEN_AFTER_DAYS - 1) * day));
-    expect(lists.get(PAT).rows).toHaveLength(2);
-    lists.save(SAM, LIST, new Date(start.getTime() + (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * day));
+    const sams = readFileSync(keptFiles(dir.path)[userKey(SAM.server, SAM.email)]!, 'utf8');
+    lists.save(PAT, { rows: [row({ count: 9 })], location: null }, new Date(start.getTime() + day));
+    expect(readFileSync(keptFiles(dir.path)[userKey(SAM.server, SAM.email)]!, 'utf8')).toBe(sams);
+    expect(lists.get(PAT).rows.map((r) => r.count)).toEqual([9]);
+    lists.save(SAM, LIST, new Date(start.getTime() + (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 2) * day));
     expect(lists.get(PAT)).toEqual({ rows: [], location: null, savedAt: null });
+    expect(Object.keys(keptFiles(dir.path))).toEqual([userKey(SAM.server, SAM.email)]);
     expect(lists.get(SAM).rows).toHaveLength(2);
+  });
+
+  it("moves stop 22's one file of every user's list into a file per user, and removes it", () => {
+    const dir = tempDir();
+    cleanup.push(() => dir.remove());
+    const PAT = { server: 'https://wms.example.com', email: 'pat@example.com', licenseId: 'l' };
+    const SAM = { ...PAT, email: 'sam@example.com' };
+    const old = path.join(dir.path, SCAN_LISTS_FILE);
+    writeFileSync(old, JSON.stringify({ version: 1, users: { [userKey(PAT.server, PAT.email)]: { ...LIST, savedAt: AT }, [userKey(SAM.server, SAM.email)]: { rows: [row()], location: null, savedAt: AT } } }));
+    const lists = createScanLists(dir.path);
+    expect(lists.get(PAT)).toEqual({ ...LIST, savedAt: AT });
+    expect(existsSync(old)).toBe(false);
+    expect(lists.get(SAM)).toEqual({ rows: [row()], location: null, savedAt: AT });
+    expect(Object.keys(keptFiles(dir.path)).sort()).toEqual([userKey(PAT.server, PAT.email), userKey(SAM.server, SAM.email)]);
   });
 });

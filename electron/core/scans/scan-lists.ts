@@ -1,15 +1,20 @@
 // Each user's scan list, kept on this workstation so that a count survives a restart, a crash or a
 // sign-out for a break: whoever scanned it finds it again when they sign in, and nobody else does.
-// Kept per (server, e-mail) in `scan-lists.json` (mode 0600), written whole at each change (a list
-// is at most SCAN_ROWS_KEPT rows); the main thread never writes the mirror, hence a file beside it.
-// A list nobody changed for SCAN_LIST_FORGOTTEN_AFTER_DAYS is dropped at the next write.
+// A file per (server, e-mail) in `scan-lists/` (mode 0600), named by a hash of the pair and written
+// whole at each change: a scan writes its own user's list only (at most SCAN_ROWS_KEPT rows, ~1.5
+// MB), whatever the other users keep here. The main thread never writes the mirror, hence files
+// beside it. A list nobody changed for SCAN_LIST_FORGOTTEN_AFTER_DAYS is dropped at the next write.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { scanLocationSchema, scanRowSchema } from '../../contract/methods.ts';
-import { SCAN_ROWS_KEPT, type SavedScanList, type ScanLocation, type ScanRow } from '../../contract/types.ts';
+import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved, type ScanLocation, type ScanRow } from '../../contract/types.ts';
 import type { MirrorIdentity } from '../ports.ts';
-import { readUsersFile, userKey, writeJsonFile } from '../session/json-file.ts';
+import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../session/json-file.ts';
 
+export const SCAN_LISTS_DIR = 'scan-lists';
+/** Stop 22's one file of every user's list: moved into SCAN_LISTS_DIR when found. */
 export const SCAN_LISTS_FILE = 'scan-lists.json';
 export const SCAN_LIST_FORGOTTEN_AFTER_DAYS = 30;
 
@@ -20,7 +25,10 @@ const locationsAgree: Same<z.output<typeof scanLocationSchema>, ScanLocation> = 
 void rowsAgree;
 void locationsAgree;
 
+/** One user's file. */
 interface Stored {
+  /** userKey(server, email): the file's name is a hash of it, this says whose it is. */
+  user: string;
   rows: unknown[];
   location: unknown;
   savedAt: string;
@@ -28,48 +36,70 @@ interface Stored {
 
 export interface ScanLists {
   get(identity: MirrorIdentity): SavedScanList;
-  save(identity: MirrorIdentity, list: { rows: ScanRow[]; location: ScanLocation | null }, now?: Date): SavedScanList;
+  save(identity: MirrorIdentity, list: { rows: ScanRow[]; location: ScanLocation | null }, now?: Date): ScanListSaved;
 }
 
 export function createScanLists(dataDir: string): ScanLists {
-  const file = path.join(dataDir, SCAN_LISTS_FILE);
-  const key = (identity: MirrorIdentity) => userKey(identity.server, identity.email);
+  const dir = path.join(dataDir, SCAN_LISTS_DIR);
+  const fileOf = (user: string) => path.join(dir, `${createHash('sha256').update(user).digest('hex').slice(0, 32)}.json`);
+  let moved = false;
+  /** Stop 22 kept every list in one file: each goes to its own file (unless it has one), then the old file goes. */
+  const moveOldFile = () => {
+    if (moved) return;
+    moved = true;
+    const old = path.join(dataDir, SCAN_LISTS_FILE);
+    if (!existsSync(old)) return;
+    for (const [user, stored] of Object.entries(readUsersFile<Partial<Stored>>(old).users)) {
+      if (stored && typeof stored === 'object' && !existsSync(fileOf(user))) writeJsonFile(fileOf(user), { ...stored, user });
+    }
+    removeFile(old);
+  };
+  const read = (user: string): Partial<Stored> | null => {
+    moveOldFile();
+    const stored = readJsonFile<unknown>(fileOf(user), null);
+    return stored && typeof stored === 'object' && (stored as Partial<Stored>).user === user ? (stored as Partial<Stored>) : null;
+  };
 
   return {
     get(identity) {
-      return readable(readUsersFile<unknown>(file).users[key(identity)]);
+      return readable(read(userKey(identity.server, identity.email)));
     },
     save(identity, list, now = new Date()) {
-      const data = readUsersFile<unknown>(file);
-      const since = now.getTime() - SCAN_LIST_FORGOTTEN_AFTER_DAYS * 86_400_000;
-      for (const [user, stored] of Object.entries(data.users)) if (!(Date.parse(savedAtOf(stored)) >= since)) delete data.users[user];
+      moveOldFile();
+      const user = userKey(identity.server, identity.email);
+      const file = fileOf(user);
       const empty = list.rows.length === 0 && list.location === null;
-      const saved: SavedScanList = { rows: list.rows, location: list.location, savedAt: now.toISOString() };
-      if (empty) delete data.users[key(identity)];
-      else data.users[key(identity)] = saved;
-      writeJsonFile(file, data);
-      // the list was checked by the contract on its way in: answered as it is, not parsed again
-      return empty ? { rows: [], location: null, savedAt: null } : saved;
+      if (empty) removeFile(file);
+      else {
+        writeJsonFile(file, { user, rows: list.rows, location: list.location, savedAt: now.toISOString() } satisfies Stored);
+        utimesSync(file, now, now); // the file's time is its list's: the sweep below reads no list
+      }
+      forgetOld(dir, now.getTime() - SCAN_LIST_FORGOTTEN_AFTER_DAYS * 86_400_000);
+      return empty ? { rows: 0, savedAt: null } : { rows: list.rows.length, savedAt: now.toISOString() };
     },
   };
 }
 
+/** Drops the lists last written before `since`. */
+function forgetOld(dir: string, since: number): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isFile() && entry.name.endsWith('.json') && statSync(file).mtimeMs < since) removeFile(file);
+  }
+}
+
 /**
- * A stored list as the contract has it. Of a damaged or hand-edited entry, what parses is kept: each
- * row that does, and its location if it does. Whatever else is in the file is not answered.
+ * A stored list as the contract has it. Of a damaged or hand-edited file, what parses is kept: each
+ * row that does, and its location if it does.
  */
-function readable(stored: unknown): SavedScanList {
-  if (!stored || typeof stored !== 'object') return { rows: [], location: null, savedAt: null };
-  const { rows, location, savedAt } = stored as Partial<Stored>;
+function readable(stored: Partial<Stored> | null): SavedScanList {
+  if (!stored) return { rows: [], location: null, savedAt: null };
+  const { rows, location, savedAt } = stored;
   const kept = (Array.isArray(rows) ? rows : []).slice(0, SCAN_ROWS_KEPT).flatMap((row) => {
     const parsed = scanRowSchema.safeParse(row);
     return parsed.success ? [parsed.data] : [];
   });
   const where = scanLocationSchema.safeParse(location);
   return { rows: kept, location: where.success ? where.data : null, savedAt: typeof savedAt === 'string' ? savedAt : null };
-}
-
-function savedAtOf(stored: unknown): string {
-  const savedAt = stored && typeof stored === 'object' ? (stored as Partial<Stored>).savedAt : undefined;
-  return typeof savedAt === 'string' ? savedAt : '';
 }
