@@ -436,6 +436,26 @@ describe('looking things up on the workstation', () => {
       await page.getByTestId('move-left-description').click();
       await expect.poll(headers).not.toEqual(before);
     }
+    // the third header dragged onto the left half of the second: the two change places
+    await page.getByTestId('column-chooser').click();
+    const shown = await headers();
+    const second = await page.getByTestId(`head-${shown[1]}`).boundingBox();
+    await page.getByTestId(`head-${shown[2]}`).dragTo(page.getByTestId(`head-${shown[1]}`), { targetPosition: { x: 12, y: second!.height / 2 } });
+    await expect.poll(headers).toEqual([shown[0], shown[2], shown[1], ...shown.slice(3)]);
+    // while one is dragged over another, a bar marks where it would go (drag events made in the
+    // page, so that the frame can be held for the screenshot)
+    await page.evaluate(`(() => {
+      const transfer = new DataTransfer();
+      const onto = document.querySelector('[data-testid=head-${shown[2]}]').getBoundingClientRect();
+      document.querySelector('[data-testid=head-${shown[1]}]').dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      document.querySelector('[data-testid=head-${shown[2]}]').dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: onto.right - 12, clientY: onto.top + 10 }));
+    })()`);
+    await expect.poll(() => page.getByTestId(`head-${shown[2]}`).getAttribute('class')).toContain('drop-after');
+    await shot(page, 'list-column-drag');
+    await page.getByTestId(`head-${shown[1]}`).dispatchEvent('dragend');
+    await expect.poll(() => page.getByTestId(`head-${shown[2]}`).getAttribute('class')).not.toContain('drop-after');
+    await expect.poll(headers).toEqual([shown[0], shown[2], shown[1], ...shown.slice(3)]);
+    await page.getByTestId('column-chooser').click();
     // the SKU one step wider from the chooser, the description wider by dragging its edge
     const widthOf = (key: string) => page.getByTestId(`sort-${key}`).evaluate((el) => Math.round(el.closest('[role=columnheader]')!.getBoundingClientRect().width));
     const sku = await widthOf('sku');

@@ -1,6 +1,7 @@
 // A list's columns, the user's way: hidden, shown again where they were, and put in the user's own
-// order with the chooser's arrows (no dragging: it works with gloves and from the keyboard). The
-// order is the user's, kept in settings, and is the order the table and the export use.
+// order with the chooser's arrows (no dragging: it works with gloves and from the keyboard) or by
+// dragging a header beside another. The order is the user's, kept in settings, and is the order the
+// table and the export use.
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListView } from '../../electron/contract/methods.ts';
@@ -45,7 +46,7 @@ async function browser() {
   const lastView = () => client.calls.filter((c) => c.method === 'lists.page').map((c) => (c.args as { view: ListView }).view).at(-1)!;
   /** The grid's column widths in pixels, as laid out. */
   const widths = () => wrapper.get('[role=row][aria-rowindex="1"]').attributes('style')!.match(/grid-template-columns: ([^;]+)/)![1]!.split(' ').map((w) => parseInt(w, 10));
-  return { wrapper, headers, menu, click, toggle, lastView, widths, saved: () => settings.columns[KEY], savedWidths: () => settings.columnWidths[KEY], settings: () => settings };
+  return { wrapper, headers, menu, click, toggle, lastView, widths, saved: () => settings.columns[KEY], savedWidths: () => settings.columnWidths[KEY], settings: () => settings, writes: () => client.calls.filter((c) => c.method === 'settings.set').length };
 }
 
 describe('the columns of a list', () => {
@@ -71,6 +72,44 @@ describe('the columns of a list', () => {
     for (let i = 0; i < 3; i++) await b.click('move-right-description');
     expect(b.headers()).toEqual(['sku', 'upc', 'gtin', 'description']);
     expect(b.saved()).toEqual([]);
+  });
+
+  it('move when a header is dragged onto another: before or after it, by the half it is dropped on', async () => {
+    const b = await browser();
+    const head = (key: string) => b.wrapper.get(`[data-testid=head-${key}]`);
+    for (const key of ['sku', 'upc', 'gtin', 'description']) {
+      // laid out 200 px apart, as a browser would (the test DOM lays nothing out)
+      const left = ['sku', 'upc', 'gtin', 'description'].indexOf(key) * 200;
+      head(key).element.getBoundingClientRect = () => ({ left, right: left + 200, width: 200, top: 0, bottom: 40, height: 40, x: left, y: 0, toJSON: () => ({}) });
+    }
+    const drag = async (from: string, to: string, clientX: number) => {
+      await head(from).trigger('dragstart');
+      await head(to).trigger('dragover', { clientX });
+      await head(to).trigger('drop');
+      await head(from).trigger('dragend');
+      await flushPromises();
+    };
+    // the description dropped on the left half of the SKU: first
+    await drag('description', 'sku', 50);
+    expect(b.headers()).toEqual(['description', 'sku', 'upc', 'gtin']);
+    expect(b.saved()).toEqual(['description', 'sku', 'upc', 'gtin']);
+    expect(b.lastView().columns).toEqual(['description', 'sku', 'upc', 'gtin']);
+    // the SKU dropped on the right half of the GTIN: after it
+    await drag('sku', 'gtin', 750);
+    expect(b.headers()).toEqual(['description', 'upc', 'gtin', 'sku']);
+    // while dragged over, the side it would go to is marked
+    await head('upc').trigger('dragstart');
+    await head('gtin').trigger('dragover', { clientX: 410 });
+    expect(head('gtin').classes()).toContain('drop-before');
+    expect(head('upc').classes()).toContain('moving');
+    await head('upc').trigger('dragend');
+    expect(head('gtin').classes()).not.toContain('drop-before');
+    // dropped on itself, or where it is: nothing changes, nothing is saved
+    const writes = b.writes();
+    await drag('upc', 'upc', 250);
+    await drag('upc', 'gtin', 410);
+    expect(b.headers()).toEqual(['description', 'upc', 'gtin', 'sku']);
+    expect(b.writes()).toBe(writes);
   });
 
   it('a hidden column leaves the table, sits after the shown ones in the chooser, and comes back where it was', async () => {
