@@ -164,6 +164,8 @@ describe('the scan list kept on the workstation', () => {
     const lists = createScanLists(dir.path);
     expect(lists.get(PAT)).toEqual({ ...LIST, savedAt: AT });
     expect(existsSync(old)).toBe(false);
+    // dated by when the list was saved, so that its 30 days count from then
+    expect(Object.values(keptFiles(dir.path)).map((file) => statSync(file).mtime.toISOString())).toEqual([AT, AT]);
     expect(lists.get(SAM)).toEqual({ rows: [row()], location: null, savedAt: AT });
     expect(Object.keys(keptFiles(dir.path)).sort()).toEqual([userKey(PAT.server, PAT.email), userKey(SAM.server, SAM.email)]);
   });

@@ -50,7 +50,10 @@ export function createScanLists(dataDir: string): ScanLists {
     const old = path.join(dataDir, SCAN_LISTS_FILE);
     if (!existsSync(old)) return;
     for (const [user, stored] of Object.entries(readUsersFile<Partial<Stored>>(old).users)) {
-      if (stored && typeof stored === 'object' && !existsSync(fileOf(user))) writeJsonFile(fileOf(user), { ...stored, user });
+      if (!stored || typeof stored !== 'object' || existsSync(fileOf(user))) continue;
+      writeJsonFile(fileOf(user), { ...stored, user });
+      const savedAt = new Date(String(stored.savedAt));
+      if (!Number.isNaN(savedAt.getTime())) utimesSync(fileOf(user), savedAt, savedAt);
     }
     removeFile(old);
   };
