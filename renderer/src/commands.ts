@@ -2,6 +2,7 @@
 // is never mistaken for a command. Each one is also a button or link elsewhere in the app, and the
 // most used have a key of their own, anywhere in the app, shown beside them in that list.
 import type { Router } from 'vue-router';
+import { canExportShown, exportShown } from './screen-export.ts';
 import { useSessionStore } from './stores/session.ts';
 import { useSyncStore } from './stores/sync.ts';
 
@@ -17,6 +18,8 @@ export interface Shortcut {
 export interface Command {
   id: string;
   shortcut?: Shortcut;
+  /** Offered only while this holds (reactive); always when absent. */
+  when?(): boolean;
   run(router: Router): unknown;
 }
 
@@ -35,13 +38,15 @@ export const COMMANDS: readonly Command[] = [
   { id: 'scanner', run: (router) => router.push({ name: 'scanner' }) },
   { id: 'scans', run: (router) => router.push({ name: 'scans' }) },
   { id: 'diagnostics', run: (router) => router.push({ name: 'diagnostics' }) },
+  { id: 'export', when: canExportShown, run: exportShown },
 ];
 
-/** The commands whose name (as shown) has a word starting with what follows `>`; all for `>` alone. */
+/** The commands offered now whose name (as shown) has a word starting with what follows `>`; all of them for `>` alone. */
 export function matchCommands(typed: string, nameOf: (command: Command) => string): Command[] {
   const wanted = typed.slice(COMMAND_PREFIX.length).trim().toLocaleLowerCase();
-  if (!wanted) return [...COMMANDS];
-  return COMMANDS.filter((command) => {
+  const offered = COMMANDS.filter((command) => !command.when || command.when());
+  if (!wanted) return offered;
+  return offered.filter((command) => {
     const name = nameOf(command).toLocaleLowerCase();
     return name.startsWith(wanted) || name.split(/\s+/).some((word) => word.startsWith(wanted));
   });

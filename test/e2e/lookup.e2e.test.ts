@@ -181,6 +181,8 @@ describe('looking things up on the workstation', () => {
     await page.keyboard.type('>', { delay: 80 });
     await expect.poll(() => page.getByTestId('command-key').allTextContents()).toEqual(['F5', 'Ctrl+L', 'Ctrl+,']);
     await shot(page, 'commands-light');
+    // nothing on the start screen to export: not offered
+    expect(await page.getByTestId('command').allTextContents()).not.toContainEqual(expect.stringContaining('Export'));
     await page.keyboard.type('check', { delay: 80 });
     await expect.poll(() => page.getByTestId('command').allTextContents()).toEqual([expect.stringContaining('Check the scanner')]);
     await page.keyboard.press('Enter');
@@ -492,6 +494,12 @@ describe('looking things up on the workstation', () => {
     // the columns in the order on screen
     expect(lines[0]!.split(',')[0]).toMatch(/description/i);
     expect(lines.slice(1).every((l) => /steel/i.test(l))).toBe(true);
+    // the same from the search box: >export, on the screen that shows something to export
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('>export', { delay: 40 });
+    await expect.poll(() => page.getByTestId('command').allTextContents()).toEqual([expect.stringContaining('Export what is shown as CSV')]);
+    const [again] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(readFileSync(await again.path(), 'utf8')).toBe(readFileSync(file, 'utf8'));
   });
 
   it('holds a sync that would delete most of a list, and applies it only when confirmed', async () => {

@@ -7,21 +7,57 @@ import type { SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
 import SearchBox from '../../renderer/src/components/SearchBox.vue';
+import ListBrowserView from '../../renderer/src/views/ListBrowserView.vue';
 import { commandForKey, COMMANDS, isShortcut, matchCommands, SEARCH_SHORTCUT, shortcutAttributes, shortcutText } from '../../renderer/src/commands.ts';
 import { useKioskStore } from '../../renderer/src/stores/kiosk.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import { ANA, mountWith, NO_SYNC, scriptedClient, testRouter } from './support.ts';
+import { ANA, FRESH, mountWith, NO_SYNC, scriptedClient, testRouter } from './support.ts';
 
-const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list', diagnostics: 'Open diagnostics' };
+const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list', diagnostics: 'Open diagnostics', export: 'Export what is shown as CSV' };
 
 describe('matchCommands', () => {
   it('lists every action for `>`, and those with a word starting with what is typed', () => {
     const match = (typed: string) => matchCommands(typed, (c) => names[c.id]!).map((c) => c.id);
-    expect(match('>')).toEqual(COMMANDS.map((c) => c.id));
+    // nothing shown to export: not offered
+    expect(match('>')).toEqual(COMMANDS.map((c) => c.id).filter((id) => id !== 'export'));
     expect(match('> sy')).toEqual(['syncNow', 'sync']);
     expect(match('>LOCK')).toEqual(['lock']);
     expect(match('>scan')).toEqual(['scanner', 'scans']);
     expect(match('>nothing')).toEqual([]);
+  });
+});
+
+describe('>export', () => {
+  const COLUMNS = [{ key: 'sku', label: 'sku', type: 'string' as const }];
+  function lists(total: number) {
+    return scriptedClient({
+      'settings.get': () => DEFAULT_SETTINGS,
+      'lists.catalog': () => [{ list: 'items', label: 'Items', kind: 'item', scopeKind: 'global', columns: COLUMNS, scopes: [] }],
+      'lists.page': () => ({ list: 'items', scopeId: null, total, offset: 0, columns: COLUMNS, rows: total ? [{ id: 'i1', sku: 'SKU-1' }] : [], age: FRESH }),
+      'export.csv': () => ({ location: '/home/ana/items.csv', rows: total }),
+    });
+  }
+  const match = (typed: string) => matchCommands(typed, (c) => names[c.id]!).map((c) => c.id);
+
+  it('is offered while a screen shows something to export, and exports exactly that view', async () => {
+    const c = lists(1);
+    const { wrapper, router } = await mountWith(ListBrowserView, c, { path: '/lists/items?scope=' });
+    expect(match('>exp')).toEqual(['export']);
+    await matchCommands('>exp', (x) => names[x.id]!)[0]!.run(router);
+    await flushPromises();
+    const asked = c.calls.filter((x) => x.method === 'export.csv');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.args).toEqual({ view: (c.calls.filter((x) => x.method === 'lists.page').at(-1)!.args as { view: unknown }).view });
+    expect(wrapper.get('[data-testid=export-done]').text()).toContain('/home/ana/items.csv');
+    wrapper.unmount();
+    // the screen gone: not offered
+    expect(match('>exp')).toEqual([]);
+  });
+
+  it('is not offered for an empty list', async () => {
+    const { wrapper } = await mountWith(ListBrowserView, lists(0), { path: '/lists/items' });
+    expect(match('>exp')).toEqual([]);
+    wrapper.unmount();
   });
 });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SCAN_ROWS_KEPT, type InventoryAnswer, type SavedScanList, type ScanRow, type SearchHit, type SearchResult, type Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
+import { matchCommands } from '../../renderer/src/commands.ts';
 import { scanListCsv, useScanListStore } from '../../renderer/src/stores/scan-list.ts';
 import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
 import ScanListView from '../../renderer/src/views/ScanListView.vue';
@@ -68,9 +69,13 @@ describe('the scan list', () => {
     expect(csv[3]).toMatch(/^A-03-02-B,SKU-1,item,SKU-1,Blue widget,2,7,/);
     expect(csv).toHaveLength(list.rows.length + 2);
 
+    // `>export` downloads it while it has rows
+    const offered = () => matchCommands('>export', (x) => x.id).map((x) => x.id);
+    expect(offered()).toEqual(['export']);
     await wrapper.get('[data-testid=scans-clear]').trigger('click');
     await flushPromises();
     expect(list.rows).toEqual([]);
+    expect(offered()).toEqual([]);
     expect(wrapper.get('[data-testid=scans-location]').text()).toContain('No location scanned yet');
     wrapper.unmount();
   });

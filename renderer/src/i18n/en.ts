@@ -58,6 +58,7 @@ export const en = {
     scanner: 'Check the scanner',
     scans: 'Open the scan list',
     diagnostics: 'Open diagnostics',
+    export: 'Export what is shown as CSV',
   },
   labels: {
     print: 'Print label',

@@ -60,6 +60,7 @@ export const es: Messages = {
     scanner: 'Probar el escáner',
     scans: 'Abrir la lista de escaneos',
     diagnostics: 'Abrir diagnóstico',
+    export: 'Exportar lo que se ve a CSV',
   },
   labels: {
     print: 'Imprimir etiqueta',
