@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../electron/demo/index.ts';
 import { gs1CheckDigit, hasValidCheckDigit } from '../../electron/demo/data/gs1.ts';
-import { KIND, indexOfUuid, uuidFor } from '../../electron/demo/data/random.ts';
+import fc from 'fast-check';
+import { KIND, hash, indexOfUuid, uuidFor } from '../../electron/demo/data/random.ts';
+import { iso } from '../../electron/demo/data/time.ts';
 import { API, TODAY, postJson, signIn, start } from './support.ts';
 
 interface Body {
@@ -65,6 +67,24 @@ describe('determinism', () => {
     expect(indexOfUuid(42, KIND.item, uuidFor(42, KIND.location, 5))).toBe(-1);
     expect(indexOfUuid(42, KIND.item, uuidFor(43, KIND.item, 5))).toBe(-1);
     expect(indexOfUuid(42, KIND.item, '00000000-0000-4000-8000-000000000000')).toBe(-1);
+  });
+
+  it('times and uuids come from tables exactly as Date#toISOString and toString(16) would write them', () => {
+    const edges = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12), 253_402_300_799_999];
+    for (const ms of edges) expect(iso(ms)).toBe(new Date(ms).toISOString());
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => iso(ms) === new Date(ms).toISOString()), { numRuns: 20_000 });
+    fc.assert(fc.property(fc.double({ min: 0, max: 2e12, noNaN: true }), (ms) => iso(ms) === new Date(ms).toISOString()), { numRuns: 2_000 });
+    // the formula uuidFor had before its hex tables (its last 48 bits: the index under the kind's masks)
+    const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 }), fc.integer({ min: 0, max: 2 ** 40 }), fc.constantFrom(...Object.values(KIND)), (seed, index, kind) => {
+        const [a, b, c] = [1, 2, 3].map((extra) => hash(seed, kind, index, extra));
+        const made = uuidFor(seed, kind, index);
+        const head = `${hex(a >>> 0, 8)}-${hex((b >>> 16) & 0xffff, 4)}-4${hex(b & 0xfff, 3)}-${hex(((c >>> 16) & 0x3fff) | 0x8000, 4)}-`;
+        return made.startsWith(head) && /^[0-9a-f]{12}$/.test(made.slice(24)) && indexOfUuid(seed, kind, made) === index;
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('GS1 check digits match published examples', () => {

@@ -82,8 +82,11 @@ export class Rng {
   }
 }
 
-const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-const hex4 = (n: number) => (n & 0xffff).toString(16).padStart(4, '0');
+// uuids are made millions of times while streaming: hex digits from tables, not toString(16) + padStart
+const HEX1 = '0123456789abcdef';
+const HEX2 = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));
+const hex8 = (n: number) => HEX2[n >>> 24] + HEX2[(n >>> 16) & 0xff] + HEX2[(n >>> 8) & 0xff] + HEX2[n & 0xff];
+const hex4 = (n: number) => HEX2[(n >>> 8) & 0xff] + HEX2[n & 0xff];
 
 const maskCache = new Map<number, [number, number]>();
 function masks(seed: number, kind: number): [number, number] {
@@ -108,7 +111,7 @@ export function uuidFor(seed: number, kind: number, index: number): string {
   const [maskHi, maskLo] = masks(seed, kind);
   const hi = (Math.floor(index / 0x100000000) ^ maskHi) & 0xffff;
   const lo = ((index >>> 0) ^ maskLo) >>> 0;
-  return `${hex8(a)}-${hex4(b >>> 16)}-4${(b & 0xfff).toString(16).padStart(3, '0')}-${hex4(((c >>> 16) & 0x3fff) | 0x8000)}-${hex4(hi)}${hex8(lo)}`;
+  return `${hex8(a)}-${hex4(b >>> 16)}-4${HEX1[(b >>> 8) & 0xf]}${HEX2[b & 0xff]}-${hex4(((c >>> 16) & 0x3fff) | 0x8000)}-${hex4(hi)}${hex8(lo)}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
