@@ -115,8 +115,9 @@ describe('applying a snapshot', () => {
     expect(ftsIds('sku 24999')).toEqual(['id-24999']);
     expect(ftsIds('sku 5')).toEqual(['id-5']);
     expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
-    // the full-text index was filled in one go with merging off, then merged: merging is back on
-    expect(db.prepare(`SELECT v FROM items_fts_config WHERE k = 'automerge'`).pluck().get()).toBe(4);
+    // the full-text index was filled in one go with merging off (here on the helper thread, whose
+    // settings stay in its scratch file): merging is on in the mirror (4, or unset: FTS5's default, 4)
+    expect([4, undefined]).toContain(db.prepare(`SELECT v FROM items_fts_config WHERE k = 'automerge'`).pluck().get());
     expect(db.prepare(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'widget'`).pluck().get()).toBe(25_000);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });

@@ -5,13 +5,16 @@
 // Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
 // than maintaining them row by row), and fill the full-text index from the table in one statement
 // at the end (no per-row call, no segment merging: the sync merges after the round), all inside the
-// same transaction: readers still see the old dataset or the new one. A log (history) keeps what it
-// has and the events received, within its window (LogKeep).
+// same transaction: readers still see the old dataset or the new one. A load into an empty table
+// fills its full-text index at the end too; a large one has it built meanwhile on a helper thread
+// (search-index-builder.ts). A log (history) keeps what it has and the events received, within its
+// window (LogKeep).
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
+import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
 
 export const MASS_DELETE_MIN_ROWS = 100;
@@ -82,7 +85,17 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const ftsDelete = table.fts ? db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid = ?`) : null;
   const scopeArg = { list: scope.list, scopeId: scope.scopeId };
 
-  db.exec('BEGIN IMMEDIATE');
+  // a helper-built full-text index needs its scratch file attached, which cannot be done in a transaction
+  const empty = table.fts !== null && db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${t})`).pluck().get() === 1;
+  const builder = empty ? prepareSearchIndexBuilder(db, table.fts!, ftsCols) : null;
+  if (builder) {
+    // BEGIN IMMEDIATE would take the scratch file's write lock too, and the helper writes it: take
+    // the mirror's alone, with a write that changes nothing
+    db.exec('BEGIN');
+    db.exec('DELETE FROM main.meta WHERE 0');
+  } else {
+    db.exec('BEGIN IMMEDIATE');
+  }
   let open = true;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
   const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
@@ -92,8 +105,15 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   let inserted = 0;
   let updated = 0;
   let unchanged = 0;
-  /** Bulk mode: the dropped index definitions, and the last rid that has its full-text entry. */
-  let bulk: { indexes: string[]; ftsUpTo: number } | null = null;
+  /** Bulk mode: the dropped index definitions. */
+  let bulk: { indexes: string[] } | null = null;
+  /**
+   * Null: each row gets its full-text entry as it is written. Else rows after this rid get theirs at
+   * the end, from the helper thread or from the table (bulk loads; every load into an empty table).
+   */
+  let ftsAfter: number | null = builder && tableRows === 0 ? maxRid : null;
+  /** Rows after `ftsAfter` removed as repeated ids: the helper's index has them. */
+  const removedAfter: number[] = [];
   let lastRid = maxRid;
 
   const ftsValues = (values: unknown[]) => ftsCols.map((i) => values[i]);
@@ -111,12 +131,16 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
       .all(t) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-    bulk = { indexes: indexes.map((i) => i.sql), ftsUpTo: lastRid };
+    bulk = { indexes: indexes.map((i) => i.sql) };
+    ftsAfter ??= lastRid;
+    if (builder && tableRows === 0 && table.fts) {
+      const written = db.prepare(`SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ? ORDER BY rid`).raw();
+      builder.start(written.iterate(ftsAfter) as Iterable<unknown[]>);
+    }
   };
 
   const endBulk = () => {
     if (!bulk) return;
-    const { ftsUpTo } = bulk;
     for (const sql of bulk.indexes) {
       try {
         db.exec(sql);
@@ -132,22 +156,30 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         const remove = db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
         for (const rid of extra) {
           remove.run(rid);
-          if (rid <= ftsUpTo) ftsDelete?.run(rid);
+          if (rid <= ftsAfter!) ftsDelete?.run(rid);
+          else removedAfter.push(rid);
         }
         inserted -= extra.length;
         db.exec(sql);
       }
     }
-    if (table.fts) {
-      const fts = table.fts.table;
-      const columns = table.fts.columns.join(', ');
-      // merging segments while they are written only to merge them again: the sync merges them once,
-      // after the round (search-index.ts); automerge is a stored setting: put back in this transaction
-      db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 0)`);
-      db.prepare(`INSERT INTO ${fts} (rowid, ${columns}) SELECT rid, ${columns} FROM ${t} WHERE rid > ?`).run(ftsUpTo);
-      db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 4)`);
-    }
     bulk = null;
+  };
+
+  /** Full-text entries for the rows after `ftsAfter`: the helper's index copied in, or built here from the table. */
+  const fillSearchIndex = () => {
+    if (ftsAfter === null || !table.fts) return;
+    if (builder?.started && builder.finishInto()) {
+      for (const rid of removedAfter) ftsDelete!.run(rid);
+      return;
+    }
+    const fts = table.fts.table;
+    const columns = table.fts.columns.join(', ');
+    // merging segments while they are written only to merge them again: the sync merges them once,
+    // after the round (search-index.ts); automerge is a stored setting: put back in this transaction
+    db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 0)`);
+    db.prepare(`INSERT INTO ${fts} (rowid, ${columns}) SELECT rid, ${columns} FROM ${t} WHERE rid > ?`).run(ftsAfter);
+    db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 4)`);
   };
 
   // The stored rows of this dataset in rid order, read ahead in batches: a server that sends its
@@ -189,12 +221,9 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   /** The stored row holds exactly this content, for this dataset. */
   const isSame = (row: StoredRow, hash: number) => row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
   const insertRow = (id: string, values: unknown[], hash: number, json: string) => {
-    if (bulk) {
-      insert.run(datasetId, id, ...values, hash, json);
-    } else {
-      lastRid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
-      ftsInsert?.run(lastRid, ...ftsValues(values));
-    }
+    lastRid = Number(insert.run(datasetId, id, ...values, hash, json).lastInsertRowid);
+    if (ftsAfter === null) ftsInsert?.run(lastRid, ...ftsValues(values));
+    else if (builder?.started) builder.add(lastRid, values);
     inserted++;
   };
 
@@ -210,6 +239,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     if (open) {
       open = false;
       if (db.inTransaction) db.exec('ROLLBACK');
+      builder?.close();
     }
   };
 
@@ -266,7 +296,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         return;
       }
       update.run(datasetId, id, ...values, hash, json, existing.rid);
-      if (ftsInsert && ftsDelete) {
+      // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
+      if (ftsInsert && ftsDelete && (ftsAfter === null || existing.rid <= ftsAfter)) {
         ftsDelete.run(existing.rid);
         ftsInsert.run(existing.rid, ...ftsValues(values));
       }
@@ -276,6 +307,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       if (!open) throw new AisleError('internal', 'This snapshot was already finished.');
       try {
         endBulk();
+        fillSearchIndex();
         const gone = log?.append || seenOwn >= previousRows ? [] : notSeen();
         if (!log && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
           rollback();
@@ -300,6 +332,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         if (log) markLogFrom(db, datasetId, log.from);
         db.exec('COMMIT');
         open = false;
+        builder?.close();
         return { kind: 'applied', rows, inserted, updated, deleted: gone.length, unchanged };
       } catch (error) {
         rollback();

@@ -1,0 +1,56 @@
+// The helper thread of search-index-builder.ts: fills the full-text table of a scratch file with the
+// rows it is sent, in one transaction, and says in the shared state when it is done or has failed.
+// It never touches the mirror. Plain JavaScript, so that Node starts it without loading a
+// TypeScript transform into its thread (~15 MB); its protocol is defined in search-index-builder.ts
+// and handed over in workerData.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const port = parentPort;
+if (!port) throw new Error('search-index-worker.mjs must run in a worker thread');
+/** @type {import('./search-index-builder.ts').BuildWorkerData} */
+const { file, table, columns, shared, slot, outcome } = workerData;
+const state = new Int32Array(shared);
+
+/** @param {number} result */
+const end = (result) => {
+  Atomics.store(state, slot.state, result);
+  // the writer waits on `processed`, whether for room or for the end
+  Atomics.notify(state, slot.processed);
+  port.close();
+};
+
+try {
+  const db = new Database(file);
+  // a scratch file: thrown away if anything goes wrong, so no journal and no syncs
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -2048');
+  db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0)`);
+  const insert = db.prepare(`INSERT INTO ${table} (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`);
+  const width = columns.length + 1;
+  const row = new Array(width);
+  db.exec('BEGIN');
+  port.on('message', (/** @type {import('./search-index-builder.ts').BuildMessage} */ message) => {
+    try {
+      if (message.kind === 'rows') {
+        const rows = message.rows;
+        for (let i = 0; i < rows.length; i += width) {
+          for (let c = 0; c < width; c++) row[c] = rows[i + c];
+          insert.run(row);
+        }
+        Atomics.add(state, slot.processed, message.count);
+        Atomics.notify(state, slot.processed);
+      } else {
+        db.exec('COMMIT');
+        db.close();
+        end(outcome.done);
+      }
+    } catch {
+      db.close();
+      end(outcome.failed);
+    }
+  });
+} catch {
+  end(outcome.failed);
+}

@@ -1,0 +1,154 @@
+// The full-text index of a large load into an empty table, built on a helper thread and copied in
+// (search-index-builder.ts): the same answers as one built on the writer, inside the snapshot's
+// transaction, nothing left behind, and a failing helper changes only who builds it.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
+import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import Database from 'better-sqlite3';
+import { migrate, openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { prepareSearchIndexBuilder } from '../../electron/core/mirror/search-index-builder.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let file: string;
+let db: MirrorDb;
+beforeEach(() => {
+  dir = tempDir();
+  file = path.join(dir.path, 'm.sqlite');
+  db = openMirror(file);
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+const spec = (account: string): DatasetSpec => ({
+  key: `items@account:${account}`,
+  list: 'items',
+  label: 'Items',
+  table: 'items',
+  scopeKind: 'account',
+  scopeId: account,
+  scopeName: null,
+  path: `/v1/api/pub/lists/accounts/${account}/items/query`,
+  method: 'GET',
+});
+const COLOURS = ['red', 'green', 'blue', 'black', 'white', 'grey', 'orange'];
+const NOUNS = ['bolt', 'washer', 'hinge', 'bracket', 'cable', 'tie', 'pallet', 'drum', 'crate', 'hook', 'strap'];
+const item = (n: number, v = 0) => ({ id: `id-${n}`, sku: `AB-${String(n).padStart(6, '0')}`, description: `${COLOURS[n % 7]} ${NOUNS[n % 11]} ${v ? `v${v}` : ''}`.trim() });
+const scratch = () => `${file}-index-build`;
+const schemas = (on: MirrorDb) => on.prepare('SELECT name FROM pragma_database_list').pluck().all();
+
+const search = (on: MirrorDb, query: string) =>
+  on.prepare(`SELECT i.id FROM items_fts JOIN items i ON i.rid = items_fts.rowid WHERE items_fts MATCH ? ORDER BY i.id`).pluck().all(query) as string[];
+const QUERIES = ['green', 'gre*', 'bolt AND red', 'ab', '000123', '0001*', 'v1', 'hinge AND whi*'];
+
+function applyTo(on: MirrorDb, records: object[], account = 'A', during?: () => void) {
+  const s = spec(account);
+  const applier = beginSnapshot(on, ensureDataset(on, s), s);
+  records.forEach((r, n) => {
+    applier.add(JSON.stringify(r));
+    if (n === records.length - 1) during?.();
+  });
+  return applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true });
+}
+
+describe('the full-text index of a large load into an empty table', () => {
+  it('is built on a helper thread meanwhile, copied in at the commit, and answers as one built by the writer', () => {
+    const records = Array.from({ length: 30_000 }, (_, n) => item(n));
+    let scratchDuringLoad = false;
+    expect(applyTo(db, records, 'A', () => (scratchDuringLoad = existsSync(scratch())))).toMatchObject({ kind: 'applied', rows: 30_000 });
+    expect(scratchDuringLoad).toBe(true);
+    // the writer built no index itself: it would have switched the mirror's merging off and on
+    expect(db.prepare(`SELECT v FROM items_fts_config WHERE k = 'automerge'`).pluck().get()).toBeUndefined();
+    expect(existsSync(scratch())).toBe(false);
+    expect(schemas(db)).not.toContain('aisle_index_build');
+
+    // the same rows loaded where the table was not empty: the writer builds that index itself
+    const other = openMirror(path.join(dir.path, 'writer-built.sqlite'));
+    try {
+      applyTo(other, [{ id: 'seed', sku: 'ZZ-1', description: 'seed' }], 'Z');
+      applyTo(other, records);
+      for (const query of QUERIES) expect(search(db, query), query).toEqual(search(other, query));
+    } finally {
+      other.close();
+    }
+    expect(search(db, '000123')).toEqual(['id-123']);
+    expect(search(db, 'bolt AND red')).toHaveLength(records.filter((r) => r.description.startsWith('red bolt')).length);
+    db.exec(`INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 0)`);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+
+    // the next snapshot changes and deletes rows of the copied index like any other
+    const next = records.filter((r) => r.id !== 'id-5').map((r) => (r.id === 'id-7' ? item(7, 1) : r));
+    expect(applyTo(db, next)).toMatchObject({ kind: 'applied', updated: 1, deleted: 1 });
+    expect(search(db, 'v1')).toEqual(['id-7']);
+    expect(search(db, '000005')).toEqual([]);
+    db.exec(`INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 0)`);
+  });
+
+  it('keeps the last copy of a repeated id, and an aborted load leaves nothing behind', () => {
+    const records = [...Array.from({ length: 25_000 }, (_, n) => item(n)), item(24_000, 1), item(3, 1)];
+    expect(applyTo(db, records)).toMatchObject({ kind: 'applied', rows: 25_000 });
+    expect(search(db, 'v1')).toEqual(['id-24000', 'id-3']);
+    expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
+    db.exec(`INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 0)`);
+
+    const fresh = openMirror(path.join(dir.path, 'aborted.sqlite'));
+    try {
+      const s = spec('A');
+      const applier = beginSnapshot(fresh, ensureDataset(fresh, s), s);
+      for (let n = 0; n < 25_000; n++) applier.add(JSON.stringify(item(n)));
+      expect(existsSync(path.join(dir.path, 'aborted.sqlite-index-build'))).toBe(true);
+      applier.abort();
+      expect(existsSync(path.join(dir.path, 'aborted.sqlite-index-build'))).toBe(false);
+      expect(fresh.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
+      expect(schemas(fresh)).not.toContain('aisle_index_build');
+      expect(applyTo(fresh, [item(1)])).toMatchObject({ kind: 'applied', rows: 1 });
+      expect(search(fresh, 'washer')).toEqual(['id-1']);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  it('a helper that fails copies nothing: the writer builds the index, and the load is the same', () => {
+    const builder = prepareSearchIndexBuilder(db, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])!;
+    expect(builder).not.toBeNull();
+    db.exec('BEGIN');
+    db.exec('DELETE FROM main.meta WHERE 0');
+    builder.start([[1, 'AB-1', 'red bolt']]);
+    builder.add('not a rowid' as unknown as number, ['AB-1', 'blue hinge']);
+    const started = Date.now();
+    expect(builder.finishInto()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(db.prepare('SELECT count(*) FROM items_fts_docsize').pluck().get()).toBe(0);
+    db.exec('ROLLBACK');
+    builder.close();
+    expect(existsSync(scratch())).toBe(false);
+
+    const ok = prepareSearchIndexBuilder(db, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])!;
+    db.exec('BEGIN');
+    ok.start([[1, 'AB-1', 'red bolt'], [2, 'AB-2', 'blue hinge']]);
+    ok.add(3, ['AB-3', 'red hinge']);
+    expect(ok.finishInto()).toBe(true);
+    db.exec('COMMIT');
+    ok.close();
+    expect(db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH 'red' ORDER BY rowid`).pluck().all()).toEqual([1, 3]);
+  });
+
+  it('is not prepared for a mirror in memory, inside a transaction, or over an index that has rows', () => {
+    const memory = new Database(':memory:');
+    migrate(memory);
+    try {
+      expect(prepareSearchIndexBuilder(memory, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])).toBeNull();
+    } finally {
+      memory.close();
+    }
+    db.exec('BEGIN');
+    expect(prepareSearchIndexBuilder(db, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])).toBeNull();
+    db.exec('ROLLBACK');
+    applyTo(db, [item(1)]);
+    expect(prepareSearchIndexBuilder(db, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])).toBeNull();
+  });
+});
