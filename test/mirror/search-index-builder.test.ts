@@ -1,7 +1,8 @@
 // The full-text index of a large load into an empty table, built on a helper thread and copied in
 // (search-index-builder.ts): the same answers as one built on the writer, inside the snapshot's
 // transaction, nothing left behind, and a failing helper changes only who builds it.
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
@@ -38,7 +39,9 @@ const spec = (account: string): DatasetSpec => ({
 const COLOURS = ['red', 'green', 'blue', 'black', 'white', 'grey', 'orange'];
 const NOUNS = ['bolt', 'washer', 'hinge', 'bracket', 'cable', 'tie', 'pallet', 'drum', 'crate', 'hook', 'strap'];
 const item = (n: number, v = 0) => ({ id: `id-${n}`, sku: `AB-${String(n).padStart(6, '0')}`, description: `${COLOURS[n % 7]} ${NOUNS[n % 11]} ${v ? `v${v}` : ''}`.trim() });
-const scratch = () => `${file}-index-build`;
+/** The scratch files beside a mirror (`<mirror>-index-build-<pid>-<n>`). */
+const scratchFiles = (mirror = 'm.sqlite') => readdirSync(dir.path).filter((name) => name.startsWith(`${mirror}-index-build-`));
+
 const schemas = (on: MirrorDb) => on.prepare('SELECT name FROM pragma_database_list').pluck().all();
 
 const search = (on: MirrorDb, query: string) =>
@@ -59,11 +62,11 @@ describe('the full-text index of a large load into an empty table', () => {
   it('is built on a helper thread meanwhile, copied in at the commit, and answers as one built by the writer', () => {
     const records = Array.from({ length: 30_000 }, (_, n) => item(n));
     let scratchDuringLoad = false;
-    expect(applyTo(db, records, 'A', () => (scratchDuringLoad = existsSync(scratch())))).toMatchObject({ kind: 'applied', rows: 30_000 });
+    expect(applyTo(db, records, 'A', () => (scratchDuringLoad = scratchFiles().length === 1))).toMatchObject({ kind: 'applied', rows: 30_000 });
     expect(scratchDuringLoad).toBe(true);
     // the writer built no index itself: it would have switched the mirror's merging off and on
     expect(db.prepare(`SELECT v FROM items_fts_config WHERE k = 'automerge'`).pluck().get()).toBeUndefined();
-    expect(existsSync(scratch())).toBe(false);
+    expect(scratchFiles()).toEqual([]);
     expect(schemas(db)).not.toContain('aisle_index_build');
 
     // the same rows loaded where the table was not empty: the writer builds that index itself
@@ -100,9 +103,9 @@ describe('the full-text index of a large load into an empty table', () => {
       const s = spec('A');
       const applier = beginSnapshot(fresh, ensureDataset(fresh, s), s);
       for (let n = 0; n < 25_000; n++) applier.add(JSON.stringify(item(n)));
-      expect(existsSync(path.join(dir.path, 'aborted.sqlite-index-build'))).toBe(true);
+      expect(scratchFiles('aborted.sqlite')).toHaveLength(1);
       applier.abort();
-      expect(existsSync(path.join(dir.path, 'aborted.sqlite-index-build'))).toBe(false);
+      expect(scratchFiles('aborted.sqlite')).toEqual([]);
       expect(fresh.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
       expect(schemas(fresh)).not.toContain('aisle_index_build');
       expect(applyTo(fresh, [item(1)])).toMatchObject({ kind: 'applied', rows: 1 });
@@ -125,7 +128,7 @@ describe('the full-text index of a large load into an empty table', () => {
     expect(db.prepare('SELECT count(*) FROM items_fts_docsize').pluck().get()).toBe(0);
     db.exec('ROLLBACK');
     builder.close();
-    expect(existsSync(scratch())).toBe(false);
+    expect(scratchFiles()).toEqual([]);
 
     const ok = prepareSearchIndexBuilder(db, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])!;
     db.exec('BEGIN');
@@ -135,6 +138,15 @@ describe('the full-text index of a large load into an empty table', () => {
     db.exec('COMMIT');
     ok.close();
     expect(db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH 'red' ORDER BY rowid`).pluck().all()).toEqual([1, 3]);
+  });
+
+  it('removes the scratch files of a process that is gone, not those of one still loading', () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    writeFileSync(path.join(dir.path, `m.sqlite-index-build-${gone}-1`), 'left by a killed load');
+    writeFileSync(path.join(dir.path, `m.sqlite-index-build-${gone}-1-journal`), '');
+    writeFileSync(path.join(dir.path, `m.sqlite-index-build-${process.ppid}-1`), 'another process loading now');
+    applyTo(db, Array.from({ length: 21_000 }, (_, n) => item(n)));
+    expect(scratchFiles()).toEqual([`m.sqlite-index-build-${process.ppid}-1`]);
   });
 
   it('is not prepared for a mirror in memory, inside a transaction, or over an index that has rows', () => {

@@ -8,7 +8,8 @@
 // definition in the same SQLite library: an FTS5 index is nothing but those rows.
 // If anything goes wrong on the helper's side, `finishInto` says so and the writer builds the index
 // itself, as it does for smaller loads: the helper can make a load faster, never different.
-import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MirrorDb } from './open-mirror.ts';
@@ -43,9 +44,34 @@ const TABLE = 'fts';
 const SHADOW_TABLES = ['data', 'idx', 'docsize'] as const;
 const BATCH_ROWS = 1024;
 /** Rows the helper may fall behind before the writer waits for it (memory: rows in flight). */
-const MAX_LAG_ROWS = 16_384;
+const MAX_LAG_ROWS = 131_072;
 /** The helper is given up on when it has written nothing for this long. */
 const STALL_MS = 30_000;
+
+const SCRATCH_SUFFIX = '-index-build-';
+let scratchFiles = 0;
+
+function removeScratch(file: string): void {
+  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
+
+/** Scratch files of this mirror left by a process that is gone (killed during a load). */
+function removeStaleScratch(mirror: string): void {
+  const prefix = path.basename(mirror) + SCRATCH_SUFFIX;
+  for (const name of readdirSync(path.dirname(mirror))) {
+    const pid = name.startsWith(prefix) ? Number.parseInt(name.slice(prefix.length), 10) : NaN;
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) removeScratch(path.join(path.dirname(mirror), name.replace(/-journal$/, '')));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * From source (Node 22, vitest) the helper is search-index-worker.mjs beside this file; in the
@@ -86,14 +112,13 @@ export function prepareSearchIndexBuilder(db: MirrorDb, fts: { table: string; co
   const using = definition?.search(/\bUSING\b/i) ?? -1;
   if (!definition || using < 0) return null;
 
-  const file = `${db.name}-index-build`;
-  const removeFile = () => {
-    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-  };
+  // a name of its own: another process (the CLI beside the app) may be loading the same mirror
+  const file = `${db.name}${SCRATCH_SUFFIX}${process.pid}-${++scratchFiles}`;
+  const removeFile = () => removeScratch(file);
   let attached = false;
   try {
-    removeFile(); // left by a load that was killed
-    closeSync(openSync(file, 'w', 0o600));
+    removeStaleScratch(db.name);
+    closeSync(openSync(file, 'wx', 0o600));
     db.prepare(`ATTACH ? AS ${SCHEMA}`).run(file);
     attached = true;
     db.exec(`CREATE VIRTUAL TABLE ${SCHEMA}.${TABLE} ${definition.slice(using)}`);
@@ -173,6 +198,8 @@ export function prepareSearchIndexBuilder(db: MirrorDb, fts: { table: string; co
       flush();
       post({ kind: 'end' });
       if (!waitFor(() => Atomics.load(state, SLOT.state) === OUTCOME.done)) return false;
+      // the index to copy holds every row sent, and the mirror's is still empty
+      if (db.prepare(`SELECT count(*) FROM ${SCHEMA}.${TABLE}_docsize`).pluck().get() !== sent) return false;
       if (db.prepare(`SELECT count(*) FROM main.${fts.table}_docsize`).pluck().get() !== 0) return false;
       // FTS5's shadow tables are read-only to SQL in defensive mode: lifted for these three copies
       db.unsafeMode(true);

@@ -22,8 +22,9 @@ const end = (result) => {
 
 try {
   const db = new Database(file);
-  // a scratch file: thrown away if anything goes wrong, so no journal and no syncs
-  db.pragma('journal_mode = OFF');
+  // a scratch file, thrown away if anything goes wrong: no journal on disk (OFF is refused in
+  // better-sqlite3's defensive mode; MEMORY is not) and no syncs
+  db.pragma('journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -2048');
   db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0)`);
