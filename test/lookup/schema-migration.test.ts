@@ -134,9 +134,9 @@ describe('lookup migrations', () => {
     }
   });
 
-  it('creates a new file with 8 KiB pages and leaves an existing file its page size', () => {
+  it('creates a new file with 16 KiB pages and leaves an existing file its page size', () => {
     const fresh = openMirror(path.join(dir.path, 'new.sqlite'));
-    expect(fresh.pragma('page_size', { simple: true })).toBe(8192);
+    expect(fresh.pragma('page_size', { simple: true })).toBe(16384);
     fresh.close();
     const file = path.join(dir.path, 'old-pages.sqlite');
     const old = new Database(file);
