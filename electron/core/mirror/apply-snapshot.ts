@@ -111,7 +111,9 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
    * Null: each row gets its full-text entry as it is written. Else rows after this rid get theirs at
    * the end, from the helper thread or from the table (bulk loads; every load into an empty table).
    */
-  let ftsAfter: number | null = builder && tableRows === 0 ? maxRid : null;
+  /** The table was empty (checked again in the transaction): the helper may build its index. */
+  const fresh = builder !== null && tableRows === 0;
+  let ftsAfter: number | null = fresh ? maxRid : null;
   /** Rows after `ftsAfter` removed as repeated ids: the helper's index has them. */
   const removedAfter: number[] = [];
   let lastRid = maxRid;
@@ -133,9 +135,9 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
     bulk = { indexes: indexes.map((i) => i.sql) };
     ftsAfter ??= lastRid;
-    if (builder && tableRows === 0 && table.fts) {
+    if (fresh && table.fts) {
       const written = db.prepare(`SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ? ORDER BY rid`).raw();
-      builder.start(written.iterate(ftsAfter) as Iterable<unknown[]>);
+      builder!.start(written.iterate(ftsAfter) as Iterable<unknown[]>);
     }
   };
 
