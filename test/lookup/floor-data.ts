@@ -29,7 +29,7 @@ export const LOCATIONS = [
   { id: 'loc-5', facility_id: F2, code: 'B-01-01-A', zone: 'B', type: 'PICK', barcode: 'L0101A2', pickable: true },
 ];
 
-const inv = (id: string, item: (typeof ITEMS)[number], location: (typeof LOCATIONS)[number], fields: Record<string, unknown>) => ({
+export const inv = (id: string, item: (typeof ITEMS)[number], location: (typeof LOCATIONS)[number], fields: Record<string, unknown>) => ({
   id,
   facility_id: location.facility_id,
   location_id: location.id,

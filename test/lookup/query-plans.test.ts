@@ -127,11 +127,18 @@ describe('query plans', () => {
       expect(lookupExact(db, code, options).length, code).toBeGreaterThan(0);
       expect(counted((d) => lookupExact(d, code, options)), code).toHaveLength(1);
     }
-    const search = counted((d) => searchAll(d, 'SKU-0001', options));
-    expect(search[0]).toBe('BEGIN');
-    expect(search.at(-1)).toBe('COMMIT');
-    expect(search.slice(1, -1)).toHaveLength(3);
-    expect(search.slice(1, -1).filter((sql) => /data_version/.test(sql))).toHaveLength(1);
+    // A code typed in the search box: its exact probe, its prefix probe and the datasets' stamp, once
+    // however many hits name a dataset or a facility (A-03: an item, and locations of two datasets);
+    // a code nothing has exactly, only a prefix of codes, is also read as a lot or serial (SKU-00).
+    for (const [code, statements] of [['SKU-0001', 3], ['A-03', 3], ['SKU-00', 4], ['03600', 4]] as const) {
+      const search = counted((d) => searchAll(d, code, options));
+      expect(search[0], code).toBe('BEGIN');
+      expect(search.at(-1), code).toBe('COMMIT');
+      expect(search.slice(1, -1), code).toHaveLength(statements);
+      expect(search.slice(1, -1).filter((sql) => /data_version/.test(sql)), code).toHaveLength(1);
+    }
+    expect(searchAll(db, 'SKU-00', options).hits.length).toBeGreaterThan(1);
+    expect(searchAll(db, 'A-03', options).hits.filter((hit) => hit.kind === 'location').length).toBeGreaterThan(1);
   });
 
   it('prefix and full-text searches use index ranges and FTS', () => {

@@ -3,7 +3,8 @@ import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, NOW } from './floor-data.ts';
+import { buildFloorMirror, F2, INVENTORY_F2, inv, ITEMS, LOCATIONS, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
@@ -51,6 +52,26 @@ describe('search: codes in every form', () => {
   it('finds an item by a lot or serial it is stocked under', () => {
     expect(search('SN-1').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'exact' });
     expect(search('L200').hits[0]).toMatchObject({ id: 'item-1', field: 'lot' });
+  });
+
+  it('reads a lot or serial only for a code nothing else has; then the codes starting with it', () => {
+    const own = tempDir();
+    const mirror = buildFloorMirror(own.path);
+    try {
+      // item-1 stocked under a lot spelled like item-2's SKU, item-3 under one that starts the SKUs
+      loadDataset(mirror, { list: 'inventory', scopeKind: 'facility', scopeId: F2, syncedAt: NOW.toISOString() }, [
+        ...INVENTORY_F2,
+        inv('inv-lot-sku', ITEMS[0], LOCATIONS[4], { lot: 'SKU-0002', qty_on_hand: 1 }),
+        inv('inv-lot-prefix', ITEMS[2], LOCATIONS[4], { serial: 'SKU-00', qty_on_hand: 1 }),
+      ]);
+      const found = (q: string) => searchAll(mirror, q, { ...options, limit: 50 }).hits.map((h) => `${h.id} ${h.field} ${h.match}`);
+      expect(found('SKU-0002')).toEqual(['item-2 sku exact']);
+      expect(found('SKU-00')).toEqual(['item-3 serial exact', 'item-1 sku prefix', 'item-2 sku prefix']);
+      expect(found('sku-000')).toEqual(['item-1 sku prefix', 'item-2 sku prefix']);
+    } finally {
+      mirror.close();
+      own.remove();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
-import { datasetAge, type DatasetInfo, readDatasets, readFacts, type StaleThresholds } from './data-age.ts';
+import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
@@ -30,8 +30,11 @@ interface Context {
   lastAge: { list: string; syncedAt: string | null; age: DataAge } | null;
   /** DataAges by dataset: a page of prefix or word hits interleaves a few datasets (one per account). */
   ages: Map<number, DataAge>;
-  /** The datasets table, read once per query when a row names its dataset (readDatasets caches it per change of the file). */
-  datasets: Map<number, DatasetInfo> | null;
+  /**
+   * The datasets and the facilities' names, looked up once per query when a row names its dataset or
+   * facility (readFacts keeps them per change of the file, which it checks with a statement).
+   */
+  facts: MirrorFacts | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -124,7 +127,7 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: new Map(), datasets: null };
+  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: new Map(), facts: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -306,7 +309,7 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   }
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
-    const facility = c === null || datasetId === null ? c : (readFacts(ctx.db).facilityNames.get(c) ?? null);
+    const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
     return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age, place: { type: a, zone: b, facility } };
   }
   const def = listDef(list);
@@ -335,8 +338,7 @@ function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: n
   if (datasetId !== null) {
     let age = ctx.ages.get(datasetId);
     if (!age) {
-      ctx.datasets ??= readDatasets(ctx.db);
-      age = datasetAge(ctx.datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
+      age = datasetAge(factsOf(ctx).datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
       ctx.ages.set(datasetId, age);
     }
     return age;
@@ -346,4 +348,9 @@ function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: n
   const age = datasetAge({ list, lastSuccessAt: syncedAt }, list, ctx.staleAfter, ctx.now);
   ctx.lastAge = { list, syncedAt, age };
   return age;
+}
+
+function factsOf(ctx: Context): MirrorFacts {
+  ctx.facts ??= readFacts(ctx.db);
+  return ctx.facts;
 }
