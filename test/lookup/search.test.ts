@@ -3,7 +3,7 @@ import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, F2, INVENTORY_F2, inv, ITEMS, LOCATIONS, NOW } from './floor-data.ts';
+import { ACME, buildFloorMirror, F2, INVENTORY_F2, inv, ITEMS, LOCATIONS, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -55,25 +55,42 @@ describe('search: codes in every form', () => {
   });
 
   it('reads a lot or serial only for a code nothing else has; then the codes starting with it', () => {
-    const own = tempDir();
-    const mirror = buildFloorMirror(own.path);
-    try {
+    withOwnMirror((mirror) => {
       // item-1 stocked under a lot spelled like item-2's SKU, item-3 under one that starts the SKUs
       loadDataset(mirror, { list: 'inventory', scopeKind: 'facility', scopeId: F2, syncedAt: NOW.toISOString() }, [
         ...INVENTORY_F2,
         inv('inv-lot-sku', ITEMS[0], LOCATIONS[4], { lot: 'SKU-0002', qty_on_hand: 1 }),
         inv('inv-lot-prefix', ITEMS[2], LOCATIONS[4], { serial: 'SKU-00', qty_on_hand: 1 }),
       ]);
-      const found = (q: string) => searchAll(mirror, q, { ...options, limit: 50 }).hits.map((h) => `${h.id} ${h.field} ${h.match}`);
+      const found = (q: string) => searchAll(mirror, q, options).hits.map((h) => `${h.id} ${h.field} ${h.match}`);
       expect(found('SKU-0002')).toEqual(['item-2 sku exact']);
       expect(found('SKU-00')).toEqual(['item-3 serial exact', 'item-1 sku prefix', 'item-2 sku prefix']);
       expect(found('sku-000')).toEqual(['item-1 sku prefix', 'item-2 sku prefix']);
-    } finally {
-      mirror.close();
-      own.remove();
-    }
+    });
+  });
+
+  it('gives an item once when typed digits start both its SKU and its barcodes', () => {
+    withOwnMirror((mirror) => {
+      loadDataset(mirror, { list: 'items', scopeKind: 'account', scopeId: ACME, syncedAt: NOW.toISOString() }, [
+        ...ITEMS,
+        { id: 'item-digits', account_id: ACME, sku: '5550001', upc: '555000100017', gtin: '05550001000174', description: 'Numbered part', uom: 'EA' },
+      ]);
+      expect(searchAll(mirror, '5550', options).hits.map((h) => `${h.id} ${h.match}`)).toEqual(['item-digits prefix']);
+    });
   });
 });
+
+/** A floor mirror of the test's own, to change. */
+function withOwnMirror(test: (mirror: MirrorDb) => void): void {
+  const own = tempDir();
+  const mirror = buildFloorMirror(own.path);
+  try {
+    test(mirror);
+  } finally {
+    mirror.close();
+    own.remove();
+  }
+}
 
 describe('search: codes typed without separators', () => {
   it('finds MT-1023 as mt1023 or MT 1023, as an exact match', () => {

@@ -136,6 +136,8 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
   let found = exactHits(ctx, q);
+  /** The hits hold each record once: rank need not look for repeats. */
+  let eachOnce = false;
   if (q.checkDigitProblem && found.length === 0) {
     // Digits shaped like a GTIN with a wrong check digit, matching nothing as typed: a misread.
     return { scan: { kind: 'misread', reason: q.checkDigitProblem, raw: line }, hits: [] };
@@ -143,13 +145,20 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
   // A scan names one thing: its exact matches are the whole answer.
   const isScan = q.scan.kind === 'gs1' || (q.gtins.length > 0 && found.length > 0);
   if (!isScan && !q.checkDigitProblem && !(codesOnly && found.length > 0)) {
-    if (found.length < limit) found = joinHits(found, prefixHits(ctx, q, limit));
+    if (found.length < limit) {
+      // One prefix probe's rows name each record once (a barcode prefix reads items by three columns).
+      eachOnce = found.length === 0 && !digitsPrefix(q);
+      found = joinHits(found, prefixHits(ctx, q, limit));
+    }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
     const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
-    if (!answered && uniqueCount(found) < limit) found = joinHits(found, wordHits(ctx, q, limit, found));
+    if (!answered && uniqueCount(found) < limit) {
+      eachOnce = false;
+      found = joinHits(found, wordHits(ctx, q, limit, found));
+    }
   }
-  return { scan: q.scan, hits: firstOf(rank(found, q.key), limit) };
+  return { scan: q.scan, hits: firstOf(rank(found, q.key, eachOnce), limit) };
 }
 
 /** Both groups in one list: the second itself when the first is empty (a keystroke's usual case). */
@@ -214,7 +223,11 @@ function trackingHits(ctx: Context, value: string): SearchHit[] {
 
 function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
   if (q.text === '') return [];
-  return toHits(ctx, prefixRows(ctx.db, { text: q.text, digits: /^\d{3,}$/.test(q.text), key: q.key }, limit), 'prefix');
+  return toHits(ctx, prefixRows(ctx.db, { text: q.text, digits: digitsPrefix(q), key: q.key }, limit), 'prefix');
+}
+
+function digitsPrefix(q: ClassifiedQuery): boolean {
+  return /^\d{3,}$/.test(q.text);
 }
 
 function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
@@ -233,18 +246,19 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
 }
 
 /**
- * Best match first, each record once: match kind, then kind of record, then code in natural order.
+ * Best match first, each record once (`eachOnce`: the caller knows none repeats): match kind, then
+ * kind of record, then code in natural order.
  * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
  * Every hit here was made for this query (toHit), so a better match kind is set on the hit itself.
  * A page holds up to hundreds of hits per keystroke, and the usual one (one list's codes in index
  * order) is already ranked: it costs no sort keys and no copies.
  */
-function rank(hits: SearchHit[], queryKey = ''): SearchHit[] {
+function rank(hits: SearchHit[], queryKey = '', eachOnce = false): SearchHit[] {
   if (queryKey !== '') {
     for (const hit of hits) if (hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey)) hit.match = 'exact';
   }
   if (hits.length < 2) return hits;
-  const unique = eachRecordOnce(hits);
+  const unique = eachOnce ? hits : eachRecordOnce(hits);
   if (plainlyRanked(unique)) return unique;
   // Sort keys made once per hit, not once per comparison.
   const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalSortKey(hit.code ?? hit.title) }));
