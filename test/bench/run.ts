@@ -74,7 +74,7 @@ const results: SizeResult[] = [];
 const failures: { items: number; error: string }[] = [];
 for (const items of wanted('contenders') ? sizes : []) {
   try {
-    results.push(await runSize({ items, runs: runsFor(items), keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, lookupRounds: quick ? 1 : 3, dexieMaxItems: dexieMax, work, log }));
+    results.push(await runSize({ items, runs: runsFor(items), keys: quick ? 200 : 1000, naiveKeys: quick ? 50 : 100, lookupRounds: quick ? 1 : 3, dexieWordSamples: quick ? 5 : 20, dexieMaxItems: dexieMax, work, log }));
   } catch (error) {
     log(`[${items} items] FAILED: ${(error as Error).message}`);
     failures.push({ items, error: (error as Error).message });

@@ -72,6 +72,8 @@ export interface SizeOptions {
   naiveKeys: number;
   /** Rounds of Aisle's and Dexie's lookups, alternating. */
   lookupRounds: number;
+  /** Keys of each word-search case Dexie is asked (each is a scan of the items). */
+  dexieWordSamples: number;
   work: string;
   log: (line: string) => void;
 }
@@ -188,7 +190,7 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     };
     let dexie: DexieResult | null = null;
     if (o.items <= o.dexieMaxItems) {
-      dexie = await runDexie(responses, keys, { wordSamples: 20, rounds: o.lookupRounds, beforeRound: aisleRound, log });
+      dexie = await runDexie(responses, keys, { wordSamples: o.dexieWordSamples, rounds: o.lookupRounds, beforeRound: aisleRound, log });
       log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
     } else {
       log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
