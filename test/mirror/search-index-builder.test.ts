@@ -144,6 +144,7 @@ describe('the full-text index of a large load into an empty table', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
     writeFileSync(path.join(dir.path, `m.sqlite-index-build-${gone}-1`), 'left by a killed load');
     writeFileSync(path.join(dir.path, `m.sqlite-index-build-${gone}-1-journal`), '');
+    writeFileSync(path.join(dir.path, `m.sqlite-index-build-${gone}-2-wal`), '');
     writeFileSync(path.join(dir.path, `m.sqlite-index-build-${process.ppid}-1`), 'another process loading now');
     applyTo(db, Array.from({ length: 21_000 }, (_, n) => item(n)));
     expect(scratchFiles()).toEqual([`m.sqlite-index-build-${process.ppid}-1`]);

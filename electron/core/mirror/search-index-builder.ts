@@ -55,12 +55,12 @@ function removeScratch(file: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
 }
 
-/** Scratch files of this mirror left by a process that is gone (killed during a load). */
+/** Scratch files of this mirror (with their journals) left by a process that is gone (killed during a load). */
 function removeStaleScratch(mirror: string): void {
   const prefix = path.basename(mirror) + SCRATCH_SUFFIX;
   for (const name of readdirSync(path.dirname(mirror))) {
     const pid = name.startsWith(prefix) ? Number.parseInt(name.slice(prefix.length), 10) : NaN;
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) removeScratch(path.join(path.dirname(mirror), name.replace(/-journal$/, '')));
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) rmSync(path.join(path.dirname(mirror), name), { force: true });
   }
 }
 
