@@ -36,36 +36,50 @@ export class JsonArraySplitter {
    */
   push(chunk: Buffer, onElement: (bytes: Buffer) => void): void {
     const buf = chunk;
-    let elementStart = this.#state === 'element' ? 0 : -1;
     const length = buf.length;
+    let elementStart = this.#state === 'element' ? 0 : -1;
     let i = 0;
+    // the element's scan state in locals: this loop sees every byte of the body
+    let depth = this.#depth;
+    let inString = this.#inString;
+    let escaped = this.#escaped;
     while (i < length) {
       if (this.#state === 'element') {
-        if (this.#inString) {
-          // strings are short: a plain byte loop (an indexOf for a backslash would scan to the chunk's end)
-          while (i < length) {
-            const b = buf[i++];
-            if (this.#escaped) this.#escaped = false;
-            else if (b === BACKSLASH) this.#escaped = true;
-            else if (b === QUOTE) {
-              this.#inString = false;
-              break;
-            }
+        if (inString) {
+          if (escaped) {
+            escaped = false;
+            i++;
+            continue;
+          }
+          // the closing quote: the first one not escaped (after an even run of backslashes)
+          const quote = buf.indexOf(QUOTE, i);
+          const stop = quote === -1 ? length : quote;
+          let backslashes = 0;
+          while (stop - backslashes - 1 >= i && buf[stop - backslashes - 1] === BACKSLASH) backslashes++;
+          if (quote === -1) {
+            escaped = backslashes % 2 === 1;
+            i = length;
+          } else {
+            inString = backslashes % 2 === 1;
+            i = quote + 1;
           }
           continue;
         }
-        const byte = buf[i];
-        if (byte === QUOTE) this.#inString = true;
-        else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) this.#depth++;
-        else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
-          this.#depth--;
-          if (this.#depth === 0) {
-            onElement(this.#take(buf, elementStart, i + 1));
+        // structure between strings: keys' colons, numbers, literals, nesting
+        while (i < length) {
+          const byte = buf[i++];
+          if (byte === QUOTE) {
+            inString = true;
+            break;
+          }
+          if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++;
+          else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 0) {
+            onElement(this.#take(buf, elementStart, i));
             this.#state = 'after';
             elementStart = -1;
+            break;
           }
         }
-        i++;
         continue;
       }
       const byte = buf[i];
@@ -90,7 +104,7 @@ export class JsonArraySplitter {
           }
           if (byte !== OPEN_OBJECT) this.#fail(i, 'an array element is not an object');
           this.#state = 'element';
-          this.#depth = 1;
+          depth = 1;
           elementStart = i;
           break;
         case 'after':
@@ -103,6 +117,9 @@ export class JsonArraySplitter {
       }
       i++;
     }
+    this.#depth = depth;
+    this.#inString = inString;
+    this.#escaped = escaped;
     if (this.#state === 'element') {
       const rest = buf.subarray(elementStart);
       this.#pending = this.#pending ? Buffer.concat([this.#pending, rest]) : Buffer.from(rest);
