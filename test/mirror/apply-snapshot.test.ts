@@ -132,6 +132,43 @@ describe('applying a snapshot', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
+  it('finds the rows gone however the snapshot jumps about a large dataset whose rows interleave with another', () => {
+    const other: DatasetSpec = { ...itemsSpec, key: 'items@account:B', scopeId: 'B', path: '/b' };
+    const rowsOf = (account: string) => db.prepare('SELECT id FROM items WHERE account_id = ? ORDER BY id').pluck().all(account) as string[];
+    const ids = (list: Item[]) => list.map((r) => r.id).sort();
+    // blocks of 1,000: A's rows are stored in rid order 0-2999, then B's, then A's 3000-4999,
+    // so that the walk of A's stored rows reads several batches and B's rows lie between them
+    const run = (n0: number, n1: number) => Array.from({ length: n1 - n0 }, (_, i) => item(n0 + i));
+    const a = run(0, 3000);
+    apply(a);
+    apply(run(10_000, 12_000), { spec: other });
+    a.push(...run(3000, 5000));
+    apply(a);
+    const blocks = Array.from({ length: 5 }, (_, b) => a.slice(b * 1000, b * 1000 + 1000));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 4999 }), { maxLength: 60 }),
+        fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 }),
+        fc.uniqueArray(fc.integer({ min: 10_000, max: 11_999 }), { maxLength: 5 }),
+        (dropped, order, moved) => {
+          const drop = new Set(dropped.map((n) => `id-${n}`));
+          // the blocks in any order (the walk jumps ahead over unread rows, and back), some rows gone,
+          // a few of B's rows now A's, and new rows
+          const snapshot = order.flatMap((b) => blocks[b]).filter((r) => !drop.has(r.id));
+          snapshot.splice(1500, 0, ...moved.map((n) => item(n)), item(20_000));
+          const result = apply(snapshot, { allowMassDelete: true });
+          expect(result).toMatchObject({ kind: 'applied', rows: snapshot.length, deleted: dropped.length });
+          expect(rowsOf('A')).toEqual(ids(snapshot));
+          expect(rowsOf('B')).toEqual(ids(run(10_000, 12_000).filter((r) => !moved.includes(Number(r.id.slice(3))))));
+          // back to where it was, for the next case: A whole and in order, B's moved rows B's again
+          apply(a, { allowMassDelete: true });
+          if (moved.length) apply(run(10_000, 12_000), { spec: other });
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
   it('property: after any sequence of snapshots (some aborted), the mirror equals the last complete one', () => {
     const snapshot = fc.uniqueArray(fc.record({ n: fc.integer({ min: 0, max: 40 }), v: fc.integer({ min: 0, max: 2 }) }), { selector: (r) => r.n, maxLength: 40 });
     fc.assert(

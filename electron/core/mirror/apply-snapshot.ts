@@ -19,6 +19,10 @@ import { TABLES, text, type RecordTable, type TableName } from './record-tables.
 
 export const MASS_DELETE_MIN_ROWS = 100;
 const BULK_MIN_INSERTS = 20_000;
+/** Stored rows the walk looks past for an element's id before it asks the id's index. */
+const LOOK_AHEAD = 8;
+const SEEN = 1;
+const WALKED = 2;
 
 export type ApplyResult =
   | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number }
@@ -100,7 +104,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
   const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
   const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
-  const seen = new Uint8Array(maxRid + 1);
+  /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk below). */
+  const flags = new Uint8Array(maxRid + 1);
   let received = 0;
   let inserted = 0;
   let updated = 0;
@@ -122,8 +127,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   /** Stored rows of this dataset met in the snapshot: when all were, none is gone (no scan at the end). */
   let seenOwn = 0;
   const markSeen = (row: StoredRow) => {
-    if (row.rid > maxRid || seen[row.rid]) return;
-    seen[row.rid] = 1;
+    if (row.rid > maxRid || flags[row.rid] & SEEN) return;
+    flags[row.rid] |= SEEN;
     if (row.dataset_id === undefined || row.dataset_id === datasetId) seenOwn++;
   };
 
@@ -185,13 +190,16 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   };
 
   // The stored rows of this dataset in rid order, read ahead in batches: a server that sends its
-  // list in a stable order meets them one by one, so an unchanged row costs no index lookup.
+  // list in a stable order meets them one by one, so an unchanged row costs no index lookup. The
+  // rows it reads are flagged: at the end, those the snapshot did not hold are the rows gone.
   const scan = db.prepare(`SELECT rid, id, hash, dataset_id FROM ${t} WHERE dataset_id = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT 2048`);
   const stored = {
     batch: [] as StoredRow[],
     at: 0,
     after: 0,
     done: previousRows === 0,
+    /** rid ranges (after, before), exclusive, jumped over unread. */
+    unread: [] as number[],
     peek(): StoredRow | undefined {
       if (this.at >= this.batch.length) {
         if (this.done) return undefined;
@@ -199,6 +207,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         this.at = 0;
         if (this.batch.length < 2048) this.done = true;
         if (!this.batch.length) return undefined;
+        for (const row of this.batch) flags[row.rid] |= WALKED;
         this.after = this.batch[this.batch.length - 1].rid;
       }
       return this.batch[this.at];
@@ -208,10 +217,21 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       this.at++;
       return row;
     },
+    /** The row of this id among the next few read (rows the server no longer sends are passed over), else undefined. */
+    takeAhead(id: string): StoredRow | undefined {
+      const end = Math.min(this.at + LOOK_AHEAD, this.batch.length);
+      for (let i = this.at + 1; i < end; i++) {
+        if (this.batch[i].id !== id) continue;
+        this.at = i;
+        return this.take();
+      }
+      return undefined;
+    },
     /** After a row found out of order: continue the walk after it. */
     skipTo(rid: number): void {
       while (this.at < this.batch.length && this.batch[this.at].rid <= rid) this.at++;
       if (this.at >= this.batch.length && this.after < rid) {
+        this.unread.push(this.after, rid);
         this.after = rid;
         this.batch = [];
         this.at = 0;
@@ -229,12 +249,20 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     inserted++;
   };
 
-  /** Stored rows of this dataset the snapshot did not hold. */
+  /**
+   * Stored rows of this dataset the snapshot did not hold: the walk read to its end, then the rows
+   * it flagged and the ranges it jumped over (rarely any: only out of order) not seen.
+   */
   const notSeen = (): number[] => {
+    while (stored.take());
     const gone: number[] = [];
-    const candidates = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid <= ?`).pluck().iterate(datasetId, maxRid) as IterableIterator<number>;
-    for (const rid of candidates) if (!seen[rid]) gone.push(rid);
-    return gone;
+    for (let rid = 1; rid <= maxRid; rid++) if (flags[rid] === WALKED) gone.push(rid);
+    if (stored.unread.length === 0) return gone;
+    const range = db.prepare(`SELECT rid FROM ${t} WHERE dataset_id = ? AND rid > ? AND rid < ? AND rid <= ?`).pluck();
+    for (let i = 0; i < stored.unread.length; i += 2) {
+      for (const rid of range.all(datasetId, stored.unread[i], stored.unread[i + 1], maxRid) as number[]) if (!(flags[rid] & SEEN)) gone.push(rid);
+    }
+    return gone.sort((a, b) => a - b);
   };
 
   const rollback = () => {
@@ -252,14 +280,16 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
       const hash = contentHash(bytes);
+      /** The id read from the element's first bytes, and its stored row (undefined: none) when read. */
+      let quickId: string | null = null;
+      let quick: StoredRow | undefined;
       if (previousRows > 0) {
-        const quickId = leadingId(bytes);
-        let quick: StoredRow | undefined;
+        quickId = leadingId(bytes);
         if (quickId !== null) {
           const next = stored.peek();
           if (next?.id === quickId) quick = stored.take();
           else {
-            quick = lookup(quickId);
+            quick = stored.takeAhead(quickId) ?? lookup(quickId);
             if (quick) stored.skipTo(quick.rid);
           }
         }
@@ -290,7 +320,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
           if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
         }
       }
-      const existing = lookup(id);
+      // the element's stored row was found (or not) by its leading id already
+      const existing = quickId === id ? quick : lookup(id);
       if (!existing) return insertRow(id, values, hash, json);
       markSeen(existing);
       if (isSame(existing, hash)) {
