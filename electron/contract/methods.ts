@@ -52,6 +52,10 @@ export const viewSchema = z.strictObject({
 });
 export type ListView = z.infer<typeof viewSchema>;
 
+/** A CSV export's header per column key. */
+export const csvHeadersSchema = z.record(text(64), text(200));
+export type CsvHeaders = z.infer<typeof csvHeadersSchema>;
+
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
@@ -168,7 +172,8 @@ export const methods = {
     }),
   ),
   'records.get': method<T.RecordDetail>()(z.strictObject({ list: listName, id })),
-  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema })),
+  /** `headers`: each column's header as the window names it (its language); a column not named keeps the list's own label. */
+  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema, headers: csvHeadersSchema.optional() })),
   /** The records this user opened here lately, newest first (those no longer in the mirror left out). */
   'recent.list': method<T.RecentRecord[]>()(none),
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */

@@ -145,9 +145,9 @@ export function createCore(deps: CoreDeps): Core {
   return {
     handlers,
     events,
-    writeCsv: (view, out) => {
+    writeCsv: (view, out, headers) => {
       if (session.isLocked()) return Promise.reject(lockedError());
-      return lookup.writeCsv(view, out);
+      return lookup.writeCsv(view, out, headers);
     },
     async close() {
       stopWatchingSettings();

@@ -552,6 +552,11 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('grid-row').first().waitFor();
     expect(await page.getByTestId('sort-description').textContent()).toContain('Descripción');
     await shot(page, 'list-es');
+    // and so is the CSV it exports
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const header = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]!;
+    expect(header.split(',')).toContain('Descripción');
+    expect(header).not.toMatch(/Description/);
     await go(page, '/settings');
     // another process (the CLI, IT) writes the settings file
     createConfSettingsStore(app.dataDir, { watch: false }).set({ theme: 'contrast' });

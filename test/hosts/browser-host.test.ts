@@ -156,6 +156,9 @@ describe('browser host', () => {
   it('offers CSV exports as one-time download links: a bad view or no mirror is a typed error, an unknown link is 404, no key is 401', async () => {
     const invalid = JSON.parse((await call('export.csv', { view: { list: '' } })).body);
     expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    for (const headers of [{ sku: 5 }, { sku: 'x'.repeat(201) }, ['SKU']]) {
+      expect(JSON.parse((await call('export.csv', { view: { list: 'items' }, headers })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
     const signedOut = JSON.parse((await call('export.csv', { view: { list: 'items' } })).body);
     expect(signedOut).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
     const unknown = await request(host, { path: '/api/export/not-a-token', headers: { Cookie: cookie } });

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
+import { exportColumns, exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
 import { listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
 import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
@@ -122,7 +122,7 @@ describe('CSV export', () => {
   it('writes the current view (filter, sort, columns) to a file, quoted, with a header', async () => {
     const out = path.join(dir.path, 'exports');
     const v = view({ list: 'items', filters: { account_id: ACME }, sort: [{ column: 'sku', dir: 'desc' }], columns: ['sku', 'description', 'colour_code'] });
-    const result = await exportCsvFile(db, v, out, NOW);
+    const result = await exportCsvFile(db, v, out, { now: NOW });
     expect(result).toEqual({ location: path.join(out, 'items-2026-11-21T06-00-00-000.csv'), rows: 5 });
     const text = readFileSync(result.location, 'utf8');
     expect(text.split('\r\n')).toEqual([
@@ -136,12 +136,25 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('heads each column as the window names it, and a column it does not name by the list\'s own label', async () => {
+    const out = path.join(dir.path, 'exports-es');
+    const v = view({ list: 'items', filters: { account_id: ACME }, sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'description', 'colour_code'] });
+    // `__proto__` is only a header the window sent, for a column the view does not have
+    const headers = JSON.parse('{"sku":"Código, SKU","description":"Descripción","__proto__":"x"}') as Record<string, string>;
+    const result = await exportCsvFile(db, v, out, { now: NOW, headers });
+    expect(readFileSync(result.location, 'utf8').split('\r\n')[0]).toBe('\uFEFF"Código, SKU",Descripción,colour_code');
+    // every column of the list when the view names none, each headed as the window names it
+    const all = exportColumns(db, view({ list: 'locations', scopeId: F1 }), { code: 'Código' });
+    expect(all.find((c) => c.key === 'code')?.label).toBe('Código');
+    expect(all.find((c) => c.key === 'type')?.label).toBe('Type');
+  });
+
   it('leaves no half-written file when an export fails', async () => {
     const out = path.join(dir.path, 'failed-exports');
     const bad = view({ list: 'items', sort: [{ column: 'no"such', dir: 'asc' }] });
     // The view fails before the file has finished opening: many times over, as it is a race
     for (let n = 0; n < 200; n++) {
-      await expect(exportCsvFile(db, bad, out, new Date(NOW.getTime() + n))).rejects.toMatchObject({ code: 'invalid_argument' });
+      await expect(exportCsvFile(db, bad, out, { now: new Date(NOW.getTime() + n) })).rejects.toMatchObject({ code: 'invalid_argument' });
     }
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });

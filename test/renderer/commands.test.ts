@@ -47,7 +47,11 @@ describe('>export', () => {
     await flushPromises();
     const asked = c.calls.filter((x) => x.method === 'export.csv');
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.args).toEqual({ view: (c.calls.filter((x) => x.method === 'lists.page').at(-1)!.args as { view: unknown }).view });
+    expect(asked[0]!.args).toEqual({
+      view: (c.calls.filter((x) => x.method === 'lists.page').at(-1)!.args as { view: unknown }).view,
+      // each column headed as the window names it
+      headers: Object.fromEntries(COLUMNS.map((column) => [column.key, column.label])),
+    });
     expect(wrapper.get('[data-testid=export-done]').text()).toContain('/home/ana/items.csv');
     wrapper.unmount();
     // the screen gone: not offered

@@ -7,25 +7,29 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
-import type { ListView } from '../../contract/methods.ts';
+import type { CsvHeaders, ListView } from '../../contract/methods.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
 import { listDef } from './list-registry.ts';
 import { iterateView, listColumns } from './lists.ts';
 
-/** The columns of an export: the view's own, in its order, or every column of the list. */
-export function exportColumns(db: MirrorDb, view: ListView): CsvColumn[] {
+/**
+ * The columns of an export: the view's own, in its order, or every column of the list; each headed
+ * as `headers` names it (the window's language), else by the list's own label.
+ */
+export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders = {}): CsvColumn[] {
   const all = listColumns(db, listDef(view.list), view.scopeId);
-  if (view.columns.length === 0) return all.map(({ key, label }) => ({ key, label }));
-  return view.columns.map((key) => ({ key, label: all.find((column) => column.key === key)?.label ?? key }));
+  const keys = view.columns.length === 0 ? all.map((column) => column.key) : view.columns;
+  const header = (key: string) => (Object.hasOwn(headers, key) ? headers[key] : (all.find((column) => column.key === key)?.label ?? key));
+  return keys.map((key) => ({ key, label: header(key) }));
 }
 
 /**
  * Writes the view as CSV to `out` (a file, an HTTP response…) and resolves to the row count.
  * Reads through a second, read-only connection to the same file. Does not end `out`.
  */
-export async function writeCsv(db: MirrorDb, view: ListView, out: Writable): Promise<number> {
-  const columns = exportColumns(db, view);
+export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}): Promise<number> {
+  const columns = exportColumns(db, view, headers);
   const reader = new Database(db.name, { readonly: true, fileMustExist: true });
   try {
     return await writeCsvRows(out, columns, iterateView(reader, view));
@@ -40,12 +44,13 @@ export function exportFileName(list: string, now: Date = new Date()): string {
 }
 
 /** Writes the view to a new file in `dir`; resolves to its path and row count. */
-export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, now: Date = new Date()): Promise<{ location: string; rows: number }> {
+export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; now?: Date } = {}): Promise<{ location: string; rows: number }> {
+  const now = options.now ?? new Date();
   await mkdir(dir, { recursive: true });
   const location = path.join(dir, exportFileName(view.list, now));
   const out = createWriteStream(location, { flags: 'wx', mode: 0o600 });
   try {
-    const rows = await writeCsv(db, view, out);
+    const rows = await writeCsv(db, view, out, options.headers);
     out.end();
     await finished(out);
     return { location, rows };

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { dispatch } from '../../contract/dispatch.ts';
 import type { Result } from '../../contract/errors.ts';
-import { methods, type ListView } from '../../contract/methods.ts';
+import { methods, type CsvHeaders, type ListView } from '../../contract/methods.ts';
 import type { ExportResult } from '../../contract/types.ts';
 import type { Core } from '../../core/core.ts';
 
@@ -19,36 +19,36 @@ export interface CsvDownloads {
 }
 
 export function createCsvDownloads(core: Core, now: () => number = Date.now): CsvDownloads {
-  const offers = new Map<string, { view: ListView; expiresAt: number }>();
+  const offers = new Map<string, { view: ListView; headers?: CsvHeaders; expiresAt: number }>();
 
-  function take(token: string): ListView | null {
+  function take(token: string): { view: ListView; headers?: CsvHeaders } | null {
     for (const [key, offer] of offers) if (offer.expiresAt <= now()) offers.delete(key);
     const offer = offers.get(token);
     offers.delete(token);
-    return offer?.view ?? null;
+    return offer ?? null;
   }
 
   return {
     async offer(args) {
       const parsed = methods['export.csv'].args.safeParse(args);
       if (!parsed.success) return { ok: false, error: { code: 'invalid_argument', message: `Invalid arguments: ${parsed.error.issues[0]?.message ?? 'rejected'}` } };
-      const { view } = parsed.data;
+      const { view, headers } = parsed.data;
       const page = await dispatch(core.handlers, 'lists.page', { view, offset: 0, limit: 1 });
       if (!page.ok) return page;
       const token = randomBytes(18).toString('base64url');
-      offers.set(token, { view, expiresAt: now() + TOKEN_TTL_MS });
+      offers.set(token, { view, headers, expiresAt: now() + TOKEN_TTL_MS });
       return { ok: true, value: { location: `${DOWNLOAD_PATH}${token}`, rows: (page.value as { total: number }).total } };
     },
 
     async serve(res, token) {
-      const view = take(token);
-      if (!view) {
+      const offer = take(token);
+      if (!offer) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This download link was used already or has expired; export again.');
         return;
       }
-      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${view.list}.csv"` });
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${offer.view.list}.csv"` });
       try {
-        await core.writeCsv(view, res);
+        await core.writeCsv(offer.view, res, offer.headers);
         res.end();
       } catch {
         // Headers are gone: a cut connection is the only honest way to say the file is incomplete.
