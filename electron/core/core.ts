@@ -111,7 +111,7 @@ export function createCore(deps: CoreDeps): Core {
     ...session.handlers,
     ...sync.handlers,
     ...lookup.handlers,
-    ...createKioskHandlers(deps.kiosk),
+    ...createKioskHandlers(deps.kiosk, { workstationServer: () => deps.settings.get().server }),
     'app.info': () => ({
       name: 'Aisle',
       version: deps.version,

@@ -115,13 +115,19 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
     expect(await dispatch(core.handlers, 'settings.set', look)).toMatchObject({ ok: true, value: look });
   });
 
-  it('a damaged policy: the kiosk stays, no password opens it', async () => {
+  it('a damaged policy: the kiosk stays, no password opens it, and sign-ins go to the workstation\'s own server only', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, KIOSK_FILE), 'not json');
     const { core, host } = kioskCore(dir);
-    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: false, server: null } });
+    // the file may have pinned a server: the kiosk does not fall open to any, it keeps IT's settings' one
+    expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: true, canExit: false, server: 'demo' } });
     expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/IT must fix/) } });
     expect(host.left).toBe(0);
+    // refused before anything is asked of it (nothing listens there: asked, it would be "offline")
+    expect(await dispatch(core.handlers, 'session.signIn', { server: 'http://127.0.0.1:9', email: 'solo@example.com', password: 'demo1234' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: 'This workstation signs in to demo only (kiosk mode, set by IT).' },
+    });
   });
 });
 

@@ -75,6 +75,17 @@ export async function writeKioskPolicy(dataDir: string, password: string, option
   writeJsonFile(path.join(dataDir, KIOSK_FILE), { version: 1, exitPassword, server });
 }
 
+/**
+ * The one server sign-ins may go to, or null for any: the policy's pin; for a policy that cannot be
+ * read, the workstation's own server (IT's on a kiosk: the window cannot change it), since the
+ * damaged file may have pinned one and a kiosk must not fall open to any server.
+ */
+export function pinnedServerOf(policy: KioskPolicy, workstationServer: string): string | null {
+  if (!policy.enabled) return null;
+  if (policy.problem === undefined) return policy.server;
+  return serverOrNull(workstationServer) ?? workstationServer;
+}
+
 /** Whether a server as typed is the pinned one ('demo' in any case; an address once normalized). */
 export function isPinnedServer(requested: string, pinned: string): boolean {
   return serverOrNull(requested) === pinned;

@@ -7,7 +7,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { keyMatches, lockoutMs } from '../session/offline-verifier.ts';
-import type { KioskPolicy } from './kiosk-policy.ts';
+import { pinnedServerOf, type KioskPolicy } from './kiosk-policy.ts';
 
 /** What a host that can be a kiosk gives the core (the Electron host). */
 export interface KioskHost {
@@ -18,7 +18,7 @@ export interface KioskHost {
 
 export type KioskHandlers = Pick<Handlers, 'kiosk.status' | 'kiosk.exit'>;
 
-export function createKioskHandlers(host: KioskHost | undefined, options: { now?: () => number } = {}): KioskHandlers {
+export function createKioskHandlers(host: KioskHost | undefined, options: { now?: () => number; workstationServer?: () => string } = {}): KioskHandlers {
   const now = options.now ?? Date.now;
   const policy: KioskPolicy = host?.policy ?? { enabled: false };
   let failures = 0;
@@ -48,7 +48,8 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
   }
 
   return {
-    'kiosk.status': () => (policy.enabled ? { enabled: true, canExit: policy.exit !== null, server: policy.server } : { enabled: false, canExit: false, server: null }),
+    'kiosk.status': () =>
+      policy.enabled ? { enabled: true, canExit: policy.exit !== null, server: pinnedServerOf(policy, options.workstationServer?.() ?? 'demo') } : { enabled: false, canExit: false, server: null },
     'kiosk.exit': ({ password }) => {
       const attempt = queue.then(() => tryExit(password));
       queue = attempt.catch(() => undefined);

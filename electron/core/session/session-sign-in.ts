@@ -6,7 +6,7 @@ import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { isPinnedServer } from '../kiosk/kiosk-policy.ts';
+import { isPinnedServer, pinnedServerOf } from '../kiosk/kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -30,7 +30,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   /** The server a kiosk pins (kiosk.json), or null: sign-ins go there and nowhere else. */
   function pinnedServer(): string | null {
     const kiosk = s.ctx.deps.kiosk?.policy;
-    return kiosk?.enabled ? kiosk.server : null;
+    return kiosk ? pinnedServerOf(kiosk, s.ctx.deps.settings.get().server) : null;
   }
 
   function allowedServer(requested: string): string {
