@@ -1,6 +1,7 @@
 // One size, every contender, on the same data: the demo server in its own process; Aisle's sync
 // rounds; the floor; REST round trips; the naive cache; then the network goes: REST fails, and
 // Aisle answers, in rounds alternating with Dexie's; then cold starts.
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +53,7 @@ export interface SizeResult {
   ingest: IngestRun[];
   serverPeakMb: number | null;
   /** Pooled over `rounds` runs of its lookups, alternating with Dexie's (rounds is absent in results saved before). */
-  aisle: { rounds?: number; cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; answered: number; asked: number; answers?: Answers; peakRssMb: number; resident?: ResidentMb };
+  aisle: { rounds?: number; cases: Record<string, Distribution>; tails?: Record<string, LookupTail>; byRound?: Record<string, RoundFigures[]>; answered: number; asked: number; answers?: Answers; peakRssMb: number; resident?: ResidentMb };
   rest: { cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number };
   restOffline: { asked: number; answered: number; error: string | null };
   naive: { loadSeconds: number; items: number; inventory: number; cases: Record<string, Distribution>; answers?: Answers; peakRssMb: number } | null;
@@ -78,7 +79,15 @@ export interface SizeOptions {
   log: (line: string) => void;
 }
 
-/** What one run of procs/aisle-lookup.ts reports. */
+/** Waits for a forked part's `{type: 'ready'}`. */
+function whenReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${child.spawnargs.join(' ')} exited (${code}) before it was ready`)));
+  });
+}
+
+/** What one round of procs/aisle-lookup.ts reports (`answers` in the first round only). */
 interface AisleLookupRun {
   samples: Record<string, Samples>;
   tails: Record<string, LookupTail>;
@@ -87,6 +96,13 @@ interface AisleLookupRun {
   answers: Answers;
   peakRssMb: number;
   resident: ResidentMb;
+}
+
+/** One case in one round of Aisle's lookups: the first round is the lookup process's first calls. */
+export interface RoundFigures {
+  p50: number;
+  p99: number;
+  minorFaults: number;
 }
 
 /** Rounds of Aisle's lookups as one: every call's time, tails and answered questions summed. */
@@ -98,6 +114,9 @@ function pooledRounds(rounds: AisleLookupRun[]): SizeResult['aisle'] {
     cases: Object.fromEntries(names.map((name) => [name, ofSamples(rounds.map((r) => r.samples[name]))])),
     tails: Object.fromEntries(
       names.map((name) => [name, { minorFaults: sum(name, 'minorFaults'), majorFaults: sum(name, 'majorFaults'), involuntarySwitches: sum(name, 'involuntarySwitches'), gcs: sum(name, 'gcs'), gcMs: sum(name, 'gcMs') }]),
+    ),
+    byRound: Object.fromEntries(
+      names.map((name) => [name, rounds.map((r) => ({ p50: distribution(r.samples[name].wall).p50, p99: distribution(r.samples[name].wall).p99, minorFaults: r.tails[name].minorFaults }))]),
     ),
     answered: rounds.reduce((total, r) => total + r.answered, 0),
     asked: rounds.reduce((total, r) => total + r.asked, 0),
@@ -182,22 +201,31 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     // Aisle's lookups and Dexie's in alternate rounds (Aisle, Dexie, Aisle, Dexie, …), each started
     // on a quiet machine, their calls pooled: this machine's speed moves by a third from one minute
     // to the next, and lookups timed minutes apart would compare its moods rather than the stores.
+    // One lookup process for all of Aisle's rounds, as the app keeps its mirror open (and as Dexie's
+    // browser lives through all of its rounds); idle while Dexie's round runs.
+    const lookups = forkNode(proc('aisle-lookup.ts'), [mirror, keysFile]);
     const aisleRounds: AisleLookupRun[] = [];
-    const aisleRound = async () => {
-      const run = (await runNode<AisleLookupRun>(proc('aisle-lookup.ts'), [mirror, keysFile], { label: 'aisle lookup' })).results[0];
-      aisleRounds.push(run);
-      log(`Aisle lookups, round ${aisleRounds.length}, p50 per case: ${Object.values(run.samples).map((x) => distribution(x.wall).p50.toFixed(3)).join(' / ')} ms`);
-    };
     let dexie: DexieResult | null = null;
-    if (o.items <= o.dexieMaxItems) {
-      dexie = await runDexie(responses, keys, { wordSamples: o.dexieWordSamples, rounds: o.lookupRounds, beforeRound: aisleRound, log });
-      log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
-    } else {
-      log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
-      for (let round = 0; round < o.lookupRounds; round++) {
-        if (!(await machineQuiet())) log('the machine was not quiet before a round of Aisle\'s lookups');
-        await aisleRound();
+    try {
+      await whenReady(lookups);
+      const aisleRound = async () => {
+        const run = await ask<AisleLookupRun>(lookups, { type: 'round' });
+        aisleRounds.push(run);
+        log(`Aisle lookups, round ${aisleRounds.length}, p50 per case: ${Object.values(run.samples).map((x) => distribution(x.wall).p50.toFixed(3)).join(' / ')} ms`);
+      };
+      if (o.items <= o.dexieMaxItems) {
+        dexie = await runDexie(responses, keys, { wordSamples: o.dexieWordSamples, rounds: o.lookupRounds, beforeRound: aisleRound, log });
+        log(`Dexie: ${dexie.rows} rows in ${dexie.ingestSeconds.toFixed(1)} s (${dexie.rowsPerSecond.toFixed(0)} rows/s)`);
+      } else {
+        log(`Dexie skipped above ${o.dexieMaxItems.toLocaleString('en')} items`);
+        for (let round = 0; round < o.lookupRounds; round++) {
+          if (!(await machineQuiet())) log('the machine was not quiet before a round of Aisle\'s lookups');
+          await aisleRound();
+        }
       }
+      await ask(lookups, { type: 'close' });
+    } finally {
+      lookups.kill();
     }
     const aisle = pooledRounds(aisleRounds);
     log(`offline: REST answered ${restOffline.answered}/${restOffline.asked} (${restOffline.error}), Aisle answered ${aisle.answered}/${aisle.asked} in ${aisleRounds.length} rounds`);

@@ -1,6 +1,9 @@
 // Aisle's answers, through the core's lookup functions on the synced mirror file (read-only, as the
 // lookup side opens it), for the shared keys. Run after the demo server is stopped: no network.
-//   node test/bench/procs/aisle-lookup.ts <mirror file> <keys file>
+//   node test/bench/procs/aisle-lookup.ts <mirror file> <keys file>   (with an IPC channel)
+// One process for every round, as the app keeps its mirror open all day (and as Dexie's browser
+// lives through all of its rounds): the runner sends `{type: 'round'}` for each round, then
+// `{type: 'close'}`; each answer is one round's result (AisleLookupRun in parts/contenders.ts).
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { inventoryByItem, inventoryByLocation } from '../../../electron/core/lookup/inventory.ts';
@@ -9,7 +12,7 @@ import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
 import { warmFile } from '../../../electron/core/mirror/warm-file.ts';
 import type { SearchHit } from '../../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
-import { peakRssMb, printResult, residentMb } from '../support/child.ts';
+import { peakRssMb, residentMb } from '../support/child.ts';
 import { ANSWER_SAMPLE, type Answers, stockAnswer } from '../support/answers.ts';
 import type { BenchKeys } from '../support/keys.ts';
 import { type LookupTail, type Samples, timeCalls } from '../support/stats.ts';
@@ -40,38 +43,44 @@ const timed: Record<string, () => Samples> = {
   'inventory by item': () => timeCalls(keys.itemIds, (id) => inventoryByItem(db, { itemId: id, includeZero: true }, options)),
   'inventory by location': () => timeCalls(keys.locations, (l) => inventoryByLocation(db, { locationId: l.id }, options)),
 };
-// Each call's time, not percentiles: the runner pools the rounds it runs apart (contenders.ts).
-const samples: Record<string, Samples> = {};
-// What a case's tail is made of: first touches of the mapped file (page faults), time given to
-// other processes (involuntary switches), and collections of the young heap.
-const tails: Record<string, LookupTail> = {};
+/** One round: every case timed, with what its tail is made of. */
+async function round(): Promise<{ samples: Record<string, Samples>; tails: Record<string, LookupTail> }> {
+  // Each call's time, not percentiles: the runner pools the rounds it runs apart (contenders.ts).
+  const samples: Record<string, Samples> = {};
+  // What a case's tail is made of: first touches of the mapped file (page faults), time given to
+  // other processes (involuntary switches), and collections of the young heap.
+  const tails: Record<string, LookupTail> = {};
+  for (const [name, time] of Object.entries(timed)) {
+    await warmFile(file);
+    const before = process.resourceUsage();
+    const gcsBefore = gcs.length;
+    samples[name] = time();
+    const after = process.resourceUsage();
+    // GC entries reach the observer from a native callback run between tasks
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gcs.push(...gcObserver.takeRecords().map((entry) => entry.duration));
+    const collected = gcs.slice(gcsBefore);
+    tails[name] = {
+      minorFaults: after.minorPageFault - before.minorPageFault,
+      majorFaults: after.majorPageFault - before.majorPageFault,
+      involuntarySwitches: after.involuntaryContextSwitches - before.involuntaryContextSwitches,
+      gcs: collected.length,
+      gcMs: collected.reduce((sum, ms) => sum + ms, 0),
+    };
+  }
+  return { samples, tails };
+}
+
 const gcs: number[] = [];
 const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((entry) => entry.duration)));
 gcObserver.observe({ entryTypes: ['gc'] });
-for (const [name, time] of Object.entries(timed)) {
-  await warmFile(file);
-  const before = process.resourceUsage();
-  const gcsBefore = gcs.length;
-  samples[name] = time();
-  const after = process.resourceUsage();
-  // GC entries reach the observer from a native callback run between tasks
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  gcs.push(...gcObserver.takeRecords().map((entry) => entry.duration));
-  const collected = gcs.slice(gcsBefore);
-  tails[name] = {
-    minorFaults: after.minorPageFault - before.minorPageFault,
-    majorFaults: after.majorPageFault - before.majorPageFault,
-    involuntarySwitches: after.involuntaryContextSwitches - before.involuntaryContextSwitches,
-    gcs: collected.length,
-    gcMs: collected.reduce((sum, ms) => sum + ms, 0),
-  };
-}
+
 // Answered = a question with at least one hit (every key exists; a location may hold no stock).
-const counts = Object.values(asks).flatMap((run) => run());
+const answeredCount = () => Object.values(asks).flatMap((run) => run());
 // The ids of the first answers, for the runner to check that every contender answers the same.
 const sample = <T>(list: T[]) => list.slice(0, ANSWER_SAMPLE);
 const itemIds = (hits: SearchHit[]) => hits.filter((hit) => hit.list === 'items').map((hit) => hit.id);
-const answers: Answers = {
+const answersNow = (): Answers => ({
   'exact lookup (SKU)': sample(keys.skus).map((q) => itemIds(lookupExact(db, q, options))),
   'exact lookup (UPC)': sample(keys.upcs).map((q) => itemIds(lookupExact(db, q, options))),
   'prefix search (SKU, first 50)': sample(keys.skuPrefixes).map((q) => itemIds(searchAll(db, q, options).hits)),
@@ -80,8 +89,22 @@ const answers: Answers = {
   'word search, two words (first 50)': sample(keys.wordPairs).map((q) => searchAll(db, q, options).hits.map((hit) => hit.id)),
   'inventory by item': sample(keys.itemIds).map((id) => inventoryByItem(db, { itemId: id, includeZero: true }, options).rows.map((row) => stockAnswer(row.id, row.description))),
   'inventory by location': sample(keys.locations).map((l) => inventoryByLocation(db, { locationId: l.id }, options).rows.map((row) => stockAnswer(row.id, row.description))),
-};
-// Before closing: the close unmaps the mirror file.
-const resident = residentMb();
-db.close();
-printResult({ bench: 'aisle-lookup', samples, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers, peakRssMb: peakRssMb(), resident });
+});
+
+const send = (message: unknown) => process.send!(message);
+let rounds = 0;
+process.on('message', (message: { type: string }) => {
+  void (async () => {
+    if (message.type === 'close') {
+      db.close();
+      send({ type: 'close' });
+      process.disconnect();
+      return;
+    }
+    const { samples, tails } = await round();
+    const counts = answeredCount();
+    // The answers once: they do not change between rounds. The resident memory before any close unmaps the file.
+    send({ type: 'round', samples, tails, answered: counts.filter((n) => n > 0).length, asked: counts.length, answers: rounds++ === 0 ? answersNow() : {}, peakRssMb: peakRssMb(), resident: residentMb() });
+  })().catch((error: unknown) => send({ type: message.type, error: (error as Error).stack ?? String(error) }));
+});
+send({ type: 'ready' });
