@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { viewSchema } from '../../electron/contract/methods.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
+import { listPage } from '../../electron/core/lookup/lists.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
@@ -118,6 +120,19 @@ async function main(): Promise<number> {
   for (const [name, inputs] of Object.entries(searchInputs)) rows.push(await measure(`search (${name})`, inputs, (q) => searchAll(db, q, options), 10));
   rows.push(await measure('inventory by item', list(() => itemId(anyItem())), (id) => inventoryByItem(db, { itemId: id }, options)));
   rows.push(await measure('inventory by location', list(() => locationId(anyLocation())), (id) => inventoryByLocation(db, { locationId: id }, options)));
+  // The list window scrolled anywhere (a scrollbar dragged): pages of 200 items at random offsets,
+  // in the list's own order (its SKU index, OFFSET) and sorted by a column without an index, which
+  // is ordered once for its pages (lists.ts) at the first page below the top: that once is its own row.
+  const offsets = Array.from({ length: quick ? 100 : 300 }, () => String(Math.floor(rnd() * (sizes.items - 200))));
+  const bySku = viewSchema.parse({ list: 'items' });
+  const byDescription = viewSchema.parse({ list: 'items', sort: [{ column: 'description', dir: 'asc' }] });
+  await warmFile(built);
+  const ordering = performance.now();
+  listPage(db, byDescription, 200, 200, options);
+  const orderedMs = performance.now() - ordering;
+  rows.push({ case: 'list: sort items by description', n: 1, p50: orderedMs, p95: orderedMs, p99: orderedMs, max: orderedMs, cpuP99: NaN });
+  rows.push(await measure('list page: items by SKU, anywhere', offsets, (offset) => listPage(db, bySku, Number(offset), 200, options)));
+  rows.push(await measure('list page: by description, anywhere', offsets, (offset) => listPage(db, byDescription, Number(offset), 200, options)));
   db.close();
 
   const fmt = (ms: number) => ms.toFixed(3).padStart(8);

@@ -159,6 +159,63 @@ describe('CSV export', () => {
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
+  it('pages a sorted or filtered view, however deep, as one ordered list: no row twice, none missed, and follows a change', () => {
+    const file = path.join(dir.path, 'ordered.sqlite');
+    const own = buildFloorMirror(dir.path, file);
+    const reader = openMirror(file, { readonly: true });
+    try {
+      const { dataset_id: itemsDataset } = own.prepare(`SELECT dataset_id FROM items LIMIT 1`).get() as { dataset_id: number };
+      const insert = own.prepare(`INSERT INTO items (dataset_id, id, sku, description, hash, raw) VALUES (?, ?, ?, ?, 1, ?)`);
+      const words = ['bolt', 'nut', 'washer', 'Anchor', 'bracket'];
+      own.transaction(() => {
+        for (let i = 0; i < 500; i++) {
+          // few descriptions (ties, settled by rid) and a field only the raw record has
+          const description = `${words[(i * 7) % words.length]} ${i % 3}`;
+          insert.run(itemsDataset, `item-o${i}`, `ORD-${String((i * 37) % 500).padStart(3, '0')}`, description, JSON.stringify({ id: `item-o${i}`, description, pack_qty: (i * 11) % 13 }));
+        }
+      })();
+      const views = [
+        view({ list: 'items', sort: [{ column: 'description', dir: 'asc' }] }),
+        view({ list: 'items', sort: [{ column: 'pack_qty', dir: 'desc' }, { column: 'sku', dir: 'asc' }] }),
+        view({ list: 'items', filters: { description: 'n' } }),
+        view({ list: 'items', filters: { description: 'o' }, sort: [{ column: 'sku', dir: 'desc' }] }),
+        view({ list: 'items', scopeId: ACME, sort: [{ column: 'description', dir: 'desc' }] }),
+      ];
+      for (const v of views) {
+        const whole = listPage(reader, v, 0, 10_000, options);
+        expect(whole.total).toBe(whole.rows.length);
+        expect(whole.total).toBeGreaterThan(100);
+        // pages of 37 from the top, then the same pages again, backwards
+        const ids: unknown[] = [];
+        for (let offset = 0; offset < whole.total + 37; offset += 37) {
+          const page = listPage(reader, v, offset, 37, options);
+          expect(page.total).toBe(whole.total);
+          ids.push(...page.rows.map((r) => r.id));
+        }
+        expect(ids).toEqual(whole.rows.map((r) => r.id));
+        for (let offset = Math.floor(whole.total / 37) * 37; offset >= 0; offset -= 37) {
+          expect(listPage(reader, v, offset, 37, options).rows.map((r) => r.id)).toEqual(whole.rows.slice(offset, offset + 37).map((r) => r.id));
+        }
+      }
+      // the sync commits a row that sorts first: the deep pages of a view already ordered move by one
+      const byDescription = views[0];
+      const before = listPage(reader, byDescription, 100, 2, options).rows.map((r) => r.id);
+      insert.run(itemsDataset, 'item-first', 'ORD-FIRST', '0 first of all', JSON.stringify({ id: 'item-first' }));
+      const after = listPage(reader, byDescription, 101, 1, options);
+      expect(after.total).toBe(listPage(reader, byDescription, 0, 10_000, options).rows.length);
+      expect(after.rows.map((r) => r.id)).toEqual([before[0]]);
+      expect(listPage(reader, byDescription, 1, 1, options).rows.map((r) => r.id)).not.toEqual(['item-first']);
+      expect(listPage(reader, byDescription, 0, 1, options).rows.map((r) => r.id)).toEqual(['item-first']);
+      // and a row gone leaves no hole
+      own.prepare(`DELETE FROM items WHERE id = ?`).run(before[1]);
+      expect(listPage(reader, byDescription, 101, 1, options).rows.map((r) => r.id)).toEqual([before[0]]);
+      expect(listPage(reader, byDescription, 102, 1, options).rows.map((r) => r.id)).not.toEqual([before[1]]);
+    } finally {
+      reader.close();
+      own.close();
+    }
+  });
+
   it('keeps a view\'s total and columns while the file is unchanged, and follows every change to it', () => {
     const own = buildFloorMirror(dir.path, path.join(dir.path, 'totals.sqlite'));
     const reader = openMirror(path.join(dir.path, 'totals.sqlite'), { readonly: true });
