@@ -181,8 +181,8 @@ function isFiltered(view: ListView): boolean {
  * The rids of a view in its order, sorted and filtered once while the file is unchanged; made only
  * when `make` (else undefined when not kept).
  */
-function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, orderBy: string, make: boolean): number[] | undefined {
-  const key = `${table}\n${where.sql}\n${JSON.stringify(where.params)}\n${orderBy}`;
+function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
+  const key = `${whereKey}\n${orderBy}`;
   let order = facts.orders.get(key);
   if (order) {
     // the most recently used last: the first is the one to forget
@@ -221,6 +221,8 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const facts = factsOf(db);
+  /** The rows a view holds, whatever their order: its total's key, and with the order its order's. */
+  const whereKey = `${def.table}\n${where.sql}\n${JSON.stringify(where.params)}`;
   const columns = remembered(facts.columns, `${def.list}\n${view.scopeId}`, () => stripSql(listColumns(db, def, view.scopeId)));
   let total: number;
   let raws: { id: string; raw: string }[];
@@ -229,12 +231,12 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
   // as much. A view only sorted gives its first page from SQLite alone (a top 200 costs a fifth of a
   // whole sort, and the count is the unsorted view's): someone who sorts may only look at the top.
   const filtered = isFiltered(view);
-  const order = filtered || view.sort.length > 0 ? viewOrder(db, facts, def.table, where, orderBy, filtered || offset > 0) : undefined;
+  const order = filtered || view.sort.length > 0 ? viewOrder(db, facts, def.table, where, whereKey, orderBy, filtered || offset > 0) : undefined;
   if (order) {
     total = order.length;
     raws = rowsByRid(db, def.table, order.slice(offset, offset + limit));
   } else {
-    total = remembered(facts.totals, `${def.table}\n${where.sql}\n${JSON.stringify(where.params)}`, () =>
+    total = remembered(facts.totals, whereKey, () =>
       db.prepare(`SELECT count(*) FROM ${def.table} WHERE ${where.sql}`).pluck().get(...where.params) as number,
     );
     raws = db
