@@ -15,7 +15,7 @@ export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 const STAFF = ['ana.alvarez@example.com', 'ben.brown@example.com', 'diego.garcia@example.com', 'emma.chen@example.com', 'kofi.okafor@example.com', 'demo@example.com'];
 /** Revision events of a record get sub-indices from here on (base chains have at most 6 events). */
-const REVISION_EVENT_BASE = 8;
+export const REVISION_EVENT_BASE = 8;
 const EVENTS_PER_RECORD = 1024;
 
 export interface EventTime {

@@ -2,6 +2,7 @@
 // answer does not contain.
 import { locationZone } from './facilities.ts';
 import { eventTimes, eventsOfRecord, type HistoryEvent } from './history.ts';
+import { historyOrder } from './history-order.ts';
 import { inventoryRecord, type InventoryRecord } from './inventory.ts';
 import { itemTraits } from './items.ts';
 import type { World } from './world.ts';
@@ -91,16 +92,33 @@ interface Pick_ {
   event?: HistoryEvent;
 }
 
+/**
+ * A facility's records, those with revision events first, then the others by their newest event,
+ * until that is older than `oldestWanted()` (read as they go: it rises as events are picked).
+ */
+function* newestFirstRecords(w: World, facility: number, oldestWanted: () => number): Generator<number> {
+  const revised = new Set<number>();
+  for (const j of w.revisedRecords()) if (!revised.has(j) && w.facilityOfLocation(w.locationOfRecord(j)) === facility) revised.add(j);
+  yield* revised;
+  const order = historyOrder(w, facility);
+  for (let k = 0; k < order.records.length; k++) {
+    if (order.newest[k] < oldestWanted()) return;
+    if (!revised.has(order.records[k])) yield order.records[k];
+  }
+}
+
 /** Newest first; ties by record then slot, so the order is total and stable. */
 const newestFirst = (a: Pick_, b: Pick_) => b.time - a.time || a.j - b.j || b.slot - a.slot;
 
 export function queryHistory(w: World, filter: HistoryFilter): HistoryEvent[] {
+  let picks: Pick_[] = [];
+  /** Once `limit` events are picked: the time of the oldest of them (older ones cannot make it). */
+  let cutoff = -Infinity;
   let records: Iterable<number>;
   if (filter.item !== null) records = [2 * filter.item, 2 * filter.item + 1];
   else if (filter.location !== null) records = w.recordsAtLocation(filter.location);
-  else records = candidates(w, { facility: filter.facility, account: null, items: null });
-  let picks: Pick_[] = [];
-  let cutoff = -Infinity;
+  else if (filter.facility !== null) records = newestFirstRecords(w, filter.facility, () => Math.max(cutoff, filter.from ?? -Infinity));
+  else records = candidates(w, { facility: null, account: null, items: null });
   const trim = () => {
     picks.sort(newestFirst);
     picks = picks.slice(0, filter.limit);

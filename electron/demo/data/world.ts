@@ -134,6 +134,16 @@ export class World {
     return true;
   }
 
+  /**
+   * Records with events of revisions (changed records, the records of changed and of added items),
+   * deleted ones included (check itemExists); a record may come more than once.
+   */
+  *revisedRecords(): Generator<number> {
+    yield* this.recordRevs.keys();
+    for (const i of this.itemRevs.keys()) yield* [2 * i, 2 * i + 1];
+    for (let j = 2 * this.baseItems; j < 2 * this.itemBound; j++) yield j;
+  }
+
   /** The revisions at which the item's content changed (not counting its creation). */
   itemChanges(i: number): readonly number[] {
     return this.itemRevs.get(i) ?? NONE;
