@@ -64,6 +64,24 @@ describe('applying a snapshot', () => {
     expect(db.prepare('SELECT sku, account_id FROM items WHERE id = ?').get('id-7')).toEqual({ sku: 'SKU-7', account_id: 'A' });
   });
 
+  it('a changed row has every extracted field of its new content, whether or not an indexed one changed', () => {
+    const rows = Array.from({ length: 20 }, (_, n) => ({ ...item(n), upc: String(400000000000 + n) }));
+    apply(rows);
+    const changed = rows.map((r) => {
+      if (r.id === 'id-1') return { ...r, description: 'Only the description' };
+      if (r.id === 'id-2') return { ...r, sku: 'sku-2' }; // its case alone: NOCASE would call it the same
+      if (r.id === 'id-3') return { ...r, upc: '499999999999', description: 'And its UPC' };
+      return r;
+    });
+    expect(apply(changed)).toMatchObject({ kind: 'applied', updated: 3, unchanged: 17 });
+    const stored = db.prepare(`SELECT id, sku, upc, description FROM items WHERE id IN ('id-1', 'id-2', 'id-3') ORDER BY id`).all();
+    expect(stored).toEqual(changed.slice(1, 4).map((r) => ({ id: r.id, sku: r.sku, upc: r.upc, description: r.description })));
+    expect(db.prepare(`SELECT id FROM items INDEXED BY items_upc WHERE upc = '499999999999'`).pluck().all()).toEqual(['id-3']);
+    expect(db.prepare(`SELECT count(*) FROM items INDEXED BY items_upc WHERE upc = '400000000003'`).pluck().get()).toBe(0);
+    expect(ftsIds('only')).toEqual(['id-1']);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
   it('holds a snapshot that would delete more than half of a dataset over 100 rows, until allowed', () => {
     const full = Array.from({ length: 150 }, (_, n) => item(n));
     apply(full);

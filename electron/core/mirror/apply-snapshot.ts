@@ -82,6 +82,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     `INSERT INTO ${t} (dataset_id, id, ${cols.join(', ')}, hash, raw) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
   );
   const update = db.prepare(`UPDATE ${t} SET dataset_id = ?, id = ?, ${cols.map((c) => `${c} = ?`).join(', ')}, hash = ?, raw = ? WHERE rid = ?`);
+  const updateUnindexed = unindexedUpdate(db, table);
   const ftsCols = table.fts ? table.fts.columns.map((c) => cols.indexOf(c)) : [];
   const ftsInsert = table.fts
     ? db.prepare(`INSERT INTO ${table.fts.table} (rowid, ${table.fts.columns.join(', ')}) VALUES (?, ${table.fts.columns.map(() => '?').join(', ')})`)
@@ -328,7 +329,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         unchanged++;
         return;
       }
-      update.run(datasetId, id, ...values, hash, json, existing.rid);
+      if (!updateUnindexed?.(existing.rid, datasetId, id, values, hash, json)) update.run(datasetId, id, ...values, hash, json, existing.rid);
       // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
       if (ftsInsert && ftsDelete && (ftsAfter === null || existing.rid <= ftsAfter)) {
         ftsDelete.run(existing.rid);
@@ -374,6 +375,33 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     },
     abort: rollback,
   };
+}
+
+/**
+ * An update of a row whose indexed values stay the same (a stock record's quantities, an item's
+ * description): it sets only the columns no B-tree index holds, so SQLite leaves every index alone
+ * (an UPDATE that names an indexed column rewrites that index's entry, even to the same value: 8
+ * indexes on stock, ~8x slower at 1,000,000 rows). It does nothing, and says so, when an indexed
+ * value differs (BINARY: a code whose case alone changed is a change), and the caller then updates
+ * the whole row. Null when an index holds an expression.
+ */
+function unindexedUpdate(db: MirrorDb, table: RecordTable): ((rid: number, datasetId: number, id: string, values: unknown[], hash: number, json: string) => boolean) | null {
+  const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).pluck().all(table.name) as string[];
+  const indexed = new Set(['dataset_id', 'id']);
+  for (const index of indexes) {
+    for (const column of db.prepare('SELECT name FROM pragma_index_info(?)').pluck().all(index) as (string | null)[]) {
+      if (column === null) return null;
+      indexed.add(column);
+    }
+  }
+  const plain = table.columns.map((c, i) => ({ c, i })).filter(({ c }) => !indexed.has(c));
+  const keyed = table.columns.map((c, i) => ({ c, i })).filter(({ c }) => indexed.has(c));
+  const statement = db.prepare(
+    `UPDATE ${table.name} SET ${[...plain.map(({ c }) => `${c} = ?`), 'hash = ?', 'raw = ?'].join(', ')}
+     WHERE rid = ? AND dataset_id = ? AND id = ?${keyed.map(({ c }) => ` AND ${c} IS ? COLLATE BINARY`).join('')}`,
+  );
+  return (rid, datasetId, id, values, hash, json) =>
+    statement.run(...plain.map(({ i }) => values[i]), hash, json, rid, datasetId, id, ...keyed.map(({ i }) => values[i])).changes === 1;
 }
 
 /** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
