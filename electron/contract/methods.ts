@@ -74,6 +74,7 @@ export const methods = {
       offlineLists: z.array(listName).max(100).optional(),
       staleAfterMinutes: z.record(text(64), z.number().int().min(1).max(60 * 24 * 365)).optional(),
       historyDays: z.number().int().min(1).max(365).optional(),
+      stockFullCheckMinutes: z.number().int().min(0).max(24 * 60).optional(),
       theme: z.enum(['light', 'dark', 'contrast']).optional(),
       floorMode: z.boolean().optional(),
       textSize: z.union([z.literal(100), z.literal(125), z.literal(150)]).optional(),

@@ -39,6 +39,8 @@ export interface Settings {
   /** Minutes after which a dataset's data is flagged stale, per list name; `default` for the rest. */
   staleAfterMinutes: Record<string, number>;
   historyDays: number;
+  /** A facility's whole stock is read at least this often; between, only the items its history says moved. 0: every round. */
+  stockFullCheckMinutes: number;
   theme: Theme;
   floorMode: boolean;
   /** Type and targets larger still, for a screen read from further away: per workstation, like the theme. */
@@ -175,6 +177,11 @@ export interface DatasetStatus {
   lastError: { code: string; message: string } | null;
   stale: boolean;
   staleAfterMinutes: number;
+  /**
+   * A stock brought up to date in part between full readings (only the items its history says
+   * moved): when it was last read whole. Null for every other dataset (each success reads it whole).
+   */
+  fullCheckAt: string | null;
   /** A snapshot held back because it would delete most of the dataset. */
   held: { currentRows: number; incomingRows: number; wouldDelete: number; receivedAt: string } | null;
   syncing: boolean;

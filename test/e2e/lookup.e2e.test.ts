@@ -647,4 +647,26 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('text-size-100').click();
     await expect.poll(bodyFont).toBe('16px');
   });
+
+  it('after stock moves, a sync asks only for the items that moved, and keeps the time the whole stock was last checked', async () => {
+    const { page } = app;
+    const stockOf = async () => (await app.call('sync.status')).datasets.filter((d) => d.list === 'inventory');
+    const before = await stockOf();
+    expect(before.length).toBeGreaterThan(0);
+    app.demo!.setRevision(1);
+    await go(page, '/sync');
+    await page.getByTestId('sync-now').click();
+    await expect.poll(async () => (await stockOf()).every((d, i) => d.lastSuccessAt! > before[i]!.lastSuccessAt!), { timeout: 30_000 }).toBe(true);
+    // read in part: the whole check is still the one before this round
+    const after = await stockOf();
+    for (const [i, d] of after.entries()) {
+      expect(d.lastError).toBeNull();
+      expect(d.fullCheckAt).toBe(before[i]!.fullCheckAt);
+      expect(d.fullCheckAt! < d.lastSuccessAt!).toBe(true);
+    }
+    const row = page.locator(`[data-testid=dataset-row][data-key="${after[0]!.key}"]`);
+    await row.scrollIntoViewIfNeeded();
+    expect(await row.getByTestId('dataset-error').count()).toBe(0);
+    await shot(page, 'sync-stock-in-part-light');
+  });
 });

@@ -1,5 +1,6 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
-// detail=none), 5 (content hashes recomputed), 6 (history by dataset and time) and 7 (natural sort keys of codes): a mirror written by an older schema is brought up to date when opened and keeps its
+// detail=none), 5 (content hashes recomputed), 6 (history by dataset and time), 7 (natural sort keys of codes),
+// 8 (locations by dataset and code order) and 9 (stock read in part): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { contentHash } from '../../electron/core/mirror/content-hash.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { planStockReading } from '../../electron/core/mirror/stock-refresh.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -211,6 +213,33 @@ describe('lookup migrations', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
       expect(db.prepare('SELECT code FROM locations INDEXED BY locations_dataset WHERE dataset_id = 1 ORDER BY code_sort').pluck().all()).toEqual(['a-2-1', 'A-2-9', 'A-2-10']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('gives a schema 8 file its stock reading state, empty: the stock it has is read whole once more', () => {
+    const file = path.join(dir.path, 'v8.sqlite');
+    const old = new Database(file);
+    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
+    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 8)]) old.exec(sql); // 5 rewrites hashes only
+    old.pragma('user_version = 8');
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (1, 's-1', 'item-1', 1, '{}')`).run();
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT count(*) FROM stock_refresh').pluck().get()).toBe(0);
+      expect(db.prepare('SELECT count(*) FROM items_gone').pluck().get()).toBe(0);
+      expect(db.prepare('SELECT id, item_id FROM inventory').all()).toEqual([{ id: 's-1', item_id: 'item-1' }]);
+      expect(planStockReading(db, { stockDatasetId: 1, history: { datasetId: 2, maxRows: 100, readThisRound: true }, fullEveryMinutes: 60, now: Date.now() })).toMatchObject({ kind: 'full' });
+      // numbers of deleted items are never given twice, even after the table was emptied
+      db.prepare(`INSERT INTO items_gone (id) VALUES ('a'), ('b')`).run();
+      db.prepare('DELETE FROM items_gone').run();
+      db.prepare(`INSERT INTO items_gone (id) VALUES ('c')`).run();
+      expect(db.prepare('SELECT seq FROM items_gone').pluck().get()).toBe(3);
     } finally {
       db.close();
     }

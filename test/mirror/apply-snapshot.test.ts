@@ -211,3 +211,81 @@ describe('applying a snapshot', () => {
     );
   });
 });
+
+describe('applying a part: the complete answer for some items only', () => {
+  const stockSpec: DatasetSpec = {
+    key: 'inventory@facility:F',
+    list: 'inventory',
+    label: 'Inventory',
+    table: 'inventory',
+    scopeKind: 'facility',
+    scopeId: 'F',
+    scopeName: null,
+    path: '/v1/api/pub/inv/query',
+    method: 'POST',
+  };
+  type Stock = { id: string; item_id: string; location_code: string; qty_on_hand: number };
+  /** Three stock records of item n, at quantity q. */
+  const stockOf = (n: number, q = 1): Stock[] => [0, 1, 2].map((k) => ({ id: `s-${n}-${k}`, item_id: `item-${n}`, location_code: `A-${n}-${k}`, qty_on_hand: q }));
+  const stored = () => (db.prepare('SELECT raw FROM inventory ORDER BY id').pluck().all() as string[]).map((r) => JSON.parse(r) as Stock);
+  const sorted = (rows: Stock[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const applyStock = (rows: Stock[], part: string[] | null) => {
+    const applier = beginSnapshot(db, ensureDataset(db, stockSpec), stockSpec, part && { column: 'item_id', values: part });
+    for (const r of rows) applier.add(JSON.stringify(r));
+    return applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: false });
+  };
+
+  it('replaces the rows of the items it answers for, and leaves every other row as it was', () => {
+    const full = Array.from({ length: 100 }, (_, n) => stockOf(n)).flat();
+    applyStock(full, null);
+    // item 1 changed, item 2 down to two records, item 50 the same, item 7 gone, item 500 new; item 3 not asked for
+    const answer = [...stockOf(1, 9), ...stockOf(2).slice(1), ...stockOf(50), ...stockOf(500, 4)];
+    expect(applyStock(answer, ['item-1', 'item-2', 'item-50', 'item-7', 'item-500'])).toMatchObject({ kind: 'applied', updated: 3, inserted: 3, unchanged: 5, deleted: 4, rows: 299 });
+    const expected = full.filter((r) => !['item-1', 'item-2', 'item-7'].includes(r.item_id)).concat(stockOf(1, 9), stockOf(2).slice(1), stockOf(500, 4));
+    expect(stored()).toEqual(sorted(expected));
+    expect(datasetByKey(db, stockSpec.key)).toMatchObject({ rows: 299, etag: null });
+  });
+
+  it('is never held, even when it empties most of the dataset: it deletes only what it answers for', () => {
+    const full = Array.from({ length: 60 }, (_, n) => stockOf(n)).flat();
+    applyStock(full, null);
+    const asked = Array.from({ length: 40 }, (_, n) => `item-${n}`);
+    expect(applyStock([], asked)).toMatchObject({ kind: 'applied', deleted: 120, rows: 60 });
+    expect(stored()).toEqual(sorted(full.filter((r) => Number(r.item_id.slice(5)) >= 40)));
+  });
+
+  it('an aborted part leaves the dataset untouched', () => {
+    const full = Array.from({ length: 10 }, (_, n) => stockOf(n)).flat();
+    applyStock(full, null);
+    const applier = beginSnapshot(db, ensureDataset(db, stockSpec), stockSpec, { column: 'item_id', values: ['item-1'] });
+    applier.add(JSON.stringify(stockOf(1, 5)[0]));
+    expect(() => applier.add('{"item_id": "item-1"}')).toThrow(expect.objectContaining({ code: 'bad_response' }));
+    applier.abort();
+    expect(stored()).toEqual(sorted(full));
+  });
+
+  it('property: from any snapshot, the part for every item that changed gives the next snapshot', () => {
+    // a snapshot: per item, a quantity for each of its three records, or none (no stock)
+    const snapshot = fc.array(fc.option(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 2 })), { nil: null }), { minLength: 30, maxLength: 30 });
+    const rowsOf = (s: ([number, number] | null)[]) => s.flatMap((x, n) => (x ? stockOf(n, x[0]).slice(0, x[1] + 1) : []));
+    fc.assert(
+      fc.property(snapshot, snapshot, fc.uniqueArray(fc.integer({ min: 0, max: 29 }), { maxLength: 5 }), (before, after, extra) => {
+        db.exec('DELETE FROM inventory; DELETE FROM datasets');
+        applyStock(rowsOf(before), null);
+        const changed = after.map((x, n) => (JSON.stringify(x) === JSON.stringify(before[n]) ? null : n)).filter((n): n is number => n !== null);
+        // the items asked for: every one that changed, and a few that did not
+        const asked = [...new Set([...changed, ...extra])];
+        const answer = rowsOf(after).filter((r) => asked.includes(Number(r.item_id.slice(5))));
+        expect(applyStock(answer, asked.map((n) => `item-${n}`))).toMatchObject({ kind: 'applied' });
+        expect(stored()).toEqual(sorted(rowsOf(after)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('a deleted item is recorded with the deletion, so that its stock is asked for again', () => {
+    apply([item(1), item(2), item(3)]);
+    apply([item(1), item(3)]);
+    expect(db.prepare('SELECT id FROM items_gone ORDER BY seq').pluck().all()).toEqual(['id-2']);
+  });
+});

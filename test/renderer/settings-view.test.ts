@@ -54,6 +54,21 @@ describe('settings changed elsewhere', () => {
   });
 });
 
+describe('the whole stock check', () => {
+  it('shows how often the whole stock is read, and saves a new value (0: every sync)', async () => {
+    const sets: Partial<Settings>[] = [];
+    const client = scriptedClient({ 'settings.get': () => saved(), 'settings.set': (patch) => (sets.push(patch as Partial<Settings>), saved(patch as Partial<Settings>)) });
+    const { wrapper } = await mountWith(SettingsView, client);
+    const input = wrapper.get('[data-testid=settings-stock-full-check]');
+    expect((input.element as HTMLInputElement).value).toBe(String(DEFAULT_SETTINGS.stockFullCheckMinutes));
+    await input.setValue('0');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(sets.at(-1)).toMatchObject({ stockFullCheckMinutes: 0 });
+    wrapper.unmount();
+  });
+});
+
 describe('text size', () => {
   it('offers 100, 125 and 150 percent in the locale\'s own way, saves the choice and shows it chosen', async () => {
     const sets: unknown[] = [];

@@ -14,7 +14,7 @@ const NOW = new Date().toISOString();
 function dataset(partial: Partial<DatasetStatus>): DatasetStatus {
   return {
     key: 'items', list: 'items', label: 'Items', scope: { kind: 'global', id: null, name: null }, lastSuccessAt: NOW, lastAttemptAt: NOW, etag: null,
-    rows: 1000, lastError: null, stale: false, staleAfterMinutes: 60, held: null, syncing: false, ...partial,
+    rows: 1000, lastError: null, stale: false, staleAfterMinutes: 60, fullCheckAt: null, held: null, syncing: false, ...partial,
   };
 }
 
@@ -58,6 +58,22 @@ describe('the sync panel', () => {
     await flushPromises();
     expect(client.calls.find((c) => c.method === 'sync.confirmHeld')?.args).toEqual({ key: 'items' });
     expect(wrapper.find('[data-testid=dataset-held]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('says when a stock read in part between whole checks was last checked whole, and nothing of the kind for other data', async () => {
+    // times of today, whenever the test runs: the sync page shows them as a time of day
+    const at = (h: number, m: number, s: number) => new Date(new Date().setHours(h, m, s, 0)).toISOString();
+    const stock = (id: string, fullCheckAt: string) =>
+      dataset({ key: `inventory@facility:${id}`, list: 'inventory', label: 'Inventory', scope: { kind: 'facility', id, name: id }, lastSuccessAt: at(10, 30, 40), fullCheckAt });
+    const client = scriptedClient({ 'sync.status': () => status([stock('F1', at(9, 50, 5)), stock('F2', at(10, 30, 10)), stock('F3', at(10, 30, 40)), dataset({})]) });
+    const { wrapper } = await mountWith(SyncView, client);
+    const rows = wrapper.findAll('[data-testid=dataset-row]');
+    const whole = rows[0]!.get('[data-testid=dataset-whole-checked]');
+    expect(whole.text()).toMatch(/^Whole stock checked 0?9:50/);
+    expect(whole.attributes('title')).toContain('allocations');
+    // read whole in the minute of its last sync, or at it, or not a stock: nothing more to say
+    for (const row of rows.slice(1)) expect(row.find('[data-testid=dataset-whole-checked]').exists()).toBe(false);
     wrapper.unmount();
   });
 

@@ -1,10 +1,11 @@
 // A small warehouse stand-in over real HTTP for sync tests: serves JSON arrays by path with strong
 // ETags, checks the Bearer token, and can misbehave on request (truncate, corrupt, 401, 429, 500).
+// `inv/query` answers only the stock of the items in `itemIds` when the body names some.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'slow' | 'drop';
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'drop';
 
 export interface FixtureServer {
   url: string;
@@ -14,7 +15,7 @@ export interface FixtureServer {
   fault(path: string, fault: Fault, count?: number): void;
   /** Tokens the server accepts; default ['t1']. */
   tokens: Set<string>;
-  requests: { path: string; status: number; ifNoneMatch: string | null }[];
+  requests: { path: string; status: number; ifNoneMatch: string | null; itemIds?: string[] }[];
   close(): Promise<void>;
 }
 
@@ -25,6 +26,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const faults: { path: string; fault: Fault; left: number }[] = [];
   const tokens = new Set(['t1']);
   const requests: FixtureServer['requests'] = [];
+  /** The items a stock request asked for, by its response. */
+  const askedItems = new WeakMap<ServerResponse, string[]>();
+  const itemIdsOf = (res: ServerResponse) => askedItems.get(res);
 
   const takeFault = (path: string): Fault | null => {
     const f = faults.find((x) => (x.path === path || x.path === '*') && x.left > 0);
@@ -34,7 +38,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   };
 
   const send = (res: ServerResponse, path: string, status: number, body: string | Buffer, headers: Record<string, string> = {}, ifNoneMatch: string | null = null) => {
-    requests.push({ path, status, ifNoneMatch });
+    requests.push({ path, status, ifNoneMatch, ...(itemIdsOf(res) ? { itemIds: itemIdsOf(res) } : {}) });
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(body);
   };
@@ -44,9 +48,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://x');
     let key = url.pathname;
+    let itemIds: string[] | undefined;
     if (req.method === 'POST' && key.startsWith('/v1/api/pub/inv/')) {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { facilityId?: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { facilityId?: string; itemIds?: string[] };
       key = `${key.slice('/v1/api/pub/'.length)}:${body.facilityId ?? ''}`;
+      itemIds = body.itemIds;
+      if (itemIds) askedItems.set(res, itemIds);
     }
     const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
     const auth = req.headers.authorization ?? '';
@@ -55,9 +62,15 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (fault === 'rate_limited') return send(res, key, 429, JSON.stringify({ status: 429, message: 'slow down' }), { 'retry-after': '0' });
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === 'server_error') return send(res, key, 503, JSON.stringify({ status: 503, message: 'down' }));
-    const entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
+    if (fault === 'bad_request') return send(res, key, 400, JSON.stringify({ status: 400, message: 'itemIds: too many' }));
+    let entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
+    if (itemIds) {
+      const wanted = new Set(itemIds);
+      const part = (JSON.parse(entry.body.toString()) as { item_id?: string }[]).filter((r) => r.item_id !== undefined && wanted.has(r.item_id));
+      entry = { body: Buffer.from(JSON.stringify(part)), etag: `"part-${createHash('sha1').update(JSON.stringify(part)).digest('hex').slice(0, 16)}"` };
+    }
     if (ifNoneMatch === entry.etag && !fault) return send(res, key, 304, '', { etag: entry.etag }, ifNoneMatch);
-    requests.push({ path: key, status: 200, ifNoneMatch });
+    requests.push({ path: key, status: 200, ifNoneMatch, ...(itemIds ? { itemIds } : {}) });
     if (fault === 'invalid') {
       res.writeHead(200, { 'content-type': 'application/json', etag: '"bad"' });
       return res.end(Buffer.concat([entry.body.subarray(0, Math.floor(entry.body.length / 2)), Buffer.from('}}garbage]')]));

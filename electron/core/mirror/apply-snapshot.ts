@@ -8,13 +8,15 @@
 // same transaction: readers still see the old dataset or the new one. A load into an empty table
 // fills its full-text index at the end too; a large one has it built meanwhile on a helper thread
 // (search-index-builder.ts). A log (history) keeps what it has and the events received, within its
-// window (LogKeep).
+// window (LogKeep). A part (stock-refresh.ts) is the complete answer for some items only: the rows
+// of those items it does not hold are deleted, every other row stays.
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
+import { recordItemsGone } from './stock-refresh.ts';
 import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
 
 export const MASS_DELETE_MIN_ROWS = 100;
@@ -46,6 +48,12 @@ export interface LogKeep {
   maxRows: number;
 }
 
+/** The snapshot is the complete answer for the rows whose `column` is one of `values`, and for no other. */
+export interface SnapshotPart {
+  column: string;
+  values: readonly string[];
+}
+
 export interface SnapshotApplier {
   /**
    * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
@@ -54,8 +62,11 @@ export interface SnapshotApplier {
    */
   add(element: Buffer | string): void;
   readonly received: number;
-  /** Completes the snapshot: commits it, or rolls it back and reports it held. */
-  finish(options: { etag: string | null; at: string; allowMassDelete: boolean; log?: LogKeep }): ApplyResult;
+  /**
+   * Completes the snapshot: commits it, or rolls it back and reports it held. `alsoCommit` writes
+   * what must be committed with the data, or not at all (a reading's mark).
+   */
+  finish(options: { etag: string | null; at: string; allowMassDelete: boolean; log?: LogKeep; alsoCommit?: () => void }): ApplyResult;
   /** Rolls back everything since begin (a failed or invalid download). */
   abort(): void;
 }
@@ -72,8 +83,9 @@ function leadingId(bytes: Buffer): string | null {
   return bytes.toString('utf8', ID_PREFIX.length, end);
 }
 
-export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: TableName; list: string; scopeId: string | null }): SnapshotApplier {
+export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: TableName; list: string; scopeId: string | null }, part: SnapshotPart | null = null): SnapshotApplier {
   const table: RecordTable = TABLES[scope.table];
+  if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
   const t = table.name;
   const cols = table.columns;
   const findSql = t === 'records' ? `SELECT rid, id, hash FROM records WHERE dataset_id = ? AND id = ?` : `SELECT rid, id, hash, dataset_id FROM ${t} WHERE id = ?`;
@@ -91,7 +103,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   const scopeArg = { list: scope.list, scopeId: scope.scopeId };
 
   // a helper-built full-text index needs its scratch file attached, which cannot be done in a transaction
-  const empty = table.fts !== null && db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${t})`).pluck().get() === 1;
+  const empty = table.fts !== null && part === null && db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${t})`).pluck().get() === 1;
   const builder = empty ? prepareSearchIndexBuilder(db, table.fts!, ftsCols) : null;
   if (builder) {
     // BEGIN IMMEDIATE would take the scratch file's write lock too, and the helper writes it: take
@@ -103,6 +115,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   }
   let open = true;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+  /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows are found by id. */
+  const walk = previousRows > 0 && part === null;
   const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
   const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
   /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk below). */
@@ -198,7 +212,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     batch: [] as StoredRow[],
     at: 0,
     after: 0,
-    done: previousRows === 0,
+    done: !walk,
     /** rid ranges (after, before), exclusive, jumped over unread. */
     unread: [] as number[],
     peek(): StoredRow | undefined {
@@ -266,6 +280,15 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     return gone.sort((a, b) => a - b);
   };
 
+  /** Stored rows of this dataset (before this snapshot) in the part's answer that it did not hold. */
+  const partNotSeen = ({ column, values }: SnapshotPart): number[] => {
+    // by the column's index (`+`: never by reading the whole dataset for each value)
+    const rowsOf = db.prepare(`SELECT rid FROM ${t} WHERE ${column} = ? AND +dataset_id = ? AND +rid <= ?`).pluck();
+    const gone: number[] = [];
+    for (const value of new Set(values)) for (const rid of rowsOf.all(value, datasetId, maxRid) as number[]) if (!(flags[rid] & SEEN)) gone.push(rid);
+    return gone;
+  };
+
   const rollback = () => {
     if (open) {
       open = false;
@@ -286,7 +309,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       let quick: StoredRow | undefined;
       if (previousRows > 0) {
         quickId = leadingId(bytes);
-        if (quickId !== null) {
+        if (quickId !== null && !walk) quick = lookup(quickId);
+        else if (quickId !== null) {
           const next = stored.peek();
           if (next?.id === quickId) quick = stored.take();
           else {
@@ -312,7 +336,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       if (!id) throw new AisleError('bad_response', `Record ${received + 1} has no id.`);
       received++;
       const values = table.extract(record as Record<string, unknown>, scopeArg);
-      if (previousRows === 0 && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
+      if (previousRows === 0 && !part && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
       if (previousRows === 0) {
         // nothing of this dataset to compare with: insert, and only look for the id when it is taken
         try {
@@ -337,13 +361,14 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
       }
       updated++;
     },
-    finish({ etag, at, allowMassDelete, log }) {
+    finish({ etag, at, allowMassDelete, log, alsoCommit }) {
       if (!open) throw new AisleError('internal', 'This snapshot was already finished.');
       try {
         endBulk();
         fillSearchIndex();
-        const gone = log?.append || seenOwn >= previousRows ? [] : notSeen();
-        if (!log && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
+        const gone = part ? partNotSeen(part) : log?.append || seenOwn >= previousRows ? [] : notSeen();
+        // a part deletes only rows of what it answers for: never most of the dataset
+        if (!log && !part && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };
         }
@@ -354,6 +379,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
             ftsDelete?.run(rid);
           }
         };
+        // the stock of a deleted item is asked for again (stock-refresh.ts)
+        if (t === 'items') recordItemsGone(db, gone);
         removeAll(gone);
         // a log keeps its window and its newest maxRows events
         if (log) {
@@ -364,6 +391,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
         markApplied(db, datasetId, { etag, rows, at });
         if (log) markLogFrom(db, datasetId, log.from);
+        alsoCommit?.();
         db.exec('COMMIT');
         open = false;
         builder?.close();
@@ -422,6 +450,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
     db.prepare('DELETE FROM meta WHERE key = ?').run(`log_from:${datasetId}`);
+    db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
   }).immediate();
 }

@@ -23,6 +23,14 @@ export interface DatasetSpec {
    * so the mass-deletion guard does not apply to it.
    */
   log?: { maxRows: number };
+  /**
+   * The dataset (a facility's stock) can be brought up to date in part between full snapshots
+   * (stock-refresh.ts): its `history` dataset's events name the items that moved (null: history is
+   * not kept, so every reading is full), and the answer for some items only is asked for with their
+   * values in `body[field]` and applied as the complete answer for the rows whose `column` holds
+   * one of them. A full snapshot at least every `fullEveryMinutes` (0: always).
+   */
+  refresh?: { history: string | null; field: string; column: string; fullEveryMinutes: number };
 }
 
 export interface DatasetRow {
@@ -42,6 +50,8 @@ export interface DatasetRow {
   held_rows: number | null;
   held_would_delete: number | null;
   held_at: string | null;
+  /** A stock read in part between full snapshots: when its last complete one was read (stock_refresh). */
+  full_at?: string | null;
 }
 
 export interface HeldSnapshot {
@@ -64,7 +74,7 @@ export function datasetByKey(db: MirrorDb, key: string): DatasetRow | undefined 
 }
 
 export function allDatasets(db: MirrorDb): DatasetRow[] {
-  return db.prepare('SELECT * FROM datasets ORDER BY list, scope_id').all() as DatasetRow[];
+  return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
 }
 
 export function markAttempt(db: MirrorDb, datasetId: number, at: string): void {
@@ -165,6 +175,7 @@ export function toDatasetStatus(
     lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '' } : null,
     stale: isStale(row.last_success_at, minutes, now),
     staleAfterMinutes: minutes,
+    fullCheckAt: row.full_at ?? null,
     held:
       row.held_at !== null
         ? { currentRows: row.rows, incomingRows: row.held_rows ?? 0, wouldDelete: row.held_would_delete ?? 0, receivedAt: row.held_at }

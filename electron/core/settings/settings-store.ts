@@ -1,5 +1,6 @@
 import { methods } from '../../contract/methods.ts';
 import type { Settings } from '../../contract/types.ts';
+import { STOCK_FULL_EVERY_MINUTES } from '../sync/dataset-registry.ts';
 
 /**
  * Where settings live. The core owns this interface; each host provides it (electron-store in
@@ -26,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   offlineLists: [],
   staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
   historyDays: 30,
+  stockFullCheckMinutes: STOCK_FULL_EVERY_MINUTES,
   theme: 'light',
   floorMode: false,
   textSize: 100,

@@ -45,6 +45,8 @@ const ALWAYS = new Set(['accounts', 'facilities']);
  */
 export const HISTORY_MAX_EVENTS = 100_000;
 export const HISTORY_PAGE_SIZE = 10_000;
+/** A facility's whole stock is read at least this often; between, only the items its history says moved. */
+export const STOCK_FULL_EVERY_MINUTES = 60;
 
 export interface PlanOptions {
   /** List names kept offline; empty means all. */
@@ -56,6 +58,8 @@ export interface PlanOptions {
   /** Events of history kept per facility (default HISTORY_MAX_EVENTS) and asked for per call (HISTORY_PAGE_SIZE). */
   historyMaxEvents?: number;
   historyPageSize?: number;
+  /** A facility's whole stock at least this often (default STOCK_FULL_EVERY_MINUTES); 0: every round. */
+  stockFullCheckMinutes?: number;
   now?: Date;
 }
 
@@ -112,6 +116,7 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
   const now = options.now ?? new Date();
   const from = new Date(now.getTime() - options.historyDays * 86_400_000);
   from.setUTCHours(0, 0, 0, 0); // a stable window for the day, so that the ETag can repeat
+  const history = kept('history', options) && options.historyDays > 0;
   for (const facilityId of stock) {
     const scopeName = names.get(facilityId) ?? null;
     if (kept('inventory', options)) {
@@ -126,9 +131,15 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
         path: '/v1/api/pub/inv/query',
         method: 'POST',
         body: { facilityId },
+        refresh: {
+          history: history ? key('history', 'facility', facilityId) : null,
+          field: 'itemIds',
+          column: 'item_id',
+          fullEveryMinutes: options.stockFullCheckMinutes ?? STOCK_FULL_EVERY_MINUTES,
+        },
       });
     }
-    if (kept('history', options) && options.historyDays > 0) {
+    if (history) {
       out.push({
         key: key('history', 'facility', facilityId),
         list: 'history',

@@ -5,11 +5,12 @@ import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier } from '../mirror/apply-snapshot.ts';
-import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
+import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
 import { TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { historyMark, planStockReading, pruneItemsGone, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
 import { globalDatasets, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
@@ -43,6 +44,10 @@ export interface RoundResult {
 }
 
 const PROGRESS_EVERY_MS = 200;
+/** Items asked for in one request when a dataset is read in part (a body of ~80 KB of ids). */
+export const PART_VALUES_PER_REQUEST = 2_000;
+/** A part the server refused or answered wrongly is read in full instead, in the same round. */
+const READ_IN_FULL_AFTER = new Set(['bad_response', 'server_error']);
 
 /** Serialises writes: one dataset applies at a time; small state writes queue behind it. */
 class WriteLock {
@@ -152,15 +157,25 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     }
   };
 
-  /** Applies a dataset's answer in one transaction; a log's older pages are asked for and applied in the same one. */
-  const apply = async (spec: DatasetSpec, datasetId: number, body: Readable, etag: string | null, expectedRows: number | null) => {
+  /**
+   * Applies a dataset's answer in one transaction; a log's older pages, or a part's further
+   * requests (`part.pages`), are asked for and applied in the same one.
+   */
+  const apply = async (
+    spec: DatasetSpec,
+    datasetId: number,
+    body: Readable,
+    o: { etag: string | null; expectedRows: number | null; part?: { of: SnapshotPart; pages: DatasetSpec[] }; alsoCommit?: () => void },
+  ) => {
+    const { expectedRows } = o;
     let applier: SnapshotApplier | null = null;
     let page: Readable | null = body;
     let bytes = 0;
     let last = Date.now();
     const log = spec.log ? logReading(db, spec, datasetId) : null;
+    const pages = [...(o.part?.pages ?? [])];
     try {
-      applier = beginSnapshot(db, datasetId, spec);
+      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null);
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         const splitter = new JsonArraySplitter();
@@ -181,22 +196,74 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         }
         if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
         splitter.end();
-        const older = log ? log.olderPage(count, applier.received, oldest) : null;
+        const next = log ? log.olderPage(count, applier.received, oldest) : (pages.shift() ?? null);
         page = null;
-        if (older) {
-          const response = await open(older, null);
-          if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for an older page of ${spec.label}.`);
+        if (next) {
+          const response = await open(next, null);
+          if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for ${log ? 'an older page' : 'a part'} of ${spec.label}.`);
           page = response.body;
         }
       }
       progress(spec, 'applying', applier.received, bytes, expectedRows);
-      const result = applier.finish({ etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep });
+      const result = applier.finish({ etag: o.etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep, alsoCommit: o.alsoCommit });
       return { result, bytes };
     } catch (error) {
       applier?.abort();
       page?.destroy();
       throw asAisleError(error);
     }
+  };
+
+  /** A facility's stock, this round: read in full, in part, or not at all (stock-refresh.ts); null for other datasets. */
+  const stockReading = (spec: DatasetSpec, datasetId: number): { reading: StockReading; mark: HistoryMark } | null => {
+    if (!spec.refresh) return null;
+    const historySpec = spec.refresh.history ? scoped.find((s) => s.key === spec.refresh!.history) : undefined;
+    const history = historySpec ? datasetByKey(db, historySpec.key) : undefined;
+    const outcome = historySpec && results.find((r) => r.key === historySpec.key)?.outcome;
+    const reading = planStockReading(db, {
+      stockDatasetId: datasetId,
+      history: history && historySpec?.log ? { datasetId: history.dataset_id, maxRows: historySpec.log.maxRows, readThisRound: outcome === 'applied' || outcome === 'unchanged' } : null,
+      fullEveryMinutes: spec.refresh.fullEveryMinutes,
+      now: Date.now(),
+    });
+    return { reading, mark: historyMark(db, history?.dataset_id ?? null) };
+  };
+
+  /** The whole answer, asked for with the ETag kept (a 304 confirms what is kept), applied in one transaction. */
+  const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null) => {
+    const etag = held ? row.held_etag : row.etag;
+    const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
+    let response: StreamResponse | null = await open(spec, etag);
+    if (response.status === 200 && lock.busy) {
+      // another dataset is applying: rather than leave this body stalled (and time out), ask again when it is our turn
+      response.body.destroy();
+      response = null;
+    }
+    return lock.run(async () => {
+      const r = response ?? (await open(spec, etag));
+      if (r.status === 304) {
+        const at = new Date().toISOString();
+        if (!held) db.transaction(() => (markUnchanged(db, datasetId, at), fullRead(at)?.()))();
+        return null;
+      }
+      return apply(spec, datasetId, r.body, { etag: r.etag, expectedRows, alsoCommit: fullRead(new Date().toISOString()) });
+    });
+  };
+
+  /**
+   * The answer for some items only (a stock's items that moved), in requests of at most
+   * PART_VALUES_PER_REQUEST, applied in one transaction. It has no ETag of its own and leaves none:
+   * the next full reading downloads the whole answer again.
+   */
+  const readPart = (spec: DatasetSpec, datasetId: number, values: string[], state: { fullAt: string; mark: HistoryMark }) => {
+    const { field, column } = spec.refresh!;
+    const pages: DatasetSpec[] = [];
+    for (let at = 0; at < values.length; at += PART_VALUES_PER_REQUEST) pages.push({ ...spec, body: { ...(spec.body as object), [field]: values.slice(at, at + PART_VALUES_PER_REQUEST) } });
+    return lock.run(async () => {
+      const r = await open(pages[0], null);
+      if (r.status !== 200) throw new AisleError('bad_response', `The server answered ${r.status} for a part of ${spec.label}.`);
+      return apply(spec, datasetId, r.body, { etag: null, expectedRows: null, part: { of: { column, values }, pages: pages.slice(1) }, alsoCommit: () => writeStockRefresh(db, datasetId, state) });
+    });
   };
 
   const runDataset = async (spec: DatasetSpec): Promise<void> => {
@@ -210,21 +277,23 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     progress(spec, 'queued', 0, 0, expectedRows);
     try {
       if (offline) throw offline;
-      const etag = held ? row.held_etag : row.etag;
-      let response: StreamResponse | null = await open(spec, etag);
-      if (response.status === 200 && lock.busy) {
-        // another dataset is applying: rather than leave this body stalled (and time out), ask again when it is our turn
-        response.body.destroy();
-        response = null;
+      const stock = held ? null : await lock.run(() => stockReading(spec, datasetId));
+      const reading = stock?.reading;
+      if (reading?.kind === 'none') {
+        // nothing moved since the stock was last read: as fresh as the history read this round
+        await lock.run(() => db.transaction(() => (markUnchanged(db, datasetId, new Date().toISOString()), writeStockRefresh(db, datasetId, { fullAt: reading.fullAt, mark: stock!.mark })))());
+        progress(spec, 'unchanged', row.rows, 0, expectedRows);
+        results.push({ key: spec.key, outcome: 'unchanged', rows: row.rows, bytes: 0, error: null });
+        return;
       }
-      const outcome = await lock.run(async () => {
-        const r = response ?? (await open(spec, etag));
-        if (r.status === 304) {
-          if (!held) markUnchanged(db, datasetId, new Date().toISOString());
-          return null;
-        }
-        return apply(spec, datasetId, r.body, r.etag, expectedRows);
-      });
+      let outcome: Awaited<ReturnType<typeof apply>> | null | undefined;
+      if (reading?.kind === 'items') {
+        outcome = await readPart(spec, datasetId, reading.ids, { fullAt: reading.fullAt, mark: stock!.mark }).catch((error: unknown) => {
+          if (error instanceof AisleError && READ_IN_FULL_AFTER.has(error.code)) return undefined;
+          throw error;
+        });
+      }
+      if (outcome === undefined) outcome = await readWhole(spec, datasetId, row, held, expectedRows, stock?.mark ?? null);
       if (outcome === null) {
         progress(spec, held ? 'held' : 'unchanged', held ? 0 : row.rows, 0, expectedRows);
         results.push({ key: spec.key, outcome: held ? 'held' : 'unchanged', rows: row.rows, bytes: 0, error: null });
@@ -261,7 +330,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const globals = globalDatasets(options.plan);
   await runAll(globals);
   const scoped = scopedDatasets(db, options.plan);
-  await runAll(scoped);
+  // stock read in part follows its facility's history and every items dataset (their deletions)
+  await runAll(scoped.filter((s) => !s.refresh));
+  await runAll(scoped.filter((s) => s.refresh));
 
   const scopesOk = ['accounts', 'facilities'].every((k) => results.find((r) => r.key === k)?.outcome !== 'error');
   let dropped = 0;
@@ -273,6 +344,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       dropped++;
     }
   }
+  pruneItemsGone(db);
   compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
   // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left

@@ -246,6 +246,8 @@ export const en = {
     phase: { queued: 'Queued', downloading: 'Downloading', applying: 'Saving', unchanged: 'Unchanged', done: 'Done', held: 'Held', error: 'Failed' },
     progress: '{rows} of {expected} rows',
     progressUnknown: '{rows} rows',
+    wholeChecked: 'Whole stock checked {when}',
+    wholeCheckedHint: 'Between whole checks, only the items the history says moved are asked for again: quantities follow every movement, while allocations and status changes the history does not log wait for the next whole check.',
     notReached: 'Not updated: the server was out of reach',
   },
   session: {
@@ -342,6 +344,8 @@ export const en = {
     labelSizes: { '2x1': '2 × 1 in (shelf, bin)', '4x6': '4 × 6 in' },
     server: 'Server',
     interval: 'Sync every (minutes)',
+    stockFullCheck: 'Check the whole stock every (minutes)',
+    stockFullCheckHint: '0: at every sync. Between whole checks, a sync asks only for the items the inventory history says moved.',
     lockAfter: 'Lock after minutes without use (0: never)',
     byIt: 'This workstation is a kiosk: IT sets these settings. The look above is yours to change.',
     unlockWithPin: 'Users may unlock with a PIN (each sets one on the Session screen)',

@@ -247,6 +247,8 @@ export const es: Messages = {
     phase: { queued: 'En cola', downloading: 'Descargando', applying: 'Guardando', unchanged: 'Sin cambios', done: 'Hecho', held: 'Retenido', error: 'Falló' },
     progress: '{rows} de {expected} filas',
     progressUnknown: '{rows} filas',
+    wholeChecked: 'Stock completo comprobado {when}',
+    wholeCheckedHint: 'Entre comprobaciones completas, solo se vuelven a pedir los artículos que el historial dice que se movieron: las cantidades siguen cada movimiento; las asignaciones y los cambios de estado que el historial no registra esperan a la siguiente comprobación completa.',
     notReached: 'Sin actualizar: el servidor no estaba al alcance',
   },
   session: {
@@ -343,6 +345,8 @@ export const es: Messages = {
     labelSizes: { '2x1': '2 × 1 pulg. (estante, ubicación)', '4x6': '4 × 6 pulg.' },
     server: 'Servidor',
     interval: 'Sincronizar cada (minutos)',
+    stockFullCheck: 'Comprobar todo el stock cada (minutos)',
+    stockFullCheckHint: '0: en cada sincronización. Entre comprobaciones completas, se piden solo los artículos que el historial de inventario dice que se movieron.',
     lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
     byIt: 'Este puesto es un quiosco: estos ajustes los pone TI. El aspecto de arriba lo puede cambiar usted.',
     unlockWithPin: 'Los usuarios pueden desbloquear con un PIN (cada uno lo pone en la pantalla Sesión)',

@@ -1,0 +1,126 @@
+// A facility's stock between its full snapshots. The interface has no "what changed" query for
+// stock, and a full snapshot of a large warehouse is hundreds of megabytes; but its inventory
+// history is the log of every movement, and `/inv/query` takes `itemIds`. So between full
+// snapshots a round asks again only for the stock of the items that moved: the items of the
+// history events newer than the last reading (and of items a sync deleted). A full snapshot still
+// comes at least every `stockFullCheckMinutes` and whenever anything is in doubt, since a server
+// may change what its history does not carry (allocations, status).
+import type { MirrorDb } from './open-mirror.ts';
+
+/**
+ * Events are read back this far before the last one seen: an event stamped a little before it but
+ * committed after it (a slow transaction, another server's clock) is still found.
+ */
+export const LATE_EVENT_MS = 120_000;
+/** More items than this moved: one full snapshot costs less than asking for each. */
+export const MAX_ITEMS_ASKED = 50_000;
+
+export interface StockRefreshState {
+  /** When the last complete snapshot was applied, or confirmed by a 304. */
+  fullAt: string;
+  /** Where the history stood when the stock was last brought up to date. */
+  mark: HistoryMark;
+}
+
+export interface HistoryMark {
+  /** The newest event of the facility's history. */
+  eventsThrough: string | null;
+  /** That history answer's ETag: the same ETag again means no event since. */
+  historyEtag: string | null;
+  /** The last items_gone row accounted for. */
+  goneThrough: number;
+}
+
+export type StockReading =
+  | { kind: 'full'; why: string }
+  /** Nothing moved: no request. `fullAt`: the last full snapshot's, which stays. */
+  | { kind: 'none'; fullAt: string }
+  /** Ask again for the stock of these items only. */
+  | { kind: 'items'; ids: string[]; fullAt: string };
+
+export function stockRefreshState(db: MirrorDb, datasetId: number): StockRefreshState | null {
+  const row = db.prepare('SELECT full_at, events_through, history_etag, gone_through FROM stock_refresh WHERE dataset_id = ?').get(datasetId) as
+    | { full_at: string; events_through: string | null; history_etag: string | null; gone_through: number }
+    | undefined;
+  return row ? { fullAt: row.full_at, mark: { eventsThrough: row.events_through, historyEtag: row.history_etag, goneThrough: row.gone_through } } : null;
+}
+
+export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockRefreshState): void {
+  db.prepare(
+    `INSERT INTO stock_refresh (dataset_id, full_at, events_through, history_etag, gone_through) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (dataset_id) DO UPDATE SET full_at = excluded.full_at, events_through = excluded.events_through,
+       history_etag = excluded.history_etag, gone_through = excluded.gone_through`,
+  ).run(datasetId, state.fullAt, state.mark.eventsThrough, state.mark.historyEtag, state.mark.goneThrough);
+}
+
+/** Where the facility's history (its dataset, if kept) and the deleted items stand now. */
+export function historyMark(db: MirrorDb, historyDatasetId: number | null): HistoryMark {
+  const goneThrough = (db.prepare('SELECT max(seq) FROM items_gone').pluck().get() as number | null) ?? 0;
+  if (historyDatasetId === null) return { eventsThrough: null, historyEtag: null, goneThrough };
+  const eventsThrough = db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null;
+  const historyEtag = db.prepare('SELECT etag FROM datasets WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null;
+  return { eventsThrough, historyEtag, goneThrough };
+}
+
+/** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
+export function recordItemsGone(db: MirrorDb, rids: readonly number[]): void {
+  const insert = db.prepare('INSERT INTO items_gone (id) SELECT id FROM items WHERE rid = ?');
+  for (const rid of rids) insert.run(rid);
+}
+
+/** Forgets deleted items every stock dataset has accounted for (all, when no stock is kept). */
+export function pruneItemsGone(db: MirrorDb): void {
+  db.prepare('DELETE FROM items_gone WHERE seq <= coalesce((SELECT min(gone_through) FROM stock_refresh), (SELECT max(seq) FROM items_gone))').run();
+}
+
+export interface StockReadingOptions {
+  stockDatasetId: number;
+  /** The facility's history as this round left it; null when it is not kept. */
+  history: { datasetId: number; maxRows: number; readThisRound: boolean } | null;
+  /** A full snapshot at least this often; 0: every round. */
+  fullEveryMinutes: number;
+  now: number;
+}
+
+/** How this round reads a facility's stock: in full, not at all, or only the items that moved. */
+export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockReading {
+  const full = (why: string): StockReading => ({ kind: 'full', why });
+  const state = stockRefreshState(db, o.stockDatasetId);
+  if (!state) return full('no complete snapshot yet');
+  if (o.fullEveryMinutes <= 0 || !(o.now - Date.parse(state.fullAt) < o.fullEveryMinutes * 60_000)) return full('a full snapshot is due');
+  if (!o.history || !o.history.readThisRound) return full('the history was not read this round');
+  // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
+  const gone = db
+    .prepare('SELECT DISTINCT g.id FROM items_gone g WHERE g.seq > ? AND EXISTS (SELECT 1 FROM inventory WHERE item_id = g.id AND +dataset_id = ?)')
+    .pluck()
+    .all(state.mark.goneThrough, o.stockDatasetId) as string[];
+  const history = db.prepare('SELECT etag, rows FROM datasets WHERE dataset_id = ?').get(o.history.datasetId) as { etag: string | null; rows: number };
+  const historyUnchanged = history.etag !== null && history.etag === state.mark.historyEtag;
+  if (historyUnchanged && gone.length === 0) return { kind: 'none', fullAt: state.fullAt };
+
+  let since = '';
+  const ids = new Set(gone);
+  if (!historyUnchanged) {
+    if (state.mark.eventsThrough !== null) {
+      const through = Date.parse(state.mark.eventsThrough);
+      if (Number.isNaN(through)) return full('the history gives no readable event time');
+      since = new Date(through - LATE_EVENT_MS).toISOString();
+    }
+    // every event since then must still be in the log: it keeps its window, up to maxRows events
+    if (history.rows >= o.history.maxRows) {
+      const oldest = db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(o.history.datasetId) as string | null;
+      if (oldest === null || oldest > since) return full('the history kept does not reach back to the last reading');
+    }
+    const events = db
+      .prepare('SELECT item_id FROM history WHERE dataset_id = ? AND created_on > ?')
+      .pluck()
+      .all(o.history.datasetId, since) as (string | null)[];
+    for (const id of events) {
+      // a movement of no named item cannot be asked for by item
+      if (id === null) return full('an event names no item');
+      ids.add(id);
+      if (ids.size > MAX_ITEMS_ASKED) return full('more items moved than are worth asking for one by one');
+    }
+  }
+  return ids.size === 0 ? { kind: 'none', fullAt: state.fullAt } : { kind: 'items', ids: [...ids], fullAt: state.fullAt };
+}

@@ -1,0 +1,350 @@
+// A facility's stock between full readings (stock-refresh.ts): only the items its history says
+// moved are asked for again, and the stock is then exactly what a full reading gives. Against the
+// demo server over HTTP, where revisions change, add and delete items and move stock; against the
+// fixture server for the server's failures; and the decision itself on a mirror built by hand.
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestReport } from '../../electron/core/api/request-report.ts';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { datasetByKey, ensureDataset, markApplied, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { LATE_EVENT_MS, MAX_ITEMS_ASKED, planStockReading, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
+import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+
+const INVENTORY_URL = /\/v1\/api\/pub\/inv\/query$/;
+const stockBodies = (requests: RequestReport[]) =>
+  requests.filter((r) => r.method === 'POST' && INVENTORY_URL.test(r.url)).map((r) => JSON.parse(r.body ?? '{}') as { facilityId: string; itemIds?: string[] });
+
+describe('stock between full readings, against the demo server', () => {
+  let server: DemoServer;
+  let dir: ReturnType<typeof tempDir>;
+  let token: string;
+  let facilities: { id: string; code: string; name: string }[];
+
+  beforeAll(async () => {
+    server = await startDemoServer({ port: 0, items: 2000, accounts: 2, facilities: 2, seed: 23, rateLimit: 0, historyDays: 30 });
+    dir = tempDir();
+    const api = createAuthApi({ baseUrl: server.url });
+    const credentials = { email: 'demo@example.com', password: 'demo1234' };
+    const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
+    token = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' })).accessToken;
+    facilities = server.ids().facilities.map((id) => ({ id, code: id, name: id }));
+  });
+  afterAll(async () => {
+    await server.close();
+    dir.remove();
+  });
+
+  const round = async (db: MirrorDb, extra: Partial<RoundOptions['plan']> = {}) => {
+    const requests: RequestReport[] = [];
+    const result = await runRound(db, {
+      baseUrl: server.url,
+      accessToken: async () => token,
+      refreshAfterUnauthorized: async () => token,
+      plan: { offlineLists: [], offlineFacilities: [], userFacilities: facilities, historyDays: 30, ...extra },
+      onRequest: (r) => requests.push(r),
+    });
+    expect(result.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    return { result, requests };
+  };
+  const stockRows = (db: MirrorDb) => db.prepare('SELECT d.key, s.id, s.raw FROM inventory s JOIN datasets d USING (dataset_id) ORDER BY s.id').all();
+  /** The stock as a full reading gives it now: a new mirror's first sync. */
+  const fullReading = async (name: string) => {
+    const fresh = openMirror(path.join(dir.path, `${name}.sqlite`));
+    try {
+      await round(fresh);
+      return stockRows(fresh);
+    } finally {
+      fresh.close();
+    }
+  };
+
+  it('asks only for the items that moved (stock changed, items added and deleted), and holds what a full reading gives', async () => {
+    const db = openMirror(path.join(dir.path, 'kept.sqlite'));
+    try {
+      const first = await round(db);
+      expect(stockBodies(first.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      const fullBytes = first.result.datasets.filter((d) => d.key.startsWith('inventory@')).reduce((sum, d) => sum + d.bytes, 0);
+      // revision 4 is skipped: rounds do not see every revision
+      for (const revision of [1, 2, 3, 5]) {
+        const itemsBefore = new Set(db.prepare('SELECT id FROM items').pluck().all() as string[]);
+        const stockBefore = new Set(db.prepare('SELECT item_id FROM inventory').pluck().all() as string[]);
+        server.setRevision(revision);
+        const { result, requests } = await round(db);
+        const bodies = stockBodies(requests);
+        expect(bodies.length).toBeGreaterThanOrEqual(2);
+        for (const body of bodies) {
+          expect(body.itemIds?.length).toBeGreaterThan(0);
+          expect(body.itemIds!.length).toBeLessThanOrEqual(PART_VALUES_PER_REQUEST);
+        }
+        const stock = result.datasets.filter((d) => d.key.startsWith('inventory@'));
+        expect(stock.map((d) => d.outcome)).toEqual(['applied', 'applied']);
+        expect(stock.reduce((sum, d) => sum + d.bytes, 0)).toBeLessThan(fullBytes / 10);
+        // items deleted at this revision had stock; a deletion is no event, and their stock is gone all the same
+        const deleted = [...itemsBefore].filter((id) => stockBefore.has(id) && db.prepare('SELECT count(*) FROM items WHERE id = ?').pluck().get(id) === 0);
+        expect(deleted.length, `revision ${revision}`).toBeGreaterThan(0);
+        const asked = new Set(bodies.flatMap((b) => b.itemIds!));
+        expect(deleted.filter((id) => !asked.has(id)), `revision ${revision}`).toEqual([]);
+        expect(stockRows(db)).toEqual(await fullReading(`reference-${revision}`));
+      }
+      // nothing moved since: the stock is not asked for, and stays dated by the round
+      const quiet = await round(db);
+      expect(stockBodies(quiet.requests)).toEqual([]);
+      expect(quiet.result.datasets.filter((d) => d.key.startsWith('inventory@')).map((d) => d.outcome)).toEqual(['unchanged', 'unchanged']);
+      expect(db.prepare('SELECT count(*) FROM items_gone').pluck().get()).toBe(0);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reads the whole stock every round when the setting says 0, and after a confirmed mass deletion', async () => {
+    server.setRevision(0);
+    const db = openMirror(path.join(dir.path, 'always-full.sqlite'));
+    try {
+      await round(db);
+      server.setRevision(1);
+      const always = await round(db, { stockFullCheckMinutes: 0 });
+      expect(stockBodies(always.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      expect(stateOf(db)).toEqual([expect.objectContaining({ full_at: expect.any(String) }), expect.objectContaining({ full_at: expect.any(String) })]);
+
+      // 90% of an account's items vanish: held, then confirmed alone; the next round asks for their stock
+      server.setMassDeletion(0);
+      const massKey = `items@account:${server.ids().accounts[0]}`;
+      const held = await round(db);
+      expect(held.result.datasets.find((d) => d.key === massKey)?.outcome).toBe('held');
+      await runRound(db, {
+        baseUrl: server.url,
+        accessToken: async () => token,
+        refreshAfterUnauthorized: async () => token,
+        plan: { offlineLists: [], offlineFacilities: [], userFacilities: facilities, historyDays: 30 },
+        only: [massKey],
+        allowMassDelete: [massKey],
+      });
+      const after = await round(db);
+      expect(stockBodies(after.requests).every((b) => b.itemIds !== undefined)).toBe(true);
+      expect(stockRows(db)).toEqual(await fullReading('reference-mass'));
+    } finally {
+      server.setMassDeletion(null);
+      db.close();
+    }
+  });
+});
+
+const stateOf = (db: MirrorDb) => db.prepare('SELECT * FROM stock_refresh ORDER BY dataset_id').all();
+
+describe('stock between full readings, when the server fails', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: MirrorDb;
+  let server: FixtureServer;
+  const stock = (qty: number[]) =>
+    qty.map((q, n) => ({ id: `inv-${n}`, facility_id: 'fac-1', location_id: 'loc-1', location_code: 'A-03-02-B', item_id: `item-${n}`, qty_on_hand: q, status: 'AVAILABLE' }));
+  const event = (n: number, item: string | null, at: string) => ({ id: `h-${n}`, facility_id: 'fac-1', item_id: item, type: 'ADJUST', qty: 1, createdon: at });
+  let events: object[] = [];
+  const setStock = (qty: number[]) => server.set('inv/query:fac-1', stock(qty));
+  const addEvent = (e: object) => {
+    events = [e, ...events];
+    server.set('inv/history:fac-1', events);
+  };
+  const round = async () =>
+    runRound(db, {
+      baseUrl: server.url,
+      accessToken: async () => 't1',
+      refreshAfterUnauthorized: async () => 't1',
+      plan: { offlineLists: ['inventory', 'history'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
+      retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+    });
+  const quantities = () => db.prepare('SELECT qty_on_hand FROM inventory ORDER BY id').pluck().all();
+  const stockRequests = () => server.requests.filter((r) => r.path === 'inv/query:fac-1');
+
+  beforeEach(async () => {
+    dir = tempDir();
+    db = openMirror(path.join(dir.path, 'm.sqlite'));
+    server = await startFixtureServer();
+    server.set(`${LISTS}/accounts/query`, []);
+    server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+    events = [];
+    addEvent(event(0, 'item-0', '2026-11-20T10:00:00.000Z'));
+    setStock([5, 5, 5, 5]);
+    await round();
+    server.requests.length = 0;
+  });
+  afterEach(async () => {
+    db.close();
+    await server.close();
+    dir.remove();
+  });
+
+  it('a part the server refuses (400) or answers with broken JSON is read whole in the same round', async () => {
+    for (const fault of ['bad_request', 'invalid'] as const) {
+      setStock(fault === 'invalid' ? [5, 7, 5, 5] : [5, 6, 5, 5]);
+      addEvent(event(events.length, 'item-1', `2026-11-20T10:0${events.length}:00.000Z`));
+      server.fault('inv/query:fac-1', fault);
+      server.requests.length = 0;
+      const r = await round();
+      expect(r.datasets.find((d) => d.key === 'inventory@facility:fac-1')?.outcome).toBe('applied');
+      expect(stockRequests().map((q) => (q.itemIds ? 'part' : 'whole'))).toEqual(['part', 'whole']);
+      expect(quantities()).toEqual(fault === 'invalid' ? [5, 7, 5, 5] : [5, 6, 5, 5]);
+    }
+  });
+
+  it('a part cut off in the download keeps the stock it had, and the next round asks for the same items again', async () => {
+    setStock([5, 5, 9, 5]);
+    addEvent(event(1, 'item-2', '2026-11-20T10:05:00.000Z'));
+    const before = stateOf(db);
+    server.fault('inv/query:fac-1', 'truncate');
+    const cut = await round();
+    expect(cut.datasets.find((d) => d.key === 'inventory@facility:fac-1')?.outcome).toBe('error');
+    expect(quantities()).toEqual([5, 5, 5, 5]);
+    expect(stateOf(db)).toEqual(before);
+    server.requests.length = 0;
+    await round();
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([expect.arrayContaining(['item-2'])]);
+    expect(quantities()).toEqual([5, 5, 9, 5]);
+  });
+
+  it('an event that names no item, or a history that failed this round, makes the reading whole', async () => {
+    setStock([1, 5, 5, 5]);
+    addEvent(event(1, null, '2026-11-20T10:05:00.000Z'));
+    await round();
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([undefined]);
+    expect(quantities()).toEqual([1, 5, 5, 5]);
+
+    setStock([1, 1, 5, 5]);
+    addEvent(event(2, 'item-1', '2026-11-20T10:06:00.000Z'));
+    server.fault('inv/history:fac-1', 'server_error');
+    server.requests.length = 0;
+    const r = await round();
+    expect(r.datasets.find((d) => d.key === 'history@facility:fac-1')?.outcome).toBe('error');
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([undefined]);
+    expect(quantities()).toEqual([1, 1, 5, 5]);
+  });
+
+  it('an event stamped just before the last one read, but arriving after it, is still followed', async () => {
+    addEvent(event(1, 'item-1', '2026-11-20T10:10:00.000Z'));
+    await round();
+    // committed late: stamped a minute before the newest event the last reading saw
+    setStock([5, 5, 5, 3]);
+    addEvent(event(2, 'item-3', '2026-11-20T10:09:00.000Z'));
+    server.requests.length = 0;
+    await round();
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([expect.arrayContaining(['item-3'])]);
+    expect(quantities()).toEqual([5, 5, 5, 3]);
+  });
+});
+
+describe('how a round reads a stock (the decision)', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: MirrorDb;
+  let stockId: number;
+  let historyId: number;
+  const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+  const spec = (list: 'inventory' | 'history'): DatasetSpec => ({
+    key: `${list}@facility:F`,
+    list,
+    label: list,
+    table: list,
+    scopeKind: 'facility',
+    scopeId: 'F',
+    scopeName: null,
+    path: `/${list}`,
+    method: 'POST',
+  });
+  let nextEvent = 0;
+  const event = (itemId: string | null, at: string) =>
+    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, ?, 0, '{}')`).run(historyId, `h-${nextEvent++}`, itemId, at);
+  const plan = (o: { fullEveryMinutes?: number; readThisRound?: boolean; maxRows?: number; now?: number } = {}) =>
+    planStockReading(db, {
+      stockDatasetId: stockId,
+      history: { datasetId: historyId, maxRows: o.maxRows ?? 1000, readThisRound: o.readThisRound ?? true },
+      fullEveryMinutes: o.fullEveryMinutes ?? 60,
+      now: o.now ?? NOW,
+    });
+  const MARK = '2026-11-20T11:50:00.000Z';
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openMirror(path.join(dir.path, 'm.sqlite'));
+    stockId = ensureDataset(db, spec('inventory'));
+    historyId = ensureDataset(db, spec('history'));
+    markApplied(db, historyId, { etag: '"h1"', rows: 0, at: MARK });
+    event('item-old', '2026-11-20T11:00:00.000Z');
+    event('item-a', MARK);
+  });
+  afterEach(() => {
+    db.close();
+    dir.remove();
+  });
+  const read = (fullAt = '2026-11-20T11:30:00.000Z') => writeStockRefresh(db, stockId, { fullAt, mark: { eventsThrough: MARK, historyEtag: '"h1"', goneThrough: 0 } });
+
+  it('whole until a complete snapshot was read, and again once one is due or the history was not read', () => {
+    expect(plan()).toMatchObject({ kind: 'full' });
+    read();
+    expect(plan()).toEqual({ kind: 'none', fullAt: '2026-11-20T11:30:00.000Z' });
+    expect(plan({ now: NOW + 30 * 60_000 })).toMatchObject({ kind: 'full' });
+    expect(plan({ fullEveryMinutes: 0 })).toMatchObject({ kind: 'full' });
+    expect(plan({ readThisRound: false })).toMatchObject({ kind: 'full' });
+    expect(stockRefreshState(db, stockId)?.mark.eventsThrough).toBe(MARK);
+  });
+
+  it('the items of the events since the last reading, from a little before it, and the deleted items that have stock', () => {
+    read();
+    markApplied(db, historyId, { etag: '"h2"', rows: 0, at: MARK });
+    event('item-b', '2026-11-20T11:55:00.000Z');
+    event('item-b', '2026-11-20T11:56:00.000Z');
+    event('item-late', new Date(Date.parse(MARK) - LATE_EVENT_MS + 1000).toISOString());
+    event('item-early', new Date(Date.parse(MARK) - LATE_EVENT_MS - 1000).toISOString());
+    db.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (?, 's-1', 'item-gone', 0, '{}')`).run(stockId);
+    db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone'), ('item-gone-no-stock')`).run();
+    const reading = plan();
+    expect(reading.kind).toBe('items');
+    expect(reading.kind === 'items' && reading.ids.sort()).toEqual(['item-a', 'item-b', 'item-gone', 'item-late']);
+  });
+
+  it('whole when an event names no item, when the history kept does not reach back, or when too many items moved', () => {
+    read();
+    markApplied(db, historyId, { etag: '"h2"', rows: 3, at: MARK });
+    event(null, '2026-11-20T11:55:00.000Z');
+    expect(plan()).toMatchObject({ kind: 'full', why: 'an event names no item' });
+    db.prepare('DELETE FROM history WHERE item_id IS NULL').run();
+    expect(plan()).toMatchObject({ kind: 'items' });
+    // the log is at its most and its oldest event is after the last reading: events may be missing
+    db.prepare(`DELETE FROM history WHERE created_on <= ?`).run(MARK);
+    event('item-c', '2026-11-20T11:58:00.000Z');
+    expect(plan({ maxRows: 1 })).toMatchObject({ kind: 'full', why: 'the history kept does not reach back to the last reading' });
+    const many = db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, '2026-11-20T11:59:00.000Z', 0, '{}')`);
+    db.transaction(() => {
+      for (let n = 0; n <= MAX_ITEMS_ASKED; n++) many.run(historyId, `m-${n}`, `item-${n}`);
+    })();
+    expect(plan()).toMatchObject({ kind: 'full', why: 'more items moved than are worth asking for one by one' });
+    expect(datasetByKey(db, 'inventory@facility:F')?.etag).toBeNull();
+  });
+
+  it('finds the stock of each item through the items\' index, never by reading the whole stock for each', () => {
+    read();
+    markApplied(db, historyId, { etag: '"h2"', rows: 0, at: MARK });
+    db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone')`).run();
+    // every statement prepared, and its plan (no ANALYZE: SQLite plans as for big tables)
+    const prepared: string[] = [];
+    const recording = new Proxy(db, {
+      get(target, property) {
+        if (property === 'prepare') return (sql: string) => (prepared.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const reading = planStockReading(recording, { stockDatasetId: stockId, history: { datasetId: historyId, maxRows: 1000, readThisRound: true }, fullEveryMinutes: 60, now: NOW });
+    expect(reading.kind).toBe('items');
+    const part = beginSnapshot(recording, stockId, spec('inventory'), { column: 'item_id', values: ['item-a', 'item-gone'] });
+    part.finish({ etag: null, at: MARK, allowMassDelete: false });
+    const plans = prepared
+      .filter((sql) => /^SELECT/.test(sql) && /\binventory\b/.test(sql) && /item_id = /.test(sql))
+      .map((sql) => ({ sql, plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from({ length: sql.split('?').length - 1 }, () => null)) as { detail: string }[]).map((r) => r.detail).join('; ') }));
+    expect(plans.length).toBe(2);
+    for (const { sql, plan } of plans) expect(plan, sql).toMatch(/inventory (EXISTS )?USING INDEX inventory_item \(item_id=\?\)/);
+  });
+});
