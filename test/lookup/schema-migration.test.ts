@@ -234,7 +234,7 @@ describe('lookup migrations', () => {
       expect(db.prepare('SELECT count(*) FROM stock_refresh').pluck().get()).toBe(0);
       expect(db.prepare('SELECT count(*) FROM items_gone').pluck().get()).toBe(0);
       expect(db.prepare('SELECT id, item_id FROM inventory').all()).toEqual([{ id: 's-1', item_id: 'item-1' }]);
-      expect(planStockReading(db, { stockDatasetId: 1, history: { datasetId: 2, maxRows: 100, readThisRound: true }, fullEveryMinutes: 60, now: Date.now() })).toMatchObject({ kind: 'full' });
+      expect(planStockReading(db, { stockDatasetId: 1, history: { datasetId: 2, maxRows: 100, readThisRound: true }, itemsRead: true, fullEveryMinutes: 60, now: Date.now() })).toMatchObject({ kind: 'full' });
       // numbers of deleted items are never given twice, even after the table was emptied
       db.prepare(`INSERT INTO items_gone (id) VALUES ('a'), ('b')`).run();
       db.prepare('DELETE FROM items_gone').run();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
-import { datasetByKey, ensureDataset, markApplied, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { LATE_EVENT_MS, MAX_ITEMS_ASKED, planStockReading, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
@@ -91,6 +91,12 @@ describe('stock between full readings, against the demo server', () => {
         expect(deleted.filter((id) => !asked.has(id)), `revision ${revision}`).toEqual([]);
         expect(stockRows(db)).toEqual(await fullReading(`reference-${revision}`));
       }
+      // the server goes back (a restored backup): its history no longer reaches the last reading's
+      // newest event, so the stock is read whole, and is what it is on the server
+      server.setRevision(2);
+      const back = await round(db);
+      expect(stockBodies(back.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      expect(stockRows(db)).toEqual(await fullReading('reference-back'));
       // nothing moved since: the stock is not asked for, and stays dated by the round
       const quiet = await round(db);
       expect(stockBodies(quiet.requests)).toEqual([]);
@@ -146,8 +152,9 @@ describe('stock between full readings, when the server fails', () => {
   const event = (n: number, item: string | null, at: string) => ({ id: `h-${n}`, facility_id: 'fac-1', item_id: item, type: 'ADJUST', qty: 1, createdon: at });
   let events: object[] = [];
   const setStock = (qty: number[]) => server.set('inv/query:fac-1', stock(qty));
-  const addEvent = (e: object) => {
-    events = [e, ...events];
+  const addEvent = (e: { createdon: string }) => {
+    // newest first, as /inv/history answers
+    events = [e, ...events].sort((a, b) => ((b as typeof e).createdon < (a as typeof e).createdon ? -1 : 1));
     server.set('inv/history:fac-1', events);
   };
   const round = async () =>
@@ -155,7 +162,7 @@ describe('stock between full readings, when the server fails', () => {
       baseUrl: server.url,
       accessToken: async () => 't1',
       refreshAfterUnauthorized: async () => 't1',
-      plan: { offlineLists: ['inventory', 'history'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
+      plan: { offlineLists: ['inventory', 'history', 'items'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
       retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
     });
   const quantities = () => db.prepare('SELECT qty_on_hand FROM inventory ORDER BY id').pluck().all();
@@ -205,6 +212,20 @@ describe('stock between full readings, when the server fails', () => {
     await round();
     expect(stockRequests().map((q) => q.itemIds)).toEqual([expect.arrayContaining(['item-2'])]);
     expect(quantities()).toEqual([5, 5, 9, 5]);
+  });
+
+  it('an items dataset that failed this round makes the reading whole: its deletions are not known', async () => {
+    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+    server.set(`${LISTS}/accounts/acc-1/items/query`, [0, 1, 2, 3].map((n) => ({ id: `item-${n}`, sku: `SKU-${n}` })));
+    await round();
+    setStock([5, 5, 4, 5]);
+    addEvent(event(1, 'item-2', '2026-11-20T10:05:00.000Z'));
+    server.fault(`${LISTS}/accounts/acc-1/items/query`, 'server_error');
+    server.requests.length = 0;
+    const r = await round();
+    expect(r.datasets.find((d) => d.key === 'items@account:acc-1')?.outcome).toBe('error');
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([undefined]);
+    expect(quantities()).toEqual([5, 5, 4, 5]);
   });
 
   it('an event that names no item, or a history that failed this round, makes the reading whole', async () => {
@@ -257,10 +278,11 @@ describe('how a round reads a stock (the decision)', () => {
   let nextEvent = 0;
   const event = (itemId: string | null, at: string) =>
     db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, ?, 0, '{}')`).run(historyId, `h-${nextEvent++}`, itemId, at);
-  const plan = (o: { fullEveryMinutes?: number; readThisRound?: boolean; maxRows?: number; now?: number } = {}) =>
+  const plan = (o: { fullEveryMinutes?: number; readThisRound?: boolean; itemsRead?: boolean; maxRows?: number; now?: number } = {}) =>
     planStockReading(db, {
       stockDatasetId: stockId,
       history: { datasetId: historyId, maxRows: o.maxRows ?? 1000, readThisRound: o.readThisRound ?? true },
+      itemsRead: o.itemsRead ?? true,
       fullEveryMinutes: o.fullEveryMinutes ?? 60,
       now: o.now ?? NOW,
     });
@@ -281,13 +303,18 @@ describe('how a round reads a stock (the decision)', () => {
   });
   const read = (fullAt = '2026-11-20T11:30:00.000Z') => writeStockRefresh(db, stockId, { fullAt, mark: { eventsThrough: MARK, historyEtag: '"h1"', goneThrough: 0 } });
 
-  it('whole until a complete snapshot was read, and again once one is due or the history was not read', () => {
+  it('whole until a complete snapshot was read, and again once one is due, the history or the items were not read, or the history went back', () => {
     expect(plan()).toMatchObject({ kind: 'full' });
     read();
     expect(plan()).toEqual({ kind: 'none', fullAt: '2026-11-20T11:30:00.000Z' });
     expect(plan({ now: NOW + 30 * 60_000 })).toMatchObject({ kind: 'full' });
     expect(plan({ fullEveryMinutes: 0 })).toMatchObject({ kind: 'full' });
     expect(plan({ readThisRound: false })).toMatchObject({ kind: 'full' });
+    expect(plan({ itemsRead: false })).toMatchObject({ kind: 'full', why: 'the items were not all read this round' });
+    markLogServerNewest(db, historyId, '2026-11-20T11:00:00.000Z');
+    expect(plan()).toMatchObject({ kind: 'full', why: 'the history went back' });
+    markLogServerNewest(db, historyId, MARK);
+    expect(plan()).toMatchObject({ kind: 'none' });
     expect(stockRefreshState(db, stockId)?.mark.eventsThrough).toBe(MARK);
   });
 
@@ -337,7 +364,7 @@ describe('how a round reads a stock (the decision)', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const reading = planStockReading(recording, { stockDatasetId: stockId, history: { datasetId: historyId, maxRows: 1000, readThisRound: true }, fullEveryMinutes: 60, now: NOW });
+    const reading = planStockReading(recording, { stockDatasetId: stockId, history: { datasetId: historyId, maxRows: 1000, readThisRound: true }, itemsRead: true, fullEveryMinutes: 60, now: NOW });
     expect(reading.kind).toBe('items');
     const part = beginSnapshot(recording, stockId, spec('inventory'), { column: 'item_id', values: ['item-a', 'item-gone'] });
     part.finish({ etag: null, at: MARK, allowMassDelete: false });

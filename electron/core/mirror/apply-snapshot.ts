@@ -13,7 +13,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
-import { markApplied, markLogFrom } from './dataset-state.ts';
+import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { recordItemsGone } from './stock-refresh.ts';
@@ -46,6 +46,8 @@ export interface LogKeep {
   append: boolean;
   from: string;
   maxRows: number;
+  /** The newest event of the server's answer (its first), null when it had none. */
+  serverNewest: string | null;
 }
 
 /** The snapshot is the complete answer for the rows whose `column` is one of `values`, and for no other. */
@@ -390,7 +392,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         }
         const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
         markApplied(db, datasetId, { etag, rows, at });
-        if (log) markLogFrom(db, datasetId, log.from);
+        if (log) {
+          markLogFrom(db, datasetId, log.from);
+          markLogServerNewest(db, datasetId, log.serverNewest);
+        }
         alsoCommit?.();
         db.exec('COMMIT');
         open = false;
@@ -449,7 +454,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
-    db.prepare('DELETE FROM meta WHERE key = ?').run(`log_from:${datasetId}`);
+    db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`);
     db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
   }).immediate();

@@ -111,6 +111,20 @@ export function markLogFrom(db: MirrorDb, datasetId: number, from: string): void
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_from:${datasetId}`, from);
 }
 
+/**
+ * The newest event of the server's last answer for a log (meta `log_newest:<dataset_id>`, written
+ * with the events): unlike the newest event kept, it goes back when the server's log does (a
+ * restored backup, the demo's earlier revision).
+ */
+export function logServerNewest(db: MirrorDb, datasetId: number): string | null {
+  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_newest:${datasetId}`) as string | undefined) ?? null;
+}
+
+export function markLogServerNewest(db: MirrorDb, datasetId: number, newest: string | null): void {
+  if (newest === null) db.prepare('DELETE FROM meta WHERE key = ?').run(`log_newest:${datasetId}`);
+  else db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_newest:${datasetId}`, newest);
+}
+
 export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): void {
   db.prepare('UPDATE datasets SET held_etag = ?, held_rows = ?, held_would_delete = ?, held_at = ? WHERE dataset_id = ?').run(
     held.etag,

@@ -5,6 +5,7 @@
 // history events newer than the last reading (and of items a sync deleted). A full snapshot still
 // comes at least every `stockFullCheckMinutes` and whenever anything is in doubt, since a server
 // may change what its history does not carry (allocations, status).
+import { logServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 
 /**
@@ -23,7 +24,7 @@ export interface StockRefreshState {
 }
 
 export interface HistoryMark {
-  /** The newest event of the facility's history. */
+  /** The newest event of the facility's history, as the server last answered it. */
   eventsThrough: string | null;
   /** That history answer's ETag: the same ETag again means no event since. */
   historyEtag: string | null;
@@ -57,7 +58,7 @@ export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockR
 export function historyMark(db: MirrorDb, historyDatasetId: number | null): HistoryMark {
   const goneThrough = (db.prepare('SELECT max(seq) FROM items_gone').pluck().get() as number | null) ?? 0;
   if (historyDatasetId === null) return { eventsThrough: null, historyEtag: null, goneThrough };
-  const eventsThrough = db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null;
+  const eventsThrough = logServerNewest(db, historyDatasetId) ?? (db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null);
   const historyEtag = db.prepare('SELECT etag FROM datasets WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null;
   return { eventsThrough, historyEtag, goneThrough };
 }
@@ -77,6 +78,11 @@ export interface StockReadingOptions {
   stockDatasetId: number;
   /** The facility's history as this round left it; null when it is not kept. */
   history: { datasetId: number; maxRows: number; readThisRound: boolean } | null;
+  /**
+   * Every items dataset was read this round (applied or unchanged): the items deleted are known.
+   * False when one failed or was held, or items are not kept offline.
+   */
+  itemsRead: boolean;
   /** A full snapshot at least this often; 0: every round. */
   fullEveryMinutes: number;
   now: number;
@@ -89,6 +95,11 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
   if (!state) return full('no complete snapshot yet');
   if (o.fullEveryMinutes <= 0 || !(o.now - Date.parse(state.fullAt) < o.fullEveryMinutes * 60_000)) return full('a full snapshot is due');
   if (!o.history || !o.history.readThisRound) return full('the history was not read this round');
+  if (!o.itemsRead) return full('the items were not all read this round');
+  // the server's log no longer reaches the newest event the last reading saw: it went back (a
+  // restored backup), and what changed since cannot be told from it
+  const serverNewest = logServerNewest(db, o.history.datasetId);
+  if (serverNewest !== null && state.mark.eventsThrough !== null && serverNewest < state.mark.eventsThrough) return full('the history went back');
   // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
   const gone = db
     .prepare('SELECT DISTINCT g.id FROM items_gone g WHERE g.seq > ? AND EXISTS (SELECT 1 FROM inventory WHERE item_id = g.id AND +dataset_id = ?)')

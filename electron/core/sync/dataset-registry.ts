@@ -63,7 +63,8 @@ export interface PlanOptions {
   now?: Date;
 }
 
-function kept(list: string, options: PlanOptions): boolean {
+/** Whether the plan keeps this list offline. */
+export function kept(list: string, options: Pick<PlanOptions, 'offlineLists'>): boolean {
   return options.offlineLists.length === 0 || ALWAYS.has(list) || options.offlineLists.includes(list);
 }
 

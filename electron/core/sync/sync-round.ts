@@ -11,7 +11,7 @@ import { TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { historyMark, planStockReading, pruneItemsGone, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
-import { globalDatasets, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
+import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 
@@ -102,7 +102,7 @@ function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
   const maxRows = spec.log!.maxRows;
   let lastTo: string | null = null;
   return {
-    keep: { append, from: body.from, maxRows } satisfies LogKeep,
+    keep: { append, from: body.from, maxRows, serverNewest: null } as LogKeep,
     /** The request for the page before this one, or null when this one was the last needed. */
     olderPage(count: number, received: number, oldest: Buffer | null): DatasetSpec | null {
       if (count < body.limit || received >= maxRows || oldest === null) return null;
@@ -183,6 +183,8 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         let oldest: Buffer | null = null;
         const add = (bytes: Buffer) => {
           applier!.add(bytes);
+          // a log's answer is newest first: its very first event is the server's newest
+          if (log && applier!.received === 1) log.keep.serverNewest = createdOn(bytes);
           count++;
           oldest = bytes;
         };
@@ -220,8 +222,11 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     const historySpec = spec.refresh.history ? scoped.find((s) => s.key === spec.refresh!.history) : undefined;
     const history = historySpec ? datasetByKey(db, historySpec.key) : undefined;
     const outcome = historySpec && results.find((r) => r.key === historySpec.key)?.outcome;
+    // the items deleted this round are known only when every items dataset was read
+    const itemsRead = kept('items', options.plan) && scoped.filter((s) => s.list === 'items').every((s) => ['applied', 'unchanged'].includes(results.find((r) => r.key === s.key)?.outcome ?? ''));
     const reading = planStockReading(db, {
       stockDatasetId: datasetId,
+      itemsRead,
       history: history && historySpec?.log ? { datasetId: history.dataset_id, maxRows: historySpec.log.maxRows, readThisRound: outcome === 'applied' || outcome === 'unchanged' } : null,
       fullEveryMinutes: spec.refresh.fullEveryMinutes,
       now: Date.now(),
