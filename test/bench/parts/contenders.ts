@@ -21,6 +21,8 @@ export interface SyncRun {
   seconds: number;
   rows: number;
   bytes: number;
+  /** Of `bytes`, the stock's (every facility's): read whole, or only the items that moved. */
+  stockBytes: number;
   datasets: number;
   changed: number;
   /** Datasets whose new snapshot was held by the mass-deletion guard. */
@@ -47,7 +49,8 @@ export interface IngestRun {
 export interface SizeResult {
   items: number;
   runs: number;
-  sync: { first: SyncRun[]; noChange: SyncRun[]; changed: SyncRun[] };
+  /** wholeCheck: a 1%-changed round that reads every facility's stock whole (as at least hourly). */
+  sync: { first: SyncRun[]; noChange: SyncRun[]; changed: SyncRun[]; wholeCheck: SyncRun[] };
   floor: FloorRun[];
   /** Aisle's apply alone on the responses Dexie stores (procs/aisle-ingest.ts). */
   ingest: IngestRun[];
@@ -143,27 +146,30 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
   const { url, ids } = ready;
   const license = ids.demoLicenses[0];
   try {
-    const sync: SizeResult['sync'] = { first: [], noChange: [], changed: [] };
+    const sync: SizeResult['sync'] = { first: [], noChange: [], changed: [], wholeCheck: [] };
     let dataDir = '';
     for (let r = 0; r < o.runs; r++) {
-      await ask(server, { type: 'revision', revision: 2 * r });
+      await ask(server, { type: 'revision', revision: 3 * r });
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
-      // A process per round (first sync, no change, then with the server one revision on, 1% changed):
+      // A process per round (first sync, no change, then with the server one revision on, 1% changed,
+      // its stock read in part; then one more revision on, the stock read whole, as at least hourly):
       // each round's peak memory is its own, and each pays for starting its sync worker, as after an app start.
       const results: (SyncRun & { error?: string })[] = [];
-      for (const label of ['first', 'no-change', '1%-changed']) {
-        if (label === '1%-changed') await ask(server, { type: 'revision', revision: 2 * r + 1 });
+      for (const label of ['first', 'no-change', '1%-changed', 'whole-check']) {
+        if (label === '1%-changed') await ask(server, { type: 'revision', revision: 3 * r + 1 });
+        if (label === 'whole-check') await ask(server, { type: 'revision', revision: 3 * r + 2 });
         const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, label], { label: 'sync', anyExitCode: true });
         const failed = run.results.find((x) => x.error);
         if (failed || run.results.length !== 1) throw new Error(`Aisle sync ${label}, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
         results.push(run.results[0]);
       }
       const run = { results };
-      const [first, noChange, changed] = results;
+      const [first, noChange, changed, wholeCheck] = results;
       sync.first.push(first);
       sync.noChange.push(noChange);
       sync.changed.push(changed);
+      sync.wholeCheck.push(wholeCheck);
       for (const x of run.results) log(`sync ${x.label} run ${r + 1}: ${x.seconds.toFixed(2)} s, ${x.rows} rows, ${x.changed}/${x.datasets} datasets changed, peak ${x.peakRssMb.toFixed(0)} MB`);
     }
 

@@ -1,7 +1,8 @@
 // Aisle's sync rounds, through the core exactly as the CLI and the app run them (sign-in, then the
 // sync service's worker), in one process: the wall time of each round and this process's peak
 // memory (main thread + worker) after it. Before every round but the first it asks the runner over
-// IPC (`before`), which may switch the demo server's data, and waits for `go`.
+// IPC (`before`), which may switch the demo server's data, and waits for `go`. A round labelled
+// `whole-check` reads every facility's stock whole (stockFullCheckMinutes 0), as happens at least hourly.
 //   node test/bench/procs/aisle-sync.ts <server url> <license id> <data dir> <label,label,…>
 import type { SyncProgress, SyncStatus } from '../../../electron/contract/types.ts';
 import { createNodeCore } from '../../../electron/hosts/node-core.ts';
@@ -59,6 +60,7 @@ async function round(label: string): Promise<void> {
     held: progress.filter((p) => p.phase === 'held').map((p) => p.key),
     rows: status.datasets.reduce((sum, d) => sum + d.rows, 0),
     bytes: progress.reduce((sum, p) => sum + (p.bytes ?? 0), 0),
+    stockBytes: progress.filter((p) => p.list === 'inventory').reduce((sum, p) => sum + (p.bytes ?? 0), 0),
     peakRssMb: peakRssMb(),
   });
 }
@@ -68,6 +70,7 @@ try {
   if (signedIn.status !== 'signed-in') throw new Error(`sign-in did not finish: ${signedIn.status}`);
   for (const [i, label] of labels.split(',').entries()) {
     if (i > 0) await askRunner(label);
+    if (label === 'whole-check') await core.handlers['settings.set']({ stockFullCheckMinutes: 0 });
     await round(label);
   }
   await core.handlers['session.signOut']({});

@@ -96,7 +96,7 @@ function targetRows(r: SizeResult, external: ExternalBench[]): string[][] {
   const first = medianOf(r.sync.first, (x) => x.seconds);
   const noChange = medianOf(r.sync.noChange, (x) => x.seconds);
   const changed = medianOf(r.sync.changed, (x) => x.seconds);
-  const peak = Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb));
+  const peak = Math.max(...syncRounds(r).map((x) => x.peakRssMb));
   const at1m = r.items === 1_000_000 ? '' : ' (stated for 1,000,000 items)';
   // The target is stated for 1,000,000 items: it is judged on the items-only first sync (sync.bench.ts);
   // the round of every dataset (items + locations + two stock records per item + history) is shown beside it.
@@ -112,7 +112,15 @@ function targetRows(r: SizeResult, external: ExternalBench[]): string[][] {
   rows.push([size, 'no-change round (all 304) < 1 s', s(noChange), met(noChange < 1)]);
   const changedItems = r.items === 1_000_000 ? itemsOnly(external, '1% changed round') : undefined;
   if (changedItems) rows.push([size, '1% of 1,000,000 items changed (items only): round < 8 s', `${s(changedItems.value)} (test/bench/sync.bench.ts, to data committed)`, met(changedItems.ok!)]);
-  rows.push([size, `1%-changed round, every dataset < 8 s${at1m}`, s(changed), met(changed < 8)]);
+  rows.push([size, `1%-changed round, every dataset < 8 s${at1m}`, `${s(changed)} (${stockReading(r.sync.changed[0])})`, met(changed < 8)]);
+  if (r.sync.wholeCheck.length) {
+    rows.push([
+      size,
+      'for reference, not the target\'s figure: a 1%-changed round that reads every facility\'s stock whole (the whole-stock check, at least every 60 minutes by default)',
+      s(medianOf(r.sync.wholeCheck, (x) => x.seconds)),
+      'judged on the row above',
+    ]);
+  }
   const lookupTarget = (c: string, limit: number) => {
     const d = r.aisle.cases[c];
     const verdict = d.p99 < limit ? met(true) : d.cpuP99 !== undefined && d.cpuP99 < limit ? `${met(false)} on wall clock; met on CPU time (the machine was busy)` : met(false);
@@ -157,6 +165,19 @@ function lookupTable(r: SizeResult): string {
   );
 }
 
+const syncRounds = (r: SizeResult) => [...r.sync.first, ...r.sync.noChange, ...r.sync.changed, ...r.sync.wholeCheck];
+
+/** How a changed round read the stock: the bytes it downloaded for it, in part or whole. */
+const stockReading = (run: SyncRun) => `${(run.stockBytes / 1e6).toFixed(1)} MB of stock downloaded`;
+
+const changedRow = (name: string, runs: SyncRun[]) => [
+  name,
+  s(medianOf(runs, (x) => x.seconds)),
+  runsText(runs),
+  mb(Math.max(...runs.map((x) => x.peakRssMb))),
+  `${runs[0].changed} of ${runs[0].datasets} datasets re-fetched, ${stockReading(runs[0])}${runs[0].held?.length ? `, ${runs[0].held.length} held by the mass-deletion guard (${runs[0].held.map((k) => k.split('@')[0]).join(', ')})` : ''}`,
+];
+
 function syncTable(r: SizeResult): string {
   const floor = {
     download: median(r.floor.map((f) => f.downloadSeconds)),
@@ -171,7 +192,8 @@ function syncTable(r: SizeResult): string {
     [
       ['Aisle first sync (all datasets, all indexes + FTS)', s(first), runsText(r.sync.first), mb(Math.max(...r.sync.first.map((x) => x.peakRssMb))), `${n0(r.sync.first[0].rows)} rows, ${(r.sync.first[0].bytes / 1e6).toFixed(0)} MB, ${n0(medianOf(r.sync.first, (x) => x.rows / x.seconds))} rows/s`],
       ['Aisle no-change round', s(medianOf(r.sync.noChange, (x) => x.seconds)), runsText(r.sync.noChange), mb(Math.max(...r.sync.noChange.map((x) => x.peakRssMb))), `${r.sync.noChange[0].datasets} datasets, ${r.sync.noChange[0].changed} changed`],
-      ['Aisle 1%-changed round', s(medianOf(r.sync.changed, (x) => x.seconds)), runsText(r.sync.changed), mb(Math.max(...r.sync.changed.map((x) => x.peakRssMb))), `${r.sync.changed[0].changed} of ${r.sync.changed[0].datasets} datasets re-fetched${r.sync.changed[0].held?.length ? `, ${r.sync.changed[0].held.length} held by the mass-deletion guard (${r.sync.changed[0].held.map((k) => k.split('@')[0]).join(', ')})` : ''}`],
+      changedRow('Aisle 1%-changed round', r.sync.changed),
+      ...(r.sync.wholeCheck.length ? [changedRow('Aisle 1%-changed round, stock read whole (the whole-stock check)', r.sync.wholeCheck)] : []),
       ['floor: raw HTTP download to files', s(floor.download), r.floor.map((f) => f.downloadSeconds.toFixed(2)).join(' / '), mb(Math.max(...r.floor.map((f) => f.peakRssMb))), `${n0(f0.records)} records, ${(f0.bytes / 1e6).toFixed(0)} MB (items, locations, inventory, history)`],
       ['floor: raw streaming parse (byte splitter + JSON.parse)', s(floor.parse), r.floor.map((f) => f.parseSeconds.toFixed(2)).join(' / '), '', `${n0(f0.records / floor.parse)} records/s`],
       ['floor: raw SQLite insert (id + raw, 1 txn, no index)', s(floor.insert), r.floor.map((f) => f.insertSeconds.toFixed(2)).join(' / '), '', `${n0(f0.records / floor.insert)} rows/s`],
@@ -210,7 +232,7 @@ function lookupMemory(aisle: SizeResult['aisle']): string {
 function memoryTable(r: SizeResult): string {
   const rows: string[][] = [
     ['demo server (its own process)', mb(r.serverPeakMb)],
-    ['Aisle sync process (main + sync worker), worst round', mb(Math.max(...[...r.sync.first, ...r.sync.noChange, ...r.sync.changed].map((x) => x.peakRssMb)))],
+    ['Aisle sync process (main + sync worker), worst round', mb(Math.max(...syncRounds(r).map((x) => x.peakRssMb)))],
     ['Aisle lookup process (all lookups above)', lookupMemory(r.aisle)],
     ['Aisle cold start process', mb(r.coldStartPeakMb)],
     ['REST client process', mb(r.rest.peakRssMb)],
@@ -255,7 +277,7 @@ export function renderReport(rep: RunReport): string {
     '## How it was measured',
     [
       '- The demo server runs in its own process at each size (locations = items / 5, two stock records per item, 30 days of history). Every contender below is asked the same seeded sample of keys drawn from the synced data.',
-      '- **Aisle sync**: a process per round creates the core as the CLI does (`createNodeCore`), signs in and runs one round through `sync.now`, timed from the call to the end of the round (so each round includes starting the sync worker, as after an app start); three rounds (the sync worker streams, applies and indexes every dataset the app keeps: items of every account, locations, stock and 30 days of history of every facility (read in pages of 10,000, at most the newest 100,000 events per facility; the demo logs ~10,000 events every 45 minutes at 1,000,000 items), and the small lists): the first sync into an empty data folder, a no-change round, then the server moves to its next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs. Peak memory is the process\'s maxRSS, main thread and worker together.',
+      '- **Aisle sync**: a process per round creates the core as the CLI does (`createNodeCore`), signs in and runs one round through `sync.now`, timed from the call to the end of the round (so each round includes starting the sync worker, as after an app start); four rounds (the sync worker streams, applies and indexes every dataset the app keeps: items of every account, locations, stock and 30 days of history of every facility (read in pages of 10,000, at most the newest 100,000 events per facility; the demo logs ~10,000 events every 45 minutes at 1,000,000 items), and the small lists): the first sync into an empty data folder, a no-change round, then the server moves to its next revision (about 1% of items changed, 0.5% deleted, 0.5% of stock changed) and the 1%-changed round runs, reading each facility\'s stock in part (only the items its history says moved, and the items deleted: `core/mirror/stock-refresh.ts`), as every round between whole-stock checks does; then the server moves one revision more and a 1%-changed round reads every facility\'s stock whole (settings `stockFullCheckMinutes` 0), as the whole-stock check does at least every 60 minutes by default. Until commit 09eed59 every round read the whole stock. Peak memory is the process\'s maxRSS, main thread and worker together.',
       '- **Aisle sync, items only** (test/bench/sync.bench.ts, the figures the sync targets are stated for: 1,000,000 items of one account): the demo server is warmed first (a request for the items read in part: a production server is warm), then the first sync runs five times (once with `--quick`), each into a new empty mirror and in a new sync worker thread (as the app\'s first sync after it starts; a reused worker would have its code compiled already), timed from the call to the commit of the items (searchable); judged on the median. The sync worker streams, parses and inserts the rows and builds the B-tree indexes; the full-text index of a load into an empty table is built meanwhile on a helper thread and copied in before the commit (`core/mirror/search-index-builder.ts`). Meanwhile the main thread answers a lookup every 5 ms from its own connection. On this 2-core machine the demo server shares the two cores with the sync\'s two threads, which a production server on its own machine would not. Then a no-change round, the server\'s next revision and the 1%-changed round.',
       '- **Aisle lookups**: the core\'s lookup functions (`lookupExact`, `searchAll`, `inventoryByItem`, `inventoryByLocation`) on the synced mirror, in their own process, **after the demo server was stopped** (no network). Before each case the process reads the mirror file front to back, as the app does in the background when it opens a mirror (`warm-file.ts`), so the timings are of lookups on a file the OS has cached (this machine reclaims file cache it sees unused within a minute: of a 1.8 GB file read whole, 70 MB was still cached 60 s later; a cold mapped file makes lookups read 128 KiB from disk per touched page); the cold path is the cold-start row. In the app these calls add one IPC hop. **Rounds**: Aisle\'s lookups and Dexie\'s are timed in alternate rounds (Aisle, Dexie, Aisle, Dexie, …), Aisle\'s in one lookup process through all its rounds, as the app keeps its mirror open all day and as Dexie\'s browser lives through all of its rounds (until commit 3fbe6e4 Aisle\'s lookups started a new process each round and paid for their first touches of the mapped file each time, while Dexie\'s caches stayed warm; the tails table shows each round apart, the first being a process\'s first calls), each over every key and each started once the machine is quiet (its cores less than a fifth of a core busy over half a second, /proc/stat, steal included), and each side\'s figures are over the calls of all its rounds: this machine\'s speed moves by a third from one minute to the next, so the two stores timed minutes apart would compare its moods. Without Dexie (larger sizes) Aisle\'s rounds run one after the other. REST and the naive cache are timed once.',
       '- **The same question for everyone**, checked on the first 20 keys of every case (table \"Same answers\" per size; test/bench/support/answers.ts): *exact lookup* = every item with that SKU / UPC (Aisle\'s answer may add other kinds of record with that code; only its items are compared); *prefix search* = the first 50 items whose SKU starts with the text, in SKU order (same ids, same order); *word search* = the search box\'s answer to the words, as Aisle gives it: first the items whose SKU (ignoring case) or UPC is the query, then those whose SKU starts with it (Aisle ranks code matches above word matches, and a code match may be anywhere in the list, so every contender has to look), then items holding every word of the query as a whole word (the last as a word prefix only when fewer than 50 items in all hold them whole), in SKU order, 50 in all — no demo word is a code, so the word matches fill the page, and any 50 such items are a right answer, since every demo word matches thousands of items and none of the contenders ranks among equals; the check is: as many items, the code matches first and the same, every other one holding every word whole. Two cases: *one word* (a random word of a random item\'s description: with the demo\'s vocabulary of about 100 words, each matches 3–7% of items, so a scan in SKU order finds 50 within the first couple of thousand items: the word part of a scan\'s best case; before commit 6791986 the naive cache and Dexie answered only that part, and the naive cache came out at ×1.3–2.8 of Aisle at p50) and *two words* of one item\'s description, as someone names what they hold (`steel bolt`: most pairs match 0.2–0.4% of items); *inventory by item / location* = every stock record of the item / at the location, each with its item\'s description, as Aisle\'s rows carry it (same row ids, same descriptions; Dexie and the naive cache look the items up by id; REST\'s rows are compared by id, as the interface has no item lookup).',
