@@ -2,12 +2,12 @@
 // deleted items), and its simulated mass deletion, held until confirmed.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { demoToken } from './demo-token.ts';
 
 let server: DemoServer;
 let dir: ReturnType<typeof tempDir>;
@@ -19,11 +19,7 @@ beforeAll(async () => {
   server = await startDemoServer({ port: 0, items: 1200, accounts: 2, facilities: 1, seed: 11, rateLimit: 0 });
   dir = tempDir();
   db = openMirror(path.join(dir.path, 'm.sqlite'));
-  const api = createAuthApi({ baseUrl: server.url });
-  const credentials = { email: 'demo@example.com', password: 'demo1234' };
-  const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
-  token = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' })).accessToken;
-  facilities = server.ids().facilities.map((id) => ({ id, code: id, name: id }));
+  ({ token, facilities } = await demoToken(server));
 });
 afterAll(async () => {
   db.close();

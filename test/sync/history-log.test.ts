@@ -4,12 +4,12 @@
 // a full read again when the window is made longer.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
 import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { demoToken } from './demo-token.ts';
 
 let server: DemoServer;
 let dir: ReturnType<typeof tempDir>;
@@ -20,12 +20,9 @@ const NOW = new Date('2026-11-01T12:00:00Z');
 beforeAll(async () => {
   server = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, seed: 5, rateLimit: 0, today: '2026-11-01', historyDays: 90 });
   dir = tempDir();
-  const api = createAuthApi({ baseUrl: server.url });
-  const credentials = { email: 'demo@example.com', password: 'demo1234' };
-  const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
-  token = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' })).accessToken;
-  const id = server.ids().facilities[0];
-  facility = { id, code: id, name: id };
+  const signedIn = await demoToken(server);
+  token = signedIn.token;
+  facility = signedIn.facilities[0]!;
 });
 afterAll(async () => {
   await server.close();

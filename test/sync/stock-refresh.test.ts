@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
-import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
@@ -13,6 +12,7 @@ import { LATE_EVENT_MS, MAX_ITEMS_ASKED, planStockReading, stockRefreshState, wr
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { demoToken } from './demo-token.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
 const INVENTORY_URL = /\/v1\/api\/pub\/inv\/query$/;
@@ -28,11 +28,7 @@ describe('stock between full readings, against the demo server', () => {
   beforeAll(async () => {
     server = await startDemoServer({ port: 0, items: 2000, accounts: 2, facilities: 2, seed: 23, rateLimit: 0, historyDays: 30 });
     dir = tempDir();
-    const api = createAuthApi({ baseUrl: server.url });
-    const credentials = { email: 'demo@example.com', password: 'demo1234' };
-    const license = (await api.licenses(credentials)).find((l) => l.enabled)!;
-    token = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'en_US' })).accessToken;
-    facilities = server.ids().facilities.map((id) => ({ id, code: id, name: id }));
+    ({ token, facilities } = await demoToken(server));
   });
   afterAll(async () => {
     await server.close();
