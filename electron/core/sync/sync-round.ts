@@ -101,8 +101,9 @@ function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
   const append = keptFrom !== null && keptFrom <= body.from && newest !== null;
   const maxRows = spec.log!.maxRows;
   let lastTo: string | null = null;
+  const keep: LogKeep = { append, from: body.from, maxRows, serverNewest: null };
   return {
-    keep: { append, from: body.from, maxRows, serverNewest: null } as LogKeep,
+    keep,
     /** The request for the page before this one, or null when this one was the last needed. */
     olderPage(count: number, received: number, oldest: Buffer | null): DatasetSpec | null {
       if (count < body.limit || received >= maxRows || oldest === null) return null;
@@ -248,7 +249,12 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       const r = response ?? (await open(spec, etag));
       if (r.status === 304) {
         const at = new Date().toISOString();
-        if (!held) db.transaction(() => (markUnchanged(db, datasetId, at), fullRead(at)?.()))();
+        if (!held) {
+          db.transaction(() => {
+            markUnchanged(db, datasetId, at);
+            fullRead(at)?.();
+          })();
+        }
         return null;
       }
       return apply(spec, datasetId, r.body, { etag: r.etag, expectedRows, alsoCommit: fullRead(new Date().toISOString()) });
@@ -286,7 +292,12 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       const reading = stock?.reading;
       if (reading?.kind === 'none') {
         // nothing moved since the stock was last read: as fresh as the history read this round
-        await lock.run(() => db.transaction(() => (markUnchanged(db, datasetId, new Date().toISOString()), writeStockRefresh(db, datasetId, { fullAt: reading.fullAt, mark: stock!.mark })))());
+        await lock.run(() =>
+          db.transaction(() => {
+            markUnchanged(db, datasetId, new Date().toISOString());
+            writeStockRefresh(db, datasetId, { fullAt: reading.fullAt, mark: stock!.mark });
+          })(),
+        );
         progress(spec, 'unchanged', row.rows, 0, expectedRows);
         results.push({ key: spec.key, outcome: 'unchanged', rows: row.rows, bytes: 0, error: null });
         return;
