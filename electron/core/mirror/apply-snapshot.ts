@@ -64,6 +64,8 @@ export interface SnapshotApplier {
    */
   add(element: Buffer | string): void;
   readonly received: number;
+  /** Elements looked for by their id's index, not met in the walk of the stored rows (each costs an index probe). */
+  readonly lookups: number;
   /**
    * Completes the snapshot: commits it, or rolls it back and reports it held. `alsoCommit` writes
    * what must be committed with the data, or not at all (a reading's mark).
@@ -124,6 +126,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk below). */
   const flags = new Uint8Array(maxRid + 1);
   let received = 0;
+  /** Elements looked for by their id's index (not met in the walk). */
+  let lookups = 0;
   let inserted = 0;
   let updated = 0;
   let unchanged = 0;
@@ -217,8 +221,13 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     done: !walk,
     /** rid ranges (after, before), exclusive, jumped over unread. */
     unread: [] as number[],
+    /** A row of this dataset the snapshot held far ahead of the walk, found by its id; null after a row met in the walk. */
+    ahead: null as number | null,
+    /** The next stored row not yet met (rows the snapshot held out of order are passed over). */
     peek(): StoredRow | undefined {
-      if (this.at >= this.batch.length) {
+      for (;;) {
+        while (this.at < this.batch.length && flags[this.batch[this.at].rid] & SEEN) this.at++;
+        if (this.at < this.batch.length) return this.batch[this.at];
         if (this.done) return undefined;
         this.batch = scan.all(datasetId, this.after, maxRid) as StoredRow[];
         this.at = 0;
@@ -227,12 +236,28 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         for (const row of this.batch) flags[row.rid] |= WALKED;
         this.after = this.batch[this.batch.length - 1].rid;
       }
-      return this.batch[this.at];
     },
     take(): StoredRow | undefined {
       const row = this.peek();
       this.at++;
+      this.ahead = null;
       return row;
+    },
+    /**
+     * A row of this dataset found by its id, not in the walk. Found ahead of the walk, it is one
+     * row out of order (a row added by an earlier round, stored after all others: the walk goes on
+     * where it is), or the first after rows the server no longer sends: the walk follows it once
+     * the next row is found beyond it too.
+     */
+    foundOutOfOrder(rid: number): void {
+      const next = this.peek();
+      if (next === undefined ? rid <= this.after : rid < next.rid) return; // behind the walk
+      if (this.ahead !== null && rid > this.ahead) {
+        this.skipTo(rid);
+        this.ahead = null;
+      } else {
+        this.ahead = rid;
+      }
     },
     /** The row of this id among the next few read (rows the server no longer sends are passed over), else undefined. */
     takeAhead(id: string): StoredRow | undefined {
@@ -256,7 +281,10 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     },
   };
 
-  const lookup = (id: string) => (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
+  const lookup = (id: string) => {
+    lookups++;
+    return (t === 'records' ? find.get(datasetId, id) : find.get(id)) as StoredRow | undefined;
+  };
   /** The stored row holds exactly this content, for this dataset. */
   const isSame = (row: StoredRow, hash: number) => row.hash === hash && (row.dataset_id === undefined || row.dataset_id === datasetId);
   const insertRow = (id: string, values: unknown[], hash: number, json: string) => {
@@ -303,6 +331,9 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     get received() {
       return received;
     },
+    get lookups() {
+      return lookups;
+    },
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
       const hash = contentHash(bytes);
@@ -316,8 +347,11 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
           const next = stored.peek();
           if (next?.id === quickId) quick = stored.take();
           else {
-            quick = stored.takeAhead(quickId) ?? lookup(quickId);
-            if (quick) stored.skipTo(quick.rid);
+            quick = stored.takeAhead(quickId);
+            if (!quick) {
+              quick = lookup(quickId);
+              if (quick && (quick.dataset_id === undefined || quick.dataset_id === datasetId)) stored.foundOutOfOrder(quick.rid);
+            }
           }
         }
         if (quick && isSame(quick, hash)) {
