@@ -38,7 +38,8 @@ function datasetLine(d: DatasetStatus): string {
       : d.stale
         ? 'stale'
         : 'ok';
-  const whole = d.fullCheckAt && d.fullCheckAt !== d.lastSuccessAt ? ` (whole checked ${age(d.fullCheckAt)})` : '';
+  // as the sync page: only when it says more than the last sync's age
+  const whole = d.fullCheckAt && age(d.fullCheckAt) !== age(d.lastSuccessAt) ? ` (whole checked ${age(d.fullCheckAt)})` : '';
   return `${`${d.label}${scope}`.padEnd(40)} ${String(d.rows).padStart(9)} rows  ${age(d.lastSuccessAt).padEnd(14)} ${state}${whole}`;
 }
 
