@@ -2,7 +2,8 @@
 // (same sizes, same file). Codes follow the demo's shapes: SKU-0000001, UPC-A with a real check
 // digit, GTIN-14, locations `A-03-02-B`, lots and expiries.
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 
 export interface BenchSizes {
@@ -13,6 +14,12 @@ export interface BenchSizes {
 
 export const FULL: BenchSizes = { items: 1_000_000, locations: 200_000, inventory: 2_000_000 };
 export const QUICK: BenchSizes = { items: 20_000, locations: 4_000, inventory: 40_000 };
+
+/**
+ * The cached bench mirror's file name (test/.artifacts/), shared by the lookup and renderer benches:
+ * the page size is in it, so a mirror built when new files had other pages is built again, as the app's would be.
+ */
+export const benchMirrorName = (sizes: BenchSizes) => `lookup-bench-v${SCHEMA_VERSION}-p${PAGE_SIZE}-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`;
 
 export const ACCOUNTS = 4;
 export const FACILITIES = 4;

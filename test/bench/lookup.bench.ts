@@ -13,12 +13,12 @@ import { viewSchema } from '../../electron/contract/methods.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
 import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { timeEach } from './support/stats.ts';
-import { buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, random, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
+import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, random, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
 const itemsArg = process.argv.indexOf('--items');
@@ -27,7 +27,7 @@ const sizes: BenchSizes =
   itemsArg > 0 ? { items: Number(process.argv[itemsArg + 1]), locations: Number(process.argv[itemsArg + 1]) / 5, inventory: 2 * Number(process.argv[itemsArg + 1]) } : quick ? QUICK : FULL;
 const samples = quick ? 1000 : 3000;
 const artifacts = fileURLToPath(new URL('../.artifacts/', import.meta.url));
-const file = path.join(artifacts, `lookup-bench-v${SCHEMA_VERSION}-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`);
+const file = path.join(artifacts, benchMirrorName(sizes));
 const log = (line: string) => process.stdout.write(`[lookup bench] ${line}\n`);
 
 function mirrorFile(): string {
@@ -35,7 +35,7 @@ function mirrorFile(): string {
   if (existsSync(file)) return file;
   mkdirSync(artifacts, { recursive: true });
   // A mirror cached by an older schema is brought up to date by the migrations, as the app would.
-  const older = readdirSync(artifacts).find((f) => f.endsWith(`-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`) && /^lookup-bench-v\d+-/.test(f));
+  const older = readdirSync(artifacts).find((f) => f.endsWith(`-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`) && new RegExp(`^lookup-bench-v\\d+-p${PAGE_SIZE}-`).test(f));
   if (older) {
     log(`migrating ${older} to schema ${SCHEMA_VERSION}`);
     renameSync(path.join(artifacts, older), file);

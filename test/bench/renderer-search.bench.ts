@@ -12,7 +12,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { startBrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
@@ -21,14 +20,14 @@ import { SCAN_ROWS_KEPT } from '../../electron/contract/types.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { scan } from '../support/scanner-keys.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildBenchMirror, FULL, locationCode, QUICK, random, sku, upc, type BenchSizes } from './lookup-data.ts';
+import { benchMirrorName, buildBenchMirror, FULL, locationCode, QUICK, random, sku, upc, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
 const sizes: BenchSizes = quick ? QUICK : FULL;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const artifacts = path.join(root, 'test/.artifacts');
 // The same cached file as the lookup benchmark builds.
-const cached = path.join(artifacts, `lookup-bench-v${SCHEMA_VERSION}-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`);
+const cached = path.join(artifacts, benchMirrorName(sizes));
 const log = (line: string) => process.stdout.write(`[renderer search bench] ${line}\n`);
 
 function benchMirror(): string {

@@ -136,17 +136,19 @@ describe('lookup migrations', () => {
     }
   });
 
-  it('creates a new file with 16 KiB pages and leaves an existing file its page size', () => {
+  it('creates a new file with 4 KiB pages and leaves an existing file its page size', () => {
     const fresh = openMirror(path.join(dir.path, 'new.sqlite'));
-    expect(fresh.pragma('page_size', { simple: true })).toBe(16384);
+    expect(fresh.pragma('page_size', { simple: true })).toBe(4096);
     fresh.close();
+    // a mirror made when new files had 16 KiB pages keeps them
     const file = path.join(dir.path, 'old-pages.sqlite');
     const old = new Database(file);
+    old.pragma('page_size = 16384');
     old.exec(MIGRATIONS[0]);
     old.pragma('user_version = 1');
     old.close();
     const db = openMirror(file);
-    expect(db.pragma('page_size', { simple: true })).toBe(4096);
+    expect(db.pragma('page_size', { simple: true })).toBe(16384);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
   });
