@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { beginSnapshot, type ApplyResult } from '../../electron/core/mirror/apply-snapshot.ts';
+import { beginSnapshot, type ApplyResult, type LogKeep } from '../../electron/core/mirror/apply-snapshot.ts';
 import { datasetByKey, ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -308,5 +308,55 @@ describe('applying a part: the complete answer for some items only', () => {
     apply([item(1), item(2), item(3)]);
     apply([item(1), item(3)]);
     expect(db.prepare('SELECT id FROM items_gone ORDER BY seq').pluck().all()).toEqual(['id-2']);
+  });
+});
+
+describe("applying a log's newer events (appendOnly)", () => {
+  const historySpec: DatasetSpec = {
+    key: 'history@facility:F',
+    list: 'history',
+    label: 'Inventory history',
+    table: 'history',
+    scopeKind: 'facility',
+    scopeId: 'F',
+    scopeName: null,
+    path: '/v1/api/pub/inv/history',
+    method: 'POST',
+    log: { maxRows: 100_000 },
+  };
+  type Event = { id: string; item_id: string; createdon: string; qty: number };
+  const event = (n: number, qty = 1): Event => ({ id: `ev-${n}`, item_id: `item-${n % 7}`, createdon: new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString(), qty });
+  /** Events a to b - 1, newest first, as the server sends a log. */
+  const newestFirst = (a: number, b: number) => Array.from({ length: b - a }, (_, n) => event(b - 1 - n));
+  const keep = (append: boolean): LogKeep => ({ append, from: '2026-10-01T00:00:00.000Z', maxRows: 100_000, serverNewest: null });
+  const applyLog = (events: Event[], append: boolean) => {
+    const applier = beginSnapshot(db, ensureDataset(db, historySpec), historySpec, null, { appendOnly: append });
+    for (const e of events) applier.add(JSON.stringify(e));
+    const result = applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: false, log: keep(append) });
+    return { result, walked: applier.walked };
+  };
+  const keptIds = () => db.prepare('SELECT id FROM history ORDER BY created_on DESC').pluck().all() as string[];
+
+  it('finds each event by its id without walking the stored ones: adds the new, replaces the changed, deletes none', () => {
+    applyLog(newestFirst(0, 3000), false);
+    // the next page: 500 new events, then 200 kept ones again, one of them changed
+    const page = [...newestFirst(3000, 3500), ...newestFirst(2800, 3000).map((e) => (e.id === 'ev-2900' ? { ...e, qty: 9 } : e))];
+    const { result, walked } = applyLog(page, true);
+    expect(walked).toBe(0);
+    expect(result).toMatchObject({ kind: 'applied', inserted: 500, updated: 1, unchanged: 199, deleted: 0, rows: 3500 });
+    expect(keptIds()).toEqual(newestFirst(0, 3500).map((e) => e.id));
+    expect(JSON.parse(db.prepare(`SELECT raw FROM history WHERE id = 'ev-2900'`).pluck().get() as string)).toMatchObject({ qty: 9 });
+    // a whole reading walks them, and deletes what it no longer holds
+    const whole = applyLog(newestFirst(100, 3500), false);
+    expect(whole.walked).toBeGreaterThan(0);
+    expect(whole.result).toMatchObject({ kind: 'applied', deleted: 100, rows: 3400 });
+  });
+
+  it('an answer begun as adding only is never finished as a whole one (which would delete nothing): rolled back', () => {
+    applyLog(newestFirst(0, 100), false);
+    const applier = beginSnapshot(db, ensureDataset(db, historySpec), historySpec, null, { appendOnly: true });
+    for (const e of newestFirst(50, 120)) applier.add(JSON.stringify(e));
+    expect(() => applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: false, log: keep(false) })).toThrow(expect.objectContaining({ code: 'internal' }));
+    expect(keptIds()).toEqual(newestFirst(0, 100).map((e) => e.id));
   });
 });

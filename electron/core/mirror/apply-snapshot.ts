@@ -66,6 +66,8 @@ export interface SnapshotApplier {
   readonly received: number;
   /** Elements looked for by their id's index, not met in the walk of the stored rows (each costs an index probe). */
   readonly lookups: number;
+  /** Stored rows read by the walk (none when the answer only adds: `appendOnly`). */
+  readonly walked: number;
   /**
    * Completes the snapshot: commits it, or rolls it back and reports it held. `alsoCommit` writes
    * what must be committed with the data, or not at all (a reading's mark).
@@ -87,7 +89,19 @@ function leadingId(bytes: Buffer): string | null {
   return bytes.toString('utf8', ID_PREFIX.length, end);
 }
 
-export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: TableName; list: string; scopeId: string | null }, part: SnapshotPart | null = null): SnapshotApplier {
+/**
+ * `appendOnly`: the answer adds rows and replaces some, and deletes none (a log's newer events, kept
+ * with the stored ones: LogKeep.append, which finish must then be given). The stored rows are not
+ * walked: the walk only serves to find the rows an answer no longer holds, and a log sends its
+ * events newest first, against the walk's order, so each is looked for by its id anyway.
+ */
+export function beginSnapshot(
+  db: MirrorDb,
+  datasetId: number,
+  scope: { table: TableName; list: string; scopeId: string | null },
+  part: SnapshotPart | null = null,
+  { appendOnly = false }: { appendOnly?: boolean } = {},
+): SnapshotApplier {
   const table: RecordTable = TABLES[scope.table];
   if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
   const t = table.name;
@@ -120,7 +134,8 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
   let open = true;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
   /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows are found by id. */
-  const walk = previousRows > 0 && part === null;
+  const walk = previousRows > 0 && part === null && !appendOnly;
+  let walked = 0;
   const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
   const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
   /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk below). */
@@ -234,6 +249,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
         if (this.batch.length < 2048) this.done = true;
         if (!this.batch.length) return undefined;
         for (const row of this.batch) flags[row.rid] |= WALKED;
+        walked += this.batch.length;
         this.after = this.batch[this.batch.length - 1].rid;
       }
     },
@@ -334,6 +350,9 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     get lookups() {
       return lookups;
     },
+    get walked() {
+      return walked;
+    },
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
       const hash = contentHash(bytes);
@@ -400,6 +419,7 @@ export function beginSnapshot(db: MirrorDb, datasetId: number, scope: { table: T
     finish({ etag, at, allowMassDelete, log, alsoCommit }) {
       if (!open) throw new AisleError('internal', 'This snapshot was already finished.');
       try {
+        if (appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
         endBulk();
         fillSearchIndex();
         const gone = part ? partNotSeen(part) : log?.append || seenOwn >= previousRows ? [] : notSeen();

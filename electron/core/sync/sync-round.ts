@@ -176,7 +176,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     const log = spec.log ? logReading(db, spec, datasetId) : null;
     const pages = [...(o.part?.pages ?? [])];
     try {
-      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null);
+      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false });
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         const splitter = new JsonArraySplitter();
