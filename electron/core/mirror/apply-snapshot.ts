@@ -133,7 +133,7 @@ export function beginSnapshot(
   }
   let open = true;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
-  /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows are found by id. */
+  /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */
   const walk = previousRows > 0 && part === null && !appendOnly;
   let walked = 0;
   const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
