@@ -1,6 +1,5 @@
 import { methods } from '../../contract/methods.ts';
 import type { Settings } from '../../contract/types.ts';
-import { STOCK_FULL_EVERY_MINUTES } from '../sync/dataset-registry.ts';
 
 /**
  * Where settings live. The core owns this interface; each host provides it (electron-store in
@@ -27,7 +26,8 @@ export const DEFAULT_SETTINGS: Settings = {
   offlineLists: [],
   staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
   historyDays: 30,
-  stockFullCheckMinutes: STOCK_FULL_EVERY_MINUTES,
+  // a facility's whole stock read at least hourly; between, only the items its history says moved
+  stockFullCheckMinutes: 60,
   theme: 'light',
   floorMode: false,
   textSize: 100,

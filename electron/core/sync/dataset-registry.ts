@@ -4,6 +4,7 @@
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import type { TableName } from '../mirror/record-tables.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
 
 const LISTS = '/v1/api/pub/lists';
 
@@ -45,8 +46,6 @@ const ALWAYS = new Set(['accounts', 'facilities']);
  */
 export const HISTORY_MAX_EVENTS = 100_000;
 export const HISTORY_PAGE_SIZE = 10_000;
-/** A facility's whole stock is read at least this often; between, only the items its history says moved. */
-export const STOCK_FULL_EVERY_MINUTES = 60;
 
 export interface PlanOptions {
   /** List names kept offline; empty means all. */
@@ -58,7 +57,7 @@ export interface PlanOptions {
   /** Events of history kept per facility (default HISTORY_MAX_EVENTS) and asked for per call (HISTORY_PAGE_SIZE). */
   historyMaxEvents?: number;
   historyPageSize?: number;
-  /** A facility's whole stock at least this often (default STOCK_FULL_EVERY_MINUTES); 0: every round. */
+  /** A facility's whole stock at least this often (default the settings' default); 0: every round. */
   stockFullCheckMinutes?: number;
   now?: Date;
 }
@@ -136,7 +135,7 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
           history: history ? key('history', 'facility', facilityId) : null,
           field: 'itemIds',
           column: 'item_id',
-          fullEveryMinutes: options.stockFullCheckMinutes ?? STOCK_FULL_EVERY_MINUTES,
+          fullEveryMinutes: options.stockFullCheckMinutes ?? DEFAULT_SETTINGS.stockFullCheckMinutes,
         },
       });
     }
