@@ -49,19 +49,26 @@ export class JsonArraySplitter {
           if (escaped) {
             escaped = false;
             i++;
-            continue;
           }
-          // the closing quote: the first one not escaped (after an even run of backslashes)
-          const quote = buf.indexOf(QUOTE, i);
-          const stop = quote === -1 ? length : quote;
-          let backslashes = 0;
-          while (stop - backslashes - 1 >= i && buf[stop - backslashes - 1] === BACKSLASH) backslashes++;
-          if (quote === -1) {
-            escaped = backslashes % 2 === 1;
-            i = length;
-          } else {
-            inString = backslashes % 2 === 1;
-            i = quote + 1;
+          // to the closing quote, a byte at a time: strings are short (keys, codes), and a call
+          // into native code per string costs more than scanning its bytes here
+          while (i < length) {
+            const byte = buf[i];
+            if (byte === QUOTE) {
+              inString = false;
+              i++;
+              break;
+            }
+            if (byte === BACKSLASH) {
+              if (i + 1 === length) {
+                escaped = true;
+                i++;
+                break;
+              }
+              i += 2;
+              continue;
+            }
+            i++;
           }
           continue;
         }
