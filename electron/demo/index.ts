@@ -45,6 +45,8 @@ export interface DemoServerOptions {
   today?: string;
   /** Days of history (default 90). */
   historyDays?: number;
+  /** History's times are written at this offset from UTC, in minutes (`…+02:00` for 120), as a server in another zone may; default 0 (UTC, `Z`). */
+  historyOffsetMinutes?: number;
   /** The server's clock runs this many ms off the real one (tokens are issued and checked by it, and its Date header says it). */
   clockOffsetMs?: number;
   /** Where unexpected failures are reported (default: console.error). */
@@ -98,12 +100,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   if (massDeleteAccount !== null) intOption('massDeleteAccount', massDeleteAccount, 0, 0, accounts - 1);
   const anchorMs = anchorOf(options.today);
 
-  const world = new World({ seed, items, facilities, accounts, anchorMs, historyDays, revision, massDeleteAccount });
+  const historyOffsetMinutes = intOption('historyOffsetMinutes', options.historyOffsetMinutes, 0, -14 * 60, 14 * 60);
+  const world = new World({ seed, items, facilities, accounts, anchorMs, historyDays, revision, massDeleteAccount, historyOffsetMinutes });
   const db = openSessionDb(options.dataFile);
   const clockOffsetMs = options.clockOffsetMs ?? 0;
   const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds, now: clockOffsetMs ? () => Date.now() + clockOffsetMs : undefined });
   let baseUrl = '';
-  const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays]);
+  const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays, historyOffsetMinutes]);
   const demo: DemoContext = { world, auth, tokenDelivery, accessTtlSeconds, baseUrl: () => baseUrl, fingerprint: () => fingerprint };
 
   // The API takes the JWT as a Bearer header (spec section 5.1), and only from a signed-in license that is enabled.

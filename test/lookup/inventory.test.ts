@@ -120,14 +120,17 @@ describe('history', () => {
     expect(answer.events.map((e) => e.id)).toEqual(['h-3', 'h-2', 'h-1']);
     expect(answer.events[1]).toMatchObject({ type: 'MOVE', userEmail: 'sam@example.com', qtyBefore: 12, qtyAfter: 10, fromLocationCode: 'A-03-02-B', toLocationCode: 'A-03-9-A' });
     expect(answer.age).toEqual({ syncedAt: '2026-11-21T05:40:00.000Z', stale: false, staleAfterMinutes: 60 });
-    // how far back the facility's history goes: its oldest event kept, whatever the item
-    expect(answer.since).toBe('2026-11-18T08:00:00Z');
-    expect(historyQuery(db, { itemId: 'item-2' }, options).since).toBe('2026-11-18T08:00:00Z');
+    // how far back the facility's history goes: its oldest event kept, whatever the item (times are
+    // kept in UTC in toISOString's form: instant.ts)
+    expect(answer.since).toBe('2026-11-18T08:00:00.000Z');
+    expect(historyQuery(db, { itemId: 'item-2' }, options).since).toBe('2026-11-18T08:00:00.000Z');
   });
 
   it('filters a location by type and time', () => {
     expect(historyQuery(db, { locationId: 'loc-1', types: ['RECEIVE'] }, options).events.map((e) => e.id)).toEqual(['h-4', 'h-1']);
     expect(historyQuery(db, { locationId: 'loc-1', from: '2026-11-19', to: '2026-11-20T14:00:00Z' }, options).events.map((e) => e.id)).toEqual(['h-3', 'h-2']);
+    // the same hour asked for in another zone
+    expect(historyQuery(db, { locationId: 'loc-1', from: '2026-11-19', to: '2026-11-20T16:00:00+02:00' }, options).events.map((e) => e.id)).toEqual(['h-3', 'h-2']);
     expect(historyQuery(db, { locationId: 'loc-1', to: '2026-11-19' }, options).events.map((e) => e.id)).toEqual(['h-2', 'h-1']);
     expect(historyQuery(db, { itemId: 'item-1', limit: 1 }, options).events.map((e) => e.id)).toEqual(['h-3']);
   });

@@ -1,6 +1,6 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
 // detail=none), 5 (content hashes recomputed), 6 (history by dataset and time), 7 (natural sort keys of codes),
-// 8 (locations by dataset and code order) and 9 (stock read in part): a mirror written by an older schema is brought up to date when opened and keeps its
+// 8 (locations by dataset and code order), 9 (stock read in part) and 10 (history's times in UTC): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -158,13 +158,13 @@ describe('lookup migrations', () => {
     const old = new Database(file);
     for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql); // migration 5 rewrites hashes only: the schema is 4's
     old.pragma('user_version = 5');
-    old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00Z', 1, '{}')`).run();
+    old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
     old.close();
     const db = openMirror(file);
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare(`SELECT name FROM pragma_index_info('history_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'created_on']);
-      expect(db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = 1').pluck().get()).toBe('2026-11-20T10:00:00Z');
+      expect(db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = 1').pluck().get()).toBe('2026-11-20T10:00:00.000Z');
     } finally {
       db.close();
     }
@@ -242,6 +242,49 @@ describe('lookup migrations', () => {
       db.prepare('DELETE FROM items_gone').run();
       db.prepare(`INSERT INTO items_gone (id) VALUES ('c')`).run();
       expect(db.prepare('SELECT seq FROM items_gone').pluck().get()).toBe(3);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('writes a schema 9 file\'s history times, and the marks taken from them, in UTC in one form, so that they sort as the times do', () => {
+    const file = path.join(dir.path, 'v9.sqlite');
+    const old = new Database(file);
+    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
+    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 9)]) old.exec(sql); // 5 rewrites hashes only
+    old.pragma('user_version = 9');
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist')`).run();
+    const event = old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (2, ?, ?, 1, '{}')`);
+    const sent: [string, string | null][] = [
+      ['e-1', '2026-11-20T12:00:00+02:00'], // 10:00 UTC
+      ['e-2', '2026-11-20T10:30:00.250Z'],
+      ['e-3', '2026-11-20T11:00:00Z'],
+      ['e-4', '2026-11-20T05:45:00.000-05:00'], // 10:45 UTC
+      ['e-5', '2026-11-20T10:50:00'], // no zone: kept as sent
+      ['e-6', null],
+    ];
+    for (const [id, at] of sent) event.run(id, at);
+    old.prepare(`INSERT INTO stock_refresh (dataset_id, full_at, events_through) VALUES (1, '2026-11-20T09:00:00.000Z', '2026-11-20T12:00:00+02:00')`).run();
+    old.prepare(`INSERT INTO meta (key, value) VALUES ('log_newest:2', '2026-11-20T12:00:00+02:00'), ('log_from:2', '2026-10-21T00:00:00.000Z')`).run();
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT id, created_on FROM history ORDER BY id').raw().all()).toEqual([
+        ['e-1', '2026-11-20T10:00:00.000Z'],
+        ['e-2', '2026-11-20T10:30:00.250Z'],
+        ['e-3', '2026-11-20T11:00:00.000Z'],
+        ['e-4', '2026-11-20T10:45:00.000Z'],
+        ['e-5', '2026-11-20T10:50:00'],
+        ['e-6', null],
+      ]);
+      // newest first, as the history page and the window read them
+      expect(db.prepare(`SELECT id FROM history WHERE created_on LIKE '%Z' ORDER BY created_on DESC`).pluck().all()).toEqual(['e-3', 'e-4', 'e-2', 'e-1']);
+      expect(db.prepare('SELECT events_through FROM stock_refresh').pluck().get()).toBe('2026-11-20T10:00:00.000Z');
+      expect(db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'log_%' ORDER BY key`).raw().all()).toEqual([
+        ['log_from:2', '2026-10-21T00:00:00.000Z'],
+        ['log_newest:2', '2026-11-20T10:00:00.000Z'],
+      ]);
     } finally {
       db.close();
     }

@@ -94,6 +94,58 @@ describe('inventory history, read in pages', () => {
     }
   });
 
+  it('keeps the times of a server west of UTC in UTC: the window keeps its first hours, and only what is new is read after', async () => {
+    // -05:00: an event at the window's first hour is written as the day before; kept as written,
+    // it sorted before the window's start (UTC) and left the mirror at the end of every read
+    const west = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, seed: 5, rateLimit: 0, today: '2026-11-01', historyDays: 90, historyOffsetMinutes: -300 });
+    const db = openMirror(path.join(dir.path, 'west.sqlite'));
+    try {
+      const westToken = (await demoToken(west)).token;
+      const syncWest = () =>
+        runRound(db, {
+          baseUrl: west.url,
+          accessToken: async () => westToken,
+          refreshAfterUnauthorized: async () => westToken,
+          plan: { offlineLists: ['history'], offlineFacilities: [], userFacilities: [facility], historyDays: 30, historyPageSize: 40, now: NOW },
+        });
+      const utcTimes = async () => {
+        const start = new Date(NOW.getTime() - 30 * 86_400_000);
+        start.setUTCHours(0, 0, 0, 0);
+        const from = start.toISOString();
+        const response = await fetch(`${server.url}/v1/api/pub/inv/history`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ facilityId: facility.id, from, limit: 10_000 }),
+        });
+        const events = (await response.json()) as { id: string; createdon: string }[];
+        return { from, times: new Map(events.map((e) => [e.id, e.createdon])) };
+      };
+      const kept = () => new Map(db.prepare('SELECT id, created_on FROM history').raw().all() as [string, string][]);
+      server.setRevision(0);
+      west.setRevision(0);
+      const { from, times } = await utcTimes();
+      // the case that failed: events in the window's first five hours, written the day before
+      const early = [...times.values()].filter((t) => Date.parse(t) - Date.parse(from) < 5 * 3_600_000);
+      expect(early.length).toBeGreaterThan(0);
+      const first = historyOf(await syncWest());
+      expect(first.outcome).toBe('applied');
+      // the same events as the UTC server's, at the same instants, in its form
+      expect(kept()).toEqual(times);
+
+      server.setRevision(1);
+      west.setRevision(1);
+      const update = historyOf(await syncWest());
+      expect(update.outcome).toBe('applied');
+      expect(update.bytes).toBeLessThan(first.bytes / 3);
+      const after = await utcTimes();
+      for (const [id, time] of after.times) expect(kept().get(id), id).toBe(time);
+    } finally {
+      db.close();
+      server.setRevision(0);
+      await west.close();
+    }
+  });
+
   it('keeps the newest events when the window holds more than historyMaxEvents', async () => {
     const db = openMirror(path.join(dir.path, 'capped.sqlite'));
     try {

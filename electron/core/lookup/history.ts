@@ -2,6 +2,7 @@
 // from and to; newest first, filtered by type and time.
 import type { HistoryAnswer, HistoryEvent } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { utcInstant } from '../mirror/instant.ts';
 import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
 import { placeholders, stmt } from './statements.ts';
@@ -34,14 +35,15 @@ export function historyQuery(db: MirrorDb, args: HistoryArgs, options: QueryOpti
     where.push(`type IN (${placeholders(args.types.length)})`);
     params.push(...args.types);
   }
+  // times are kept in UTC in one form (instant.ts): a time asked for with a zone is compared in it
   if (args.from) {
     where.push('created_on >= ?');
-    params.push(args.from);
+    params.push(utcInstant(args.from));
   }
   if (args.to) {
     where.push('created_on <= ?');
     // A day without a time means the whole day.
-    params.push(/^\d{4}-\d{2}-\d{2}$/.test(args.to) ? args.to + '\uffff' : args.to);
+    params.push(/^\d{4}-\d{2}-\d{2}$/.test(args.to) ? args.to + '\uffff' : utcInstant(args.to));
   }
   const sql = `${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC LIMIT ?`;
   const rows = stmt(db, sql).all(...params, args.limit ?? 500) as (HistoryEvent & { facilityId: string | null })[];

@@ -4,6 +4,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
+import { utcInstant } from './instant.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
@@ -101,6 +102,7 @@ export function migrate(db: MirrorDb): void {
     // what the migrations compute in JS, as the sync does for new rows
     db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
     db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
+    db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
   }
   while (version < SCHEMA_VERSION) {
     const next = version + 1;

@@ -1,5 +1,6 @@
 // How each list's records land in the mirror: which table, which fields are extracted, what is
 // searchable. The raw record is always kept whole; extraction never requires more than an id.
+import { utcInstantOf } from './instant.ts';
 import { normaliseCode } from './open-mirror.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
@@ -146,7 +147,8 @@ export const TABLES: Record<TableName, RecordTable> = {
       text(r.lot),
       text(r.user_email),
       text(r.reference),
-      text(r.createdon),
+      // compared as text (the window, the newest kept, the stock's mark): in UTC, one form
+      utcInstantOf(r.createdon),
       text(r.modifiedon),
     ],
     fts: null,

@@ -74,6 +74,10 @@
 // answer's ETag; gone_through the last items_gone row it has accounted for. items_gone: the ids of
 // items a sync deleted, in order (seq: AUTOINCREMENT, so that a number is never given twice, even
 // after the table was emptied), until every stock dataset has asked again for their stock.
+// Migration 10 (sync): history's times in one form, UTC as toISOString writes it (instant.ts), as
+// are the marks taken from them (stock_refresh.events_through, meta log_newest:*): they are compared
+// as text. Rows already in that form (every row the demo ever sent) are read, not written.
+// utc_instant() is registered while migrating.
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -299,6 +303,12 @@ export const MIGRATIONS: readonly string[] = [
     gone_through INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE items_gone (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL);
+  `,
+  // 10: history's times, and the marks taken from them, in UTC in one form (sync)
+  `
+  UPDATE history SET created_on = utc_instant(created_on) WHERE created_on IS NOT utc_instant(created_on);
+  UPDATE stock_refresh SET events_through = utc_instant(events_through) WHERE events_through IS NOT utc_instant(events_through);
+  UPDATE meta SET value = utc_instant(value) WHERE key LIKE 'log_newest:%' AND value IS NOT utc_instant(value);
   `,
 ];
 

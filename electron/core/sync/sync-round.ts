@@ -7,6 +7,7 @@ import { openJsonStream, type StreamResponse } from '../api/json-stream-request.
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
 import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { utcInstant, utcInstantOf } from '../mirror/instant.ts';
 import { TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
@@ -107,9 +108,11 @@ function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
     /** The request for the page before this one, or null when this one was the last needed. */
     olderPage(count: number, received: number, oldest: Buffer | null): DatasetSpec | null {
       if (count < body.limit || received >= maxRows || oldest === null) return null;
-      const to = createdOn(oldest);
+      // asked for in the server's own form; compared with what is kept in the mirror's (instant.ts)
+      const field = createdOnField(oldest);
+      const to = typeof field === 'string' ? field : null;
       // a page of events all of one instant cannot be paged past; a page down to what is kept is enough
-      if (to === null || to === lastTo || (append && to <= newest!)) return null;
+      if (to === null || to === lastTo || (append && utcInstant(to) <= newest!)) return null;
       lastTo = to;
       return { ...spec, body: { ...body, to } };
     },
@@ -126,9 +129,9 @@ function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
   }
 }
 
-function createdOn(json: Buffer): string | null {
-  const value = (JSON.parse(json.toString('utf8')) as { createdon?: unknown }).createdon;
-  return typeof value === 'string' ? value : null;
+/** An event's `createdon`, as sent. */
+function createdOnField(json: Buffer): unknown {
+  return (JSON.parse(json.toString('utf8')) as { createdon?: unknown }).createdon;
 }
 
 export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
@@ -185,7 +188,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         const add = (bytes: Buffer) => {
           applier!.add(bytes);
           // a log's answer is newest first: its very first event is the server's newest
-          if (log && applier!.received === 1) log.keep.serverNewest = createdOn(bytes);
+          if (log && applier!.received === 1) log.keep.serverNewest = utcInstantOf(createdOnField(bytes));
           count++;
           oldest = bytes;
         };

@@ -7,7 +7,7 @@ import { locationCode } from './facilities.ts';
 import { onHandAt, lotOf } from './inventory.ts';
 import { itemTraits, type ItemTraits } from './items.ts';
 import { KIND, Rng, uuidFor } from './random.ts';
-import { iso } from './time.ts';
+import { isoAtOffset } from './time.ts';
 import type { World } from './world.ts';
 
 export const HISTORY_TYPES = ['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'] as const;
@@ -121,7 +121,7 @@ export function eventsOfRecord(w: World, j: number, only?: Set<number>) {
       lot,
       user_email: rng.pick(STAFF),
       reference: `${step.type.slice(0, 3)}-${rng.digits(7)}`,
-      createdon: iso(time),
+      createdon: isoAtOffset(time, w.historyOffsetMinutes),
     });
   }
   return events;

@@ -21,3 +21,11 @@ export function iso(ms: number): string {
   const seconds = Math.floor(inDay / 1000);
   return `${prefix}${TWO[Math.floor(seconds / 3600)]}:${TWO[Math.floor(seconds / 60) % 60]}:${TWO[seconds % 60]}.${THREE[inDay % 1000]}Z`;
 }
+
+/** The same instant written at an offset from UTC (`…T14:00:00.000+02:00`), as a server in another zone may. */
+export function isoAtOffset(ms: number, offsetMinutes: number): string {
+  if (offsetMinutes === 0) return iso(ms);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const minutes = Math.abs(offsetMinutes);
+  return `${iso(ms + offsetMinutes * 60_000).slice(0, 23)}${sign}${TWO[Math.floor(minutes / 60)]}:${TWO[minutes % 60]}`;
+}

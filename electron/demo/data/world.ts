@@ -13,6 +13,8 @@ export interface WorldOptions {
   revision: number;
   /** Index of an account whose items mostly vanish (mass-deletion simulation), or null. */
   massDeleteAccount: number | null;
+  /** History's times are written at this offset from UTC, in minutes (default 0: UTC, `Z`). */
+  historyOffsetMinutes?: number;
 }
 
 const DAY = 86_400_000;
@@ -33,6 +35,7 @@ export class World {
   readonly locations: number;
   readonly anchorMs: number;
   readonly historyDays: number;
+  readonly historyOffsetMinutes: number;
   readonly addPerRevision: number;
   /** Inventory placement: record j sits at location (j * P + C) mod L. */
   private readonly placeP: number;
@@ -57,6 +60,7 @@ export class World {
     this.locations = Math.max(options.facilities * 40, Math.round(options.items / 5));
     this.anchorMs = options.anchorMs;
     this.historyDays = options.historyDays;
+    this.historyOffsetMinutes = options.historyOffsetMinutes ?? 0;
     this.addPerRevision = Math.max(2, Math.round(options.items / 1000));
     this.placeP = PRIMES.find((p) => this.locations % p !== 0 && p !== this.locations) ?? 1;
     this.placeC = hash(this.seed, KIND.placement, 0) % this.locations;
