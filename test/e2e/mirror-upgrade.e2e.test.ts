@@ -42,11 +42,12 @@ describe('a mirror from an older Aisle', () => {
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
 
-    // The file as an older version left it: migrations 9, 8 and 7 undone, three schema versions behind.
+    // The file as an older version left it: migrations 9, 8 and 7 undone, four schema versions
+    // behind (10 changes data only: an event's time written as a server at +02:00 would).
     const dir = path.join(app.dataDir, 'mirrors');
     const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     const file = path.join(dir, name!);
-    expect(SCHEMA_VERSION).toBe(9);
+    expect(SCHEMA_VERSION).toBe(10);
     const old = new Database(file);
     old.exec(`
       DROP TABLE stock_refresh;
@@ -63,6 +64,9 @@ describe('a mirror from an older Aisle', () => {
       ALTER TABLE records DROP COLUMN code_sort;
       CREATE INDEX records_list_code ON records (list, code);
     `);
+    const event = old.prepare('SELECT id, created_on FROM history ORDER BY rid LIMIT 1').get() as { id: string; created_on: string };
+    const atPlusTwo = new Date(Date.parse(event.created_on) + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    old.prepare('UPDATE history SET created_on = ? WHERE id = ?').run(atPlusTwo, event.id);
     old.pragma('user_version = 6');
     old.close();
 
@@ -91,6 +95,7 @@ describe('a mirror from an older Aisle', () => {
     expect(upgraded.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(upgraded.prepare('SELECT count(*) FROM inventory WHERE location_code_sort IS NULL').pluck().get()).toBe(0);
     expect(upgraded.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
+    expect(upgraded.prepare('SELECT created_on FROM history WHERE id = ?').pluck().get(event.id)).toBe(event.created_on);
     upgraded.close();
   }, 90_000);
 });
