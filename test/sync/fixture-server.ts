@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'drop';
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'drop' | 'unfiltered';
 
 export interface FixtureServer {
   url: string;
@@ -64,7 +64,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (fault === 'server_error') return send(res, key, 503, JSON.stringify({ status: 503, message: 'down' }));
     if (fault === 'bad_request') return send(res, key, 400, JSON.stringify({ status: 400, message: 'itemIds: too many' }));
     let entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
-    if (itemIds) {
+    // `unfiltered`: a server that ignores itemIds and answers the whole stock
+    if (itemIds && fault !== 'unfiltered') {
       const wanted = new Set(itemIds);
       const part = (JSON.parse(entry.body.toString()) as { item_id?: string }[]).filter((r) => r.item_id !== undefined && wanted.has(r.item_id));
       entry = { body: Buffer.from(JSON.stringify(part)), etag: `"part-${createHash('sha1').update(JSON.stringify(part)).digest('hex').slice(0, 16)}"` };

@@ -195,6 +195,19 @@ describe('stock between full readings, when the server fails', () => {
     }
   });
 
+  it('a server that does not filter by itemIds (the whole stock for a part) is read whole in the same round, the part given up at its first row beyond them', async () => {
+    setStock([5, 8, 5, 5]);
+    addEvent(event(1, 'item-1', '2026-11-20T10:05:00.000Z'));
+    server.fault('inv/query:fac-1', 'unfiltered');
+    const before = stateOf(db);
+    const r = await round();
+    expect(r.datasets.find((d) => d.key === 'inventory@facility:fac-1')?.outcome).toBe('applied');
+    expect(stockRequests().map((q) => (q.itemIds ? 'part' : 'whole'))).toEqual(['part', 'whole']);
+    expect(quantities()).toEqual([5, 8, 5, 5]);
+    // read whole: a new full reading's time
+    expect(stateOf(db)).not.toEqual(before);
+  });
+
   it('a part cut off in the download keeps the stock it had, and the next round asks for the same items again', async () => {
     setStock([5, 5, 9, 5]);
     addEvent(event(1, 'item-2', '2026-11-20T10:05:00.000Z'));
