@@ -16,6 +16,8 @@ export interface FixtureServer {
   /** Tokens the server accepts; default ['t1']. */
   tokens: Set<string>;
   requests: { path: string; status: number; ifNoneMatch: string | null; itemIds?: string[] }[];
+  /** `asked <path> <n>` when a request came, `sent <path> <n>` when its answer was all sent, in order. */
+  timeline: string[];
   close(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const faults: { path: string; fault: Fault; left: number }[] = [];
   const tokens = new Set(['t1']);
   const requests: FixtureServer['requests'] = [];
+  const timeline: string[] = [];
+  let seq = 0;
   /** The items a stock request asked for, by its response. */
   const askedItems = new WeakMap<ServerResponse, string[]>();
   const itemIdsOf = (res: ServerResponse) => askedItems.get(res);
@@ -55,6 +59,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       itemIds = body.itemIds;
       if (itemIds) askedItems.set(res, itemIds);
     }
+    const n = ++seq;
+    timeline.push(`asked ${key} ${n}`);
+    res.on('finish', () => timeline.push(`sent ${key} ${n}`));
     const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
     const auth = req.headers.authorization ?? '';
     const fault = takeFault(key);
@@ -113,6 +120,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     },
     tokens,
     requests,
+    timeline,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

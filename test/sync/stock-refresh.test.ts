@@ -208,6 +208,31 @@ describe('stock between full readings, when the server fails', () => {
     expect(stateOf(db)).not.toEqual(before);
   });
 
+  it('asks for a part\'s next request while the one before it still streams in', async () => {
+    const items = 2 * PART_VALUES_PER_REQUEST + 10;
+    setStock(Array.from({ length: items }, () => 5));
+    await runRound(db, {
+      baseUrl: server.url,
+      accessToken: async () => 't1',
+      refreshAfterUnauthorized: async () => 't1',
+      plan: { offlineLists: ['inventory', 'history', 'items'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30, stockFullCheckMinutes: 0 },
+    });
+    expect(quantities()).toHaveLength(items);
+    // every item moved: three requests for the part
+    for (let n = 0; n < items; n++) addEvent(event(1000 + n, `item-${n}`, '2026-11-20T11:00:00.000Z'));
+    setStock(Array.from({ length: items }, () => 6));
+    server.fault('inv/query:fac-1', 'slow');
+    server.requests.length = 0;
+    server.timeline.length = 0;
+    await round();
+    expect(stockRequests().map((q) => q.itemIds?.length)).toEqual([PART_VALUES_PER_REQUEST, PART_VALUES_PER_REQUEST, 10]);
+    expect(quantities()).toEqual(Array.from({ length: items }, () => 6));
+    // the second request came while the first answer (sent slowly) was still being sent
+    const stock = server.timeline.filter((e) => e.includes('inv/query:fac-1'));
+    const [first, second] = stock.filter((e) => e.startsWith('asked')).map((e) => e.split(' ')[2]);
+    expect(stock.indexOf(`asked inv/query:fac-1 ${second}`)).toBeLessThan(stock.indexOf(`sent inv/query:fac-1 ${first}`));
+  });
+
   it('a part cut off in the download keeps the stock it had, and the next round asks for the same items again', async () => {
     setStock([5, 5, 9, 5]);
     addEvent(event(1, 'item-2', '2026-11-20T10:05:00.000Z'));

@@ -178,10 +178,22 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     let last = Date.now();
     const log = spec.log ? logReading(db, spec, datasetId) : null;
     const pages = [...(o.part?.pages ?? [])];
+    // A part's further requests are known from the start: each goes out while the one before it
+    // streams in, so the server's time to answer it (and a distant server's round trip) is spent
+    // while this one applies, not after. Its body waits (well within the timeout) until its turn.
+    let ahead: Promise<StreamResponse> | null = null;
+    const askAhead = () => {
+      if (ahead === null && pages.length > 0) {
+        ahead = open(pages.shift()!, null);
+        // read or destroyed below; a failure is met when it is awaited
+        ahead.catch(() => undefined);
+      }
+    };
     try {
       applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false });
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
+        askAhead();
         const splitter = new JsonArraySplitter();
         let count = 0;
         let oldest: Buffer | null = null;
@@ -202,10 +214,12 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         }
         if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
         splitter.end();
-        const next = log ? log.olderPage(count, applier.received, oldest) : (pages.shift() ?? null);
+        const next = log ? log.olderPage(count, applier.received, oldest) : null;
         page = null;
-        if (next) {
-          const response = await open(next, null);
+        const asked: Promise<StreamResponse> | null = next ? open(next, null) : ahead;
+        ahead = null;
+        if (asked) {
+          const response = await asked;
           if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for ${log ? 'an older page' : 'a part'} of ${spec.label}.`);
           page = response.body;
         }
@@ -216,6 +230,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     } catch (error) {
       applier?.abort();
       page?.destroy();
+      (ahead as Promise<StreamResponse> | null)?.then((r) => r.status === 200 && r.body.destroy(), () => undefined);
       throw asAisleError(error);
     }
   };
