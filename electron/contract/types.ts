@@ -312,6 +312,26 @@ export interface RecentRecord extends Omit<SearchHit, 'match' | 'field'> {
  * token, no cookie, no password, and no body of the session's own requests (a sign-in's carries the
  * password).
  */
+/**
+ * Why a facility's stock is read whole and not only for the items that moved (core/mirror/stock-refresh.ts):
+ * no whole reading yet; one is due (Settings); the history or an items list not read this round;
+ * the server's history went back; its times unreadable; the history kept not reaching back to the
+ * last reading; an event naming no item; too many items moved; the part answered wrongly.
+ */
+export const WHOLE_STOCK_WHY = [
+  'no-snapshot',
+  'due',
+  'history-not-read',
+  'items-not-read',
+  'history-went-back',
+  'history-time-unreadable',
+  'history-short',
+  'event-without-item',
+  'too-many-moved',
+  'part-failed',
+] as const;
+export type WholeStockWhy = (typeof WHOLE_STOCK_WHY)[number];
+
 export interface RequestRecord {
   /** When it was sent (the newest, when `repeated` > 1). */
   at: string;
@@ -330,6 +350,8 @@ export interface RequestRecord {
   error: { code: string; message: string } | null;
   /** The JSON body of a sync request (an inventory query), to repeat it; null for none. */
   body: string | null;
+  /** Why a facility's stock was asked for whole, between readings of the items that moved only; null for every other request. */
+  why: WholeStockWhy | null;
   /** The same request with the same outcome, one after the other (a ping every minute): counted, not listed again. */
   repeated: number;
 }

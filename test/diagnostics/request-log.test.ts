@@ -14,6 +14,7 @@ const report = (over: Partial<RequestReport> = {}): RequestReport => ({
   serverDate: null,
   error: null,
   body: null,
+  why: null,
   ...over,
 });
 

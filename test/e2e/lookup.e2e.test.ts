@@ -210,6 +210,12 @@ describe('looking things up on the workstation', () => {
     expect(await rows.count()).toBeGreaterThan(5);
     expect(await page.locator('[data-testid=request-row][data-by=sync][data-status="304"]').count()).toBeGreaterThan(0); // the F5 round
     await shot(page, 'diagnostics-light');
+    // the first sync read each facility's stock whole, and says why
+    const why = page.locator('[data-testid=request-why][data-why=no-snapshot]');
+    expect(await why.count()).toBeGreaterThan(0);
+    expect(await why.first().textContent()).toBe('Stock read whole: no whole reading yet.');
+    await why.first().scrollIntoViewIfNeeded();
+    await shot(page, 'diagnostics-why-light');
 
     // The items list's request, copied, and run by curl with a token of the test's own.
     const items = rows.filter({ hasText: /GET \/v1\/api\/pub\/lists\/accounts\/[^/]+\/items\/query/ }).first();

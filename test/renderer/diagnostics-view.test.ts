@@ -13,9 +13,9 @@ import { Failure, mountWith, scriptedClient } from './support.ts';
 const SERVER = 'https://wms.example.com';
 const AT = new Date().toISOString();
 const record = (over: Partial<RequestRecord>): RequestRecord => ({
-  at: AT, by: 'sync', method: 'GET', url: `${SERVER}/v1/api/pub/lists/accounts/a1/items/query`, status: 200, ms: 41, serverDate: AT, error: null, body: null, repeated: 1, ...over,
+  at: AT, by: 'sync', method: 'GET', url: `${SERVER}/v1/api/pub/lists/accounts/a1/items/query`, status: 200, ms: 41, serverDate: AT, error: null, body: null, why: null, repeated: 1, ...over,
 });
-const STOCK = record({ method: 'POST', url: `${SERVER}/v1/api/pub/inv/query`, body: `{"facilityId":"f1","note":"it's"}` });
+const STOCK = record({ method: 'POST', url: `${SERVER}/v1/api/pub/inv/query`, body: `{"facilityId":"f1","note":"it's"}`, why: 'history-not-read' });
 const PING = record({ by: 'session', url: `${SERVER}/v1/auth/pub/ping`, repeated: 14 });
 const DOWN = record({ by: 'sync', url: `${SERVER}/v1/api/pub/lists/users/query`, status: null, ms: 15_000, serverDate: null, error: { code: 'timeout', message: 'The server did not answer in time.' } });
 
@@ -49,6 +49,8 @@ describe('the diagnostics page', () => {
     expect(rows[2]!.get('[data-testid=request-repeated]').text()).toBe('14 times');
     expect(rows.map((r) => (r.find('[data-testid=request-body]').exists() ? r.get('[data-testid=request-body]').text() : null))).toEqual([null, STOCK.body, null]);
     expect(rows.map((r) => r.find('[data-testid=copy-curl]').exists())).toEqual([true, true, false]);
+    // why a stock was read whole, in words
+    expect(rows.map((r) => (r.find('[data-testid=request-why]').exists() ? r.get('[data-testid=request-why]').text() : null))).toEqual([null, 'Stock read whole: the history was not read this round.', null]);
 
     const written: string[] = [];
     vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (value: string) => void written.push(value));

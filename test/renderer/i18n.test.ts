@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WHOLE_STOCK_WHY } from '../../electron/contract/types.ts';
 import { en } from '../../renderer/src/i18n/en.ts';
 import { es } from '../../renderer/src/i18n/es.ts';
 import { intlTag, resolveLocale } from '../../renderer/src/i18n/index.ts';
@@ -28,6 +29,10 @@ describe('languages', () => {
       return get(en) === get(es);
     });
     expect(same.filter((k) => !/^(app\.name|settings\.languages\.(en|es)|kind\.other|record\.no|lock\.pin)$/.test(k))).toEqual([]);
+  });
+
+  it('says in words every reason a stock is read whole (the diagnostics page)', () => {
+    expect(Object.keys(en.diagnostics.whyCode).sort()).toEqual([...WHOLE_STOCK_WHY].sort());
   });
 
   it('says how long ago in the locale', () => {

@@ -18,6 +18,8 @@ import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.
 const INVENTORY_URL = /\/v1\/api\/pub\/inv\/query$/;
 const stockBodies = (requests: RequestReport[]) =>
   requests.filter((r) => r.method === 'POST' && INVENTORY_URL.test(r.url)).map((r) => JSON.parse(r.body ?? '{}') as { facilityId: string; itemIds?: string[] });
+/** Why each stock request was asked whole (diagnostics), null for a part. */
+const stockWhy = (requests: RequestReport[]) => requests.filter((r) => r.method === 'POST' && INVENTORY_URL.test(r.url)).map((r) => r.why);
 
 describe('stock between full readings, against the demo server', () => {
   let server: DemoServer;
@@ -64,6 +66,8 @@ describe('stock between full readings, against the demo server', () => {
     try {
       const first = await round(db);
       expect(stockBodies(first.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      // the diagnostics page says why each was read whole
+      expect(stockWhy(first.requests)).toEqual(['no-snapshot', 'no-snapshot']);
       const fullBytes = first.result.datasets.filter((d) => d.key.startsWith('inventory@')).reduce((sum, d) => sum + d.bytes, 0);
       // revision 4 is skipped: rounds do not see every revision
       for (const revision of [1, 2, 3, 5]) {
@@ -73,6 +77,7 @@ describe('stock between full readings, against the demo server', () => {
         const { result, requests } = await round(db);
         const bodies = stockBodies(requests);
         expect(bodies.length).toBeGreaterThanOrEqual(2);
+        expect(stockWhy(requests).every((why) => why === null)).toBe(true);
         for (const body of bodies) {
           expect(body.itemIds?.length).toBeGreaterThan(0);
           expect(body.itemIds!.length).toBeLessThanOrEqual(PART_VALUES_PER_REQUEST);
@@ -92,6 +97,7 @@ describe('stock between full readings, against the demo server', () => {
       server.setRevision(2);
       const back = await round(db);
       expect(stockBodies(back.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      expect(stockWhy(back.requests)).toEqual(['history-went-back', 'history-went-back']);
       expect(stockRows(db)).toEqual(await fullReading('reference-back'));
       // nothing moved since: the stock is not asked for, and stays dated by the round
       const quiet = await round(db);
@@ -112,6 +118,7 @@ describe('stock between full readings, against the demo server', () => {
       server.setRevision(1);
       const always = await round(db, { stockFullCheckMinutes: 0 });
       expect(stockBodies(always.requests).map((b) => b.itemIds)).toEqual([undefined, undefined]);
+      expect(stockWhy(always.requests)).toEqual(['due', 'due']);
       expect(stateOf(db)).toEqual([expect.objectContaining({ full_at: expect.any(String) }), expect.objectContaining({ full_at: expect.any(String) })]);
 
       // 90% of an account's items vanish: held, then confirmed alone; the next round asks for their stock
@@ -153,6 +160,7 @@ describe('stock between full readings, when the server fails', () => {
     events = [e, ...events].sort((a, b) => ((b as typeof e).createdon < (a as typeof e).createdon ? -1 : 1));
     server.set('inv/history:fac-1', events);
   };
+  let reports: RequestReport[] = [];
   const round = async () =>
     runRound(db, {
       baseUrl: server.url,
@@ -160,6 +168,7 @@ describe('stock between full readings, when the server fails', () => {
       refreshAfterUnauthorized: async () => 't1',
       plan: { offlineLists: ['inventory', 'history', 'items'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
       retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+      onRequest: (report) => reports.push(report),
     });
   const quantities = () => db.prepare('SELECT qty_on_hand FROM inventory ORDER BY id').pluck().all();
   const stockRequests = () => server.requests.filter((r) => r.path === 'inv/query:fac-1');
@@ -200,7 +209,9 @@ describe('stock between full readings, when the server fails', () => {
     addEvent(event(1, 'item-1', '2026-11-20T10:05:00.000Z'));
     server.fault('inv/query:fac-1', 'unfiltered');
     const before = stateOf(db);
+    reports = [];
     const r = await round();
+    expect(stockWhy(reports)).toEqual([null, 'part-failed']);
     expect(r.datasets.find((d) => d.key === 'inventory@facility:fac-1')?.outcome).toBe('applied');
     expect(stockRequests().map((q) => (q.itemIds ? 'part' : 'whole'))).toEqual(['part', 'whole']);
     expect(quantities()).toEqual([5, 8, 5, 5]);
@@ -344,9 +355,9 @@ describe('how a round reads a stock (the decision)', () => {
     expect(plan({ now: NOW + 30 * 60_000 })).toMatchObject({ kind: 'full' });
     expect(plan({ fullEveryMinutes: 0 })).toMatchObject({ kind: 'full' });
     expect(plan({ readThisRound: false })).toMatchObject({ kind: 'full' });
-    expect(plan({ itemsRead: false })).toMatchObject({ kind: 'full', why: 'the items were not all read this round' });
+    expect(plan({ itemsRead: false })).toMatchObject({ kind: 'full', why: 'items-not-read' });
     markLogServerNewest(db, historyId, '2026-11-20T11:00:00.000Z');
-    expect(plan()).toMatchObject({ kind: 'full', why: 'the history went back' });
+    expect(plan()).toMatchObject({ kind: 'full', why: 'history-went-back' });
     markLogServerNewest(db, historyId, MARK);
     expect(plan()).toMatchObject({ kind: 'none' });
     expect(stockRefreshState(db, stockId)?.mark.eventsThrough).toBe(MARK);
@@ -370,18 +381,18 @@ describe('how a round reads a stock (the decision)', () => {
     read();
     markApplied(db, historyId, { etag: '"h2"', rows: 3, at: MARK });
     event(null, '2026-11-20T11:55:00.000Z');
-    expect(plan()).toMatchObject({ kind: 'full', why: 'an event names no item' });
+    expect(plan()).toMatchObject({ kind: 'full', why: 'event-without-item' });
     db.prepare('DELETE FROM history WHERE item_id IS NULL').run();
     expect(plan()).toMatchObject({ kind: 'items' });
     // the log is at its most and its oldest event is after the last reading: events may be missing
     db.prepare(`DELETE FROM history WHERE created_on <= ?`).run(MARK);
     event('item-c', '2026-11-20T11:58:00.000Z');
-    expect(plan({ maxRows: 1 })).toMatchObject({ kind: 'full', why: 'the history kept does not reach back to the last reading' });
+    expect(plan({ maxRows: 1 })).toMatchObject({ kind: 'full', why: 'history-short' });
     const many = db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, '2026-11-20T11:59:00.000Z', 0, '{}')`);
     db.transaction(() => {
       for (let n = 0; n <= MAX_ITEMS_ASKED; n++) many.run(historyId, `m-${n}`, `item-${n}`);
     })();
-    expect(plan()).toMatchObject({ kind: 'full', why: 'more items moved than are worth asking for one by one' });
+    expect(plan()).toMatchObject({ kind: 'full', why: 'too-many-moved' });
     expect(datasetByKey(db, 'inventory@facility:F')?.etag).toBeNull();
   });
 

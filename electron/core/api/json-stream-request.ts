@@ -6,6 +6,7 @@
 import { Transform, type Readable } from 'node:stream';
 import axios, { type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
+import type { WholeStockWhy } from '../../contract/types.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
 import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
@@ -28,6 +29,8 @@ export interface StreamRequest {
   gzip?: boolean;
   /** Told of every attempt when its headers came, or it failed (diagnostics). */
   onRequest?: OnRequest;
+  /** Why it is asked (diagnostics: a stock read whole). */
+  why?: WholeStockWhy | null;
 }
 
 export type StreamResponse =
@@ -41,7 +44,7 @@ export function openJsonStream(request: StreamRequest): Promise<StreamResponse> 
 async function openOnce(request: StreamRequest): Promise<StreamResponse> {
   if (!request.onRequest) return attempt(request);
   const started = startedNow();
-  const sent = { method: request.method ?? 'GET', url: requestUrl(request.baseUrl, request.path), body: request.body === undefined ? null : JSON.stringify(request.body) };
+  const sent = { method: request.method ?? 'GET', url: requestUrl(request.baseUrl, request.path), body: request.body === undefined ? null : JSON.stringify(request.body), why: request.why };
   try {
     const response = await attempt(request);
     request.onRequest(requestReport(started, sent, { status: response.status, date: response.serverDate }));

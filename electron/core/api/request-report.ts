@@ -1,6 +1,6 @@
 // What the HTTP layer tells of each request it made (an attempt, with retries each its own), for
 // the diagnostics page: never a header, so never a token or a cookie.
-import type { RequestRecord } from '../../contract/types.ts';
+import type { RequestRecord, WholeStockWhy } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 
 export type RequestReport = Omit<RequestRecord, 'repeated' | 'by'>;
@@ -18,7 +18,7 @@ export function requestUrl(baseUrl: string, path: string, query?: Record<string,
 /** The report of one attempt, from when it started and how it ended. */
 export function requestReport(
   started: { at: number; mark: number },
-  request: { method: string; url: string; body: string | null },
+  request: { method: string; url: string; body: string | null; why?: WholeStockWhy | null },
   outcome: { status: number | null; date?: unknown; error?: unknown },
 ): RequestReport {
   const date = typeof outcome.date === 'string' ? Date.parse(outcome.date) : NaN;
@@ -32,6 +32,7 @@ export function requestReport(
     serverDate: Number.isNaN(date) ? null : new Date(date).toISOString(),
     error: error === undefined ? null : error instanceof AisleError ? { code: error.code, message: error.message } : { code: 'internal', message: String(error) },
     body: request.body,
+    why: request.why ?? null,
   };
 }
 

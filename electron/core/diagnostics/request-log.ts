@@ -22,7 +22,7 @@ export function createRequestLog(): RequestLog {
   let records: RequestRecord[] = [];
   let skew: number | null = null;
   const sameAs = (a: RequestRecord, b: Omit<RequestRecord, 'repeated'>) =>
-    a.by === b.by && a.method === b.method && a.url === b.url && a.body === b.body && a.status === b.status && a.error?.code === b.error?.code;
+    a.by === b.by && a.method === b.method && a.url === b.url && a.body === b.body && a.why === b.why && a.status === b.status && a.error?.code === b.error?.code;
   return {
     add(by, reported) {
       const report = { by, ...reported };

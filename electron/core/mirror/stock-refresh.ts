@@ -5,6 +5,7 @@
 // history events newer than the last reading (and of items a sync deleted). A full snapshot still
 // comes at least every `stockFullCheckMinutes` and whenever anything is in doubt, since a server
 // may change what its history does not carry (allocations, status).
+import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 
@@ -33,7 +34,7 @@ export interface HistoryMark {
 }
 
 export type StockReading =
-  | { kind: 'full'; why: string }
+  | { kind: 'full'; why: WholeStockWhy }
   /** Nothing moved: no request. `fullAt`: the last full snapshot's, which stays. */
   | { kind: 'none'; fullAt: string }
   /** Ask again for the stock of these items only. */
@@ -90,16 +91,16 @@ export interface StockReadingOptions {
 
 /** How this round reads a facility's stock: in full, not at all, or only the items that moved. */
 export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockReading {
-  const full = (why: string): StockReading => ({ kind: 'full', why });
+  const full = (why: WholeStockWhy): StockReading => ({ kind: 'full', why });
   const state = stockRefreshState(db, o.stockDatasetId);
-  if (!state) return full('no complete snapshot yet');
-  if (o.fullEveryMinutes <= 0 || !(o.now - Date.parse(state.fullAt) < o.fullEveryMinutes * 60_000)) return full('a full snapshot is due');
-  if (!o.history || !o.history.readThisRound) return full('the history was not read this round');
-  if (!o.itemsRead) return full('the items were not all read this round');
+  if (!state) return full('no-snapshot');
+  if (o.fullEveryMinutes <= 0 || !(o.now - Date.parse(state.fullAt) < o.fullEveryMinutes * 60_000)) return full('due');
+  if (!o.history || !o.history.readThisRound) return full('history-not-read');
+  if (!o.itemsRead) return full('items-not-read');
   // the server's log no longer reaches the newest event the last reading saw: it went back (a
   // restored backup), and what changed since cannot be told from it
   const serverNewest = logServerNewest(db, o.history.datasetId);
-  if (serverNewest !== null && state.mark.eventsThrough !== null && serverNewest < state.mark.eventsThrough) return full('the history went back');
+  if (serverNewest !== null && state.mark.eventsThrough !== null && serverNewest < state.mark.eventsThrough) return full('history-went-back');
   // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
   const gone = db
     .prepare('SELECT DISTINCT g.id FROM items_gone g WHERE g.seq > ? AND EXISTS (SELECT 1 FROM inventory WHERE item_id = g.id AND +dataset_id = ?)')
@@ -114,13 +115,13 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
   if (!historyUnchanged) {
     if (state.mark.eventsThrough !== null) {
       const through = Date.parse(state.mark.eventsThrough);
-      if (Number.isNaN(through)) return full('the history gives no readable event time');
+      if (Number.isNaN(through)) return full('history-time-unreadable');
       since = new Date(through - LATE_EVENT_MS).toISOString();
     }
     // every event since then must still be in the log: it keeps its window, up to maxRows events
     if (history.rows >= o.history.maxRows) {
       const oldest = db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(o.history.datasetId) as string | null;
-      if (oldest === null || oldest > since) return full('the history kept does not reach back to the last reading');
+      if (oldest === null || oldest > since) return full('history-short');
     }
     const events = db
       .prepare('SELECT item_id FROM history WHERE dataset_id = ? AND created_on > ?')
@@ -128,9 +129,9 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
       .all(o.history.datasetId, since) as (string | null)[];
     for (const id of events) {
       // a movement of no named item cannot be asked for by item
-      if (id === null) return full('an event names no item');
+      if (id === null) return full('event-without-item');
       ids.add(id);
-      if (ids.size > MAX_ITEMS_ASKED) return full('more items moved than are worth asking for one by one');
+      if (ids.size > MAX_ITEMS_ASKED) return full('too-many-moved');
     }
   }
   return ids.size === 0 ? { kind: 'none', fullAt: state.fullAt } : { kind: 'items', ids: [...ids], fullAt: state.fullAt };

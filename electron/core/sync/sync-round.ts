@@ -2,7 +2,7 @@
 // apply each atomically, record what happened. Runs in the sync worker; callable directly in tests.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../contract/errors.ts';
-import type { SyncProgress } from '../../contract/types.ts';
+import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
 import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
@@ -148,9 +148,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message } : null });
 
   const gzip = !isLoopback(options.baseUrl);
-  const open = async (spec: DatasetSpec, etag: string | null): Promise<StreamResponse> => {
+  const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
-    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest };
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest, why };
     try {
       return await openJsonStream({ ...request, accessToken: token });
     } catch (error) {
@@ -254,17 +254,17 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   };
 
   /** The whole answer, asked for with the ETag kept (a 304 confirms what is kept), applied in one transaction. */
-  const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null) => {
+  const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null, why: WholeStockWhy | null) => {
     const etag = held ? row.held_etag : row.etag;
     const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
-    let response: StreamResponse | null = await open(spec, etag);
+    let response: StreamResponse | null = await open(spec, etag, why);
     if (response.status === 200 && lock.busy) {
       // another dataset is applying: rather than leave this body stalled (and time out), ask again when it is our turn
       response.body.destroy();
       response = null;
     }
     return lock.run(async () => {
-      const r = response ?? (await open(spec, etag));
+      const r = response ?? (await open(spec, etag, why));
       if (r.status === 304) {
         const at = new Date().toISOString();
         if (!held) {
@@ -321,13 +321,16 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         return;
       }
       let outcome: Awaited<ReturnType<typeof apply>> | null | undefined;
+      // why a stock is read whole, for the diagnostics page
+      let why: WholeStockWhy | null = reading?.kind === 'full' ? reading.why : null;
       if (reading?.kind === 'items') {
         outcome = await readPart(spec, datasetId, reading.ids, { fullAt: reading.fullAt, mark: stock!.mark }).catch((error: unknown) => {
-          if (error instanceof AisleError && READ_IN_FULL_AFTER.has(error.code)) return undefined;
-          throw error;
+          if (!(error instanceof AisleError && READ_IN_FULL_AFTER.has(error.code))) throw error;
+          why = 'part-failed';
+          return undefined;
         });
       }
-      if (outcome === undefined) outcome = await readWhole(spec, datasetId, row, held, expectedRows, stock?.mark ?? null);
+      if (outcome === undefined) outcome = await readWhole(spec, datasetId, row, held, expectedRows, stock?.mark ?? null, why);
       if (outcome === null) {
         progress(spec, held ? 'held' : 'unchanged', held ? 0 : row.rows, 0, expectedRows);
         results.push({ key: spec.key, outcome: held ? 'held' : 'unchanged', rows: row.rows, bytes: 0, error: null });
