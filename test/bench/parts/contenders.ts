@@ -19,6 +19,8 @@ const proc = (name: string) => path.join(procs, name);
 export interface SyncRun {
   label: string;
   seconds: number;
+  /** Until its last dataset was committed (searchable and dated); the rest is the WAL copied into the file. Absent in runs saved before it was measured. */
+  committedSeconds?: number;
   rows: number;
   bytes: number;
   /** Of `bytes`, the stock's (every facility's): read whole, or only the items that moved. */

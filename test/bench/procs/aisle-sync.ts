@@ -30,9 +30,13 @@ async function round(label: string): Promise<void> {
     printResult({ bench: 'aisle-sync', label, error: `${label} round hung: no progress event for ${STALL_MS / 1000} s after ${last.what} (${progress.length} datasets finished)` });
     process.exit(3);
   }, 5_000);
+  let committed = 0;
   const offProgress = core.events.on('sync.progress', (p) => {
     last = { at: performance.now(), what: `${p.key} ${p.phase} (${p.rows} rows)` };
-    if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') progress.push(p);
+    if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
+      progress.push(p);
+      committed = performance.now();
+    }
   });
   const ended = new Promise<SyncStatus>((resolve) => {
     const off = core.events.on('sync.status', (s) => {
@@ -55,6 +59,8 @@ async function round(label: string): Promise<void> {
     bench: 'aisle-sync',
     label,
     seconds,
+    // the last dataset committed (searchable, dated); after it the round copies its WAL into the file
+    committedSeconds: (committed - started) / 1000,
     datasets: progress.length,
     changed: progress.filter((p) => p.phase === 'done').length,
     held: progress.filter((p) => p.phase === 'held').map((p) => p.key),
