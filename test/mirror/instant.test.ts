@@ -2,7 +2,8 @@
 // the texts compares the times; what is not a time with a zone is kept as sent.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utcInstant, utcInstantOf } from '../../electron/core/mirror/instant.ts';
+import { utcInstant } from '../../electron/core/mirror/instant.ts';
+import { instantText } from '../../electron/core/mirror/record-tables.ts';
 
 /** `ms` written at `offset` minutes from UTC, with or without milliseconds, as a server might. */
 function atOffset(ms: number, offset: number, withMs: boolean, colon: boolean): string {
@@ -27,9 +28,9 @@ describe('utcInstant', () => {
 
   it('keeps as sent what has no zone or is not a time', () => {
     for (const text of ['2026-10-31T15:15:39', '2026-10-31', 'yesterday', '', '2026-13-31T15:15:39Z', '2026-10-31T25:00:00Z']) expect(utcInstant(text)).toBe(text);
-    expect(utcInstantOf(null)).toBeNull();
-    expect(utcInstantOf({ at: 1 })).toBeNull();
-    expect(utcInstantOf(1_730_000_000_000)).toBe('1730000000000');
+    expect(instantText(null)).toBeNull();
+    expect(instantText({ at: 1 })).toBeNull();
+    expect(instantText(1_730_000_000_000)).toBe('1730000000000');
   });
 
   it('property: any instant at any offset comes back as toISOString writes it, and the texts sort as the times do', () => {

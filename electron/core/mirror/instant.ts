@@ -24,10 +24,3 @@ export function utcInstant(text: string): string {
   // a year past 9999 (or before 0) is written with six digits and a sign: not comparable as text
   return utc.length === 24 ? utc : text;
 }
-
-/** A record's time field as the mirror stores it: a string through utcInstant, a number as its text, else null. */
-export function utcInstantOf(value: unknown): string | null {
-  if (typeof value === 'string') return utcInstant(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}

@@ -1,6 +1,6 @@
 // How each list's records land in the mirror: which table, which fields are extracted, what is
 // searchable. The raw record is always kept whole; extraction never requires more than an id.
-import { utcInstantOf } from './instant.ts';
+import { utcInstant } from './instant.ts';
 import { normaliseCode } from './open-mirror.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
@@ -22,6 +22,12 @@ export function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;
+}
+
+/** A record's time field as the mirror stores it: its text (text()) in UTC in one form (instant.ts). */
+export function instantText(value: unknown): string | null {
+  const t = text(value);
+  return t === null ? null : utcInstant(t);
 }
 
 function num(value: unknown): number | null {
@@ -148,7 +154,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       text(r.user_email),
       text(r.reference),
       // compared as text (the window, the newest kept, the stock's mark): in UTC, one form
-      utcInstantOf(r.createdon),
+      instantText(r.createdon),
       text(r.modifiedon),
     ],
     fts: null,

@@ -7,8 +7,8 @@ import { openJsonStream, type StreamResponse } from '../api/json-stream-request.
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
 import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
-import { utcInstant, utcInstantOf } from '../mirror/instant.ts';
-import { TABLES, type TableName } from '../mirror/record-tables.ts';
+import { utcInstant } from '../mirror/instant.ts';
+import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { historyMark, planStockReading, pruneItemsGone, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
@@ -200,7 +200,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         const add = (bytes: Buffer) => {
           applier!.add(bytes);
           // a log's answer is newest first: its very first event is the server's newest
-          if (log && applier!.received === 1) log.keep.serverNewest = utcInstantOf(createdOnField(bytes));
+          if (log && applier!.received === 1) log.keep.serverNewest = instantText(createdOnField(bytes));
           count++;
           oldest = bytes;
         };
