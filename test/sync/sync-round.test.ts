@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
+import { copyFileSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -179,6 +180,33 @@ describe('a sync round over HTTP', () => {
     expect(refreshes()).toBe(1);
     expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
     expect(count(`SELECT count(*) FROM records WHERE list = 'users'`)).toBe(1);
+  });
+
+  it("copies each dataset's pages into the file once it is applied, so that the next writes the WAL from its start", async () => {
+    db.close();
+    db = openMirrorWriter(file); // as the sync worker opens it: no automatic checkpoints
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items('acc-1', 3000));
+    server.set(`${LISTS}/accounts/acc-2/items/query`, items('acc-2', 3000));
+    const inFile: number[] = [];
+    const walAtCommit = new Map<string, number>();
+    const { result } = round({
+      concurrency: 1,
+      onProgress: (p) => {
+        if (p.list !== 'items') return;
+        if (p.phase === 'done') walAtCommit.set(p.scopeId!, statSync(`${file}-wal`).size);
+        if (p.key === 'items@account:acc-2' && p.phase === 'downloading' && inFile.length === 0) {
+          // the database file alone, without its WAL, as a reader would find it after a crash that lost the WAL
+          copyFileSync(file, `${file}.alone`);
+          const alone = new Database(`${file}.alone`, { readonly: true });
+          inFile.push(alone.prepare(`SELECT count(*) FROM items WHERE account_id = 'acc-1'`).pluck().get() as number);
+          alone.close();
+        }
+      },
+    });
+    expect((await result).datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(inFile).toEqual([3000]);
+    // the WAL file is written over from its start, not grown by each dataset
+    expect(walAtCommit.get('acc-2')!).toBeLessThan(walAtCommit.get('acc-1')! * 1.5);
   });
 
   it('a body that arrives while another dataset applies is asked for again, not left to time out', async () => {
