@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'drop' | 'unfiltered';
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'pause' | 'drop' | 'unfiltered';
+
+/** How long a `pause` fault stops in the middle of a body. */
+export const PAUSE_MS = 700;
 
 export interface FixtureServer {
   url: string;
@@ -90,6 +93,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json', etag: entry.etag });
+    if (fault === 'pause') {
+      // half the body, then nothing for PAUSE_MS, then the rest
+      res.write(entry.body.subarray(0, entry.body.length >> 1));
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+      return res.end(entry.body.subarray(entry.body.length >> 1));
+    }
     if (fault === 'slow') {
       // dribble the body in small pieces so a test can read while the apply is in progress
       for (let at = 0; at < entry.body.length; at += 4096) {

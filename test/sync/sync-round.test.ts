@@ -8,7 +8,7 @@ import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { LISTS, PAUSE_MS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: MirrorDb;
@@ -209,16 +209,46 @@ describe('a sync round over HTTP', () => {
     expect(walAtCommit.get('acc-2')!).toBeLessThan(walAtCommit.get('acc-1')! * 1.5);
   });
 
-  it('a body that arrives while another dataset applies is asked for again, not left to time out', async () => {
+  it('a body that arrives while another dataset applies waits for its turn, and is not asked for twice', async () => {
     const big = `${LISTS}/accounts/acc-1/items/query`;
     const other = `${LISTS}/accounts/acc-2/items/query`;
     server.set(big, items('acc-1', 20_000));
     server.set(other, items('acc-2', 3000));
     server.fault(big, 'slow');
+    const r = await round().result;
+    expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(count(`SELECT count(*) FROM items`)).toBe(23_000);
+    // acc-2's answer came while acc-1's was still arriving, and was read when acc-1's was applied
+    const asked = (key: string) => server.timeline.findIndex((e) => e.startsWith(`asked ${key} `));
+    expect(asked(other)).toBeLessThan(server.timeline.findIndex((e) => e.startsWith(`sent ${big} `)));
+    expect(server.requests.filter((q) => q.path === other)).toHaveLength(1);
+  });
+
+  it('a body that waited more than half its stall timeout is asked for again: the timeout is not met as soon as it is read', async () => {
+    const big = `${LISTS}/accounts/acc-1/items/query`;
+    const other = `${LISTS}/accounts/acc-2/items/query`;
+    server.set(big, items('acc-1', 3000));
+    server.set(other, items('acc-2', 3000));
+    server.fault(big, 'pause');
+    // acc-2's answer waits ~PAUSE_MS for acc-1's: more than half of its timeout, less than all of it
+    const r = await round({ timeoutMs: PAUSE_MS * 1.4 }).result;
+    expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
+    expect(count(`SELECT count(*) FROM items`)).toBe(6000);
+    expect(server.requests.filter((q) => q.path === other)).toHaveLength(2);
+  });
+
+  it('a body that waited for another dataset long enough to near its stall timeout is asked for again, not left to time out', async () => {
+    const big = `${LISTS}/accounts/acc-1/items/query`;
+    const other = `${LISTS}/accounts/acc-2/items/query`;
+    server.set(big, items('acc-1', 60_000));
+    server.set(other, items('acc-2', 3000));
+    server.fault(big, 'slow');
     server.fault(other, 'slow');
     const r = await round({ timeoutMs: 250 }).result;
     expect(r.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
-    expect(count(`SELECT count(*) FROM items`)).toBe(23_000);
+    expect(count(`SELECT count(*) FROM items`)).toBe(63_000);
+    // acc-1's answer took longer to arrive than half of acc-2's stall timeout
+    expect(server.requests.filter((q) => q.path === other)).toHaveLength(2);
   });
 
   it('reports the server unreachable without touching the data', async () => {

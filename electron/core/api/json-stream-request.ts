@@ -37,6 +37,9 @@ export type StreamResponse =
   | { status: 304; etag: string | null; serverDate: string | null }
   | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null };
 
+/** Time allowed until the headers, and between body chunks, unless the request says otherwise. */
+export const DEFAULT_STREAM_TIMEOUT_MS = 30_000;
+
 export function openJsonStream(request: StreamRequest): Promise<StreamResponse> {
   return withRetry(() => openOnce(request), { idempotent: true, policy: request.retry ?? DEFAULT_RETRY, signal: request.signal });
 }
@@ -56,7 +59,7 @@ async function openOnce(request: StreamRequest): Promise<StreamResponse> {
 }
 
 async function attempt(request: StreamRequest): Promise<StreamResponse> {
-  const timeoutMs = request.timeoutMs ?? 30_000;
+  const timeoutMs = request.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS;
   const headers: Record<string, string> = {
     Authorization: `Bearer ${request.accessToken}`,
     Accept: 'application/json',

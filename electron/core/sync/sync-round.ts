@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
-import { openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
+import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
 import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
@@ -148,6 +148,8 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message } : null });
 
   const gzip = !isLoopback(options.baseUrl);
+  /** Half the stall timeout: a body that waited less for the writer still has half of it to start. */
+  const waitedTooLong = (options.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS) / 2;
   const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
     const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest, why };
@@ -280,12 +282,15 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     const etag = held ? row.held_etag : row.etag;
     const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
     let response: StreamResponse | null = await open(spec, etag, why);
-    if (response.status === 200 && lock.busy) {
-      // another dataset is applying: rather than leave this body stalled (and time out), ask again when it is our turn
-      response.body.destroy();
-      response = null;
-    }
+    const answeredAt = Date.now();
     return lock.run(async () => {
+      // Another dataset was applying: this body waited, its first bytes in the connection's buffers
+      // (the server's work meanwhile not lost). One that waited long enough to come near its stall
+      // timeout, or broke meanwhile, is asked for again.
+      if (response?.status === 200 && (response.body.destroyed || Date.now() - answeredAt > waitedTooLong)) {
+        response.body.destroy();
+        response = null;
+      }
       const r = response ?? (await open(spec, etag, why));
       if (r.status === 304) {
         const at = new Date().toISOString();
