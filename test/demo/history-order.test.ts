@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventTimes, eventsOfRecord, type HistoryEvent } from '../../electron/demo/data/history.ts';
 import { queryHistory, type HistoryFilter } from '../../electron/demo/data/queries.ts';
-import { World } from '../../electron/demo/data/world.ts';
+import { REVISION_INTERVAL_MS, World } from '../../electron/demo/data/world.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 
 const DAY = 86_400_000;
 const anchorMs = Date.UTC(2026, 10, 1);
@@ -46,5 +47,26 @@ describe('the demo history of a facility', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the demo clock', () => {
+  it("puts revisions one sync interval apart, each revision's events spread over its interval", () => {
+    // a round after each revision then sees what a round every syncIntervalMinutes sees
+    expect(REVISION_INTERVAL_MS).toBe(DEFAULT_SETTINGS.syncIntervalMinutes * 60_000);
+    const w = new World({ seed: 31, items: 3000, facilities: 2, accounts: 2, anchorMs, historyDays: 30, revision: 3, massDeleteAccount: null });
+    const seconds = new Set<number>();
+    for (let j = 0; j < 6000; j++) {
+      for (const { time, slot } of eventTimes(w, j)) {
+        if (slot < 8) continue; // base events
+        const k = slot - 8;
+        expect(time).toBeGreaterThanOrEqual(w.revisionTime(k));
+        expect(time).toBeLessThan(w.revisionTime(k + 1));
+        seconds.add(Math.floor((time - w.revisionTime(k)) / 1000));
+      }
+    }
+    // across the whole interval, not its first minute
+    expect(Math.max(...seconds)).toBeGreaterThan(0.9 * (REVISION_INTERVAL_MS / 1000));
+    expect(seconds.size).toBeGreaterThan(60);
   });
 });

@@ -8,7 +8,7 @@ import { onHandAt, lotOf } from './inventory.ts';
 import { itemTraits, type ItemTraits } from './items.ts';
 import { KIND, Rng, uuidFor } from './random.ts';
 import { isoAtOffset } from './time.ts';
-import type { World } from './world.ts';
+import { REVISION_INTERVAL_MS, type World } from './world.ts';
 
 export const HISTORY_TYPES = ['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
@@ -38,10 +38,15 @@ export function eventTimes(w: World, j: number): EventTime[] {
     times.sort((a, b) => a - b);
     times.forEach((time, slot) => out.push({ time, slot }));
   } else {
-    out.push({ time: w.revisionTime(added) + (j % 60) * 1000, slot: 0 });
+    out.push({ time: w.revisionTime(added) + spread(j), slot: 0 });
   }
-  for (const k of w.recordChanges(j)) out.push({ time: w.revisionTime(k) + (j % 60) * 1000 + 500, slot: REVISION_EVENT_BASE + k });
+  for (const k of w.recordChanges(j)) out.push({ time: w.revisionTime(k) + spread(j) + 500, slot: REVISION_EVENT_BASE + k });
   return out;
+}
+
+/** A record's events of a revision, at whole seconds across the revision's interval. */
+function spread(j: number): number {
+  return (j % (REVISION_INTERVAL_MS / 1000)) * 1000;
 }
 
 interface Step {

@@ -2,6 +2,14 @@
 // Records themselves are generated on demand by the other files in this folder.
 import { KIND, Rng, hash } from './random.ts';
 
+/**
+ * The time between two revisions, and over which a revision's events are spread: the app's default
+ * sync interval, so that a round after each revision sees what a round every 5 minutes sees. (At a
+ * minute apart, the sync's 2-minute margin for late events took in the two revisions before: a
+ * round after revision 4 read 2.7 times the stock of one after revision 1.)
+ */
+export const REVISION_INTERVAL_MS = 5 * 60_000;
+
 export interface WorldOptions {
   seed: number;
   items: number;
@@ -212,9 +220,9 @@ export class World {
 
   // --- time ----------------------------------------------------------------------------------
 
-  /** When a revision happened: the base data ends at the anchor, revision k is k minutes later. */
+  /** When a revision happened: the base data ends at the anchor, revision k is k intervals later. */
   revisionTime(k: number): number {
-    return this.anchorMs + k * 60_000;
+    return this.anchorMs + k * REVISION_INTERVAL_MS;
   }
 
   /** A base-data timestamp within the history window, drawn from rng. */
