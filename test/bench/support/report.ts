@@ -173,7 +173,7 @@ const stockReading = (run: SyncRun) => `${(run.stockBytes / 1e6).toFixed(1)} MB 
 /** When the rounds' data was all committed (searchable, dated), before the end-of-round checkpoint; '' for runs saved without it. */
 const committedText = (runs: SyncRun[]) => {
   const times = runs.map((x) => x.committedSeconds).filter((t): t is number => t !== undefined);
-  return times.length ? `data committed at ${s(median(times))}, then the WAL copied into the file` : '';
+  return times.length ? `data committed at ${s(median(times))}, then the last dataset's pages copied into the file (each dataset's as it was applied)` : '';
 };
 
 const changedRow = (name: string, runs: SyncRun[]) => [
