@@ -53,14 +53,8 @@ const READ_IN_FULL_AFTER = new Set(['bad_response', 'server_error']);
 /** Serialises writes: one dataset applies at a time; small state writes queue behind it. */
 class WriteLock {
   #tail: Promise<void> = Promise.resolve();
-  #pending = 0;
-  /** True while a task holds or waits for the lock. */
-  get busy(): boolean {
-    return this.#pending > 0;
-  }
   run<T>(fn: () => Promise<T> | T): Promise<T> {
-    this.#pending++;
-    const result = this.#tail.then(fn).finally(() => this.#pending--);
+    const result = this.#tail.then(fn);
     this.#tail = result.then(
       () => undefined,
       () => undefined,
