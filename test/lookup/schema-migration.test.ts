@@ -21,6 +21,19 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
+/**
+ * A file as Aisle of that schema version (5 or later) left it, empty. Migration 5 only rewrote
+ * content hashes: its schema is 4's, and it is skipped.
+ */
+function fileAtSchema(version: number): { file: string; old: Database.Database } {
+  const file = path.join(dir.path, `v${version}.sqlite`);
+  const old = new Database(file);
+  old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
+  for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, version)]) old.exec(sql);
+  old.pragma(`user_version = ${version}`);
+  return { file, old };
+}
+
 describe('lookup migrations', () => {
   it('adds records_code to a schema 1 file, keeps its rows, and exact lookups of other lists use it', () => {
     const file = path.join(dir.path, 'old.sqlite');
@@ -154,10 +167,7 @@ describe('lookup migrations', () => {
   });
 
   it('indexes a schema 5 file\'s history by dataset and time, keeping its rows', () => {
-    const file = path.join(dir.path, 'v5.sqlite');
-    const old = new Database(file);
-    for (const sql of MIGRATIONS.slice(0, 4)) old.exec(sql); // migration 5 rewrites hashes only: the schema is 4's
-    old.pragma('user_version = 5');
+    const { file, old } = fileAtSchema(5);
     old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
     old.close();
     const db = openMirror(file);
@@ -171,10 +181,7 @@ describe('lookup migrations', () => {
   });
 
   it('gives a schema 6 file\'s locations, stock and other lists their natural sort keys, indexed, keeping every row', () => {
-    const file = path.join(dir.path, 'v6.sqlite');
-    const old = new Database(file);
-    for (const sql of [...MIGRATIONS.slice(0, 4), MIGRATIONS[5]]) old.exec(sql); // 5 rewrites hashes only
-    old.pragma('user_version = 6');
+    const { file, old } = fileAtSchema(6);
     const codes = ['A-2-10', 'A-2-9', 'a-2-1', null];
     codes.forEach((code, i) => {
       old.prepare(`INSERT INTO locations (dataset_id, id, code, code_norm, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, code && code.toUpperCase().replace(/-/g, ''));
@@ -201,11 +208,7 @@ describe('lookup migrations', () => {
   });
 
   it('indexes a schema 7 file\'s locations by dataset and natural code order, keeping its rows', () => {
-    const file = path.join(dir.path, 'v7.sqlite');
-    const old = new Database(file);
-    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
-    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 7)]) old.exec(sql); // 5 rewrites hashes only
-    old.pragma('user_version = 7');
+    const { file, old } = fileAtSchema(7);
     ['A-2-10', 'A-2-9', 'a-2-1'].forEach((code, i) =>
       old.prepare(`INSERT INTO locations (dataset_id, id, code, code_sort, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, naturalSortKey(code)),
     );
@@ -221,11 +224,7 @@ describe('lookup migrations', () => {
   });
 
   it('gives a schema 8 file its stock reading state, empty: the stock it has is read whole once more', () => {
-    const file = path.join(dir.path, 'v8.sqlite');
-    const old = new Database(file);
-    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
-    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 8)]) old.exec(sql); // 5 rewrites hashes only
-    old.pragma('user_version = 8');
+    const { file, old } = fileAtSchema(8);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00Z')`).run();
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00Z')`).run();
     old.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (1, 's-1', 'item-1', 1, '{}')`).run();
@@ -248,11 +247,7 @@ describe('lookup migrations', () => {
   });
 
   it('writes a schema 9 file\'s history times, and the marks taken from them, in UTC in one form, so that they sort as the times do', () => {
-    const file = path.join(dir.path, 'v9.sqlite');
-    const old = new Database(file);
-    old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
-    for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, 9)]) old.exec(sql); // 5 rewrites hashes only
-    old.pragma('user_version = 9');
+    const { file, old } = fileAtSchema(9);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist')`).run();
     const event = old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (2, ?, ?, 1, '{}')`);
     const sent: [string, string | null][] = [
