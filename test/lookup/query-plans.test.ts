@@ -86,7 +86,7 @@ describe('query plans', () => {
     }
   });
 
-  it('an exact lookup is one statement; a search of a code three (exact, prefix, datasets stamp), in one read transaction', () => {
+  it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction', () => {
     const counted = (work: (db: MirrorDb) => void): string[] => {
       const executed: string[] = [];
       const counting = new Proxy(db, {
@@ -127,10 +127,11 @@ describe('query plans', () => {
       expect(lookupExact(db, code, options).length, code).toBeGreaterThan(0);
       expect(counted((d) => lookupExact(d, code, options)), code).toHaveLength(1);
     }
-    // A code typed in the search box: its exact probe, its prefix probe and the datasets' stamp, once
-    // however many hits name a dataset or a facility (A-03: an item, and locations of two datasets);
-    // a code nothing has exactly, only a prefix of codes, is also read as a lot or serial (SKU-00).
-    for (const [code, statements] of [['SKU-0001', 3], ['A-03', 3], ['SKU-00', 4], ['03600', 4]] as const) {
+    // A code typed in the search box: its exact probe, its prefix probes (items' SKUs, and every
+    // other list's codes in one; digits also UPCs and GTINs) and the datasets' stamp, once however
+    // many hits name a dataset or a facility (A-03: an item, and locations of two datasets); a code
+    // nothing has exactly, only a prefix of codes, is also read as a lot or serial (SKU-00, 03600).
+    for (const [code, statements] of [['SKU-0001', 4], ['A-03', 4], ['SKU-00', 5], ['03600', 7]] as const) {
       const search = counted((d) => searchAll(d, code, options));
       expect(search[0], code).toBe('BEGIN');
       expect(search.at(-1), code).toBe('COMMIT');
