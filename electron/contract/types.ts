@@ -315,8 +315,9 @@ export interface RecentRecord extends Omit<SearchHit, 'match' | 'field'> {
 /**
  * Why a facility's stock is read whole and not only for the items that moved (core/mirror/stock-refresh.ts):
  * no whole reading yet; one is due (Settings); the history or an items list not read this round;
- * the server's history went back; its times unreadable; the history kept not reaching back to the
- * last reading; an event naming no item; too many items moved; the part answered wrongly.
+ * the server's history went back; the last reading made by an earlier Aisle (which did not queue
+ * the items that moved); the history kept not reaching back to the last reading; an event naming no
+ * item; too many items moved; the part answered wrongly.
  */
 export const WHOLE_STOCK_WHY = [
   'no-snapshot',
@@ -324,7 +325,7 @@ export const WHOLE_STOCK_WHY = [
   'history-not-read',
   'items-not-read',
   'history-went-back',
-  'history-time-unreadable',
+  'earlier-version',
   'history-short',
   'event-without-item',
   'too-many-moved',

@@ -1,6 +1,7 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
 // detail=none), 5 (content hashes recomputed), 6 (history by dataset and time), 7 (natural sort keys of codes),
-// 8 (locations by dataset and code order), 9 (stock read in part) and 10 (history's times in UTC): a mirror written by an older schema is brought up to date when opened and keeps its
+// 8 (locations by dataset and code order), 9 (stock read in part), 10 (history's times in UTC) and 11 (the items that moved,
+// queued from history): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -8,10 +9,11 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { contentHash } from '../../electron/core/mirror/content-hash.ts';
+import { utcInstant } from '../../electron/core/mirror/instant.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { planStockReading } from '../../electron/core/mirror/stock-refresh.ts';
+import { historyMark, planStockReading, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -29,6 +31,7 @@ function fileAtSchema(version: number): { file: string; old: Database.Database }
   const file = path.join(dir.path, `v${version}.sqlite`);
   const old = new Database(file);
   old.function('natural_sort_key', { deterministic: true }, (code: unknown) => (typeof code === 'string' ? naturalSortKey(code) : null));
+  old.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
   for (const sql of [...MIGRATIONS.slice(0, 4), ...MIGRATIONS.slice(5, version)]) old.exec(sql);
   old.pragma(`user_version = ${version}`);
   return { file, old };
@@ -280,6 +283,31 @@ describe('lookup migrations', () => {
         ['log_from:2', '2026-10-21T00:00:00.000Z'],
         ['log_newest:2', '2026-11-20T10:00:00.000Z'],
       ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('gives a schema 10 file the queue of items that moved: its stock is read whole once, then only for the events that arrive after', () => {
+    const { file, old } = fileAtSchema(10);
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00.000Z')`).run();
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00.000Z')`).run();
+    old.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-1', 'item-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
+    old.prepare(`INSERT INTO stock_refresh (dataset_id, full_at, events_through, history_etag, gone_through) VALUES (1, ?, '2026-11-20T10:00:00.000Z', '"h1"', 0)`).run(new Date().toISOString());
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('stock_refresh')).toEqual(['dataset_id', 'full_at', 'events_through', 'gone_through', 'moved_through']);
+      expect(db.prepare('SELECT id FROM history').pluck().all()).toEqual(['e-1']);
+      const plan = () => planStockReading(db, { stockDatasetId: 1, history: { datasetId: 2, maxRows: 100, readThisRound: true }, itemsRead: true, fullEveryMinutes: 60, now: Date.now() });
+      // the reading before the upgrade did not queue: which items moved since is not known
+      expect(stockRefreshState(db, 1)?.mark.movedThrough).toBeNull();
+      expect(plan()).toEqual({ kind: 'full', why: 'earlier-version' });
+      writeStockRefresh(db, 1, { fullAt: new Date().toISOString(), mark: historyMark(db, 2) });
+      expect(plan()).toMatchObject({ kind: 'none' });
+      db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-2', 'item-2', '2026-11-20T09:00:00.000Z', 1, '{}')`).run();
+      expect(plan()).toMatchObject({ kind: 'items', ids: ['item-2'] });
     } finally {
       db.close();
     }

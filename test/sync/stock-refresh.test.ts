@@ -8,7 +8,7 @@ import type { RequestReport } from '../../electron/core/api/request-report.ts';
 import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { LATE_EVENT_MS, MAX_ITEMS_ASKED, planStockReading, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -290,15 +290,15 @@ describe('stock between full readings, when the server fails', () => {
     expect(quantities()).toEqual([1, 1, 5, 5]);
   });
 
-  it('an event stamped just before the last one read, but arriving after it, is still followed', async () => {
+  it('an event stamped before the last one read, but arriving after it, is followed; one already followed is not asked for again', async () => {
     addEvent(event(1, 'item-1', '2026-11-20T10:10:00.000Z'));
     await round();
-    // committed late: stamped a minute before the newest event the last reading saw
+    // committed late: stamped 9 minutes before the newest event the last reading saw
     setStock([5, 5, 5, 3]);
-    addEvent(event(2, 'item-3', '2026-11-20T10:09:00.000Z'));
+    addEvent(event(2, 'item-3', '2026-11-20T10:01:00.000Z'));
     server.requests.length = 0;
     await round();
-    expect(stockRequests().map((q) => q.itemIds)).toEqual([expect.arrayContaining(['item-3'])]);
+    expect(stockRequests().map((q) => q.itemIds)).toEqual([['item-3']]);
     expect(quantities()).toEqual([5, 5, 5, 3]);
   });
 });
@@ -346,7 +346,8 @@ describe('how a round reads a stock (the decision)', () => {
     db.close();
     dir.remove();
   });
-  const read = (fullAt = '2026-11-20T11:30:00.000Z') => writeStockRefresh(db, stockId, { fullAt, mark: { eventsThrough: MARK, historyEtag: '"h1"', goneThrough: 0 } });
+  /** A reading now: every event and deleted item the mirror has is accounted for. */
+  const read = (fullAt = '2026-11-20T11:30:00.000Z') => writeStockRefresh(db, stockId, { fullAt, mark: { ...historyMark(db, historyId), eventsThrough: MARK } });
 
   it('whole until a complete snapshot was read, and again once one is due, the history or the items were not read, or the history went back', () => {
     expect(plan()).toMatchObject({ kind: 'full' });
@@ -363,18 +364,47 @@ describe('how a round reads a stock (the decision)', () => {
     expect(stockRefreshState(db, stockId)?.mark.eventsThrough).toBe(MARK);
   });
 
-  it('the items of the events since the last reading, from a little before it, and the deleted items that have stock', () => {
+  it('the items of the events that arrived since the last reading, whatever their time, and the deleted items that have stock', () => {
     read();
     markApplied(db, historyId, { etag: '"h2"', rows: 0, at: MARK });
     event('item-b', '2026-11-20T11:55:00.000Z');
     event('item-b', '2026-11-20T11:56:00.000Z');
-    event('item-late', new Date(Date.parse(MARK) - LATE_EVENT_MS + 1000).toISOString());
-    event('item-early', new Date(Date.parse(MARK) - LATE_EVENT_MS - 1000).toISOString());
+    // committed late: stamped an hour before the newest event the reading saw
+    event('item-late', '2026-11-20T10:50:00.000Z');
+    // an event changed since (its content, or even its item): both items
+    db.prepare(`UPDATE history SET item_id = 'item-now', hash = 1 WHERE item_id = 'item-old'`).run();
     db.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (?, 's-1', 'item-gone', 0, '{}')`).run(stockId);
     db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone'), ('item-gone-no-stock')`).run();
+    // another facility's events are its stock's
+    const otherHistory = ensureDataset(db, { ...spec('history'), key: 'history@facility:G', scopeId: 'G' });
+    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, 'g-1', 'item-g', ?, 0, '{}')`).run(otherHistory, MARK);
     const reading = plan();
     expect(reading.kind).toBe('items');
-    expect(reading.kind === 'items' && reading.ids.sort()).toEqual(['item-a', 'item-b', 'item-gone', 'item-late']);
+    // not item-a: its event (stamped at the reading's newest) was there when the stock was read
+    expect(reading.kind === 'items' && reading.ids.sort()).toEqual(['item-b', 'item-gone', 'item-late', 'item-now', 'item-old']);
+    read();
+    expect(plan()).toEqual({ kind: 'none', fullAt: '2026-11-20T11:30:00.000Z' });
+  });
+
+  it('queues nothing while no stock has been read (its first reading is whole), and forgets what every stock has accounted for', () => {
+    const queued = () => db.prepare('SELECT item_id FROM items_moved ORDER BY seq').pluck().all();
+    event('item-b', '2026-11-20T11:55:00.000Z');
+    expect(queued()).toEqual([]);
+    read();
+    event('item-c', '2026-11-20T11:56:00.000Z');
+    const otherStock = ensureDataset(db, { ...spec('inventory'), key: 'inventory@facility:G', scopeId: 'G' });
+    writeStockRefresh(db, otherStock, { fullAt: MARK, mark: historyMark(db, null) });
+    event('item-d', '2026-11-20T11:57:00.000Z');
+    expect(queued()).toEqual(['item-c', 'item-d']);
+    // the first stock has not read item-c and item-d yet, the second item-d
+    pruneAccountedItems(db);
+    expect(queued()).toEqual(['item-c', 'item-d']);
+    read();
+    pruneAccountedItems(db);
+    expect(queued()).toEqual(['item-d']);
+    writeStockRefresh(db, otherStock, { fullAt: MARK, mark: historyMark(db, null) });
+    pruneAccountedItems(db);
+    expect(queued()).toEqual([]);
   });
 
   it('whole when an event names no item, when the history kept does not reach back, or when too many items moved', () => {
@@ -382,8 +412,9 @@ describe('how a round reads a stock (the decision)', () => {
     markApplied(db, historyId, { etag: '"h2"', rows: 3, at: MARK });
     event(null, '2026-11-20T11:55:00.000Z');
     expect(plan()).toMatchObject({ kind: 'full', why: 'event-without-item' });
-    db.prepare('DELETE FROM history WHERE item_id IS NULL').run();
-    expect(plan()).toMatchObject({ kind: 'items' });
+    read();
+    event('item-b', '2026-11-20T11:56:00.000Z');
+    expect(plan()).toMatchObject({ kind: 'items', ids: ['item-b'] });
     // the log is at its most and its oldest event is after the last reading: events may be missing
     db.prepare(`DELETE FROM history WHERE created_on <= ?`).run(MARK);
     event('item-c', '2026-11-20T11:58:00.000Z');
@@ -399,6 +430,7 @@ describe('how a round reads a stock (the decision)', () => {
   it('finds the stock of each item through the items\' index, never by reading the whole stock for each', () => {
     read();
     markApplied(db, historyId, { etag: '"h2"', rows: 0, at: MARK });
+    event('item-a', '2026-11-20T11:55:00.000Z');
     db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone')`).run();
     // every statement prepared, and its plan (no ANALYZE: SQLite plans as for big tables)
     const prepared: string[] = [];

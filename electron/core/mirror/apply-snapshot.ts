@@ -541,6 +541,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
     db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`);
     db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
+    db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
   }).immediate();
 }

@@ -2,33 +2,32 @@
 // stock, and a full snapshot of a large warehouse is hundreds of megabytes; but its inventory
 // history is the log of every movement, and `/inv/query` takes `itemIds`. So between full
 // snapshots a round asks again only for the stock of the items that moved: the items of the
-// history events newer than the last reading (and of items a sync deleted). A full snapshot still
-// comes at least every `stockFullCheckMinutes` and whenever anything is in doubt, since a server
-// may change what its history does not carry (allocations, status).
+// history events the mirror received since the last reading (items_moved, filled by a trigger on
+// the history table: schema.ts, migration 11), and of items a sync deleted. An event is followed
+// when it arrives, whatever time it is stamped with: one committed late (a slow transaction,
+// another server's clock) is followed as any other, and an event already followed is not asked
+// for again. A full snapshot still comes at least every `stockFullCheckMinutes` and whenever
+// anything is in doubt, since a server may change what its history does not carry (allocations,
+// status).
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 
-/**
- * Events are read back this far before the last one seen: an event stamped a little before it but
- * committed after it (a slow transaction, another server's clock) is still found.
- */
-export const LATE_EVENT_MS = 120_000;
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;
 
 export interface StockRefreshState {
   /** When the last complete snapshot was applied, or confirmed by a 304. */
   fullAt: string;
-  /** Where the history stood when the stock was last brought up to date. */
   mark: HistoryMark;
 }
 
+/** Where the history and the deleted items stood when the stock was last brought up to date. */
 export interface HistoryMark {
   /** The newest event of the facility's history, as the server last answered it. */
   eventsThrough: string | null;
-  /** That history answer's ETag: the same ETag again means no event since. */
-  historyEtag: string | null;
+  /** The last items_moved row accounted for; null for a reading by an Aisle from before that queue. */
+  movedThrough: number | null;
   /** The last items_gone row accounted for. */
   goneThrough: number;
 }
@@ -41,27 +40,27 @@ export type StockReading =
   | { kind: 'items'; ids: string[]; fullAt: string };
 
 export function stockRefreshState(db: MirrorDb, datasetId: number): StockRefreshState | null {
-  const row = db.prepare('SELECT full_at, events_through, history_etag, gone_through FROM stock_refresh WHERE dataset_id = ?').get(datasetId) as
-    | { full_at: string; events_through: string | null; history_etag: string | null; gone_through: number }
+  const row = db.prepare('SELECT full_at, events_through, moved_through, gone_through FROM stock_refresh WHERE dataset_id = ?').get(datasetId) as
+    | { full_at: string; events_through: string | null; moved_through: number | null; gone_through: number }
     | undefined;
-  return row ? { fullAt: row.full_at, mark: { eventsThrough: row.events_through, historyEtag: row.history_etag, goneThrough: row.gone_through } } : null;
+  return row ? { fullAt: row.full_at, mark: { eventsThrough: row.events_through, movedThrough: row.moved_through, goneThrough: row.gone_through } } : null;
 }
 
 export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockRefreshState): void {
   db.prepare(
-    `INSERT INTO stock_refresh (dataset_id, full_at, events_through, history_etag, gone_through) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO stock_refresh (dataset_id, full_at, events_through, moved_through, gone_through) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (dataset_id) DO UPDATE SET full_at = excluded.full_at, events_through = excluded.events_through,
-       history_etag = excluded.history_etag, gone_through = excluded.gone_through`,
-  ).run(datasetId, state.fullAt, state.mark.eventsThrough, state.mark.historyEtag, state.mark.goneThrough);
+       moved_through = excluded.moved_through, gone_through = excluded.gone_through`,
+  ).run(datasetId, state.fullAt, state.mark.eventsThrough, state.mark.movedThrough, state.mark.goneThrough);
 }
 
-/** Where the facility's history (its dataset, if kept) and the deleted items stand now. */
+/** Where the facility's history (its dataset, if kept), the moved and the deleted items stand now. */
 export function historyMark(db: MirrorDb, historyDatasetId: number | null): HistoryMark {
   const goneThrough = (db.prepare('SELECT max(seq) FROM items_gone').pluck().get() as number | null) ?? 0;
-  if (historyDatasetId === null) return { eventsThrough: null, historyEtag: null, goneThrough };
+  const movedThrough = (db.prepare('SELECT max(seq) FROM items_moved').pluck().get() as number | null) ?? 0;
+  if (historyDatasetId === null) return { eventsThrough: null, movedThrough, goneThrough };
   const eventsThrough = logServerNewest(db, historyDatasetId) ?? (db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null);
-  const historyEtag = db.prepare('SELECT etag FROM datasets WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null;
-  return { eventsThrough, historyEtag, goneThrough };
+  return { eventsThrough, movedThrough, goneThrough };
 }
 
 /** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
@@ -70,9 +69,10 @@ export function recordItemsGone(db: MirrorDb, rids: readonly number[]): void {
   for (const rid of rids) insert.run(rid);
 }
 
-/** Forgets deleted items every stock dataset has accounted for (all, when no stock is kept). */
-export function pruneItemsGone(db: MirrorDb): void {
+/** Forgets the deleted and moved items every stock dataset has accounted for (all, when no stock is kept). */
+export function pruneAccountedItems(db: MirrorDb): void {
   db.prepare('DELETE FROM items_gone WHERE seq <= coalesce((SELECT min(gone_through) FROM stock_refresh), (SELECT max(seq) FROM items_gone))').run();
+  db.prepare('DELETE FROM items_moved WHERE seq <= coalesce((SELECT min(moved_through) FROM stock_refresh), (SELECT max(seq) FROM items_moved))').run();
 }
 
 export interface StockReadingOptions {
@@ -101,38 +101,26 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
   // restored backup), and what changed since cannot be told from it
   const serverNewest = logServerNewest(db, o.history.datasetId);
   if (serverNewest !== null && state.mark.eventsThrough !== null && serverNewest < state.mark.eventsThrough) return full('history-went-back');
+  if (state.mark.movedThrough === null) return full('earlier-version');
+  // every event since the last reading must have reached the mirror: a log at its most rows whose
+  // oldest event is newer than the last reading's newest may have lost some in between
+  const history = db.prepare('SELECT rows FROM datasets WHERE dataset_id = ?').pluck().get(o.history.datasetId) as number;
+  if (history >= o.history.maxRows) {
+    const oldest = db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(o.history.datasetId) as string | null;
+    if (oldest === null || oldest > (state.mark.eventsThrough ?? '')) return full('history-short');
+  }
   // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
   const gone = db
     .prepare('SELECT DISTINCT g.id FROM items_gone g WHERE g.seq > ? AND EXISTS (SELECT 1 FROM inventory WHERE item_id = g.id AND +dataset_id = ?)')
     .pluck()
     .all(state.mark.goneThrough, o.stockDatasetId) as string[];
-  const history = db.prepare('SELECT etag, rows FROM datasets WHERE dataset_id = ?').get(o.history.datasetId) as { etag: string | null; rows: number };
-  const historyUnchanged = history.etag !== null && history.etag === state.mark.historyEtag;
-  if (historyUnchanged && gone.length === 0) return { kind: 'none', fullAt: state.fullAt };
-
-  let since = '';
+  const moved = db.prepare('SELECT item_id FROM items_moved WHERE seq > ? AND dataset_id = ?').pluck().all(state.mark.movedThrough, o.history.datasetId) as (string | null)[];
   const ids = new Set(gone);
-  if (!historyUnchanged) {
-    if (state.mark.eventsThrough !== null) {
-      const through = Date.parse(state.mark.eventsThrough);
-      if (Number.isNaN(through)) return full('history-time-unreadable');
-      since = new Date(through - LATE_EVENT_MS).toISOString();
-    }
-    // every event since then must still be in the log: it keeps its window, up to maxRows events
-    if (history.rows >= o.history.maxRows) {
-      const oldest = db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(o.history.datasetId) as string | null;
-      if (oldest === null || oldest > since) return full('history-short');
-    }
-    const events = db
-      .prepare('SELECT item_id FROM history WHERE dataset_id = ? AND created_on > ?')
-      .pluck()
-      .all(o.history.datasetId, since) as (string | null)[];
-    for (const id of events) {
-      // a movement of no named item cannot be asked for by item
-      if (id === null) return full('event-without-item');
-      ids.add(id);
-      if (ids.size > MAX_ITEMS_ASKED) return full('too-many-moved');
-    }
+  for (const id of moved) {
+    // a movement of no named item cannot be asked for by item
+    if (id === null) return full('event-without-item');
+    ids.add(id);
+    if (ids.size > MAX_ITEMS_ASKED) return full('too-many-moved');
   }
   return ids.size === 0 ? { kind: 'none', fullAt: state.fullAt } : { kind: 'items', ids: [...ids], fullAt: state.fullAt };
 }

@@ -11,7 +11,7 @@ import { utcInstant } from '../mirror/instant.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { historyMark, planStockReading, pruneItemsGone, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
+import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
@@ -401,7 +401,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       dropped++;
     }
   }
-  pruneItemsGone(db);
+  pruneAccountedItems(db);
   compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
   // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left

@@ -5,8 +5,9 @@ import { KIND, Rng, hash } from './random.ts';
 /**
  * The time between two revisions, and over which a revision's events are spread: the app's default
  * sync interval, so that a round after each revision sees what a round every 5 minutes sees. (At a
- * minute apart, the sync's 2-minute margin for late events took in the two revisions before: a
- * round after revision 4 read 2.7 times the stock of one after revision 1.)
+ * minute apart, the sync's 2-minute margin for late events, before schema 11 queued the items that
+ * moved, took in the two revisions before: a round after revision 4 read 2.7 times the stock of one
+ * after revision 1.)
  */
 export const REVISION_INTERVAL_MS = 5 * 60_000;
 

@@ -100,7 +100,7 @@ export const en = {
       'history-not-read': 'the history was not read this round',
       'items-not-read': 'not every items list was read this round',
       'history-went-back': "the server's history went back (a restored backup?)",
-      'history-time-unreadable': "the history's times could not be read",
+      'earlier-version': 'the last reading was made by an earlier version of Aisle',
       'history-short': 'the history kept does not reach back to the last reading',
       'event-without-item': 'a history event names no item',
       'too-many-moved': 'more items moved than are worth asking for one by one',

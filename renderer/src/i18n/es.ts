@@ -102,7 +102,7 @@ export const es: Messages = {
       'history-not-read': 'el historial no se leyó en esta ronda',
       'items-not-read': 'no se leyeron todas las listas de artículos en esta ronda',
       'history-went-back': 'el historial del servidor retrocedió (¿una copia de seguridad restaurada?)',
-      'history-time-unreadable': 'no se pudieron leer las horas del historial',
+      'earlier-version': 'la última lectura la hizo una versión anterior de Aisle',
       'history-short': 'el historial guardado no llega hasta la última lectura',
       'event-without-item': 'un evento del historial no nombra ningún artículo',
       'too-many-moved': 'se movieron más artículos de los que vale la pena pedir uno a uno',
