@@ -3,10 +3,11 @@
 // history is the log of every movement, and `/inv/query` takes `itemIds`. So between full
 // snapshots a round asks again only for the stock of the items that moved: the items of the
 // history events the mirror received since the last reading (items_moved, filled by a trigger on
-// the history table: schema.ts, migration 11), and of items a sync deleted. An event is followed
-// when it arrives, whatever time it is stamped with: one committed late (a slow transaction,
-// another server's clock) is followed as any other, and an event already followed is not asked
-// for again. A full snapshot still comes at least every `stockFullCheckMinutes` and whenever
+// the history table: schema.ts, migration 11), of the events newer than any the server had at the
+// last reading (the same ones, unless its history had gone back), and of items a sync deleted. An event
+// is followed when it arrives, whatever time it is stamped with: one committed late (a slow
+// transaction, another server's clock) is followed as any other, and an event already followed is
+// not asked for again. A full snapshot still comes at least every `stockFullCheckMinutes` and whenever
 // anything is in doubt, since a server may change what its history does not carry (allocations,
 // status).
 import type { WholeStockWhy } from '../../contract/types.ts';
@@ -115,6 +116,14 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
     .pluck()
     .all(state.mark.goneThrough, o.stockDatasetId) as string[];
   const moved = db.prepare('SELECT item_id FROM items_moved WHERE seq > ? AND dataset_id = ?').pluck().all(state.mark.movedThrough, o.history.datasetId) as (string | null)[];
+  // Events the server has now that are newer than any it had at the last reading. They are the new
+  // ones, queued already; but after the server's history went back (a restored backup) and came
+  // forward again, they may be events the mirror kept from before: not new to it, so not queued,
+  // and that reading's stock was from before them.
+  if (state.mark.eventsThrough !== null && serverNewest !== null && serverNewest > state.mark.eventsThrough) {
+    const since = db.prepare('SELECT item_id FROM history WHERE dataset_id = ? AND created_on > ? AND created_on <= ?').pluck();
+    moved.push(...(since.all(o.history.datasetId, state.mark.eventsThrough, serverNewest) as (string | null)[]));
+  }
   const ids = new Set(gone);
   for (const id of moved) {
     // a movement of no named item cannot be asked for by item
