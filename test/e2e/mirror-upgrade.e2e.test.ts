@@ -42,14 +42,17 @@ describe('a mirror from an older Aisle', () => {
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
 
-    // The file as an older version left it: migrations 9, 8 and 7 undone, four schema versions
+    // The file as an older version left it: migrations 11, 9, 8 and 7 undone, five schema versions
     // behind (10 changes data only: an event's time written as a server at +02:00 would).
     const dir = path.join(app.dataDir, 'mirrors');
     const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     const file = path.join(dir, name!);
-    expect(SCHEMA_VERSION).toBe(10);
+    expect(SCHEMA_VERSION).toBe(11);
     const old = new Database(file);
     old.exec(`
+      DROP TRIGGER history_event_added;
+      DROP TRIGGER history_event_changed;
+      DROP TABLE items_moved;
       DROP TABLE stock_refresh;
       DROP TABLE items_gone;
       DROP INDEX locations_dataset;
@@ -96,6 +99,7 @@ describe('a mirror from an older Aisle', () => {
     expect(upgraded.prepare('SELECT count(*) FROM inventory WHERE location_code_sort IS NULL').pluck().get()).toBe(0);
     expect(upgraded.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
     expect(upgraded.prepare('SELECT created_on FROM history WHERE id = ?').pluck().get(event.id)).toBe(event.created_on);
+    expect(upgraded.prepare(`SELECT name FROM sqlite_schema WHERE tbl_name = 'history' AND type = 'trigger' ORDER BY name`).pluck().all()).toEqual(['history_event_added', 'history_event_changed']);
     upgraded.close();
   }, 90_000);
 });
