@@ -13,7 +13,7 @@ import { utcInstant } from '../../electron/core/mirror/instant.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { historyMark, planStockReading, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { historyMark, planStockReading, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -306,7 +306,9 @@ describe('lookup migrations', () => {
       expect(plan()).toEqual({ kind: 'full', why: 'earlier-version' });
       writeStockRefresh(db, 1, { fullAt: new Date().toISOString(), mark: historyMark(db, 2) });
       expect(plan()).toMatchObject({ kind: 'none' });
+      const before = db.prepare('SELECT max(rid) FROM history').pluck().get() as number;
       db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-2', 'item-2', '2026-11-20T09:00:00.000Z', 1, '{}')`).run();
+      recordItemsMoved(db, 2, before, []);
       expect(plan()).toMatchObject({ kind: 'items', ids: ['item-2'] });
     } finally {
       db.close();

@@ -352,6 +352,22 @@ describe("applying a log's newer events (appendOnly)", () => {
     expect(whole.result).toMatchObject({ kind: 'applied', deleted: 100, rows: 3400 });
   });
 
+  it('queues the items of the events it adds or changes for their facility\'s stock, once some stock has been read', () => {
+    const queued = () => (db.prepare('SELECT item_id FROM items_moved').pluck().all() as string[]).sort();
+    applyLog(newestFirst(0, 20), false);
+    // no stock read yet: its first reading is whole, nothing to queue for
+    expect(queued()).toEqual([]);
+    db.prepare(`INSERT INTO stock_refresh (dataset_id, full_at, moved_through) VALUES (99, '2026-11-01T00:00:00.000Z', 0)`).run();
+    // two new events (items 6 and 0), one kept event changed (ev-10: item 3), the rest as kept
+    applyLog([...newestFirst(20, 22), ...newestFirst(5, 20).map((e) => (e.id === 'ev-10' ? { ...e, qty: 9 } : e))], true);
+    expect(queued()).toEqual(['item-0', 'item-3', 'item-6']);
+    // an aborted answer queues nothing
+    const applier = beginSnapshot(db, ensureDataset(db, historySpec), historySpec, null, { appendOnly: true });
+    applier.add(JSON.stringify(event(30)));
+    applier.abort();
+    expect(queued()).toEqual(['item-0', 'item-3', 'item-6']);
+  });
+
   it('an answer begun as adding only is never finished as a whole one (which would delete nothing): rolled back', () => {
     applyLog(newestFirst(0, 100), false);
     const applier = beginSnapshot(db, ensureDataset(db, historySpec), historySpec, null, { appendOnly: true });

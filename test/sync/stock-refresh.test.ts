@@ -8,7 +8,7 @@ import type { RequestReport } from '../../electron/core/api/request-report.ts';
 import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -327,8 +327,13 @@ describe('how a round reads a stock (the decision)', () => {
     method: 'POST',
   });
   let nextEvent = 0;
-  const event = (itemId: string | null, at: string) =>
-    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, ?, 0, '{}')`).run(historyId, `h-${nextEvent++}`, itemId, at);
+  const lastRid = () => (db.prepare('SELECT max(rid) FROM history').pluck().get() as number | null) ?? 0;
+  /** An event received, as a history answer's apply writes it: stored, and its item queued. */
+  const event = (itemId: string | null, at: string, datasetId = historyId) => {
+    const before = lastRid();
+    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, ?, 0, '{}')`).run(datasetId, `h-${nextEvent++}`, itemId, at);
+    recordItemsMoved(db, datasetId, before, []);
+  };
   const plan = (o: { fullEveryMinutes?: number; readThisRound?: boolean; itemsRead?: boolean; maxRows?: number; now?: number } = {}) =>
     planStockReading(db, {
       stockDatasetId: stockId,
@@ -387,17 +392,19 @@ describe('how a round reads a stock (the decision)', () => {
     event('item-b', '2026-11-20T11:56:00.000Z');
     // committed late: stamped an hour before the newest event the reading saw
     event('item-late', '2026-11-20T10:50:00.000Z');
-    // an event changed since (its content, or even its item): both items
-    db.prepare(`UPDATE history SET item_id = 'item-now', hash = 1 WHERE item_id = 'item-old'`).run();
+    // an event received again, changed (its quantity corrected)
+    const changed = db.prepare(`SELECT rid FROM history WHERE item_id = 'item-old'`).pluck().get() as number;
+    db.prepare(`UPDATE history SET hash = 1 WHERE rid = ?`).run(changed);
+    recordItemsMoved(db, historyId, lastRid(), [changed]);
     db.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (?, 's-1', 'item-gone', 0, '{}')`).run(stockId);
     db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone'), ('item-gone-no-stock')`).run();
     // another facility's events are its stock's
     const otherHistory = ensureDataset(db, { ...spec('history'), key: 'history@facility:G', scopeId: 'G' });
-    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, 'g-1', 'item-g', ?, 0, '{}')`).run(otherHistory, MARK);
+    event('item-g', MARK, otherHistory);
     const reading = plan();
     expect(reading.kind).toBe('items');
     // not item-a: its event (stamped at the reading's newest) was there when the stock was read
-    expect(reading.kind === 'items' && reading.ids.sort()).toEqual(['item-b', 'item-gone', 'item-late', 'item-now', 'item-old']);
+    expect(reading.kind === 'items' && reading.ids.sort()).toEqual(['item-b', 'item-gone', 'item-late', 'item-old']);
     read();
     expect(plan()).toEqual({ kind: 'none', fullAt: '2026-11-20T11:30:00.000Z' });
   });
@@ -437,7 +444,9 @@ describe('how a round reads a stock (the decision)', () => {
     expect(plan({ maxRows: 1 })).toMatchObject({ kind: 'full', why: 'history-short' });
     const many = db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, '2026-11-20T11:59:00.000Z', 0, '{}')`);
     db.transaction(() => {
+      const before = lastRid();
       for (let n = 0; n <= MAX_ITEMS_ASKED; n++) many.run(historyId, `m-${n}`, `item-${n}`);
+      recordItemsMoved(db, historyId, before, []);
     })();
     expect(plan()).toMatchObject({ kind: 'full', why: 'too-many-moved' });
     expect(datasetByKey(db, 'inventory@facility:F')?.etag).toBeNull();

@@ -16,7 +16,7 @@ import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
-import { recordItemsGone } from './stock-refresh.ts';
+import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
 import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
 
 export const MASS_DELETE_MIN_ROWS = 100;
@@ -152,6 +152,8 @@ export function beginSnapshot(
   let inserted = 0;
   let updated = 0;
   let unchanged = 0;
+  /** Stored events the answer changed (a log's): their items are queued as moved, with the new events'. */
+  const changedEvents: number[] = [];
   /** Bulk mode: the dropped index definitions. */
   let bulk: { indexes: string[] } | null = null;
   /**
@@ -440,6 +442,7 @@ export function beginSnapshot(
         return;
       }
       if (!updateUnindexed?.(existing.rid, datasetId, id, values, hash, json)) update.run(datasetId, id, ...values, hash, json, existing.rid);
+      if (t === 'history') changedEvents.push(existing.rid);
       // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
       if (ftsInsert && ftsDelete && (ftsAfter === null || existing.rid <= ftsAfter)) {
         ftsDelete.run(existing.rid);
@@ -453,6 +456,8 @@ export function beginSnapshot(
         if (appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
         endBulk();
         fillSearchIndex();
+        // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
+        if (t === 'history') recordItemsMoved(db, datasetId, maxRid, changedEvents);
         const gone = part ? partNotSeen(part) : log?.append || seenOwn >= previousRows ? [] : notSeen();
         // a part deletes only rows of what it answers for: never most of the dataset
         if (!log && !part && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {

@@ -79,12 +79,13 @@
 // as text. Rows already in that form (every row the demo ever sent) are read, not written.
 // utc_instant() is registered while migrating.
 // Migration 11 (sync): the items a facility's history says moved, queued as its events arrive, for
-// its stock's next reading (stock-refresh.ts): items_moved, filled by triggers on history (an event
-// added or changed), while any stock has been read (no stock read yet: its first reading is whole
-// anyway). stock_refresh.moved_through is the last row a reading accounted for; null on readings
-// made before, which read whole once. This replaces reading back 2 minutes before the last reading
-// for events committed late: those are followed whatever their time, and no event twice.
-// history_etag, which told an unchanged history, is no longer needed.
+// its stock's next reading (stock-refresh.ts): items_moved, written with each history answer (its
+// events added or changed), while any stock has been read (no stock read yet: its first reading is
+// whole anyway). stock_refresh.moved_through is the last row a reading accounted for; null on
+// readings made before, which read whole once. This replaces reading back 2 minutes before the last
+// reading for events committed late: those are followed whatever their time, and no event twice.
+// history_etag, which told an unchanged history, is no longer needed. (Not a trigger on history: a
+// trigger made each event's insert 5 times dearer, 16 µs against 3 µs, in a mirror of 1,000,000 items.)
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema
@@ -320,14 +321,6 @@ export const MIGRATIONS: readonly string[] = [
   // 11: the items that moved, queued from history as its events arrive (sync)
   `
   CREATE TABLE items_moved (seq INTEGER PRIMARY KEY AUTOINCREMENT, dataset_id INTEGER NOT NULL, item_id TEXT);
-  CREATE TRIGGER history_event_added AFTER INSERT ON history WHEN EXISTS (SELECT 1 FROM stock_refresh)
-  BEGIN
-    INSERT INTO items_moved (dataset_id, item_id) VALUES (new.dataset_id, new.item_id);
-  END;
-  CREATE TRIGGER history_event_changed AFTER UPDATE ON history WHEN EXISTS (SELECT 1 FROM stock_refresh)
-  BEGIN
-    INSERT INTO items_moved (dataset_id, item_id) VALUES (new.dataset_id, new.item_id), (new.dataset_id, old.item_id);
-  END;
   ALTER TABLE stock_refresh ADD COLUMN moved_through INTEGER;
   ALTER TABLE stock_refresh DROP COLUMN history_etag;
   `,

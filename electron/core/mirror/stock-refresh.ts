@@ -2,8 +2,8 @@
 // stock, and a full snapshot of a large warehouse is hundreds of megabytes; but its inventory
 // history is the log of every movement, and `/inv/query` takes `itemIds`. So between full
 // snapshots a round asks again only for the stock of the items that moved: the items of the
-// history events the mirror received since the last reading (items_moved, filled by a trigger on
-// the history table: schema.ts, migration 11), of the events newer than any the server had at the
+// history events the mirror received since the last reading (items_moved, written with each
+// history answer: recordItemsMoved), of the events newer than any the server had at the
 // last reading (the same ones, unless its history had gone back), and of items a sync deleted. An event
 // is followed when it arrives, whatever time it is stamped with: one committed late (a slow
 // transaction, another server's clock) is followed as any other, and an event already followed is
@@ -62,6 +62,18 @@ export function historyMark(db: MirrorDb, historyDatasetId: number | null): Hist
   if (historyDatasetId === null) return { eventsThrough: null, movedThrough, goneThrough };
   const eventsThrough = logServerNewest(db, historyDatasetId) ?? (db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null);
   return { eventsThrough, movedThrough, goneThrough };
+}
+
+/**
+ * The items of a history answer's events, new (their rid after `afterRid`, the table's largest
+ * before the answer) or changed, in the transaction that writes them: their facility's stock is
+ * asked for again. Only while some stock has been read: a first reading is whole anyway.
+ */
+export function recordItemsMoved(db: MirrorDb, datasetId: number, afterRid: number, changedRids: readonly number[]): void {
+  if (!db.prepare('SELECT 1 FROM stock_refresh LIMIT 1').get()) return;
+  db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid > ? AND dataset_id = ?').run(afterRid, datasetId);
+  const changed = db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid = ?');
+  for (const rid of changedRids) changed.run(rid);
 }
 
 /** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
