@@ -3,13 +3,13 @@
 // history is the log of every movement, and `/inv/query` takes `itemIds`. So between full
 // snapshots a round asks again only for the stock of the items that moved: the items of the
 // history events the mirror received since the last reading (items_moved, written with each
-// history answer: recordItemsMoved), of the events newer than any the server had at the
-// last reading (the same ones, unless its history had gone back), and of items a sync deleted. An event
-// is followed when it arrives, whatever time it is stamped with: one committed late (a slow
+// history answer: recordItemsMoved), of the events newer than any the server had at the last
+// reading (the same ones, unless its history had gone back), and of items a sync deleted. An
+// event is followed when it arrives, whatever time it is stamped with: one committed late (a slow
 // transaction, another server's clock) is followed as any other, and an event already followed is
-// not asked for again. A full snapshot still comes at least every `stockFullCheckMinutes` and whenever
-// anything is in doubt, since a server may change what its history does not carry (allocations,
-// status).
+// not asked for again. A full snapshot still comes at least every `stockFullCheckMinutes` and
+// whenever anything is in doubt, since a server may change what its history does not carry
+// (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from './dataset-state.ts';
 import type { MirrorDb } from './open-mirror.ts';
