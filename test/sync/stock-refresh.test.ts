@@ -383,6 +383,12 @@ describe('how a round reads a stock (the decision)', () => {
     expect(plan()).toEqual({ kind: 'none', fullAt: '2026-11-20T11:30:00.000Z' });
     markLogServerNewest(db, historyId, '2026-11-20T11:59:00.000Z');
     expect(plan()).toEqual({ kind: 'items', ids: ['item-beyond'], fullAt: '2026-11-20T11:30:00.000Z' });
+    // a long history kept from before it went back: more than are worth asking for, a reading in full
+    const kept = db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, ?, ?, '2026-11-20T11:58:30.000Z', 0, '{}')`);
+    db.transaction(() => {
+      for (let n = 0; n < 150_000; n++) kept.run(historyId, `k-${n}`, `item-${n % 60_000}`);
+    })();
+    expect(plan()).toMatchObject({ kind: 'full', why: 'too-many-moved' });
   });
 
   it('the items of the events that arrived since the last reading, whatever their time, and the deleted items that have stock', () => {
