@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { codeKey, hasCodeKey, naturalCompare, plainlyInNaturalOrder } from '../../electron/core/lookup/codes.ts';
+import { codeKey, hasCodeKey, naturalCompare, naturalComparer, plainlyInNaturalOrder } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
@@ -83,6 +83,9 @@ describe('naturalSortKey', () => {
       expect(sign(naturalCompare(a, b)), JSON.stringify([a, b])).toBe(sign(byRule(a, b)));
     }
     expect([...codes].sort(naturalCompare)).toEqual(expected);
+    // the comparer for sorting many (keys made once), from any starting order
+    expect([...codes].reverse().sort(naturalComparer())).toEqual(expected);
+    expect(list.map((code, i) => list[(i * 7) % list.length]).sort(naturalComparer())).toEqual(list.map((code, i) => list[(i * 7) % list.length]).sort(byRule));
     const db = new Database(':memory:');
     db.exec('CREATE TABLE t (code TEXT, key TEXT); CREATE INDEX t_key ON t (key)');
     const insert = db.prepare('INSERT INTO t VALUES (?, ?)');

@@ -10,10 +10,17 @@ export function codeKey(code: string): string {
 
 /** codeKey of a plain ASCII code without regular expressions (search ranks up to hundreds per query); null for any other. */
 function asciiKey(code: string): string | null {
-  let key = '';
+  // Most codes scanned or typed (digits, `A0302B`) are their own key: no new string then.
+  let same = true;
   for (let i = 0; i < code.length; i++) {
     const c = code.charCodeAt(i);
     if (c >= 0x80) return null;
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) same = false;
+  }
+  if (same) return code;
+  let key = '';
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
     if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90)) key += code[i];
     else if (c >= 97 && c <= 122) key += String.fromCharCode(c - 32);
   }
@@ -41,27 +48,51 @@ export function hasCodeKey(code: string, key: string): boolean {
 
 /** Compares codes naturally: digit runs by value (`A-2-9` before `A-2-10`), text case-insensitively (naturalSortKey). */
 export function naturalCompare(a: string, b: string): number {
-  return compareKeys(naturalSortKey(a), naturalSortKey(b));
+  if (a === b) return 0;
+  return plainNaturalOrder(a, b) ?? compareKeys(naturalSortKey(a), naturalSortKey(b));
 }
 
 /**
- * True when `a` is plainly not after `b` in natural order: both of one shape (the same length,
- * digits at the same places, no lower-case or non-ASCII letters) and a <= b as plain text, which for
- * such codes is the natural order (digit runs of equal length compare by value as text). False means
- * "not known": the caller sorts by naturalSortKey. A page of SKUs read in index order (`SKU-000120`,
+ * naturalCompare for sorting many codes: a code of one plain shape with the other (`SKU-000120`,
+ * `SKU-000121`) compares as plain text, without a key; each other code's key is made once per comparer.
+ */
+export function naturalComparer(): (a: string, b: string) => number {
+  let keys: Map<string, string> | null = null;
+  const keyOf = (code: string): string => {
+    keys ??= new Map();
+    let key = keys.get(code);
+    if (key === undefined) keys.set(code, (key = naturalSortKey(code)));
+    return key;
+  };
+  return (a, b) => (a === b ? 0 : (plainNaturalOrder(a, b) ?? compareKeys(keyOf(a), keyOf(b))));
+}
+
+/**
+ * True when `a` is plainly not after `b` in natural order (plainNaturalOrder); false means "not
+ * known": the caller sorts by naturalSortKey. A page of SKUs read in index order (`SKU-000120`,
  * `SKU-000121`, …) is known sorted without building a key.
  */
 export function plainlyInNaturalOrder(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let order = 0;
+  const order = plainNaturalOrder(a, b);
+  return order !== null && order <= 0;
+}
+
+/**
+ * The natural order of two codes of one plain shape (the same length, digits at the same places, no
+ * lower-case or non-ASCII letters), which for such codes is their order as plain text (digit runs of
+ * equal length compare by value as text); null for codes of different shapes.
+ */
+export function plainNaturalOrder(a: string, b: string): -1 | 0 | 1 | null {
+  if (a.length !== b.length) return null;
+  let order: -1 | 0 | 1 = 0;
   for (let i = 0; i < a.length; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
-    if (x >= 0x80 || y >= 0x80 || (x >= 97 && x <= 122) || (y >= 97 && y <= 122)) return false;
-    if ((x >= 48 && x <= 57) !== (y >= 48 && y <= 57)) return false;
+    if (x >= 0x80 || y >= 0x80 || (x >= 97 && x <= 122) || (y >= 97 && y <= 122)) return null;
+    if ((x >= 48 && x <= 57) !== (y >= 48 && y <= 57)) return null;
     if (order === 0 && x !== y) order = x < y ? -1 : 1;
   }
-  return order <= 0;
+  return order;
 }
 
 /** Two sort keys (naturalSortKey), for sorting many codes with each key made once. */

@@ -37,13 +37,15 @@ export const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 /** Every stored spelling of one GTIN: the GTIN-14 and its shorter forms (leading zeros dropped). */
 export function gtinForms(gtin: string): string[] {
   const g14 = gtin.padStart(14, '0');
+  let zeros = 0;
+  while (zeros < 14 && g14.charCodeAt(zeros) === 48) zeros++;
   const forms = [g14];
-  for (const length of [13, 12, 8]) {
-    const cut = g14.slice(14 - length);
-    if (/^0*$/.test(g14.slice(0, 14 - length))) forms.push(cut);
-  }
+  // a shorter form drops only leading zeros
+  for (const length of SHORTER_GTINS) if (14 - length <= zeros) forms.push(g14.slice(14 - length));
   return forms;
 }
+
+const SHORTER_GTINS = [13, 12, 8];
 
 /** Removes what scanners add around the data: BOM, NUL, CR/LF/TAB suffixes or prefixes. */
 function clean(raw: string): string {

@@ -102,8 +102,12 @@ export function exactRows(db: MirrorDb, probe: ExactProbe): HitRow[] {
   if (text) params.push(probe.text, probe.text, probe.text);
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
-  return stmt(db, cached(`exact ${+barcodes}${+text}${+email}${+key}`, () => exactSql(barcodes, text, email, key))).raw().all(...params) as HitRow[];
+  const variant = (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
+  return stmt(db, (exactSqls[variant] ??= exactSql(barcodes, text, email, key))).raw().all(...params) as HitRow[];
 }
+
+/** exactRows' statements by which probes they make (a number: a scan's lookup builds no string to find its SQL). */
+const exactSqls: string[] = [];
 
 function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean): string {
   const members: string[] = [];
@@ -122,11 +126,16 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
  */
 export function barcodeRows(db: MirrorDb, barcodes: readonly string[]): HitRow[] {
   if (barcodes.length === 0) return [];
-  const sql = cached(`barcodes ${barcodes.length}`, () => {
-    const each = (field: string) => barcodes.map(() => item(field, `x.${field} = ?`));
-    return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
-  });
+  const sql = (barcodeSqls[barcodes.length] ??= barcodeSql(barcodes.length));
   return stmt(db, sql).raw().all(...barcodes, ...barcodes) as HitRow[];
+}
+
+/** barcodeRows' statements by number of spellings (a GTIN has at most four, and the digits as typed). */
+const barcodeSqls: string[] = [];
+
+function barcodeSql(count: number): string {
+  const each = (field: string) => Array.from({ length: count }, () => item(field, `x.${field} = ?`));
+  return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
 }
 
 /** Items held in stock under this lot or serial number (field `lot` or `serial`). */

@@ -4,9 +4,8 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { InventoryAnswer, InventoryRow, InventoryTotals } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { naturalSortKey } from '../mirror/sort-key.ts';
-import { compareKeys } from './codes.ts';
-import { combinedAge, type DatasetInfo, datasetsOf, readDatasets, readFacts } from './data-age.ts';
+import { naturalComparer } from './codes.ts';
+import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
 import { locationById } from './locations.ts';
@@ -33,9 +32,14 @@ type Text = string | null;
 type Quantity = number | null;
 type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, datasetId: number];
 
-interface Raw {
-  row: InventoryRow;
-  facilityName: string | null;
+/** The rows of an answer, and each of their facilities' name and stock snapshot's sync time. */
+interface Selected {
+  rows: InventoryRow[];
+  facilities: Map<string, FacilityFacts>;
+}
+
+interface FacilityFacts {
+  name: string | null;
   syncedAt: string | null;
 }
 
@@ -49,18 +53,18 @@ export function inventoryByItem(
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
   if (!args.includeZero) where.push({ sql: 'inv.qty_on_hand != 0', params: [] });
-  const rows = select(db, where, options.now ?? new Date());
-  if (rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
-  return answer(db, rows, options, args.facilityId);
+  const selected = select(db, where, options.now ?? new Date());
+  if (selected.rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
+  return answer(db, selected, options, args.facilityId);
 }
 
 export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
-  const rows = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
-  if (rows.length > 0) return answer(db, rows, options);
+  const selected = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
+  if (selected.rows.length > 0) return answer(db, selected, options);
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
   if (!location) throw new AisleError('not_found', 'This location is not in the offline data.');
-  return answer(db, rows, options, location.facilityId ?? undefined);
+  return answer(db, selected, options, location.facilityId ?? undefined);
 }
 
 export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
@@ -71,43 +75,66 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   return answer(db, select(db, where, options.now ?? new Date()), options);
 }
 
-function select(db: MirrorDb, where: Filter[], now: Date): Raw[] {
-  const sql = `${SELECT} WHERE ${where.map((w) => w.sql).join(' AND ')}`;
+const selects = new Map<string, string>();
+
+/** SELECT with this WHERE clause, the same string each time (a new one would be hashed whole to find its statement). */
+function sqlWhere(clause: string): string {
+  let sql = selects.get(clause);
+  if (sql === undefined) selects.set(clause, (sql = `${SELECT} WHERE ${clause}`));
+  return sql;
+}
+
+function select(db: MirrorDb, where: Filter[], now: Date): Selected {
+  const raws = stmt(db, sqlWhere(where.map((w) => w.sql).join(' AND '))).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
+  if (raws.length === 0) return { rows: [], facilities: new Map() };
   const days = expiryDays(now);
-  const rows = stmt(db, sql).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
-  if (rows.length === 0) return [];
   const { datasets, facilityNames } = readFacts(db);
-  return rows.map((raw) => ({
-    row: toRow(raw, days),
-    facilityName: raw[1] === null ? null : (facilityNames.get(raw[1]) ?? null),
-    syncedAt: datasets.get(raw[15])?.lastSuccessAt ?? null,
-  }));
+  const rows: InventoryRow[] = new Array(raws.length);
+  // Each facility's stock is one snapshot: its rows carry its sync time. They come together, so the
+  // facts are looked up once per run of one facility's rows, not once per row.
+  const facilities = new Map<string, FacilityFacts>();
+  let last: string | null = null;
+  for (let i = 0; i < raws.length; i++) {
+    const raw = raws[i];
+    const row = (rows[i] = toRow(raw, days));
+    if (row.facilityId !== last) {
+      last = row.facilityId;
+      facilities.set(last, { name: raw[1] === null ? null : (facilityNames.get(raw[1]) ?? null), syncedAt: datasets.get(raw[15])?.lastSuccessAt ?? null });
+    }
+  }
+  return { rows, facilities };
 }
 
 /**
  * Rows in order (facility, location code naturally, SKU naturally, expiry, id), totals per facility, and the age of
  * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
  */
-function answer(db: MirrorDb, raws: Raw[], options: QueryOptions, facilityId?: string): InventoryAnswer {
+function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOptions, facilityId?: string): InventoryAnswer {
   const now = options.now ?? new Date();
-  const keyed = raws.map(({ row }) => ({ row, location: naturalSortKey(row.locationCode), sku: naturalSortKey(row.sku) }));
-  keyed.sort(
-    (a, b) =>
-      compareText(a.row.facilityId, b.row.facilityId) ||
-      compareKeys(a.location, b.location) ||
-      compareKeys(a.sku, b.sku) ||
-      (a.row.expiry ?? '9999').localeCompare(b.row.expiry ?? '9999') ||
-      compareText(a.row.id, b.row.id),
-  );
-  const rows = keyed.map((entry) => entry.row);
-  // Each facility's stock is one snapshot: its rows carry its sync time.
-  const synced = new Map<string, Pick<DatasetInfo, 'list' | 'lastSuccessAt'>>();
-  for (const raw of raws) synced.set(raw.row.facilityId, { list: 'inventory', lastSuccessAt: raw.syncedAt });
+  const byPlace = placeOrder();
+  // Rows often come in order (one location's, or one item's in a single location): no sort then.
+  if (!inOrder(rows, byPlace)) rows.sort(byPlace);
   const age =
-    raws.length > 0 && (!facilityId || synced.has(facilityId))
-      ? combinedAge([...synced.values()], 'inventory', options.staleAfter, now)
-      : snapshotsAge(db, new Set([...synced.keys(), ...(facilityId ? [facilityId] : [])]), options, now);
-  return { rows, totals: totals(raws, rows), age };
+    rows.length > 0 && (!facilityId || facilities.has(facilityId))
+      ? combinedAge([...facilities.values()].map((facts) => ({ list: 'inventory', lastSuccessAt: facts.syncedAt })), 'inventory', options.staleAfter, now)
+      : snapshotsAge(db, new Set([...facilities.keys(), ...(facilityId ? [facilityId] : [])]), options, now);
+  return { rows, totals: totals(rows, facilities), age };
+}
+
+/** The answer's order: facility, location code naturally, SKU naturally, expiry (none last), id. */
+function placeOrder(): (a: InventoryRow, b: InventoryRow) => number {
+  const codes = naturalComparer();
+  return (a, b) =>
+    compareText(a.facilityId, b.facilityId) ||
+    codes(a.locationCode, b.locationCode) ||
+    codes(a.sku, b.sku) ||
+    compareText(a.expiry ?? '9999', b.expiry ?? '9999') ||
+    compareText(a.id, b.id);
+}
+
+function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < list.length; i++) if (compare(list[i - 1], list[i]) > 0) return false;
+  return true;
 }
 
 /** The age of the stock snapshots of these facilities (all of them if none) from the datasets table. */
@@ -167,19 +194,24 @@ function expiryStateOn(expiry: string | null, days: ExpiryDays): InventoryRow['e
   return day <= days.soon ? 'soon' : 'ok';
 }
 
-function totals(raws: Raw[], rows: InventoryRow[]): InventoryTotals[] {
-  const names = new Map(raws.map((raw) => [raw.row.facilityId, raw.facilityName]));
-  const byFacility = new Map<string, InventoryTotals & { codes: Set<string> }>();
+function totals(rows: InventoryRow[], facilities: Map<string, FacilityFacts>): InventoryTotals[] {
+  const byFacility = new Map<string, InventoryTotals>();
+  const places = new Map<string, Set<string>>();
   for (const row of rows) {
     let total = byFacility.get(row.facilityId);
-    if (!total) {
-      total = { facilityId: row.facilityId, facilityName: names.get(row.facilityId) ?? null, onHand: 0, allocated: 0, available: 0, locations: 0, codes: new Set() };
+    let locations = places.get(row.facilityId);
+    if (!total || !locations) {
+      total = { facilityId: row.facilityId, facilityName: facilities.get(row.facilityId)?.name ?? null, onHand: 0, allocated: 0, available: 0, locations: 0 };
       byFacility.set(row.facilityId, total);
+      places.set(row.facilityId, (locations = new Set()));
     }
     total.onHand += row.onHand;
     total.allocated += row.allocated;
     total.available += row.available;
-    total.codes.add(row.locationId);
+    if (!locations.has(row.locationId)) {
+      locations.add(row.locationId);
+      total.locations++;
+    }
   }
-  return [...byFacility.values()].map(({ codes, ...total }) => ({ ...total, locations: codes.size }));
+  return [...byFacility.values()];
 }

@@ -29,21 +29,27 @@ export function queryLines(q: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-export function classifyQuery(q: string, now: Date = new Date()): ClassifiedQuery {
+/** `words` false: no words (an exact lookup matches codes only). */
+export function classifyQuery(q: string, now: Date = new Date(), words = true): ClassifiedQuery {
   const scan = parseScan(q, now);
   const text = scan.kind === 'plain' ? scan.text : q.trim();
-  const base: ClassifiedQuery = { text, key: codeKey(text), scan, gtins: [], lot: null, serial: null, checkDigitProblem: null, words: [], codeWords: [] };
+  const query: ClassifiedQuery = { text, key: codeKey(text), scan, gtins: [], lot: null, serial: null, checkDigitProblem: null, words: [], codeWords: [] };
   if (scan.kind === 'gs1') {
-    return { ...base, key: '', gtins: scan.gtin ? gtinForms(scan.gtin) : [], lot: scan.lot, serial: scan.serial };
+    query.key = '';
+    query.gtins = scan.gtin ? gtinForms(scan.gtin) : [];
+    query.lot = scan.lot;
+    query.serial = scan.serial;
+  } else if (scan.kind === 'misread') {
+    query.key = '';
+  } else if (/^\d+$/.test(text) && GTIN_LENGTHS.has(text.length)) {
+    if (hasValidCheckDigit(text)) query.gtins = gtinForms(text);
+    else query.checkDigitProblem = `Check digit of ${text} is wrong for a GTIN (expected ${gs1CheckDigit(text.slice(0, -1))}).`;
+    query.words = [text];
+  } else if (words) {
+    query.words = searchWords(text);
+    query.codeWords = splitCodeWords(query.words);
   }
-  if (scan.kind === 'misread') return { ...base, key: '' };
-  if (/^\d+$/.test(text) && GTIN_LENGTHS.has(text.length)) {
-    if (hasValidCheckDigit(text)) return { ...base, gtins: gtinForms(text), words: [text] };
-    const problem = `Check digit of ${text} is wrong for a GTIN (expected ${gs1CheckDigit(text.slice(0, -1))}).`;
-    return { ...base, checkDigitProblem: problem, words: [text] };
-  }
-  const words = searchWords(text);
-  return { ...base, words, codeWords: splitCodeWords(words) };
+  return query;
 }
 
 // Every keystroke and scan is classified: the common case (plain ASCII) is read with loops over

@@ -28,8 +28,8 @@ interface Context {
   now: Date;
   /** The last DataAge made from a sync time: hits of one dataset come together and share it. */
   lastAge: { list: string; syncedAt: string | null; age: DataAge } | null;
-  /** DataAges by dataset: a page of prefix or word hits interleaves a few datasets (one per account). */
-  ages: Map<number, DataAge>;
+  /** DataAges by dataset: a page of prefix or word hits interleaves a few datasets (one per account); made on the first such hit. */
+  ages: Map<number, DataAge> | null;
   /**
    * The datasets and the facilities' names, looked up once per query when a row names its dataset or
    * facility (readFacts keeps them per change of the file, which it checks with a statement).
@@ -76,7 +76,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
  */
 export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
   const ctx = context(db, options);
-  const q = classifyQuery(code, ctx.now);
+  const q = classifyQuery(code, ctx.now, false);
   return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
 }
 
@@ -127,7 +127,7 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: new Map(), facts: null };
+  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -192,12 +192,12 @@ function uniqueCount(...groups: SearchHit[][]): number {
 }
 
 function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
-  const typed = q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? [q.text] : [];
-  const barcodes = [...new Set([...q.gtins, ...typed])];
+  const typed = q.scan.kind !== 'gs1' && /^\d+$/.test(q.text) ? q.text : null;
+  const barcodes = withTyped(q.gtins, typed);
   // A valid GTIN that names an item is answered: no other list holds GTINs. The spelling as scanned
   // and its GTIN-14 first (how items usually store it: four probes), then every spelling.
   if (q.gtins.length > 0) {
-    const first = [...new Set([q.gtins[0], ...typed])];
+    const first = withTyped([q.gtins[0]], typed);
     let byBarcode = barcodeRows(ctx.db, first);
     if (byBarcode.length === 0 && first.length < barcodes.length) byBarcode = barcodeRows(ctx.db, barcodes);
     if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
@@ -214,6 +214,11 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
   if (hits.length === 0) hits = trackingHits(ctx, q.text);
   return hits;
+}
+
+/** The spellings, and the digits as typed when they are not one of them (each once; a scan's usual case costs no Set). */
+function withTyped(spellings: string[], typed: string | null): string[] {
+  return typed === null || spellings.includes(typed) ? spellings : [...spellings, typed];
 }
 
 /** Items held in stock under this lot or serial number. */
@@ -350,6 +355,7 @@ function joined(...parts: (string | null)[]): string | null {
 /** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */
 function ageOf(ctx: Context, list: string, syncedAt: string | null, datasetId: number | null): DataAge {
   if (datasetId !== null) {
+    ctx.ages ??= new Map();
     let age = ctx.ages.get(datasetId);
     if (!age) {
       age = datasetAge(factsOf(ctx).datasets.get(datasetId), list, ctx.staleAfter, ctx.now);
