@@ -42,14 +42,18 @@ describe('a mirror from an older Aisle', () => {
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-in-form').waitFor();
 
-    // The file as an older version left it: migrations 11, 9, 8 and 7 undone, five schema versions
+    // The file as an older version left it: migrations 12, 11, 9, 8 and 7 undone, six schema versions
     // behind (10 changes data only: an event's time written as a server at +02:00 would).
     const dir = path.join(app.dataDir, 'mirrors');
     const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     const file = path.join(dir, name!);
-    expect(SCHEMA_VERSION).toBe(11);
+    expect(SCHEMA_VERSION).toBe(12);
     const old = new Database(file);
     old.exec(`
+      DROP INDEX inventory_lot;
+      CREATE INDEX inventory_lot ON inventory (lot);
+      DROP INDEX inventory_serial;
+      CREATE INDEX inventory_serial ON inventory (serial);
       DROP TABLE items_moved;
       DROP TABLE stock_refresh;
       DROP TABLE items_gone;
@@ -98,6 +102,7 @@ describe('a mirror from an older Aisle', () => {
     expect(upgraded.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
     expect(upgraded.prepare('SELECT created_on FROM history WHERE id = ?').pluck().get(event.id)).toBe(event.created_on);
     expect(upgraded.prepare(`SELECT name FROM pragma_table_info('items_moved')`).pluck().all()).toEqual(['seq', 'dataset_id', 'item_id']);
+    expect(upgraded.prepare(`SELECT count(*) FROM pragma_index_list('inventory') WHERE name IN ('inventory_lot', 'inventory_serial') AND partial`).pluck().get()).toBe(2);
     upgraded.close();
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 // Migrations 2 (records_code), 3 (items_fts with prefix indexes), 4 (full-text indexes with
 // detail=none), 5 (content hashes recomputed), 6 (history by dataset and time), 7 (natural sort keys of codes),
-// 8 (locations by dataset and code order), 9 (stock read in part), 10 (history's times in UTC) and 11 (the items that moved,
-// queued from history): a mirror written by an older schema is brought up to date when opened and keeps its
+// 8 (locations by dataset and code order), 9 (stock read in part), 10 (history's times in UTC), 11 (the items that moved,
+// queued from history) and 12 (lots and serials indexed only where stock has one): a mirror written by an older schema is brought up to date when opened and keeps its
 // data; other lists are then found by code in one probe of the new index, and items, locations and
 // other lists by words and word prefixes through the rebuilt full-text indexes.
 import path from 'node:path';
@@ -310,6 +310,34 @@ describe('lookup migrations', () => {
       db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-2', 'item-2', '2026-11-20T09:00:00.000Z', 1, '{}')`).run();
       recordItemsMoved(db, 2, before, []);
       expect(plan()).toMatchObject({ kind: 'items', ids: ['item-2'] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('indexes a schema 11 file\'s lots and serials only where stock has one, keeping every row, and lot and serial lookups still use the indexes', () => {
+    const { file, old } = fileAtSchema(11);
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 3, '2026-11-20T10:00:00.000Z')`).run();
+    const stock = old.prepare(`INSERT INTO inventory (dataset_id, id, facility_id, location_id, item_id, sku, lot, serial, qty_on_hand, hash, raw) VALUES (1, ?, 'F', 'L', 'I', 'SKU-1', ?, ?, 1, 1, '{}')`);
+    stock.run('s-1', 'LOT-7', null);
+    stock.run('s-2', null, 'SN-9');
+    stock.run('s-3', null, null);
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const entries = (index: string) => db.prepare(`SELECT count(*) FROM inventory INDEXED BY ${index} WHERE ${index === 'inventory_lot' ? 'lot' : 'serial'} IS NOT NULL`).pluck().get();
+      expect(db.prepare(`SELECT sql FROM sqlite_master WHERE name IN ('inventory_lot', 'inventory_serial') ORDER BY name`).pluck().all()).toEqual([
+        'CREATE INDEX inventory_lot ON inventory (lot) WHERE lot IS NOT NULL',
+        'CREATE INDEX inventory_serial ON inventory (serial) WHERE serial IS NOT NULL',
+      ]);
+      expect([entries('inventory_lot'), entries('inventory_serial')]).toEqual([1, 1]);
+      expect(db.prepare('SELECT id FROM inventory ORDER BY id').pluck().all()).toEqual(['s-1', 's-2', 's-3']);
+      const plan = (column: string) => (db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM inventory WHERE ${column} = ?`).all('x') as { detail: string }[]).map((row) => row.detail).join('; ');
+      expect(plan('lot')).toContain('USING INDEX inventory_lot (lot=?)');
+      expect(plan('serial')).toContain('USING INDEX inventory_serial (serial=?)');
+      expect(db.prepare('SELECT id FROM inventory WHERE lot = ?').pluck().all('lot-7')).toEqual(['s-1']);
+      expect(db.prepare('SELECT id FROM inventory WHERE serial = ?').pluck().all('SN-9')).toEqual(['s-2']);
     } finally {
       db.close();
     }
