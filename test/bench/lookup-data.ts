@@ -5,6 +5,7 @@ import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
 import { PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
+import { random } from './support/stats.ts';
 
 export interface BenchSizes {
   items: number;
@@ -23,18 +24,6 @@ export const benchMirrorName = (sizes: BenchSizes) => `lookup-bench-v${SCHEMA_VE
 
 export const ACCOUNTS = 4;
 export const FACILITIES = 4;
-
-/** mulberry32: a small seeded PRNG, so that every run builds and queries the same data. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COLOURS = ['blue', 'red', 'green', 'black', 'white', 'yellow', 'orange', 'grey', 'silver', 'brown', 'purple', 'pink'];
 const MATERIALS = ['steel', 'plastic', 'oak', 'cotton', 'rubber', 'glass', 'ceramic', 'nylon', 'copper', 'paper'];

@@ -17,8 +17,8 @@ import { openMirror, PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
 import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { timeEach } from './support/stats.ts';
-import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, random, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
+import { random, timeEach } from './support/stats.ts';
+import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
 const itemsArg = process.argv.indexOf('--items');

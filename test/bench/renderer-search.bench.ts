@@ -20,7 +20,8 @@ import { SCAN_ROWS_KEPT } from '../../electron/contract/types.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { scan } from '../support/scanner-keys.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { benchMirrorName, buildBenchMirror, FULL, locationCode, QUICK, random, sku, upc, type BenchSizes } from './lookup-data.ts';
+import { benchMirrorName, buildBenchMirror, FULL, locationCode, QUICK, sku, upc, type BenchSizes } from './lookup-data.ts';
+import { random } from './support/stats.ts';
 
 const quick = process.argv.includes('--quick');
 const sizes: BenchSizes = quick ? QUICK : FULL;
