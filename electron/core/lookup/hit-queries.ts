@@ -7,7 +7,7 @@
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { ftsQuery, type PrefixMode, stmt } from './statements.ts';
+import { cached, ftsQuery, type PrefixMode, stmt } from './statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
 export const SOURCES = [
@@ -231,16 +231,4 @@ export function wordRows(db: MirrorDb, words: readonly string[], limit: number, 
 // statement with `LIMIT ?` is prepared again on every call (as with any value the planner reads).
 function sqlLimit(limit: number): number {
   return Math.max(1, Math.min(1000, Math.trunc(limit) || 1));
-}
-
-const sqls = new Map<string, string>();
-
-/** SQL built once per variant (the statement cache is keyed by the text). */
-function cached(variant: string, build: () => string): string {
-  let sql = sqls.get(variant);
-  if (sql === undefined) {
-    sql = build();
-    sqls.set(variant, sql);
-  }
-  return sql;
 }

@@ -9,7 +9,7 @@ import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts'
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
 import { locationById } from './locations.ts';
-import { stmt } from './statements.ts';
+import { cached, stmt } from './statements.ts';
 
 /** Stock expiring within this many days is flagged `soon`. */
 export const SOON_EXPIRY_DAYS = 30;
@@ -75,17 +75,9 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   return answer(db, select(db, where, options.now ?? new Date()), options);
 }
 
-const selects = new Map<string, string>();
-
-/** SELECT with this WHERE clause, the same string each time (a new one would be hashed whole to find its statement). */
-function sqlWhere(clause: string): string {
-  let sql = selects.get(clause);
-  if (sql === undefined) selects.set(clause, (sql = `${SELECT} WHERE ${clause}`));
-  return sql;
-}
-
 function select(db: MirrorDb, where: Filter[], now: Date): Selected {
-  const raws = stmt(db, sqlWhere(where.map((w) => w.sql).join(' AND '))).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
+  const clause = where.map((w) => w.sql).join(' AND ');
+  const raws = stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
   if (raws.length === 0) return { rows: [], facilities: new Map() };
   const days = expiryDays(now);
   const { datasets, facilityNames } = readFacts(db);

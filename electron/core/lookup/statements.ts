@@ -20,6 +20,18 @@ export function stmt(db: MirrorDb, sql: string): Statement {
   return statement;
 }
 
+const sqls = new Map<string, string>();
+
+/** SQL built once per variant (the statement cache is keyed by the text: the same string each time is found without hashing a new one). */
+export function cached(variant: string, build: () => string): string {
+  let sql = sqls.get(variant);
+  if (sql === undefined) {
+    sql = build();
+    sqls.set(variant, sql);
+  }
+  return sql;
+}
+
 /**
  * The first time the lookup side uses a connection: read the file through a memory map. A lookup
  * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
