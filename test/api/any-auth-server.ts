@@ -25,6 +25,8 @@ export interface AnyAuthOptions {
   info?: Answer;
   /** The identifying auth calls accept only a Bearer token, not the cookie. */
   bearerOnly?: boolean;
+  /** A path that sends its headers and then one byte every 200 ms, never finishing. */
+  trickle?: string;
 }
 
 export interface AnyAuthServer extends LocalServer {
@@ -32,6 +34,8 @@ export interface AnyAuthServer extends LocalServer {
   issued: string[];
   /** Request counts by path. */
   count(path: string, method?: string): number;
+  /** Resolves when the trickling path was first asked for. */
+  trickling: Promise<void>;
 }
 
 export const CREDS = { email: 'ann@example.com', password: 'pw-ann' };
@@ -49,9 +53,18 @@ export async function anyAuthServer(options: AnyAuthOptions): Promise<AnyAuthSer
     return bearer || (!options.bearerOnly && cookie);
   };
 
+  let reached!: () => void;
+  const trickling = new Promise<void>((resolve) => (reached = resolve));
   const server = await localServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
+    if (path === options.trickle) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('[');
+      const timer = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(timer));
+      return reached();
+    }
     if (path === '/v1/auth/pub/user/licenses') {
       return answer(res, options.licenses ?? [{ id: 'lic-1', license_type: 'COMMUNITY', enabled: true, description: 'Main' }]);
     }
@@ -84,6 +97,7 @@ export async function anyAuthServer(options: AnyAuthOptions): Promise<AnyAuthSer
   return {
     ...server,
     issued,
+    trickling,
     count: (path, method) => server.requests.filter((r) => r.url.split('?')[0] === path && (!method || r.method === method)).length,
   };
 }

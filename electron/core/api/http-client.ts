@@ -118,7 +118,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     } catch (error) {
       if (deadline.signal.aborted && !request.signal?.aborted) {
         const of = request.what ? ` ${request.what}` : '';
-        throw new AisleError('timeout', `The server did not finish answering${of} within ${Math.round(deadlineMs / 1000)} s.`, { cause: error });
+        throw new AisleError('timeout', `The server did not finish answering${of} within ${seconds(deadlineMs)} s.`, { cause: error });
       }
       throw networkError(error, request.what);
     } finally {
@@ -143,6 +143,11 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         signal: request.signal,
       }),
   };
+}
+
+/** Milliseconds as seconds for a message: whole above ten, else to a tenth. */
+function seconds(ms: number): string {
+  return ms >= 10_000 ? String(Math.round(ms / 1000)) : String(Math.round(ms / 100) / 10);
 }
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
