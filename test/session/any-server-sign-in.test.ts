@@ -2,6 +2,7 @@
 // sign-in needs only a token and an expiry; the profile never blocks it; a profile without
 // facilities keeps the mirrored ones and says so; renewal without a refresh token signs in again;
 // a stuck sign-in is cancelled by a sign-out or a newer sign-in.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,6 +74,21 @@ describe('sign-in against servers unlike the demo', () => {
       expect((await changed).notice).toBe('Your profile names no facility; keeping Memphis Hub and Reno DC offline.');
     });
   }
+
+  it('what a server was seen to do is remembered per server (names only) and used after a restart', async () => {
+    const server = await anyAuthServer({ delivery: { kind: 'body', field: 'accessToken' }, bearerOnly: true });
+    const h = await started(server);
+    await signIn(h, server.url);
+    expect(server.count('/v1/auth/pub/jwt/list')).toBe(2); // refused with the cookie, then with Bearer
+    expect(server.count('/v1/auth/pub/jwt')).toBe(1); // Bearer at once
+    const saved = readFileSync(path.join(h.dataDir, 'server-habits.json'), 'utf8');
+    expect(JSON.parse(saved).servers[server.url]).toEqual({ token: { source: 'body', name: 'accessToken' }, authBearer: true });
+    expect(saved).not.toContain(server.issued[0]);
+    const again = h.restart();
+    cleanup.push(() => again.service.close());
+    await signIn(again, server.url);
+    expect(server.count('/v1/auth/pub/jwt/list')).toBe(3);
+  });
 
   it('no refresh token and no expiry anywhere: the default lifetime, then renewal by signing in again', async () => {
     const server = await anyAuthServer({ delivery: { kind: 'body', field: 'jwt' }, refreshToken: null, claims: { exp: undefined } });
