@@ -113,6 +113,8 @@ export interface SessionView {
   roles: { id: string; name: string }[];
   /** Locked (idle, or by the user): only the password, or signing out, opens it again. */
   locked: boolean;
+  /** What the user should be told about this session, in words (e.g. which facilities are kept offline and why). */
+  notice?: string | null;
 }
 
 /** Unlock PINs: whether this workstation allows them, and whether the signed-in user has one here. */

@@ -21,6 +21,8 @@ export interface SessionPort {
   refreshAfterUnauthorized(rejectedToken: string): Promise<string>;
   /** Profile facilities of the signed-in user (from GET /jwt/list). */
   facilities(): { id: string; code: string; name: string }[];
+  /** The facilities a sync keeps because the profile names none (by name), for the session to tell the user. */
+  keptFacilities?(names: string[]): void;
   /** A request elsewhere (a sync download) could not reach the server: check connectivity now rather than at the next ping. */
   unreachable(): void;
 }

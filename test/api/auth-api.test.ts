@@ -28,7 +28,7 @@ describe('auth api: garbage answers', () => {
   const cases: [string, (res: import('node:http').ServerResponse) => void][] = [
     ['HTML', (res) => { res.writeHead(200, { 'Content-Type': 'text/html' }); res.end('<html><body>Login</body></html>'); }],
     ['truncated JSON', (res) => json(res, 200, '[{"id":"lic-1","license_t')],
-    ['wrong types', (res) => json(res, 200, [{ id: 42, enabled: 'yes' }])],
+    ['a license without an id', (res) => json(res, 200, [{ id: { value: 42 }, enabled: 'yes' }])],
     ['an object instead of an array', (res) => json(res, 200, { licenses: [] })],
     ['an empty body', (res) => { res.writeHead(200); res.end(); }],
     ['an oversized body', (res) => json(res, 200, JSON.stringify([{ ...license, msg: 'x'.repeat(2 * 1024 * 1024) }]))],

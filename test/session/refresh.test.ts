@@ -84,9 +84,9 @@ describe('refused refresh', () => {
       const api = createAuthApi({ baseUrl: server.url, retry: FAST_RETRY });
       const [license] = await api.licenses(SOLO);
       const opened = await api.openSession({ ...SOLO, licenseId: license.id, locale: 'es_ES' });
-      const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' });
-      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
-      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken, locale: 'es_ES' }))).toBe('unauthorized');
+      const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken!, locale: 'es_ES' });
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken!, locale: 'es_ES' }))).toBe('unauthorized');
+      expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken!, locale: 'es_ES' }))).toBe('unauthorized');
       expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
     });
   }

@@ -1,6 +1,8 @@
-// Small JSON requests (the auth operations): a timeout on every request, cancellation, retries,
-// a size cap, and every failure as an AisleError. Bodies come back as text; callers validate them
-// with zod, so a server that answers garbage gives `bad_response`, never a crash.
+// Small JSON requests (the auth operations): an idle timeout and a total deadline on every request
+// (a server that trickles a byte every few seconds never trips an idle timer), cancellation,
+// retries, a size cap, and every failure as an AisleError. Bodies come back as text (gzip, deflate
+// and br undone, a UTF-8 BOM dropped, whatever the JSON content type); callers validate them with
+// zod, so a server that answers garbage gives `bad_response`, never a crash.
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
@@ -9,7 +11,10 @@ import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
 export interface HttpOptions {
   baseUrl: string;
+  /** Longest silence from the server within one request. */
   timeoutMs?: number;
+  /** Longest one request may take from start to its last byte, however steadily the server trickles. */
+  deadlineMs?: number;
   retry?: RetryPolicy;
   /** Largest body accepted from an auth operation. */
   maxBodyBytes?: number;
@@ -28,6 +33,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Overrides the client's retry count (0 for a probe that has its own backoff, such as ping). */
   retries?: number;
+  /** The call in words ("the user profile"), for error messages. */
+  what?: string;
 }
 
 export interface HttpResponse {
@@ -58,9 +65,13 @@ export function normalizeBaseUrl(raw: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** Default total deadline of one auth request. */
+export const DEFAULT_DEADLINE_MS = 30_000;
+
 export function createHttpClient(options: HttpOptions): HttpClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const policy = options.retry ?? DEFAULT_RETRY;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const instance: AxiosInstance = axios.create({
     baseURL: baseUrl,
     timeout: options.timeoutMs ?? 15_000,
@@ -87,6 +98,9 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   }
 
   async function attempt(request: HttpRequest): Promise<HttpResponse> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     let response: AxiosResponse<unknown>;
     try {
       response = await instance.request({
@@ -95,19 +109,28 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         params: request.query,
         data: request.body === undefined ? undefined : JSON.stringify(request.body),
         headers: {
-          Accept: 'application/json',
+          Accept: 'application/json, text/json;q=0.9, */*;q=0.5',
           ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...request.headers,
         },
-        signal: request.signal,
+        signal,
       });
     } catch (error) {
-      throw networkError(error);
+      if (deadline.signal.aborted && !request.signal?.aborted) {
+        const of = request.what ? ` ${request.what}` : '';
+        throw new AisleError('timeout', `The server did not finish answering${of} within ${seconds(deadlineMs)} s.`, { cause: error });
+      }
+      throw networkError(error, request.what);
+    } finally {
+      clearTimeout(timer);
     }
-    const text = typeof response.data === 'string' ? response.data : '';
+    const text = (typeof response.data === 'string' ? response.data : '').replace(/^\uFEFF/, '');
     const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v as string | string[] | undefined]));
     if (response.status < 200 || response.status > 299) {
-      throw statusError(response.status, serverMessage(text), headerValue(headers['retry-after']));
+      throw statusError(response.status, serverMessage(text, headerValue(headers['content-type'])), headerValue(headers['retry-after']), {
+        what: request.what,
+        wwwAuthenticate: headerValue(headers['www-authenticate']),
+      });
     }
     return { status: response.status, headers, text };
   }
@@ -122,6 +145,11 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   };
 }
 
+/** Milliseconds as seconds for a message: whole above ten, else to a tenth. */
+function seconds(ms: number): string {
+  return ms >= 10_000 ? String(Math.round(ms / 1000)) : String(Math.round(ms / 100) / 10);
+}
+
 export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -129,7 +157,7 @@ export function headerValue(value: string | string[] | undefined): string | unde
 /** Parses a JSON body; anything unreadable is `bad_response`. */
 export function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new AisleError('bad_response', `The server's answer to ${what} is not JSON.`);
   }

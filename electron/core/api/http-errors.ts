@@ -1,24 +1,31 @@
 // The closed set of typed errors every REST call ends in (design.md section 3): nothing untyped
-// leaves api/. Each carries the HTTP status and the server's message when there was one.
+// leaves api/. Each carries the HTTP status, names the call that failed when the caller says which,
+// and quotes the server's own message, whatever shape its error body has: JSON of any common kind
+// (Spring's, RFC 9457 problem details, `{message}`, `{error}`, `{errors: [...]}`), plain text, or
+// the HTML page of a proxy or load balancer.
 import axios from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 
 /** Codes the network layer uses for "the request never reached the server": always safe to retry. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
+/** The server's message is cut to one line of about this many characters. */
+const MESSAGE_CHARS = 300;
+
 /** Maps a thrown transport failure (axios, socket, parser) to an AisleError. */
-export function networkError(error: unknown): AisleError {
+export function networkError(error: unknown, what?: string): AisleError {
   if (error instanceof AisleError) return error;
-  if (axios.isCancel(error)) return new AisleError('timeout', 'The request was cancelled.', { cause: error });
+  const of = what ? ` (${what})` : '';
+  if (axios.isCancel(error)) return new AisleError('timeout', `The request was cancelled${of}.`, { cause: error });
   const code = String((error as { code?: unknown })?.code ?? '');
-  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new AisleError('timeout', 'The server took too long to answer.', { cause: error });
-  if (code.startsWith('HPE_') || code === 'ERR_BAD_RESPONSE' || code === 'Z_DATA_ERROR' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
-    return new AisleError('bad_response', 'The server sent a malformed or oversized answer.', { cause: error });
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new AisleError('timeout', `The server took too long to answer${of}.`, { cause: error });
+  if (code.startsWith('HPE_') || code === 'ERR_BAD_RESPONSE' || code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
+    return new AisleError('bad_response', `The server sent a malformed or oversized answer${of}.`, { cause: error });
   }
   if (error instanceof Error && /maxContentLength/.test(error.message)) {
-    return new AisleError('bad_response', 'The server sent an oversized answer.', { cause: error });
+    return new AisleError('bad_response', `The server sent an oversized answer${of}.`, { cause: error });
   }
-  return new AisleError('offline', 'The server cannot be reached.', { cause: error });
+  return new AisleError('offline', `The server cannot be reached${of}.`, { cause: error });
 }
 
 /** True when the request certainly never reached the server (so even a non-idempotent call may be retried). */
@@ -37,28 +44,102 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** Maps a non-success HTTP status to an AisleError with the server's own message. */
-export function statusError(status: number, serverMessage: string, retryAfter?: string): AisleError {
-  const detail = serverMessage ? `: ${serverMessage}` : '';
-  if (status === 401) return new AisleError('unauthorized', `The server refused the session${detail}`, { status });
-  if (status === 403) return new AisleError('forbidden', `Not allowed${detail}`, { status });
-  if (status === 404) return new AisleError('not_found', `Not found on the server${detail}`, { status });
-  if (status === 429) {
-    const wait = parseRetryAfter(retryAfter) ?? 30;
-    return new AisleError('rate_limited', `The server asks to wait ${wait} s before trying again.`, { status, retryAfterSeconds: wait });
-  }
-  if (status >= 500) return new AisleError('server_error', `The server failed (${status})${detail}`, { status });
-  return new AisleError('bad_response', `Unexpected answer ${status}${detail}`, { status });
+/** What else a caller knows about a refused call, for a message IT can act on. */
+export interface StatusContext {
+  /** The call in words, e.g. "the user profile" or "opening the session". */
+  what?: string;
+  /** The `WWW-Authenticate` header of a 401: says which credentials the server wanted. */
+  wwwAuthenticate?: string;
 }
 
-/** The `message` (or `error`) of a JSON error body, cut short; '' for anything else. */
-export function serverMessage(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown; error?: unknown } | null;
-    if (parsed === null || typeof parsed !== 'object') return '';
-    const message = parsed.message ?? parsed.error;
-    return typeof message === 'string' ? message.slice(0, 300) : '';
-  } catch {
-    return '';
+/** Maps a non-success HTTP status to an AisleError with the server's own message. */
+export function statusError(status: number, serverMessage: string, retryAfter?: string, context: StatusContext = {}): AisleError {
+  const detail = serverMessage ? `: ${serverMessage}` : '';
+  const to = context.what ? ` to ${context.what}` : '';
+  if (status === 401) {
+    const asks = context.wwwAuthenticate ? `; it asks for ${oneLine(context.wwwAuthenticate)}` : '';
+    const refused = context.what ? `The server refused ${context.what}` : 'The server refused the session';
+    return new AisleError('unauthorized', `${refused} (401${asks})${detail}`, { status });
   }
+  if (status === 403) return new AisleError('forbidden', `Not allowed${context.what ? `: ${context.what}` : ''} (403)${detail}`, { status });
+  if (status === 404) return new AisleError('not_found', `Not found on the server${context.what ? `: ${context.what}` : ''} (404)${detail}`, { status });
+  if (status === 429) {
+    const wait = parseRetryAfter(retryAfter);
+    const when = wait === null ? 'it did not say how long to wait' : `it asks to wait ${wait} s before trying again`;
+    return new AisleError('rate_limited', `The server is limiting requests${to} (429): ${when}${detail ? `. ${serverMessage}` : '.'}`, {
+      status,
+      ...(wait === null ? {} : { retryAfterSeconds: wait }),
+    });
+  }
+  if (status >= 500) return new AisleError('server_error', `The server failed${to ? ` to answer${to}` : ''} (${status})${detail}`, { status });
+  return new AisleError('bad_response', `Unexpected answer ${status}${to}${detail}`, { status });
+}
+
+/** The server's own message from an error body of any common shape, cut to one line; '' when it says nothing. */
+export function serverMessage(text: string, contentType = ''): string {
+  const body = text.replace(/^\uFEFF/, '').trim();
+  if (body === '') return '';
+  if (/html/i.test(contentType) || /^<(!doctype|html|head|body|title|h1|div|p)\b/i.test(body)) return oneLine(htmlMessage(body));
+  try {
+    return oneLine(jsonMessage(JSON.parse(body) as unknown));
+  } catch {
+    return oneLine(body);
+  }
+}
+
+/** Texts that say nothing beyond the status itself (Spring's default). */
+const EMPTY_MESSAGES = /^(no message available|null|undefined)$/i;
+
+function jsonMessage(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(jsonMessage).filter(Boolean).join('; ');
+  if (value === null || typeof value !== 'object') return '';
+  const o = value as Record<string, unknown>;
+  const texts = (...keys: string[]) => keys.map((k) => o[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !EMPTY_MESSAGES.test(v.trim()));
+  // RFC 9457: the title names the kind of problem, the detail this occurrence.
+  const [title] = texts('title');
+  const [detail] = texts('detail');
+  if (detail) return title && !detail.includes(title) ? `${title}: ${detail}` : detail;
+  const [message] = texts('message', 'error_description', 'errorMessage', 'description', 'msg', 'reason');
+  if (message) return message;
+  if (Array.isArray(o.errors) && o.errors.length) return o.errors.map(errorItem).filter(Boolean).join('; ');
+  if (o.error && typeof o.error === 'object') return jsonMessage(o.error);
+  const [error] = texts('error');
+  return error ?? title ?? '';
+}
+
+/** One element of an `errors` list: a string, or an object naming the field and what is wrong. */
+function errorItem(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (item === null || typeof item !== 'object') return '';
+  const o = item as Record<string, unknown>;
+  const message = [o.message, o.defaultMessage, o.detail, o.title, o.description, o.error].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+  const field = [o.field, o.pointer, o.path, o.param].find((v): v is string => typeof v === 'string' && v !== '');
+  return field && message && !message.includes(field) ? `${field}: ${message}` : message;
+}
+
+/** A proxy's or load balancer's page: its <title> or first <h1>, else its text without tags. */
+function htmlMessage(html: string): string {
+  const pick = (tag: string) => new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(html)?.[1];
+  const chosen = [pick('title'), pick('h1')].map((t) => (t === undefined ? '' : stripTags(t))).find((t) => t !== '');
+  if (chosen) return chosen;
+  return stripTags(html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' '));
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** Whitespace folded to single spaces and cut to one line. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line;
 }

@@ -29,6 +29,8 @@ export interface LiveSession {
   locale: string | null;
   facilities: FacilityRef[];
   roles: { id: string; name: string }[];
+  /** Something the user should know about this session in words (e.g. which facilities are kept offline and why). */
+  notice: string | null;
   refreshTimer: Timer | null;
   refreshing: Promise<string> | null;
   goingOnline: boolean;
@@ -50,6 +52,7 @@ export const SIGNED_OUT: SessionView = {
   facilities: [],
   roles: [],
   locked: false,
+  notice: null,
 };
 
 export function sessionView(live: LiveSession | null): SessionView {
@@ -68,6 +71,7 @@ export function sessionView(live: LiveSession | null): SessionView {
     facilities: live.facilities.map((f) => ({ ...f })),
     roles: live.roles.map((r) => ({ ...r })),
     locked: live.locked,
+    notice: live.notice,
   };
 }
 

@@ -9,6 +9,7 @@ import type { CoreContext } from '../core.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock } from './clock.ts';
 import { createConnectivityMonitor } from './connectivity-monitor.ts';
+import { facilityNotice } from './facility-notice.ts';
 import { sessionView } from './live-session.ts';
 import { openSessions } from './open-sessions.ts';
 import { codeOf, createShared, type SessionOptions } from './session-shared.ts';
@@ -74,13 +75,32 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     return run;
   }
 
+  // A sign-in in progress can be cancelled: a sign-out or a newer sign-in aborts it, so that a server
+  // that answers slowly (or a byte at a time) never holds the queue above.
+  let signingIn: AbortController | null = null;
+  function cancelSignIn(why: string): void {
+    signingIn?.abort(new AisleError('conflict', why));
+    signingIn = null;
+  }
+  function cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    cancelSignIn('The sign-in was cancelled: a newer sign-in replaced it.');
+    const controller = new AbortController();
+    signingIn = controller;
+    return serial(() => {
+      controller.signal.throwIfAborted();
+      return fn(controller.signal);
+    }).finally(() => {
+      if (signingIn === controller) signingIn = null;
+    });
+  }
+
   // "Remember me": sign in again at start, with the password the SecretBox kept.
   if (options.restoreRemembered !== false) {
     const saved = s.remembered.load();
     if (saved) {
       queueMicrotask(() => {
         if (closed || s.current) return;
-        void serial(() => flow.signIn({ ...saved, rememberMe: true })).catch((error: unknown) =>
+        void cancellable((signal) => flow.signIn({ ...saved, rememberMe: true }, signal)).catch((error: unknown) =>
           ctx.log.warn('session: the remembered sign-in failed', { code: codeOf(error) }),
         );
       });
@@ -89,11 +109,14 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
 
   return {
     handlers: {
-      'session.signIn': (args) => serial(() => flow.signIn(args)),
-      'session.chooseLicense': ({ licenseId }) => serial(() => flow.chooseLicense(licenseId)),
+      'session.signIn': (args) => cancellable((signal) => flow.signIn(args, signal)),
+      'session.chooseLicense': ({ licenseId }) => cancellable((signal) => flow.chooseLicense(licenseId, signal)),
       'session.current': () => sessionView(s.current),
       'session.info': () => tokens.authCall((api) => api.sessionInfo()),
-      'session.signOut': () => serial(flow.signOut),
+      'session.signOut': () => {
+        cancelSignIn('The sign-in was cancelled: signed out.');
+        return serial(flow.signOut);
+      },
       'session.lock': () => lock.lock(),
       'session.unlock': ({ password }) => serial(() => lock.unlock(password)),
       // one PIN try at a time: three wrong ones in a row remove it
@@ -128,11 +151,20 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     accessToken: tokens.accessToken,
     refreshAfterUnauthorized: tokens.refreshAfterUnauthorized,
     facilities: () => (s.current ? s.current.facilities.map((f) => ({ ...f })) : []),
+    keptFacilities: (names) => {
+      const live = s.current;
+      if (!live) return;
+      const notice = facilityNotice(live.facilities, ctx.deps.settings.get().offlineFacilities, names);
+      if (notice === live.notice) return;
+      live.notice = notice;
+      s.emit();
+    },
     unreachable: () => {
       if (!closed && monitor.current().state === 'online') void monitor.checkNow();
     },
     async close() {
       closed = true;
+      cancelSignIn('The sign-in was cancelled: the application is closing.');
       lock.stop();
       monitor.stop();
       s.current?.refreshTimer?.cancel();

@@ -9,13 +9,15 @@ import type { Clock } from './clock.ts';
 import type { ConnectivityMonitor } from './connectivity-monitor.ts';
 import { localeTag, sessionView, type LiveSession } from './live-session.ts';
 import { createOfflineVerifier, type OfflineVerifier, type ScryptCost } from './offline-verifier.ts';
+import { createServerHabits, type ServerHabitsStore } from './server-habits.ts';
 import { createProfileStore, createRememberedSignIn, type ProfileStore, type RememberedSignIn } from './session-files.ts';
 import { createUnlockPins, type UnlockPins } from './unlock-pins.ts';
 
 export interface SessionOptions {
   clock?: Clock;
   scrypt?: ScryptCost;
-  http?: { timeoutMs?: number; retry?: RetryPolicy };
+  /** Idle timeout, total deadline and retries of every auth request. */
+  http?: { timeoutMs?: number; deadlineMs?: number; retry?: RetryPolicy };
   monitor?: { onlineIntervalMs?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** Sign in again at start with a "remember me" sign-in (default true). */
   restoreRemembered?: boolean;
@@ -38,6 +40,7 @@ export interface SessionShared {
   remembered: RememberedSignIn;
   verifier: OfflineVerifier;
   pins: UnlockPins;
+  habits: ServerHabitsStore;
   monitor: ConnectivityMonitor;
   current: LiveSession | null;
   pending: Pending | null;
@@ -56,12 +59,22 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     remembered: createRememberedSignIn(dataDir, ctx.deps.secrets),
     verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now() }),
     pins: createUnlockPins(dataDir, { cost: options.scrypt }),
+    habits: createServerHabits(dataDir),
     monitor,
     current: null,
     pending: null,
     emit: () => ctx.events.emit('session.changed', sessionView(shared.current)),
     locale: (server, email) => localeTag(shared.profiles.get(server, email)?.locale ?? null, ctx.deps.settings.get().language),
-    makeApi: (baseUrl) => createAuthApi({ baseUrl, timeoutMs: options.http?.timeoutMs, retry: options.http?.retry, onRequest: (report) => ctx.requests.add('session', report) }),
+    makeApi: (baseUrl) =>
+      createAuthApi({
+        baseUrl,
+        timeoutMs: options.http?.timeoutMs,
+        deadlineMs: options.http?.deadlineMs,
+        retry: options.http?.retry,
+        onRequest: (report) => ctx.requests.add('session', report),
+        habits: shared.habits.get(baseUrl),
+        onLearned: (habits) => shared.habits.set(baseUrl, habits),
+      }),
   };
   return shared;
 }

@@ -1,13 +1,17 @@
 // Signing in and out: credentials → licenses → the chosen (or remembered, or only) license →
 // session, profile and session information; offline sign-in against the local verifier when the
-// server cannot be reached, and going online by itself when it answers again.
+// server cannot be reached, and going online by itself when it answers again. The profile and the
+// session information are read for what they give: a server that cannot answer them still signs
+// the user in (it costs the name, locale and facilities). Every step takes the sign-in's
+// AbortSignal, so that a sign-out or a newer sign-in cancels a sign-in stuck on a slow server.
 import { AisleError } from '../../contract/errors.ts';
 import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
-import type { License } from '../api/auth-schemas.ts';
+import type { License, User } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
 import { isPinnedServer, pinnedServerOf } from '../kiosk/kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
+import { facilityNotice } from './facility-notice.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -64,15 +68,20 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     live.refreshToken = null;
   }
 
-  async function signIn(args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string }): Promise<SignInResult> {
+  async function signIn(
+    args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string },
+    signal?: AbortSignal,
+  ): Promise<SignInResult> {
     const email = args.email.trim();
     const target = await resolveServer(allowedServer(args.server));
+    signal?.throwIfAborted();
     if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
     const api = s.makeApi(target.baseUrl);
     let licenses: License[];
     try {
-      licenses = await api.licenses({ email, password: args.password });
+      licenses = await api.licenses({ email, password: args.password }, signal);
     } catch (error) {
+      signal?.throwIfAborted();
       if (isUnreachable(error) && s.verifier.has(target.server, email)) return offlineSignIn(target.server, api, email, args.password, error as AisleError);
       throw signInError(error, 'licenses');
     }
@@ -92,34 +101,62 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         rememberedLicenseId: licenses.some((l) => l.id === rememberedId) ? rememberedId : null,
       };
     }
-    return { status: 'signed-in', session: sessionView(await openOnline(next, choice)) };
+    return { status: 'signed-in', session: sessionView(await openOnline(next, choice, signal)) };
   }
 
-  async function chooseLicense(licenseId: string) {
+  async function chooseLicense(licenseId: string, signal?: AbortSignal) {
     const choice = s.pending?.licenses.find((l) => l.id === licenseId);
     if (!s.pending) throw new AisleError('not_signed_in', 'Sign in first; then choose a license.');
     if (!choice) throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
-    return sessionView(await openOnline(s.pending, choice));
+    return sessionView(await openOnline(s.pending, choice, signal));
   }
 
-  async function openOnline(p: Pending, license: License): Promise<LiveSession> {
+  /**
+   * The profile and the session information, each null when the server cannot give it: neither is
+   * needed to use the session, so neither blocks it. A cancelled sign-in stops here.
+   */
+  async function optionalParts(api: AuthApi, server: string, email: string, signal?: AbortSignal): Promise<{ user: User | null; info: SessionInfo | null }> {
+    const read = async <T>(call: () => Promise<T>, what: string): Promise<T | null> => {
+      try {
+        return await call();
+      } catch (error) {
+        signal?.throwIfAborted();
+        s.ctx.log.warn(`session: ${what} could not be read; signing in without it`, { server, code: codeOf(error), status: (error as AisleError).status });
+        return null;
+      }
+    };
+    const user = await read(() => api.profile(signal), 'the user profile');
+    const info = await read(() => api.sessionInfo(signal), 'the session information');
+    return { user, info };
+  }
+
+  /** What the profile gives; what it cannot give comes from the last sign-in's profile on this workstation. */
+  function userParts(user: User | null, server: string, email: string): ReturnType<typeof profileParts> {
+    if (user) return profileParts(user);
+    const kept = s.profiles.get(server, email);
+    return { userName: kept?.userName ?? null, locale: kept?.locale ?? null, facilities: kept?.facilities ?? [], roles: kept?.roles ?? [] };
+  }
+
+  async function openOnline(p: Pending, license: License, signal?: AbortSignal): Promise<LiveSession> {
     if (!license.enabled) throw new AisleError('license_disabled', license.msg || 'This license is disabled.');
     const localeParam = s.locale(p.server, p.email);
     let opened;
     try {
-      opened = await p.api.openSession({ email: p.email, password: p.password, licenseId: license.id, locale: localeParam });
+      opened = await p.api.openSession({ email: p.email, password: p.password, licenseId: license.id, locale: localeParam }, signal);
     } catch (error) {
+      signal?.throwIfAborted();
       throw signInError(error, 'session');
     }
     const receivedAt = s.clock.now();
     let user, info;
     try {
-      user = await p.api.profile();
-      info = await p.api.sessionInfo();
+      ({ user, info } = await optionalParts(p.api, p.server, p.email, signal));
     } catch (error) {
+      // cancelled after the server opened the session: end it there too
       void p.api.endSession().catch(() => undefined);
       throw error;
     }
+    const parts = userParts(user, p.server, p.email);
     const live: LiveSession = {
       state: 'signed-in',
       server: p.server,
@@ -133,9 +170,10 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       refreshToken: opened.refreshToken,
       expiresAt: localExpiry(opened, receivedAt),
       receivedAt,
-      sessionId: info.sn,
-      zoneIdStr: info.zoneIdStr || null,
-      ...profileParts(user),
+      sessionId: info?.sn || null,
+      zoneIdStr: info?.zoneIdStr || s.profiles.get(p.server, p.email)?.zoneIdStr || null,
+      ...parts,
+      notice: facilityNotice(parts.facilities, s.ctx.deps.settings.get().offlineFacilities),
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,
@@ -189,6 +227,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       locale: profile.locale,
       facilities: profile.facilities,
       roles: profile.roles,
+      notice: facilityNotice(profile.facilities, s.ctx.deps.settings.get().offlineFacilities),
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,
@@ -212,8 +251,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     try {
       const opened = await api.openSession({ email: live.email, password: live.password!, licenseId: live.licenseId, locale: s.locale(live.server, live.email) });
       const receivedAt = s.clock.now();
-      const user = await api.profile();
-      const info = await api.sessionInfo();
+      const { user, info } = await optionalParts(api, live.server, live.email);
       if (s.current !== live) {
         void api.endSession().catch(() => undefined);
         return;
@@ -224,10 +262,11 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         refreshToken: opened.refreshToken,
         expiresAt: localExpiry(opened, receivedAt),
         receivedAt,
-        sessionId: info.sn,
-        zoneIdStr: info.zoneIdStr || live.zoneIdStr,
-        ...profileParts(user),
+        sessionId: info?.sn || null,
+        zoneIdStr: info?.zoneIdStr || live.zoneIdStr,
+        ...(user ? profileParts(user) : {}),
       } satisfies Partial<LiveSession>);
+      live.notice = facilityNotice(live.facilities, s.ctx.deps.settings.get().offlineFacilities);
       await afterOnline(live);
       tokens.scheduleRefresh(live);
       s.emit();

@@ -1,5 +1,5 @@
 // Staying signed in: the access token is refreshed before it expires (with the rotated refresh
-// token), a 401 leads to one refresh, and a refused refresh moves the session to "expired" —
+// token, or by signing in again when the server gives none), a 401 leads to one refresh, and a refused refresh moves the session to "expired" —
 // tokens and password go, the identity stays, so the mirror stays readable.
 import { AisleError } from '../../contract/errors.ts';
 import type { AuthApi } from '../api/auth-api.ts';
@@ -23,13 +23,12 @@ export function createSessionTokens(s: SessionShared) {
     if (live.refreshing) return live.refreshing;
     live.refreshing = (async () => {
       try {
-        if (!live.api || !live.password || !live.refreshToken) throw new AisleError('session_expired', 'The session has ended; sign in again.');
-        const opened = await live.api.refreshSession({
-          email: live.email,
-          password: live.password,
-          refreshToken: live.refreshToken,
-          locale: s.locale(live.server, live.email),
-        });
+        if (!live.api || !live.password) throw new AisleError('session_expired', 'The session has ended; sign in again.');
+        const locale = s.locale(live.server, live.email);
+        // A server that gave no refresh token renews by a new sign-in with the password kept in memory.
+        const opened = live.refreshToken
+          ? await live.api.refreshSession({ email: live.email, password: live.password, refreshToken: live.refreshToken, locale })
+          : await live.api.openSession({ email: live.email, password: live.password, licenseId: live.licenseId, locale });
         if (s.current !== live) throw new AisleError('not_signed_in', 'Signed out during the refresh.');
         live.accessToken = opened.accessToken;
         live.refreshToken = opened.refreshToken;

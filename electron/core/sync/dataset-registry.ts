@@ -112,7 +112,10 @@ export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[
   }
   const names = new Map(facilities.map((f) => [f.id, f.name]));
   for (const f of options.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code);
-  const stock = options.offlineFacilities.length ? options.offlineFacilities : options.userFacilities.map((f) => f.id);
+  // A profile that names no facility keeps every mirrored one, never none (the session says which).
+  const stock = options.offlineFacilities.length ? options.offlineFacilities
+    : options.userFacilities.length ? options.userFacilities.map((f) => f.id)
+    : facilities.map((f) => f.id);
   const now = options.now ?? new Date();
   const from = new Date(now.getTime() - options.historyDays * 86_400_000);
   from.setUTCHours(0, 0, 0, 0); // a stable window for the day, so that the ETag can repeat

@@ -84,6 +84,14 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   };
   const interval = () => Math.max(1, ctx.deps.settings.get().syncIntervalMinutes) * 60_000;
 
+  /** A profile that names no facility keeps every mirrored one (dataset-registry.ts): the session says which, by name. */
+  const tellKeptFacilities = () => {
+    const db = mirrors.current()?.db;
+    if (!db || !session.keptFacilities || session.facilities().length > 0) return;
+    const rows = db.prepare(`SELECT coalesce(name, code, id) AS name FROM records WHERE list = 'facilities' ORDER BY code_sort, id`).all() as { name: string }[];
+    session.keptFacilities(rows.map((r) => r.name));
+  };
+
   const round = (only: string[] | null, allowMassDelete: string[]): Promise<RoundResult> => {
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
@@ -121,7 +129,10 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           onRequest: (report) => ctx.requests.add('sync', report),
         },
       )
-      .then((result) => result as RoundResult)
+      .then((result) => {
+        tellKeptFacilities();
+        return result as RoundResult;
+      })
       .finally(() => {
         current = null;
         syncing.clear();

@@ -75,6 +75,7 @@ export const sessionCommand: Command = {
       io.out(`license    ${session.licenseId} ${session.licenseType ?? ''}`);
       io.out(`session    ${session.sessionId ?? '-'} until ${session.expiresAt ?? '-'} (${session.zoneIdStr ?? ''})`);
       io.out(`facilities ${session.facilities.map((f) => f.code || f.name || f.id).join(', ') || '-'}`);
+      if (session.notice) io.out(`notice     ${session.notice}`);
       if (!values.keep) await core.handlers['session.signOut']({});
       return 0;
     });
