@@ -139,7 +139,7 @@ function watchBody(source: Readable, idleMs: number, signal?: AbortSignal, deadl
   let timer: NodeJS.Timeout | undefined;
   // a body trickling a byte at a time never stalls: only a deadline for the whole ends it
   const deadlineTimer = deadline
-    ? setTimeout(() => fail(new AisleError('timeout', `The server did not send the whole answer within ${deadline.ms < 10_000 ? `${deadline.ms} ms` : `${Math.round(deadline.ms / 1000)} s`}.`)), Math.max(0, deadline.at - Date.now()))
+    ? setTimeout(() => fail(new AisleError('timeout', `The server did not send the whole answer within ${deadline.ms < 10_000 ? `${Math.round(deadline.ms)} ms` : `${Math.round(deadline.ms / 1000)} s`}.`)), Math.max(0, deadline.at - Date.now()))
     : undefined;
   deadlineTimer?.unref?.();
   const fail = (error: AisleError) => {

@@ -7,6 +7,9 @@ import type { RejectedElement } from './json-array-splitter.ts';
 /** How long a list the server answered 404 for is left alone before it is asked for again (Sync now asks at once). */
 export const NOT_OFFERED_RETRY_MS = 24 * 60 * 60_000;
 
+/** The words of an answer's error (json-stream-request.ts), which name the request already. */
+const ANSWERED = /^(GET|POST) \S+ answered /;
+
 /** The list as people know it: "Items of Acme Corp". */
 export function listName(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId'>): string {
   const scope = spec.scopeName ?? spec.scopeId;
@@ -19,7 +22,7 @@ export function listName(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeI
  */
 export function listError(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId' | 'path' | 'method'>, error: AisleError): AisleError {
   const name = listName(spec);
-  const request = error.status !== undefined && error.status !== 200 ? error.message : `${spec.method} ${spec.path}: ${error.message}`;
+  const request = ANSWERED.test(error.message) ? error.message : `${spec.method} ${spec.path}: ${error.message}`;
   const extra = { status: error.status, retryAfterSeconds: error.retryAfterSeconds, cause: error };
   if (error.code === 'forbidden') return new AisleError('forbidden', `${name}: not included in this license (${request}).`, extra);
   if (error.code === 'not_found') {

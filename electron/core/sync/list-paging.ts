@@ -105,7 +105,7 @@ function withQuery(path: string, query: Record<string, string | number>): string
 
 /**
  * The pages of one reading of a dataset: the first request's path, and after each page the next
- * one's, or null after the last. `label` names the list in errors.
+ * one's, or null after the last.
  */
 export class ListPages {
   #pages = 0;
@@ -117,15 +117,13 @@ export class ListPages {
   readonly #base: string;
   readonly #baseUrl: string;
   readonly #origin: string;
-  readonly #label: string;
   readonly #pageSize: number;
   readonly #maxPages: number;
 
-  constructor(o: { baseUrl: string; path: string; label: string; memory: ReadingMemory | null; pageSize?: number; maxPages?: number }) {
+  constructor(o: { baseUrl: string; path: string; memory: ReadingMemory | null; pageSize?: number; maxPages?: number }) {
     this.#base = o.path;
     this.#baseUrl = o.baseUrl.replace(/\/+$/, '');
     this.#origin = new URL(o.baseUrl).origin;
-    this.#label = o.label;
     this.#paging = o.memory?.paging ?? null;
     this.#pageSize = o.pageSize ?? DEFAULT_PAGE_SIZE;
     this.#maxPages = o.maxPages ?? DEFAULT_MAX_PAGES;
@@ -221,7 +219,7 @@ export class ListPages {
   }
 
   #fail(why: string): AisleError {
-    return new AisleError('bad_response', `The pages of ${this.#label} do not add up: ${why}. Nothing of this reading was applied; the data kept is the last complete one.`);
+    return new AisleError('bad_response', `The pages do not add up: ${why}. Nothing of this reading was applied; the data kept is the last complete one.`);
   }
 }
 

@@ -179,7 +179,10 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const roundTimer = roundDeadline ? setTimeout(() => roundDeadline.abort(), limits.roundDeadlineMs) : undefined;
   roundTimer?.unref?.();
   const signal = roundDeadline ? (options.signal ? AbortSignal.any([options.signal, roundDeadline.signal]) : roundDeadline.signal) : options.signal;
-  const pastRoundDeadline = () => new AisleError('timeout', `The sync round went past its deadline of ${Math.round(limits.roundDeadlineMs! / 60_000) || limits.roundDeadlineMs + ' ms'}${limits.roundDeadlineMs! >= 60_000 ? ' min' : ''}: not read this round.`);
+  const pastRoundDeadline = (spec: DatasetSpec) => {
+    const ms = limits.roundDeadlineMs!;
+    return new AisleError('timeout', `${listName(spec)}: not read this round: the sync round went past its deadline of ${ms < 60_000 ? `${ms} ms` : `${Math.round(ms / 60_000)} min`}.`);
+  };
   /** A request's deadline, from asking to its last byte: longer for a dataset whose last reading was larger. */
   const deadlineFor = (bytes: number | null) => {
     const base = limits.deadlineBaseMs ?? DEFAULT_DEADLINE_BASE_MS;
@@ -283,7 +286,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
             progress(spec, 'downloading', applier.received, bytes, expectedRows);
           }
         }
-        if (signal?.aborted) throw roundDeadline?.signal.aborted ? pastRoundDeadline() : new AisleError('timeout', 'The sync round was cancelled.');
+        if (signal?.aborted) throw roundDeadline?.signal.aborted ? pastRoundDeadline(spec) : new AisleError('timeout', 'The sync round was cancelled.');
         reader.end();
         const next = log ? log.olderPage(count, applier.received, oldest) : null;
         const nextPage = listPages ? listPages.next({ fields: reader.fields, received: count, link }) : null;
@@ -345,7 +348,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
    */
   const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null, why: WholeStockWhy | null) => {
     const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
-    const pages = spec.log ? null : new ListPages({ baseUrl: options.baseUrl, path: spec.path, label: listName(spec), memory, pageSize: limits.pageSize, maxPages: limits.maxPages });
+    const pages = spec.log ? null : new ListPages({ baseUrl: options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages });
     const first = pages ? { ...spec, path: pages.firstPath() } : spec;
     const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
     // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
@@ -416,7 +419,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     progress(spec, 'queued', 0, 0, expectedRows);
     try {
       if (offline) throw offline;
-      if (roundDeadline?.signal.aborted) throw pastRoundDeadline();
+      if (roundDeadline?.signal.aborted) throw pastRoundDeadline(spec);
       const stock = held ? null : await lock.run(() => stockReading(spec, datasetId));
       const reading = stock?.reading;
       if (reading?.kind === 'none') {
@@ -459,7 +462,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     } catch (error) {
       const raw = asAisleError(error);
       if (raw.code === 'offline') offline = raw;
-      const e = roundDeadline?.signal.aborted && !options.signal?.aborted ? pastRoundDeadline() : listError(spec, raw);
+      const e = roundDeadline?.signal.aborted && !options.signal?.aborted ? pastRoundDeadline(spec) : listError(spec, raw);
       await lock.run(() => markError(db, datasetId, { code: e.code, message: e.message }));
       progress(spec, 'error', 0, 0, expectedRows, e);
       results.push({ key: spec.key, outcome: 'error', rows: row.rows, bytes: 0, error: { code: e.code, message: e.message } });
