@@ -241,14 +241,26 @@ describe('bodies', () => {
     }
   });
 
-  it('a record nested 100,000 levels deep is left out and said; the rest applies', async () => {
+  it('a record nested 100,000 levels deep is left out and said; the rest applies, and its last good version stays', async () => {
+    const [a, b] = users(2);
+    const good = { id: 'u-deep', email: 'deep@example.com', firstname: 'Deep' };
+    server.handle(USERS, (_q, res) => sendJson(res, [a, good, b]));
+    await round();
     const deep = `{"id":"u-deep","email":"x@example.com","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    server.handle(USERS, (_q, res) => sendJson(res, `{"content":[${JSON.stringify(users(2)[0])},${deep},${JSON.stringify(users(2)[1])}],"last":true}`));
+    const c = { ...b, id: 'u-2' };
+    server.handle(USERS, (_q, res) => sendJson(res, `{"content":[${JSON.stringify(a)},${deep},${JSON.stringify(c)}],"last":true}`));
     const r = await outcome(round());
-    expect(r).toMatchObject({ outcome: 'applied', rows: 2 });
-    expect(userIds()).toEqual(['u-0', 'u-1']);
+    expect(r).toMatchObject({ outcome: 'applied', rows: 3 });
+    expect(userIds()).toEqual(['u-0', 'u-2', 'u-deep']);
+    expect(db.prepare(`SELECT raw FROM records WHERE id = 'u-deep'`).pluck().get()).toBe(JSON.stringify(good));
     expect(datasetByKey(db, 'users')).toMatchObject({ last_error_code: 'bad_response', last_success_at: expect.any(String) });
-    expect(datasetByKey(db, 'users')!.last_error_message).toMatch(/^Users: 2 records applied, 1 left out as the server sent them: record 2 of its answer is nested deeper than 64 levels; it begins "\{\\"id\\":\\"u-deep\\"/);
+    expect(datasetByKey(db, 'users')!.last_error_message).toMatch(
+      /^Users: 3 records applied, 1 left out as the server sent them: record 2 of its answer is nested deeper than 64 levels; it begins "\{\\"id\\":\\"u-deep\\".*\. 1 of them kept as last read\.$/,
+    );
+    // a deep record never stored before is only left out
+    server.handle(USERS, (_q, res) => sendJson(res, `[${JSON.stringify(a)},${deep.replace('u-deep', 'u-other')}]`));
+    expect(await outcome(round())).toMatchObject({ outcome: 'applied', rows: 1 });
+    expect(userIds()).toEqual(['u-0']);
   });
 });
 

@@ -32,11 +32,12 @@ export function listError(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scope
 }
 
 /** What is said on a dataset applied without some of its records. */
-export function rejectedNote(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId'>, rejected: readonly RejectedElement[], applied: number): string {
+export function rejectedNote(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId'>, rejected: readonly RejectedElement[], applied: number, kept: number): string {
   const first = rejected[0];
   const more = rejected.length > 1 ? ` (and ${rejected.length - 1} more)` : '';
+  const keptNote = kept > 0 ? ` ${kept} of them kept as last read.` : '';
   return (
     `${listName(spec)}: ${applied} records applied, ${rejected.length} left out as the server sent them: ` +
-    `record ${first.index + 1} of its answer is ${first.reason}; it begins ${JSON.stringify(first.begins)}${more}.`
+    `record ${first.index + 1} of its answer is ${first.reason}; it begins ${JSON.stringify(first.begins)}${more}.${keptNote}`
   );
 }

@@ -225,13 +225,21 @@ export class ListPages {
 
 const ID_PREFIX = Buffer.from('{"id":');
 
-/** A record's id: read from its first bytes when it starts with it (the usual record), else parsed. */
-export function recordId(bytes: Buffer): string | null {
+/** The id of a record that starts `{"id":"<plain characters>"`, without parsing it; else null. */
+export function leadingId(record: Buffer | string): string | null {
+  const bytes = typeof record === 'string' ? Buffer.from(record) : record;
   if (bytes.length > ID_PREFIX.length + 2 && bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) === 0 && bytes[ID_PREFIX.length] === 0x22) {
     const end = bytes.indexOf(0x22, ID_PREFIX.length + 1);
     const backslash = bytes.indexOf(0x5c, ID_PREFIX.length + 1);
     if (end > 0 && (backslash === -1 || backslash > end)) return bytes.toString('utf8', ID_PREFIX.length + 1, end);
   }
+  return null;
+}
+
+/** A record's id: read from its first bytes when it starts with it (the usual record), else parsed. */
+export function recordId(bytes: Buffer): string | null {
+  const quick = leadingId(bytes);
+  if (quick !== null) return quick;
   try {
     const id = (JSON.parse(bytes.toString('utf8')) as { id?: unknown }).id;
     return typeof id === 'string' || typeof id === 'number' ? String(id) : null;

@@ -17,7 +17,7 @@ import type { OnRequest } from '../api/request-report.ts';
 import type { RejectedElement } from './json-array-splitter.ts';
 import { ListBodyReader } from './list-body-reader.ts';
 import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from './list-errors.ts';
-import { ListPages, readMemory, writeMemory } from './list-paging.ts';
+import { leadingId, ListPages, readMemory, writeMemory } from './list-paging.ts';
 
 export interface RoundOptions {
   baseUrl: string;
@@ -243,6 +243,20 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     let page: Readable | null = body;
     let link = o.link ?? null;
     const rejected: RejectedElement[] = [];
+    let keptRejected = 0;
+    /**
+     * A record left out (nested too deep) is not a record the server stopped sending: its last good
+     * version, when one is stored under the id it begins with, goes into the snapshot as it is, so
+     * that nothing is lost from the mirror.
+     */
+    const keepRejected = (r: RejectedElement) => {
+      rejected.push(r);
+      const id = leadingId(r.begins);
+      const raw = id === null ? undefined : (db.prepare(`SELECT raw FROM ${TABLES[spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(datasetId, id) as string | undefined);
+      if (raw === undefined) return;
+      applier!.add(raw);
+      keptRejected++;
+    };
     const listPages = o.pages ?? null;
     let bytes = 0;
     let last = Date.now();
@@ -264,7 +278,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         askAhead();
-        const reader = new ListBodyReader({ onRejected: (r) => rejected.push(r) });
+        const reader = new ListBodyReader({ onRejected: keepRejected });
         let count = 0;
         let oldest: Buffer | null = null;
         // a list that may page (an envelope, a Link header) has its records' ids checked across pages
@@ -305,7 +319,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       const result = applier.finish({ etag: o.etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep, alsoCommit: alsoCommit && (() => alsoCommit(bytes)) });
       if (result.kind === 'applied') {
         // applied without the records left out: said in words on the dataset, kept until its next reading
-        if (rejected.length) markError(db, datasetId, { code: 'bad_response', message: rejectedNote(spec, rejected, result.rows) });
+        if (rejected.length) markError(db, datasetId, { code: 'bad_response', message: rejectedNote(spec, rejected, result.rows, keptRejected) });
         // committed: searchable and dated from now
         progress(spec, 'done', result.rows, bytes, expectedRows);
         copyWalIntoFile();
