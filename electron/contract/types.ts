@@ -41,6 +41,14 @@ export interface Settings {
   historyDays: number;
   /** A facility's whole stock is read at least this often; between, only the items its history says moved. 0: every round. */
   stockFullCheckMinutes: number;
+  /** Records asked for per page from a server that showed it pages its lists (it may answer fewer: its own cap is followed). */
+  pageSize: number;
+  /** Each list request's deadline, from asking to its last byte: this many seconds... */
+  listDeadlineSeconds: number;
+  /** ...and this many more per MB the list's last complete reading had. */
+  listDeadlineSecondsPerMB: number;
+  /** A sync round's deadline: the lists not read by then are failed, in words, until the next round. */
+  roundDeadlineMinutes: number;
   theme: Theme;
   floorMode: boolean;
   /** Type and targets larger still, for a screen read from further away: per workstation, like the theme. */

@@ -89,4 +89,65 @@ describe('lists api', () => {
     expect(error.message).toContain('token expired');
     expect(server.requests).toHaveLength(1);
   });
+
+  it('asks for gzip, deflate and br (identity when told not to), and reads each', async () => {
+    const { brotliCompressSync, deflateSync, gzipSync } = await import('node:zlib');
+    const body = Buffer.from('[{"id":"a"}]');
+    const encoded: Record<string, Buffer> = { gzip: gzipSync(body), deflate: deflateSync(body), br: brotliCompressSync(body) };
+    let encoding = 'gzip';
+    server = await localServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+      res.end(encoded[encoding]);
+    });
+    for (encoding of ['gzip', 'deflate', 'br']) {
+      const response = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast });
+      expect(response.status === 200 && (await text(response.body)), encoding).toBe('[{"id":"a"}]');
+    }
+    expect(server.requests[0].headers['accept-encoding']).toBe('gzip, deflate, br');
+    await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast, gzip: false });
+    expect(server.requests.at(-1)!.headers['accept-encoding']).toBe('identity');
+  });
+
+  it('reads any JSON media type or none, a 204 as an empty body, and names the call and status of an error', async () => {
+    let answer: { status: number; type?: string } = { status: 200 };
+    server = await localServer((_req, res) => {
+      res.writeHead(answer.status, answer.type ? { 'Content-Type': answer.type, Link: '</next>; rel="next"' } : {});
+      res.end(answer.status === 204 ? undefined : answer.status === 200 ? '[]' : JSON.stringify({ message: 'License L-7 does not include hazmat' }));
+    });
+    for (const type of ['application/json;charset=UTF-8', 'text/json', 'application/hal+json', 'application/vnd.api+json; charset=utf-8', undefined]) {
+      answer = { status: 200, type };
+      const response = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast });
+      expect(response.status === 200 && (await text(response.body)), type).toBe('[]');
+      if (type && response.status === 200) expect(response.link).toBe('</next>; rel="next"');
+    }
+    for (const type of ['text/html', 'text/plain', 'application/json; charset=iso-8859-1', 'application/jsonp']) {
+      answer = { status: 200, type };
+      const error = (await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast }).catch((e: unknown) => e)) as AisleError;
+      expect(error.code, type).toBe('bad_response');
+      expect(error.message).toBe(`GET /v1/api/pub/lists/hazmat/query answered ${type} where JSON in UTF-8 was expected.`);
+    }
+    answer = { status: 204 };
+    const empty = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast });
+    expect(empty.status === 200 && (await text(empty.body))).toBe('');
+    answer = { status: 403, type: 'application/json' };
+    const forbidden = (await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast }).catch((e: unknown) => e)) as AisleError;
+    expect(forbidden).toMatchObject({ code: 'forbidden', status: 403, message: 'GET /v1/api/pub/lists/hazmat/query answered 403: License L-7 does not include hazmat' });
+  });
+
+  it('a body that trickles within the stall timeout still fails at its deadline', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    server = await localServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const drip = () => {
+        if (res.destroyed) return;
+        res.write(' ');
+        timers.push(setTimeout(drip, 20));
+      };
+      drip();
+    });
+    const response = await openList('hazmat', null, { baseUrl: server.url, accessToken: 't', retry: fast, timeoutMs: 1000, deadlineMs: 200 });
+    const error = (await (response.status === 200 ? text(response.body) : Promise.resolve('')).catch((e: unknown) => e)) as AisleError;
+    timers.forEach(clearTimeout);
+    expect(error).toMatchObject({ code: 'timeout', message: 'The server did not send the whole answer within 200 ms.' });
+  });
 });

@@ -60,4 +60,22 @@ describe('JsonArraySplitter', () => {
     }
     expect(split(Buffer.from(' [ ] '), [])).toEqual([]);
   });
+
+  it('fails a body with a record nested deeper than the cap when nobody takes rejected records', () => {
+    expect(() => split(Buffer.from(`[{"a":${'['.repeat(64)}${']'.repeat(64)}}]`), [])).toThrow(/nested deeper than 64 levels/);
+    expect(split(Buffer.from(`[{"a":${'['.repeat(63)}${']'.repeat(63)}}]`), [])).toHaveLength(1);
+  });
+
+  it('embedded, stops at the closing bracket and says how many bytes it took, however cut', () => {
+    const body = Buffer.from('[{"a":"]"},{"b":[1]}] ,"next":null}');
+    const end = body.indexOf(' ,');
+    for (let cut = 1; cut < body.length; cut++) {
+      const splitter = new JsonArraySplitter({ embedded: true });
+      const out: string[] = [];
+      let taken = splitter.push(body.subarray(0, cut), (b) => out.push(b.toString()));
+      if (!splitter.ended) taken += splitter.push(body.subarray(cut), (b) => out.push(b.toString()));
+      expect(taken).toBe(end);
+      expect(out).toEqual(['{"a":"]"}', '{"b":[1]}']);
+    }
+  });
 });

@@ -1,9 +1,12 @@
 // Opens a list or inventory response as a byte stream, never buffering it whole (design.md section 3).
 // Conditional: sends If-None-Match and reports 304. Retries network errors, 429 and 5xx before the
 // body starts (lists and inventory queries are read-only, so every call is idempotent). A body that
-// stalls longer than the timeout is destroyed with a `timeout` AisleError. Failures are AisleErrors
-// with the closed codes.
-import { Transform, type Readable } from 'node:stream';
+// stalls longer than the timeout, or is not all there by its deadline, is destroyed with a `timeout`
+// AisleError. Failures are AisleErrors with the closed codes, their message naming the request, the
+// status and the server's own words. Any JSON media type (`application/json; charset=UTF-8`,
+// `text/json`, `application/hal+json`...) or none is read; gzip, deflate and br bodies are
+// decompressed; a 204 is an empty body (an empty list, to the reader).
+import { Readable, Transform } from 'node:stream';
 import axios, { type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import type { WholeStockWhy } from '../../contract/types.ts';
@@ -23,9 +26,11 @@ export interface StreamRequest {
   signal?: AbortSignal;
   /** Time allowed until the response headers arrive, and between body chunks. */
   timeoutMs?: number;
+  /** Time allowed for the whole answer, from the request to its body's last byte (none by default). */
+  deadlineMs?: number;
   /** Retries before the body starts; defaults to DEFAULT_RETRY. */
   retry?: RetryPolicy;
-  /** Ask for a gzip body (default true). Sync turns it off for a server on this machine, where compressing only burns CPU on both ends. */
+  /** Ask for a compressed body (gzip, deflate or br; default true). Sync turns it off for a server on this machine, where compressing only burns CPU on both ends. */
   gzip?: boolean;
   /** Told of every attempt when its headers came, or it failed (diagnostics). */
   onRequest?: OnRequest;
@@ -35,7 +40,7 @@ export interface StreamRequest {
 
 export type StreamResponse =
   | { status: 304; etag: string | null; serverDate: string | null }
-  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null };
+  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null; link: string | null };
 
 /** Time allowed until the headers, and between body chunks, unless the request says otherwise. */
 export const DEFAULT_STREAM_TIMEOUT_MS = 30_000;
@@ -58,12 +63,22 @@ async function openOnce(request: StreamRequest): Promise<StreamResponse> {
   }
 }
 
+/** `application/json`, `text/json`, `application/<anything>+json`, with any parameters. */
+const JSON_TYPE = /^\s*(application|text)\/([\w.+-]*\+)?json\s*(;|$)/i;
+
+/** The charset a content type names; null when it names none. */
+function charsetOf(type: string): string | null {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1].toLowerCase() ?? null;
+}
+
 async function attempt(request: StreamRequest): Promise<StreamResponse> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS;
+  const startedAt = Date.now();
+  const call = `${request.method ?? 'GET'} ${request.path}`;
   const headers: Record<string, string> = {
     Authorization: `Bearer ${request.accessToken}`,
     Accept: 'application/json',
-    'Accept-Encoding': request.gzip === false ? 'identity' : 'gzip',
+    'Accept-Encoding': request.gzip === false ? 'identity' : 'gzip, deflate, br',
   };
   if (request.etag) headers['If-None-Match'] = request.etag;
   let response: AxiosResponse<Readable>;
@@ -90,28 +105,43 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
     response.data.resume();
     return { status: 304, etag, serverDate };
   }
+  const link = (response.headers.link as string | undefined) ?? null;
+  if (response.status === 204) {
+    response.data.resume();
+    return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link };
+  }
   if (response.status !== 200) {
     const message = await readSmall(response.data);
-    throw statusError(response.status, message, response.headers['retry-after'] as string | undefined);
+    const error = statusError(response.status, message, response.headers['retry-after'] as string | undefined);
+    // the same code (retries and callers go by it), in words that say which call got which answer
+    throw new AisleError(error.code, `${call} answered ${response.status}${message ? `: ${message}` : ''}`, { status: error.status, retryAfterSeconds: error.retryAfterSeconds, cause: error });
   }
   const type = String(response.headers['content-type'] ?? '');
-  if (!type.includes('json')) {
+  const charset = charsetOf(type);
+  if ((type !== '' && !JSON_TYPE.test(type)) || (charset !== null && charset !== 'utf-8' && charset !== 'utf8')) {
     response.data.destroy();
-    throw new AisleError('bad_response', `The server answered ${type || 'no content type'} where JSON was expected.`, { status: 200 });
+    throw new AisleError('bad_response', `${call} answered ${type} where JSON in UTF-8 was expected.`, { status: 200 });
   }
   const length = Number(response.headers['content-length']);
+  const deadline = request.deadlineMs === undefined ? null : { at: startedAt + request.deadlineMs, ms: request.deadlineMs };
   return {
     status: 200,
     etag,
-    body: watchBody(response.data, timeoutMs, request.signal),
+    body: watchBody(response.data, timeoutMs, request.signal, deadline),
     contentLength: Number.isFinite(length) && response.headers['content-length'] !== undefined ? length : null,
     serverDate,
+    link,
   };
 }
 
-/** Passes the body through, failing it with typed errors when it stalls, breaks or is cancelled. */
-function watchBody(source: Readable, idleMs: number, signal?: AbortSignal): Readable {
+/** Passes the body through, failing it with typed errors when it stalls, breaks, is cancelled or misses its deadline. */
+function watchBody(source: Readable, idleMs: number, signal?: AbortSignal, deadline: { at: number; ms: number } | null = null): Readable {
   let timer: NodeJS.Timeout | undefined;
+  // a body trickling a byte at a time never stalls: only a deadline for the whole ends it
+  const deadlineTimer = deadline
+    ? setTimeout(() => fail(new AisleError('timeout', `The server did not send the whole answer within ${deadline.ms < 10_000 ? `${Math.round(deadline.ms)} ms` : `${Math.round(deadline.ms / 1000)} s`}.`)), Math.max(0, deadline.at - Date.now()))
+    : undefined;
+  deadlineTimer?.unref?.();
   const fail = (error: AisleError) => {
     source.destroy();
     out.destroy(error);
@@ -129,11 +159,13 @@ function watchBody(source: Readable, idleMs: number, signal?: AbortSignal): Read
     },
     flush(callback) {
       clearTimeout(timer);
+      clearTimeout(deadlineTimer);
       callback();
     },
   });
   out.on('close', () => {
     clearTimeout(timer);
+    clearTimeout(deadlineTimer);
     signal?.removeEventListener('abort', onAbort);
     if (!source.destroyed) source.destroy();
   });

@@ -28,6 +28,12 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDays: 30,
   // a facility's whole stock read at least hourly; between, only the items its history says moved
   stockFullCheckMinutes: 60,
+  // lists: pages of 1000 records from a server that pages; a request has 2 minutes and 2 s more
+  // per MB of its last reading (at least 500 KB/s); a round has an hour
+  pageSize: 1000,
+  listDeadlineSeconds: 120,
+  listDeadlineSecondsPerMB: 2,
+  roundDeadlineMinutes: 60,
   theme: 'light',
   floorMode: false,
   textSize: 100,

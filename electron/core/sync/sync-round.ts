@@ -14,7 +14,10 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
-import { JsonArraySplitter } from './json-array-splitter.ts';
+import type { RejectedElement } from './json-array-splitter.ts';
+import { ListBodyReader } from './list-body-reader.ts';
+import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from './list-errors.ts';
+import { leadingId, ListPages, readMemory, writeMemory } from './list-paging.ts';
 
 export interface RoundOptions {
   baseUrl: string;
@@ -34,7 +37,28 @@ export interface RoundOptions {
   onProgress?(progress: SyncProgress): void;
   /** Told of every request to the server (diagnostics). */
   onRequest?: OnRequest;
+  /** Started by a person (Sync now, the CLI): lists the server said it does not offer are asked again. */
+  manual?: boolean;
+  /** Paging and deadlines (the settings'); defaults below. */
+  reading?: ReadingOptions;
 }
+
+export interface ReadingOptions {
+  /** Records asked for per page, once a server showed it pages (default DEFAULT_PAGE_SIZE). */
+  pageSize?: number;
+  /** Pages of one dataset read at most (default DEFAULT_MAX_PAGES). */
+  maxPages?: number;
+  /** Each request's deadline, from asking to the body's last byte: this much... */
+  deadlineBaseMs?: number;
+  /** ...and this much more per MB the dataset's last complete reading had. */
+  deadlineMsPerMb?: number;
+  /** The whole round's: datasets not read by then are failed, in words (none when absent). */
+  roundDeadlineMs?: number;
+}
+
+/** Defaults of ReadingOptions: a request has 2 minutes, and 2 s more per MB it is expected to be (500 KB/s). */
+export const DEFAULT_DEADLINE_BASE_MS = 120_000;
+export const DEFAULT_DEADLINE_MS_PER_MB = 2_000;
 
 export type DatasetOutcome = 'applied' | 'unchanged' | 'held' | 'error';
 
@@ -128,6 +152,11 @@ function createdOnField(json: Buffer): unknown {
   return (JSON.parse(json.toString('utf8')) as { createdon?: unknown }).createdon;
 }
 
+/** A list the server answered 404 for, within the last NOT_OFFERED_RETRY_MS. */
+function notOfferedLately(row: DatasetRow, now = Date.now()): boolean {
+  return row.last_error_code === 'not_found' && row.last_attempt_at !== null && now - Date.parse(row.last_attempt_at) < NOT_OFFERED_RETRY_MS;
+}
+
 export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
   const startedAt = new Date().toISOString();
   const lock = new WriteLock();
@@ -144,9 +173,25 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const gzip = !isLoopback(options.baseUrl);
   /** Half the stall timeout: a body that waited less for the writer still has half of it to start. */
   const waitedTooLong = (options.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS) / 2;
-  const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null): Promise<StreamResponse> => {
+  const limits = options.reading ?? {};
+  // The round's own deadline ends what it is reading and fails the datasets not read yet, in words.
+  const roundDeadline = limits.roundDeadlineMs === undefined ? null : new AbortController();
+  const roundTimer = roundDeadline ? setTimeout(() => roundDeadline.abort(), limits.roundDeadlineMs) : undefined;
+  roundTimer?.unref?.();
+  const signal = roundDeadline ? (options.signal ? AbortSignal.any([options.signal, roundDeadline.signal]) : roundDeadline.signal) : options.signal;
+  const pastRoundDeadline = (spec: DatasetSpec) => {
+    const ms = limits.roundDeadlineMs!;
+    return new AisleError('timeout', `${listName(spec)}: not read this round: the sync round went past its deadline of ${ms < 60_000 ? `${ms} ms` : `${Math.round(ms / 60_000)} min`}.`);
+  };
+  /** A request's deadline, from asking to its last byte: longer for a dataset whose last reading was larger. */
+  const deadlineFor = (bytes: number | null) => {
+    const base = limits.deadlineBaseMs ?? DEFAULT_DEADLINE_BASE_MS;
+    // a dataset never read whole has no size to go by: a first sync gets ten times the base
+    return bytes === null ? 10 * base : base + ((limits.deadlineMsPerMb ?? DEFAULT_DEADLINE_MS_PER_MB) * bytes) / 1_000_000;
+  };
+  const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0): Promise<StreamResponse> => {
     token ??= await options.accessToken();
-    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest, why };
+    const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal, timeoutMs: options.timeoutMs, deadlineMs: deadlineFor(expectedBytes), retry: options.retry, gzip, onRequest: options.onRequest, why };
     try {
       return await openJsonStream({ ...request, accessToken: token });
     } catch (error) {
@@ -175,18 +220,44 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   };
 
   /**
-   * Applies a dataset's answer in one transaction; a log's older pages, or a part's further
-   * requests (`part.pages`), are asked for and applied in the same one.
+   * Applies a dataset's answer in one transaction; a log's older pages, a part's further requests
+   * (`part.pages`), or a list's next pages (`pages`, as the server pages it) are asked for and
+   * applied in the same one. Records nested too deep are left out (`rejected`) and the rest applies.
    */
   const apply = async (
     spec: DatasetSpec,
     datasetId: number,
     body: Readable,
-    o: { etag: string | null; expectedRows: number | null; part?: { of: SnapshotPart; pages: DatasetSpec[] }; alsoCommit?: () => void },
+    o: {
+      etag: string | null;
+      expectedRows: number | null;
+      part?: { of: SnapshotPart; pages: DatasetSpec[] };
+      pages?: ListPages;
+      link?: string | null;
+      expectedBytes?: number | null;
+      alsoCommit?: (bytes: number) => void;
+    },
   ) => {
     const { expectedRows } = o;
     let applier: SnapshotApplier | null = null;
     let page: Readable | null = body;
+    let link = o.link ?? null;
+    const rejected: RejectedElement[] = [];
+    let keptRejected = 0;
+    /**
+     * A record left out (nested too deep) is not a record the server stopped sending: its last good
+     * version, when one is stored under the id it begins with, goes into the snapshot as it is, so
+     * that nothing is lost from the mirror.
+     */
+    const keepRejected = (r: RejectedElement) => {
+      rejected.push(r);
+      const id = leadingId(r.begins);
+      const raw = id === null ? undefined : (db.prepare(`SELECT raw FROM ${TABLES[spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(datasetId, id) as string | undefined);
+      if (raw === undefined) return;
+      applier!.add(raw);
+      keptRejected++;
+    };
+    const listPages = o.pages ?? null;
     let bytes = 0;
     let last = Date.now();
     const log = spec.log ? logReading(db, spec, datasetId) : null;
@@ -207,10 +278,14 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         askAhead();
-        const splitter = new JsonArraySplitter();
+        const reader = new ListBodyReader({ onRejected: keepRejected });
         let count = 0;
         let oldest: Buffer | null = null;
+        // a list that may page (an envelope, a Link header) has its records' ids checked across pages
+        let checkIds: boolean | null = listPages === null ? false : null;
         const add = (bytes: Buffer) => {
+          if (checkIds === null) checkIds = reader.isEnvelope || link !== null;
+          if (checkIds) listPages!.seeRecord(bytes);
           applier!.add(bytes);
           // a log's answer is newest first: its very first event is the server's newest
           if (log && applier!.received === 1) log.keep.serverNewest = instantText(createdOnField(bytes));
@@ -219,27 +294,32 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         };
         for await (const chunk of page) {
           bytes += (chunk as Buffer).length;
-          splitter.push(chunk as Buffer, add);
+          reader.push(chunk as Buffer, add);
           if (Date.now() - last >= PROGRESS_EVERY_MS) {
             last = Date.now();
             progress(spec, 'downloading', applier.received, bytes, expectedRows);
           }
         }
-        if (options.signal?.aborted) throw new AisleError('timeout', 'The sync round was cancelled.');
-        splitter.end();
+        if (signal?.aborted) throw roundDeadline?.signal.aborted ? pastRoundDeadline(spec) : new AisleError('timeout', 'The sync round was cancelled.');
+        reader.end();
         const next = log ? log.olderPage(count, applier.received, oldest) : null;
+        const nextPage = listPages ? listPages.next({ fields: reader.fields, received: count, link }) : null;
         page = null;
-        const asked: Promise<StreamResponse> | null = next ? open(next, null) : ahead;
+        const asked: Promise<StreamResponse> | null = next ? open(next, null) : nextPage ? open({ ...spec, path: nextPage }, null, null, o.expectedBytes) : ahead;
         ahead = null;
         if (asked) {
           const response = await asked;
-          if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for ${log ? 'an older page' : 'a part'} of ${spec.label}.`);
+          if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for ${log ? 'an older page' : nextPage ? `page ${listPages!.pages + 1}` : 'a part'} of ${spec.label}.`);
           page = response.body;
+          link = response.link;
         }
       }
       progress(spec, 'applying', applier.received, bytes, expectedRows);
-      const result = applier.finish({ etag: o.etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep, alsoCommit: o.alsoCommit });
+      const alsoCommit = o.alsoCommit;
+      const result = applier.finish({ etag: o.etag, at: new Date().toISOString(), allowMassDelete: allow.has(spec.key), log: log?.keep, alsoCommit: alsoCommit && (() => alsoCommit(bytes)) });
       if (result.kind === 'applied') {
+        // applied without the records left out: said in words on the dataset, kept until its next reading
+        if (rejected.length) markError(db, datasetId, { code: 'bad_response', message: rejectedNote(spec, rejected, result.rows, keptRejected) });
         // committed: searchable and dated from now
         progress(spec, 'done', result.rows, bytes, expectedRows);
         copyWalIntoFile();
@@ -271,11 +351,24 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     return { reading, mark: historyMark(db, history?.dataset_id ?? null) };
   };
 
-  /** The whole answer, asked for with the ETag kept (a 304 confirms what is kept), applied in one transaction. */
+  /**
+   * The whole answer, every page of it, asked for with the ETag kept (a 304 confirms what is kept),
+   * applied in one transaction. The paging the server showed last time is asked for from the first
+   * page (list-paging.ts). A page's ETag vouches for that page only: a server that pages usually
+   * hashes each page's body (Spring's ShallowEtagHeaderFilter does), and a record changed on page 3
+   * leaves page 1 and its totals as they were. So a 304 is trusted only for a list whose last
+   * complete reading was one page, asked for the same way; a list of several pages is read whole
+   * each round (unchanged records cost no write: the applier compares content hashes).
+   */
   const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null, why: WholeStockWhy | null) => {
-    const etag = held ? row.held_etag : row.etag;
+    const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
+    const pages = spec.log ? null : new ListPages({ baseUrl: options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages });
+    const first = pages ? { ...spec, path: pages.firstPath() } : spec;
+    const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
+    // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
+    const expectedBytes = memory?.bytes ?? (row.rows > 0 ? row.rows * 1000 : null);
     const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
-    let response: StreamResponse | null = await open(spec, etag, why);
+    let response: StreamResponse | null = await open(first, etag, why, expectedBytes);
     const answeredAt = Date.now();
     return lock.run(async () => {
       // Another dataset was applying: this body waited, its first bytes in the connection's buffers
@@ -285,7 +378,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         response.body.destroy();
         response = null;
       }
-      const r = response ?? (await open(spec, etag, why));
+      const r = response ?? (await open(first, etag, why, expectedBytes));
       if (r.status === 304) {
         const at = new Date().toISOString();
         if (!held) {
@@ -296,7 +389,12 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         }
         return null;
       }
-      return apply(spec, datasetId, r.body, { etag: r.etag, expectedRows, alsoCommit: fullRead(new Date().toISOString()) });
+      const fullReadNow = fullRead(new Date().toISOString());
+      const alsoCommit = (bytes: number) => {
+        fullReadNow?.();
+        if (pages) writeMemory(db, datasetId, pages.memory(spec.key, bytes));
+      };
+      return apply(spec, datasetId, r.body, { etag: r.etag, expectedRows, pages: pages ?? undefined, link: r.link, expectedBytes, alsoCommit });
     });
   };
 
@@ -317,6 +415,14 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   };
 
   const runDataset = async (spec: DatasetSpec): Promise<void> => {
+    const before = await lock.run(() => datasetByKey(db, spec.key));
+    if (before && !options.manual && notOfferedLately(before)) {
+      // the server said it does not have this list: not asked again every round (Sync now does)
+      const error = { code: before.last_error_code!, message: before.last_error_message ?? '' };
+      options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase: 'error', rows: 0, bytes: 0, expectedRows: null, error });
+      results.push({ key: spec.key, outcome: 'error', rows: before.rows, bytes: 0, error });
+      return;
+    }
     const { datasetId, row } = await lock.run(() => {
       const id = ensureDataset(db, spec);
       markAttempt(db, id, new Date().toISOString());
@@ -327,6 +433,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     progress(spec, 'queued', 0, 0, expectedRows);
     try {
       if (offline) throw offline;
+      if (roundDeadline?.signal.aborted) throw pastRoundDeadline(spec);
       const stock = held ? null : await lock.run(() => stockReading(spec, datasetId));
       const reading = stock?.reading;
       if (reading?.kind === 'none') {
@@ -367,8 +474,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       written.set(spec.table, (written.get(spec.table) ?? 0) + result.inserted + result.updated + result.deleted);
       results.push({ key: spec.key, outcome: 'applied', rows: result.rows, bytes, error: null });
     } catch (error) {
-      const e = asAisleError(error);
-      if (e.code === 'offline') offline = e;
+      const raw = asAisleError(error);
+      if (raw.code === 'offline') offline = raw;
+      const e = roundDeadline?.signal.aborted && !options.signal?.aborted ? pastRoundDeadline(spec) : listError(spec, raw);
       await lock.run(() => markError(db, datasetId, { code: e.code, message: e.message }));
       progress(spec, 'error', 0, 0, expectedRows, e);
       results.push({ key: spec.key, outcome: 'error', rows: row.rows, bytes: 0, error: { code: e.code, message: e.message } });
@@ -379,6 +487,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     const wanted = options.only ? specs.filter((s) => options.only!.includes(s.key)) : specs;
     let next = 0;
     const worker = async () => {
+      // past the round's deadline the datasets left are still gone through, each failed in words
       while (next < wanted.length && !options.signal?.aborted) await runDataset(wanted[next++]);
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
@@ -390,6 +499,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   // stock read in part follows its facility's history and every items dataset (their deletions)
   await runAll(scoped.filter((s) => !s.refresh));
   await runAll(scoped.filter((s) => s.refresh));
+  clearTimeout(roundTimer);
 
   const scopesOk = ['accounts', 'facilities'].every((k) => results.find((r) => r.key === k)?.outcome !== 'error');
   let dropped = 0;

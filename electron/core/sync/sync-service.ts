@@ -92,7 +92,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     session.keptFacilities(rows.map((r) => r.name));
   };
 
-  const round = (only: string[] | null, allowMassDelete: string[]): Promise<RoundResult> => {
+  const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
@@ -115,6 +115,13 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           allowMassDelete,
           retry: options.retry,
           timeoutMs: options.timeoutMs,
+          manual,
+          reading: {
+            pageSize: settings.pageSize,
+            deadlineBaseMs: settings.listDeadlineSeconds * 1000,
+            deadlineMsPerMb: settings.listDeadlineSecondsPerMB * 1000,
+            roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
+          },
         },
         {
           accessToken: () => session.accessToken(),
@@ -152,7 +159,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       if (reason !== 'now') again = true;
       return false;
     }
-    round(null, []).catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
+    // Sync now asks again for the lists the server said it does not offer
+    round(null, [], reason === 'now').catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
     return true;
   };
 
@@ -226,7 +234,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     },
     async runRound() {
       if (current) throw new AisleError('conflict', 'A sync round is already running.');
-      return round(null, []);
+      return round(null, [], true);
     },
     settingsChanged(before, after) {
       if (closed) return;

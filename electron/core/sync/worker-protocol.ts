@@ -3,7 +3,7 @@ import type { RequestReport } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
-import type { RoundResult } from './sync-round.ts';
+import type { ReadingOptions, RoundResult } from './sync-round.ts';
 
 export interface RoundTask {
   kind: 'round';
@@ -15,6 +15,10 @@ export interface RoundTask {
   concurrency?: number;
   retry?: RetryPolicy;
   timeoutMs?: number;
+  /** Started by a person (Sync now, the CLI). */
+  manual?: boolean;
+  /** Paging and deadlines, from the settings. */
+  reading?: ReadingOptions;
 }
 
 export interface DiscardHeldTask {

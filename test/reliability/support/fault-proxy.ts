@@ -13,7 +13,7 @@ export type FaultKind =
   | 'rate-limit' // 429 with Retry-After
   | 'latency' // the real answer, late
   | 'invalid-json' // 200 application/json that is not JSON
-  | 'wrong-shape' // 200 JSON that is not an array of records
+  | 'wrong-shape' // 200 JSON that holds no list of records (an object with no array in it: an envelope with one is read)
   | 'bad-records' // the real records, some without id, some with fields of the wrong type
   | 'expired-token' // 401 as the server answers an expired JWT
   | 'html'; // 200 text/html (a captive portal)
@@ -99,7 +99,7 @@ export async function startFaultProxy(target: string, options: { now?: () => num
     }
     if (hit?.kind === 'expired-token') return drain(req, () => send(401, json, errorBody(401, 'The access token has expired.', path)));
     if (hit?.kind === 'invalid-json') return drain(req, () => send(200, json, '[{"id": "a1", "name": "ok"}, {"id": "a2", "name": nul'));
-    if (hit?.kind === 'wrong-shape') return drain(req, () => send(200, json, JSON.stringify({ content: [{ id: 'x' }], totalElements: 1 })));
+    if (hit?.kind === 'wrong-shape') return drain(req, () => send(200, json, JSON.stringify({ content: { id: 'x' }, totalElements: 1 })));
     if (hit?.kind === 'html') return drain(req, () => send(200, { 'Content-Type': 'text/html' }, '<html><body>Sign in to the guest Wi-Fi</body></html>'));
 
     const headers = { ...req.headers, host: upstream.host };

@@ -1,0 +1,54 @@
+// A warehouse stand-in on 127.0.0.1 whose lists a test shapes: each path answers what its handler
+// says (any envelope, any paging, any body); paths without one answer an empty array. Every request
+// is recorded with its query.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const LISTS = '/v1/api/pub/lists';
+export const USERS = `${LISTS}/users/query`;
+
+export type ListHandler = (query: URLSearchParams, res: ServerResponse, req: IncomingMessage) => void;
+
+export interface ListServer {
+  url: string;
+  handle(path: string, handler: ListHandler): void;
+  /** Requests as `path?query`, in order. */
+  asked: { path: string; query: URLSearchParams; ifNoneMatch: string | null }[];
+  timesAsked(path: string): number;
+  close(): Promise<void>;
+}
+
+export async function startListServer(): Promise<ListServer> {
+  const handlers = new Map<string, ListHandler>();
+  const asked: ListServer['asked'] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    asked.push({ path: url.pathname, query: url.searchParams, ifNoneMatch: (req.headers['if-none-match'] as string | undefined) ?? null });
+    req.resume();
+    req.on('end', () => {
+      const handler = handlers.get(url.pathname);
+      if (handler) return handler(url.searchParams, res, req);
+      sendJson(res, []);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    handle: (path, handler) => void handlers.set(path, handler),
+    asked,
+    timesAsked: (path) => asked.filter((a) => a.path === path).length,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, body: unknown, headers: Record<string, string> = {}, status = 200): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+}
+
+export const users = (count: number, version = 0) => Array.from({ length: count }, (_, n) => ({ id: `u-${n}`, email: `user${n}@example.com`, firstname: `User${version}`, lastname: `N${n}` }));
