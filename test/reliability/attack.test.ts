@@ -1,0 +1,182 @@
+// The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
+// disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
+// Every case runs against the real core over real files and, where there is one, a real socket.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { dispatch } from '../../electron/contract/dispatch.ts';
+import type { Result } from '../../electron/contract/errors.ts';
+import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
+import { SECRET_COOKIE, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { registerIpc } from '../../electron/main/ipc.ts';
+import { CALL_CHANNEL } from '../../electron/main/channels.ts';
+import { silentLogger } from '../../electron/core/core.ts';
+import { demoCore } from '../support/demo-core.ts';
+import { ipcMain } from '../fakes/electron.ts';
+import { recordFigures } from './support/figures.ts';
+
+const figures: Record<string, unknown> = {};
+afterAll(() => recordFigures('attack', figures));
+
+function deepJson(levels: number): string {
+  return '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+}
+
+async function httpCall(host: BrowserHost, method: string, args: unknown): Promise<{ status: number; body: Result<unknown> }> {
+  const response = await fetch(`${host.origin}/api/call/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...keyHeaders(host) },
+    body: JSON.stringify(args),
+  });
+  return { status: response.status, body: (await response.json()) as Result<unknown> };
+}
+
+function keyHeaders(host: BrowserHost): Record<string, string> {
+  return { Cookie: `${SECRET_COOKIE}=${host.secret}` };
+}
+
+function openSocket(host: BrowserHost): Promise<WebSocket> {
+  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: { Origin: host.origin, ...keyHeaders(host) } });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+function socketCall(ws: WebSocket, id: number, method: string, args: unknown): Promise<Result<unknown>> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no answer to ${method} over the socket`)), 10_000).unref();
+    const onMessage = (data: Buffer) => {
+      const answer = JSON.parse(data.toString()) as { id: number; result: Result<unknown> };
+      if (answer.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(answer.result);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, method, args }));
+  });
+}
+
+describe('one hostile record never crashes a host', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  let host: BrowserHost;
+  let recordId: string;
+  let core: Awaited<ReturnType<typeof demoCore>>['core'];
+
+  beforeAll(async () => {
+    const demo = await demoCore(cleanup);
+    core = demo.core;
+    const rendererDir = path.join(demo.dir.path, 'renderer');
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Aisle</title>');
+    host = await startBrowserHost({ core, rendererDir });
+    cleanup.push(() => host.close());
+    const round = demo.firstRound();
+    const signedIn = await dispatch(core.handlers, 'session.signIn', { server: demo.server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+    expect(signedIn.ok).toBe(true);
+    await round;
+    // The record goes straight into the mirror file, as a hostile server's record would have.
+    const mirrors = path.join(demo.dir.path, 'mirrors');
+    const { readdirSync } = await import('node:fs');
+    const file = path.join(mirrors, readdirSync(mirrors).find((f) => f.endsWith('.sqlite'))!);
+    const db = new Database(file);
+    recordId = (db.prepare('SELECT id FROM items LIMIT 1').get() as { id: string }).id;
+    db.prepare('UPDATE items SET raw = ? WHERE id = ?').run(deepJson(100_000), recordId);
+    db.close();
+  });
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it('over the WebSocket and HTTP: a typed error, and the host answers the next call', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const ws = await openSocket(host);
+      const viaSocket = await socketCall(ws, 1, 'records.get', { list: 'items', id: recordId });
+      expect(viaSocket).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect(!viaSocket.ok && viaSocket.error.message).toMatch(/records\.get.*nested/);
+      // the same socket still answers
+      expect(await socketCall(ws, 2, 'app.info', {})).toMatchObject({ ok: true });
+      ws.close();
+
+      const viaHttp = await httpCall(host, 'records.get', { list: 'items', id: recordId });
+      expect(viaHttp.status).toBe(200);
+      expect(viaHttp.body).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect((await httpCall(host, 'app.info', {})).body).toMatchObject({ ok: true });
+      expect(unhandled).toEqual([]);
+      figures.hostileRecord = { depth: 100_000, socket: viaSocket.ok ? 'ok' : viaSocket.error.code, http: viaHttp.body.ok ? 'ok' : viaHttp.body.error.code, hostAlive: true };
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('over Electron IPC: a typed error, never an answer Electron cannot clone', async () => {
+    const appUrl = 'file:///app/index.html';
+    const stop = registerIpc(ipcMain as never, core, () => appUrl, silentLogger);
+    try {
+      const handler = ipcMain.handlers.get(CALL_CHANNEL)!;
+      const answer = (await handler({ senderFrame: { url: appUrl, parent: null }, sender: {} }, 'records.get', { list: 'items', id: recordId })) as Result<unknown>;
+      expect(answer).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect(() => structuredClone(answer)).not.toThrow();
+      figures.hostileRecordIpc = answer.ok ? 'ok' : answer.error.code;
+    } finally {
+      stop();
+    }
+  });
+
+  it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
+    const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    await until(() => Buffer.concat(received).toString().includes(': connected'));
+    let deep: unknown = 1;
+    for (let n = 0; n < 100_000; n++) deep = { a: deep };
+    core.events.emit('settings.changed', deep as never);
+    core.events.emit('kiosk.exitRequested', {});
+    await until(() => Buffer.concat(received).toString().includes('event: kiosk.exitRequested'));
+    expect(Buffer.concat(received).toString()).not.toContain('event: settings.changed');
+    socket.destroy();
+  });
+
+  it('a page that stops reading its events is dropped after a bounded backlog', async () => {
+    const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
+    let receivedBytes = 0;
+    let connected = false;
+    socket.on('data', (chunk: Buffer) => {
+      receivedBytes += chunk.length;
+      connected ||= chunk.toString().includes(': connected');
+    });
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    await until(() => connected);
+    socket.pause(); // a frozen tab: reads nothing more
+    const payload = { note: 'x'.repeat(64 * 1024) };
+    const emittedBytes = 64 * 1024 * 1024;
+    for (let sent = 0; sent < emittedBytes; sent += payload.note.length) {
+      core.events.emit('settings.changed', payload as never);
+      // let the socket flush what the kernel takes, as a real emitter's pace would
+      if (sent % (4 * 1024 * 1024) === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    socket.resume();
+    await ended;
+    // What reached the client is bounded by the kernel's buffers and the host's backlog, not by
+    // what was emitted.
+    expect(receivedBytes).toBeLessThan(emittedBytes / 2);
+    figures.stalledEvents = { emittedMiB: emittedBytes / 1024 / 1024, receivedMiB: Math.round((receivedBytes / 1024 / 1024) * 10) / 10 };
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
