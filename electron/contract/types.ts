@@ -47,6 +47,8 @@ export interface Settings {
   textSize: TextSize;
   /** A tone after each scan: found, several matches, or nothing. */
   scanSound: boolean;
+  /** CSV exports laid out for Excel (a byte order mark, CRLF line ends); plain UTF-8 with LF when false. */
+  csvForExcel: boolean;
   /** The workstation's language: the sign-in screen's, and that of users who chose none of their own. */
   language: Language;
   /** A user's own choice of language, by e-mail: theirs wherever they sign in on this workstation. */

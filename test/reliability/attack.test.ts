@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { Result } from '../../electron/contract/errors.ts';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
@@ -85,6 +86,10 @@ describe('one hostile record never crashes a host', () => {
     const db = new Database(file);
     recordId = (db.prepare('SELECT id FROM items LIMIT 1').get() as { id: string }).id;
     db.prepare('UPDATE items SET raw = ? WHERE id = ?').run(deepJson(100_000), recordId);
+    // and one whose cells a spreadsheet would run as formulas
+    const formulaItem = db.prepare('SELECT id, raw FROM items WHERE id <> ? ORDER BY sku LIMIT 1').get(recordId) as { id: string; raw: string };
+    const raw = { ...(JSON.parse(formulaItem.raw) as Record<string, unknown>), sku: '+1', description: '=HYPERLINK("http://evil.example","x")', uom: '@SUM(A1)', pack_qty: -5 };
+    db.prepare('UPDATE items SET raw = ?, sku = ?, description = ? WHERE id = ?').run(JSON.stringify(raw), raw.sku, raw.description, formulaItem.id);
     db.close();
   });
 
@@ -128,6 +133,33 @@ describe('one hostile record never crashes a host', () => {
     } finally {
       stop();
     }
+  });
+
+  it('a CSV export writes formula-like cells as text, and a negative quantity as a number', async () => {
+    const chunks: string[] = [];
+    const { Writable } = await import('node:stream');
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const view = { list: 'items', scopeId: null, sort: [], filters: { sku: '+1' }, columns: ['sku', 'description', 'uom', 'pack_qty'] };
+    await core.writeCsv(view, out);
+    const csv = chunks.join('');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const line = csv.split('\r\n').find((l) => l.includes('HYPERLINK'));
+    expect(line).toBe(`'+1,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1),-5`);
+    figures.csv = { formulaCellsEscaped: 3, negativeNumberKept: line?.endsWith(',-5') ?? false };
+  });
+
+  it('the scan list\'s CSV (the same writer in the renderer): a scanned label is text; the layout is the user\'s choice', () => {
+    const rows = [['A-01', '=HYPERLINK("http://evil.example")', 'none', '', '', 2, -1, '2026-01-01T00:00:00Z']];
+    const header = ['location', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
+    expect(csvText(header, rows, csvLayout(true))).toBe(`\uFEFF${header.join(',')}\r\nA-01,"'=HYPERLINK(""http://evil.example"")",none,,,2,-1,2026-01-01T00:00:00Z\r\n`);
+    expect(csvText(header, rows, csvLayout(false))).toBe(`${header.join(',')}\nA-01,"'=HYPERLINK(""http://evil.example"")",none,,,2,-1,2026-01-01T00:00:00Z\n`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvField(-12.5)).toBe('-12.5');
   });
 
   it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
