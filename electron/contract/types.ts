@@ -192,6 +192,8 @@ export interface DatasetStatus {
 export interface SyncStatus {
   /** The offline data file, written by an older Aisle, is being upgraded for this version: it opens by itself shortly (datasets is empty meanwhile). */
   preparing: boolean;
+  /** A sentence about the offline data file to show (a damaged file was moved aside and is synced afresh), or null. */
+  notice?: string | null;
   running: boolean;
   lastRoundStartedAt: string | null;
   lastRoundFinishedAt: string | null;

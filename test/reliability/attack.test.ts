@@ -1,7 +1,7 @@
 // The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
 // disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
 // Every case runs against the real core over real files and, where there is one, a real socket.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,11 +15,13 @@ import { SECRET_COOKIE, startBrowserHost, type BrowserHost } from '../../electro
 import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { silentLogger } from '../../electron/core/core.ts';
+import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { demoCore } from '../support/demo-core.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { ipcMain } from '../fakes/electron.ts';
 import { recordFigures } from './support/figures.ts';
 
-const figures: Record<string, unknown> = {};
+const figures: Record<string, unknown> = { damagedMirror: {} };
 afterAll(() => recordFigures('attack', figures));
 
 function deepJson(levels: number): string {
@@ -81,7 +83,6 @@ describe('one hostile record never crashes a host', () => {
     await round;
     // The record goes straight into the mirror file, as a hostile server's record would have.
     const mirrors = path.join(demo.dir.path, 'mirrors');
-    const { readdirSync } = await import('node:fs');
     const file = path.join(mirrors, readdirSync(mirrors).find((f) => f.endsWith('.sqlite'))!);
     const db = new Database(file);
     recordId = (db.prepare('SELECT id FROM items LIMIT 1').get() as { id: string }).id;
@@ -212,3 +213,97 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('a damaged mirror heals', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  let demo: Awaited<ReturnType<typeof demoCore>>;
+  let mirrorFile: string;
+  let sku: string;
+
+  beforeAll(async () => {
+    demo = await demoCore(cleanup);
+    const round = demo.firstRound();
+    expect((await signIn()).ok).toBe(true);
+    await round;
+    const mirrors = path.join(demo.dir.path, 'mirrors');
+    mirrorFile = path.join(mirrors, readdirSync(mirrors).find((f) => f.endsWith('.sqlite'))!);
+    const db = new Database(mirrorFile, { readonly: true });
+    sku = (db.prepare('SELECT sku FROM items ORDER BY sku LIMIT 1').get() as { sku: string }).sku;
+    db.close();
+  });
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  const signIn = () => dispatch(demo.core.handlers, 'session.signIn', { server: demo.server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+  const found = async () => {
+    const answer = await dispatch(demo.core.handlers, 'search.query', { q: sku, limit: 5 });
+    return answer.ok && (answer.value as { hits: unknown[] }).hits.length > 0;
+  };
+
+  const damages: [string, (file: string) => void][] = [
+    ['truncated to half', (file) => truncateSync(file, Math.floor(statSync(file).size / 2))],
+    ['garbled header', (file) => garble(file, 0, 100)],
+    ['replaced by a text file', (file) => writeFileSync(file, 'not a database at all\n'.repeat(100))],
+    ['replaced by another SQLite database', (file) => {
+      rmSync(file);
+      const other = new Database(file);
+      other.exec("CREATE TABLE items (x); CREATE TABLE meta (k); INSERT INTO items VALUES ('someone else''s')");
+      other.close();
+    }],
+    ['20 garbage pages, after an unclean exit', (file) => {
+      const pages = Math.floor(statSync(file).size / 4096);
+      for (let n = 0; n < 20; n++) garble(file, (2 + Math.floor(((pages - 3) * n) / 20)) * 4096, 4096);
+      writeFileSync(`${file}.open`, ''); // what a killed process leaves behind
+    }],
+  ];
+
+  for (const [name, damage] of damages) {
+    it(`${name}: moved aside, said in words, synced afresh; lookups work again`, async () => {
+      expect((await dispatch(demo.core.handlers, 'session.signOut', {})).ok).toBe(true);
+      const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+      const asideBefore = setAside().length;
+      damage(mirrorFile);
+      const signedIn = await signIn();
+      expect(signedIn.ok, JSON.stringify(signedIn)).toBe(true);
+      await untilAsync(found, 60_000);
+      expect(setAside().length).toBe(asideBefore + 1);
+      const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+      expect(log).toContain('the offline data file was damaged; moved aside');
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+      (figures.damagedMirror as Record<string, string>)[name] = 'moved aside, synced afresh';
+    });
+  }
+});
+
+function garble(file: string, offset: number, length: number): void {
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(length, 0xa5), 0, length, offset);
+  closeSync(fd);
+}
+
+async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a data folder or settings file of the wrong kind', () => {
+  it('gives one clear sentence, not a stack trace', () => {
+    const dir = tempDir('aisle-kind-');
+    try {
+      const fileAsFolder = path.join(dir.path, 'data-is-a-file');
+      writeFileSync(fileAsFolder, '');
+      expect(() => createNodeCore({ host: 'cli', dataDir: fileAsFolder })).toThrow(/The data folder .* is a file, not a folder: move that file away/);
+      const folderAsSettings = path.join(dir.path, 'data');
+      mkdirSync(path.join(folderAsSettings, 'settings.json'), { recursive: true });
+      expect(() => createNodeCore({ host: 'cli', dataDir: folderAsSettings })).toThrow(/The settings file .*settings\.json is a folder, not a file/);
+    } finally {
+      dir.remove();
+    }
+  });
+});
