@@ -163,6 +163,18 @@ describe('one hostile record never crashes a host', () => {
     expect(csvField(-12.5)).toBe('-12.5');
   });
 
+  it('a CSV link used while locked answers 423 in words before any CSV; unlocked, it is offered again', async () => {
+    const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
+    const offer = await httpCall(host, 'export.csv', { view });
+    expect(offer.body.ok).toBe(true);
+    expect((await httpCall(host, 'session.lock', {})).body.ok).toBe(true);
+    const locked = await fetch(`${host.origin}${(offer.body as { value: { location: string } }).value.location}`, { headers: keyHeaders(host) });
+    expect(locked.status).toBe(423);
+    expect(await locked.text()).toMatch(/not made: The session is locked/);
+    expect((await httpCall(host, 'session.unlock', { password: DEMO_PASSWORD })).body.ok).toBe(true);
+    figures.csvLinkWhileLocked = locked.status;
+  });
+
   it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
     const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
     const received: Buffer[] = [];
