@@ -55,6 +55,8 @@ export interface Settings {
   textSize: TextSize;
   /** A tone after each scan: found, several matches, or nothing. */
   scanSound: boolean;
+  /** CSV exports laid out for Excel (a byte order mark, CRLF line ends); plain UTF-8 with LF when false. */
+  csvForExcel: boolean;
   /** The workstation's language: the sign-in screen's, and that of users who chose none of their own. */
   language: Language;
   /** A user's own choice of language, by e-mail: theirs wherever they sign in on this workstation. */
@@ -200,6 +202,8 @@ export interface DatasetStatus {
 export interface SyncStatus {
   /** The offline data file, written by an older Aisle, is being upgraded for this version: it opens by itself shortly (datasets is empty meanwhile). */
   preparing: boolean;
+  /** A sentence about the offline data file to show (a damaged file was moved aside and is synced afresh), or null. */
+  notice?: string | null;
   running: boolean;
   lastRoundStartedAt: string | null;
   lastRoundFinishedAt: string | null;

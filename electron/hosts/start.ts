@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBrowserHost } from './browser/browser-host.ts';
+import { defaultDataDir } from '../core/data-dir.ts';
+import { createFileLogger } from './file-logger.ts';
 import { createNodeCore } from './node-core.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,8 +76,13 @@ if (electron) {
   const child = spawn(electron, [root], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  const core = createNodeCore({ host: 'browser' });
-  const log = { info() {}, warn: (m: string, f?: object) => console.warn(`aisle: ${m}`, f ?? ''), error: (m: string, f?: object) => console.error(`aisle: ${m}`, f ?? '') };
+  let core: ReturnType<typeof createNodeCore>;
+  try {
+    core = createNodeCore({ host: 'browser', echo: (line) => console.error(line) });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const log = createFileLogger(defaultDataDir(), { echo: (line) => console.error(line) });
   const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer'), host: options.host, port, log }).catch((error: unknown) =>
     fail(`the browser host could not listen: ${error instanceof Error ? error.message : String(error)}`),
   );

@@ -126,7 +126,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     current.on('session-end', osEnds);
   }
   registerIpc(ipcMain, core, () => appUrl, log);
-  forwardEvents(core, () => window?.webContents ?? null);
+  forwardEvents(core, () => window?.webContents ?? null, log);
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {
     window = null;

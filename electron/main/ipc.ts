@@ -5,6 +5,7 @@ import { dispatch } from '../contract/dispatch.ts';
 import type { Result } from '../contract/errors.ts';
 import { EVENT_NAMES } from '../contract/events.ts';
 import type { Core, Logger } from '../core/core.ts';
+import { nestsWithin, unsendableAnswer } from '../hosts/sendable.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from './channels.ts';
 import { isAppUrl } from './security.ts';
 
@@ -23,18 +24,31 @@ export function registerIpc(ipc: IpcMain, core: Core, appUrl: () => string, log:
       log.warn('IPC call refused from a foreign frame', { method: String(method).slice(0, 80) });
       return FORBIDDEN;
     }
-    return dispatch(core.handlers, method, args, {
+    const result = await dispatch(core.handlers, method, args, {
       onInternalError: (name, error) => log.error('Unexpected failure', { method: name, error: error instanceof Error ? error.message : String(error) }),
     });
+    // Electron structured-clones the answer with recursion: one nested deeply enough would fail
+    // there, out of reach, and reach the window as a rejected call instead of a typed error.
+    if (result.ok && !nestsWithin(result.value)) {
+      log.error('An answer was too deeply nested to send to the window', { method: String(method).slice(0, 80) });
+      return unsendableAnswer(String(method));
+    }
+    return result;
   });
   return () => ipc.removeHandler(CALL_CHANNEL);
 }
 
-export function forwardEvents(core: Core, contents: () => WebContents | null): () => void {
+export function forwardEvents(core: Core, contents: () => WebContents | null, log?: Logger): () => void {
   const unsubscribes = EVENT_NAMES.map((name) =>
     core.events.on(name, (payload) => {
       const target = contents();
-      if (target && !target.isDestroyed()) target.send(EVENT_CHANNEL_PREFIX + name, payload);
+      if (!target || target.isDestroyed()) return;
+      try {
+        target.send(EVENT_CHANNEL_PREFIX + name, payload);
+      } catch (error) {
+        // An event that cannot be cloned is lost, not the core that emitted it.
+        log?.error('An event could not be sent to the window', { event: name, error: error instanceof Error ? error.message : String(error) });
+      }
     }),
   );
   return () => unsubscribes.forEach((u) => u());

@@ -64,7 +64,7 @@ describe('the scan list', () => {
     expect(c.calls.filter((x) => x.method === 'search.query').every((x) => (x.args as { limit: number }).limit === 50)).toBe(true);
 
     const csv = scanListCsv(list.rows).split('\r\n');
-    expect(csv[0]).toBe('location,code,kind,sku_or_code,description,count,on_hand_here,last_scanned');
+    expect(csv[0]).toBe('\uFEFFlocation,code,kind,sku_or_code,description,count,on_hand_here,last_scanned');
     expect(csv[1]).toMatch(/^,SKU-1,item,SKU-1,Blue widget,1,,\d{4}-/);
     expect(csv[3]).toMatch(/^A-03-02-B,SKU-1,item,SKU-1,Blue widget,2,7,/);
     expect(csv).toHaveLength(list.rows.length + 2);

@@ -1,24 +1,9 @@
-// CSV as RFC 4180 says: CRLF line ends, fields quoted when they hold a comma, quote, CR or LF,
-// quotes doubled; UTF-8 with a byte order mark so spreadsheet programs read accents right; a
-// header row. Rows are written as they come, honouring the stream's backpressure.
+// Streams CSV rows to a file or a download, honouring the stream's backpressure. The cells and
+// lines come from the contract's one CSV writer (csv.ts), shared with the renderer's scan list.
 import type { Writable } from 'node:stream';
+import { csvLine, EXCEL_LAYOUT, UTF8_BOM, type CsvLayout } from '../../contract/csv.ts';
 
-export const UTF8_BOM = '\uFEFF';
-
-/** One field, quoted when needed. Objects become JSON; null and undefined become empty. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
-  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
-  else text = JSON.stringify(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly unknown[]): string {
-  return values.map(csvField).join(',') + '\r\n';
-}
+export { csvField, csvLine, UTF8_BOM } from '../../contract/csv.ts';
 
 export interface CsvColumn {
   key: string;
@@ -33,12 +18,12 @@ export async function writeCsvRows(
   out: Writable,
   columns: readonly CsvColumn[],
   rows: Iterable<Record<string, unknown>>,
-  options: { bom?: boolean } = {},
+  layout: CsvLayout = EXCEL_LAYOUT,
 ): Promise<number> {
-  let pending = (options.bom ?? true ? UTF8_BOM : '') + csvLine(columns.map((column) => column.label));
+  let pending = (layout.bom ? UTF8_BOM : '') + csvLine(columns.map((column) => column.label), layout.lineEnd);
   let count = 0;
   for (const row of rows) {
-    pending += csvLine(columns.map((column) => row[column.key]));
+    pending += csvLine(columns.map((column) => row[column.key]), layout.lineEnd);
     count++;
     // Batch small lines into ~64 KiB writes; wait when the stream's buffer is full.
     if (pending.length >= 65_536) {

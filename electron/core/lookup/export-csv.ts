@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
+import { EXCEL_LAYOUT, type CsvLayout } from '../../contract/csv.ts';
 import type { CsvHeaders, ListView } from '../../contract/methods.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
@@ -28,11 +29,11 @@ export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders 
  * Writes the view as CSV to `out` (a file, an HTTP response…) and resolves to the row count.
  * Reads through a second, read-only connection to the same file. Does not end `out`.
  */
-export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}): Promise<number> {
+export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT): Promise<number> {
   const columns = exportColumns(db, view, headers);
   const reader = new Database(db.name, { readonly: true, fileMustExist: true });
   try {
-    return await writeCsvRows(out, columns, iterateView(reader, view));
+    return await writeCsvRows(out, columns, iterateView(reader, view), layout);
   } finally {
     reader.close();
   }
@@ -44,13 +45,13 @@ export function exportFileName(list: string, now: Date = new Date()): string {
 }
 
 /** Writes the view to a new file in `dir`; resolves to its path and row count. */
-export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; now?: Date } = {}): Promise<{ location: string; rows: number }> {
+export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; now?: Date; layout?: CsvLayout } = {}): Promise<{ location: string; rows: number }> {
   const now = options.now ?? new Date();
   await mkdir(dir, { recursive: true });
   const location = path.join(dir, exportFileName(view.list, now));
   const out = createWriteStream(location, { flags: 'wx', mode: 0o600 });
   try {
-    const rows = await writeCsv(db, view, out, options.headers);
+    const rows = await writeCsv(db, view, out, options.headers, options.layout);
     out.end();
     await finished(out);
     return { location, rows };

@@ -10,6 +10,7 @@ import { printLabel } from '../labels/print-label.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { createScanLists } from '../scans/scan-lists.ts';
+import { csvLayout } from '../../contract/csv.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
 import { parseScan } from './gs1.ts';
 import { historyQuery } from './history.ts';
@@ -69,7 +70,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     'lists.catalog': () => listCatalog(db()),
     'lists.page': ({ view, offset, limit }) => listPage(db(), view, offset, limit, options()),
     'records.get': ({ list, id }) => recordDetail(db(), list, id, options()),
-    'export.csv': ({ view, headers }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports'), { headers }),
+    'export.csv': ({ view, headers }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports'), { headers, layout: csvLayout(ctx.deps.settings.get().csvForExcel) }),
     'recent.list': () => {
       const { db, identity } = mirror();
       return recent.list(db, identity, options());
@@ -91,7 +92,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       if (!parsed.success) throw new AisleError('invalid_argument', `Invalid view: ${parsed.error.issues[0]?.message ?? 'rejected'}`);
       const named = csvHeadersSchema.optional().safeParse(headers);
       if (!named.success) throw new AisleError('invalid_argument', `Invalid headers: ${named.error.issues[0]?.message ?? 'rejected'}`);
-      const rows = await writeCsv(db(), parsed.data, out, named.data);
+      const rows = await writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel));
       return { rows, fileName: exportFileName(parsed.data.list) };
     },
   };

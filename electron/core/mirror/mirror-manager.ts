@@ -2,12 +2,12 @@
 // One SQLite file per identity under `<dataDir>/mirrors/`, named by a hash of the identity, so that
 // signing in as someone else never shows the previous person's data.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { needsUpgrade, openMirror, type MirrorDb } from './open-mirror.ts';
+import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from './open-mirror.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
@@ -22,6 +22,11 @@ export interface MirrorManager {
   current(): OpenMirror | null;
   /** True while the signed-in identity's mirror is being upgraded to this version's schema. */
   upgrading(): boolean;
+  /**
+   * A sentence for the user about the offline data file, when there is one to say: a damaged file
+   * was moved aside and is synced afresh. Null otherwise.
+   */
+  notice(): string | null;
   /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
@@ -41,6 +46,14 @@ export function mirrorFileName(identity: MirrorIdentity): string {
 
 export function mirrorPath(dataDir: string, identity: MirrorIdentity): string {
   return path.join(dataDir, 'mirrors', mirrorFileName(identity));
+}
+
+/**
+ * Beside a mirror file while a process has it open, removed when it closes it: found at open, it
+ * says the last process did not close the file (killed, power cut), and the file is checked.
+ */
+export function openMarkerPath(file: string): string {
+  return `${file}.open`;
 }
 
 /** Remembers whose mirror a file is (for `aisle status`); the file name is only a hash. */
@@ -77,6 +90,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let upgradeTried: string | null = null;
   let closed = false;
   let warming: AbortController | null = null;
+  let mirrorNotice: string | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
   const notify = () => {
@@ -88,6 +102,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     warming?.abort();
     warming = null;
     open.db.close();
+    removeQuietly(openMarkerPath(open.path));
     open = null;
     notify();
   };
@@ -106,7 +121,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       if (options.upgrade && upgradeTried !== file && needsUpgrade(file)) return upgradeThenOpen(file, options.upgrade);
-      const db = openMirror(file);
+      const db = openOrHeal(file);
       writeMirrorIdentity(db, identity);
       db.pragma('query_only = ON');
       open = { db, path: file, identity };
@@ -116,6 +131,37 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     } catch (error) {
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
     }
+  };
+
+  /**
+   * Opens the file, checking it first after an unclean exit. A damaged file is a cache gone bad: it
+   * is moved aside, said in words (the log, notice()), and a new one is made that the next sync
+   * fills. Anything else (a newer Aisle's file, a busy or full disk) is thrown as it is.
+   */
+  const openOrHeal = (file: string): MirrorDb => {
+    const marker = openMarkerPath(file);
+    const unclean = existsSync(file) && (existsSync(marker) || walLeftBehind(file));
+    let db: MirrorDb | null = null;
+    try {
+      db = openMirror(file);
+      if (unclean) {
+        ctx.log.info('mirror: the offline data file was not closed last time; checking it', { file: path.basename(file) });
+        quickCheck(db);
+      }
+    } catch (error) {
+      db?.close();
+      if (!isDamagedMirror(error)) throw error;
+      const aside = setMirrorAside(file);
+      mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
+      ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
+      db = openMirror(file);
+    }
+    try {
+      writeFileSync(marker, '', { mode: 0o600 });
+    } catch {
+      // without the marker an unclean exit is still seen by its WAL
+    }
+    return db;
   };
 
   /** Meanwhile current() is null and upgrading() true; then the file opens as usual (if still the one wanted). */
@@ -142,6 +188,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   return {
     current: () => open,
     upgrading: () => upgradingFile !== null,
+    notice: () => mirrorNotice,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,7 @@
 // Opens a mirror file: creates it with mode 0600, WAL, and brings its schema up to date.
 // A file written by a newer Aisle is refused rather than guessed at.
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
@@ -26,6 +27,7 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
   } catch (error) {
     throw new AisleError('mirror_error', `The offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
   }
+  let version: number | null = null;
   try {
     db.pragma('busy_timeout = 5000');
     if (!options.readonly) {
@@ -42,7 +44,7 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
       // a WAL left large by a big apply shrinks back after the next checkpoint
       db.pragma('journal_size_limit = 67108864');
     }
-    const version = db.pragma('user_version', { simple: true }) as number;
+    version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
       throw new AisleError('mirror_error', `The offline data file was written by a newer Aisle (schema ${version}, this one knows ${SCHEMA_VERSION}). Update Aisle.`);
     }
@@ -55,8 +57,67 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
   } catch (error) {
     db.close();
     if (error instanceof AisleError) throw error;
+    // A file of schema 0 whose first migration fails holds tables of its own: another database put
+    // in the mirror's place, as damaged for Aisle's purpose as a garbled one.
+    const cause = version === 0 ? Object.assign(new Error((error as Error).message, { cause: error }), { code: 'SQLITE_NOTADB' }) : error;
+    throw new AisleError('mirror_error', `The offline data file is damaged: ${(error as Error).message}`, { cause });
+  }
+}
+
+/**
+ * True when a failure to open or check a mirror file means the file itself is damaged (truncated,
+ * garbled, not a database, or a database that is not a mirror): it is a cache, so it can be set
+ * aside and synced afresh. A newer Aisle's file, a busy or a full disk are not damage.
+ */
+export function isDamagedMirror(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) return true;
+    if (current instanceof AisleError && current.code === 'mirror_error' && current.message.includes('newer Aisle')) return false;
+  }
+  return false;
+}
+
+/**
+ * Checks the file's pages (`PRAGMA quick_check`: every b-tree page, without the slower index
+ * comparison). Run after an unclean exit, before anything is served from the file; throws an
+ * AisleError that isDamagedMirror recognises when a page is wrong.
+ */
+export function quickCheck(db: MirrorDb): void {
+  let answer: unknown;
+  try {
+    answer = db.pragma('quick_check(1)', { simple: true });
+  } catch (error) {
     throw new AisleError('mirror_error', `The offline data file is damaged: ${(error as Error).message}`, { cause: error });
   }
+  if (answer !== 'ok') {
+    const cause = Object.assign(new Error(String(answer)), { code: 'SQLITE_CORRUPT' });
+    throw new AisleError('mirror_error', `The offline data file is damaged: ${String(answer)}`, { cause });
+  }
+}
+
+/**
+ * Moves a damaged mirror file (and its WAL and shared-memory files) to `<name>.damaged-<time>.sqlite`
+ * beside it: kept for whoever wants to look, never opened again. Returns the new path.
+ */
+export function setMirrorAside(file: string, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const aside = path.join(path.dirname(file), `${path.basename(file, '.sqlite')}.damaged-${stamp}.sqlite`);
+  renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+/** True when a WAL with content was left beside the file: the last process did not close it. */
+export function walLeftBehind(file: string): boolean {
+  return (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;
+}
+
+/** Removes a file if it is there (a marker), quietly. */
+export function removeQuietly(file: string): void {
+  rmSync(file, { force: true });
 }
 
 /**

@@ -38,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   floorMode: false,
   textSize: 100,
   scanSound: true,
+  csvForExcel: true,
   language: 'auto',
   languages: {},
   columns: {},

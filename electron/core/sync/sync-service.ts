@@ -64,7 +64,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
     const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
-    return { preparing: mirrors.upgrading(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
+    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
   };
   const emitStatus = () => {
     try {

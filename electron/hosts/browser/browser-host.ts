@@ -16,9 +16,12 @@ import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 import { createCallSocket } from './call-socket.ts';
 import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';
+import { answerText } from '../sendable.ts';
 
 export const SECRET_COOKIE = 'aisle_k';
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Events written to a page's stream but not yet taken by it, past which the stream is closed. */
+export const MAX_EVENT_BACKLOG_BYTES = 1024 * 1024;
 
 export interface BrowserHostOptions {
   core: Core;
@@ -81,6 +84,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const callSocket = createCallSocket({
     call: callCore,
     maxPayload: MAX_BODY_BYTES,
+    onSendFailure: (error) => options.log?.error('An answer could not be sent over the socket', { error: error instanceof Error ? error.message : String(error) }),
     // Stricter than a request: the Origin must be there (browsers always send it on a handshake).
     allowed: (req) =>
       allowedHosts.has(req.headers.host ?? '') &&
@@ -138,7 +142,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not valid JSON.' } });
     }
-    sendJson(res, 200, await callCore(method, body));
+    sendJsonText(res, 200, answerText(method, await callCore(method, body)));
   }
 
   function handleEvents(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -150,8 +154,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const unsubscribes = EVENT_NAMES.map((name) =>
     options.core.events.on(name, (payload) => {
-      const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-      for (const client of sseClients) client.write(frame);
+      let data: string;
+      try {
+        data = JSON.stringify(payload);
+      } catch (error) {
+        options.log?.error('An event could not be sent to the page', { event: name, error: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      const frame = `event: ${name}\ndata: ${data}\n\n`;
+      for (const client of sseClients) {
+        // A page that stopped reading (a frozen tab, a stalled connection) would otherwise keep every
+        // later event in this process's memory: past the bound it is dropped, and its EventSource
+        // reconnects once it reads again.
+        if (client.writableLength > MAX_EVENT_BACKLOG_BYTES) {
+          sseClients.delete(client);
+          client.destroy();
+          options.log?.warn('A page stopped reading its events; its stream was closed', { backlogBytes: client.writableLength });
+          continue;
+        }
+        client.write(frame);
+      }
     }),
   );
 
@@ -290,7 +312,10 @@ function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse): vo
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+function sendJsonText(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

@@ -7,6 +7,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Result } from '../../contract/errors.ts';
+import { answerText } from '../sendable.ts';
 
 export const SOCKET_PATH = '/api/socket';
 
@@ -16,6 +17,8 @@ export interface CallSocketOptions {
   maxPayload: number;
   /** Whether an upgrade request may open the socket (host, origin, secret). */
   allowed(req: http.IncomingMessage): boolean;
+  /** Told when a socket failed while answering (it is then closed); never with the call's arguments. */
+  onSendFailure?(error: unknown): void;
 }
 
 export interface CallSocket {
@@ -27,21 +30,30 @@ export function createCallSocket(options: CallSocketOptions): CallSocket {
   const server = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, perMessageDeflate: false });
 
   server.on('connection', (ws: WebSocket) => {
-    ws.on('message', (data, isBinary) => void answer(ws, isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => {
+      answer(ws, isBinary ? null : data.toString()).catch((error: unknown) => {
+        // The call itself never throws and the answer's text cannot fail: only the socket can.
+        options.onSendFailure?.(error);
+        ws.terminate();
+      });
+    });
   });
 
   async function answer(ws: WebSocket, text: string | null): Promise<void> {
     const message = parseMessage(text);
     if (!message) {
-      send(ws, { id: null, result: { ok: false, error: { code: 'invalid_argument', message: 'Send { id, method, args } as JSON text.' } } });
+      send(ws, null, 'the socket', { ok: false, error: { code: 'invalid_argument', message: 'Send { id, method, args } as JSON text.' } });
       return;
     }
     const result = await options.call(message.method, message.args ?? {});
-    send(ws, { id: message.id, result });
+    send(ws, message.id, message.method, result);
   }
 
-  function send(ws: WebSocket, body: unknown): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(body));
+  function send(ws: WebSocket, id: number | null, method: string, result: unknown): void {
+    if (ws.readyState !== ws.OPEN) return;
+    // The result is serialised on its own, so that an answer that cannot be becomes a typed error
+    // under the caller's own id.
+    ws.send(`{"id":${JSON.stringify(id)},"result":${answerText(method, result)}}`);
   }
 
   return {

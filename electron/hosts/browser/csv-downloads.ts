@@ -46,6 +46,13 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This download link was used already or has expired; export again.');
         return;
       }
+      // Checked before the first byte: once 200 is sent, a refusal can only be a cut connection.
+      const allowed = await dispatch(core.handlers, 'lists.page', { view: offer.view, offset: 0, limit: 1 });
+      if (!allowed.ok) {
+        const status = allowed.error.code === 'locked' ? 423 : allowed.error.code === 'not_signed_in' ? 401 : 409;
+        res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The export was not made: ${allowed.error.message}`);
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${offer.view.list}.csv"` });
       try {
         await core.writeCsv(offer.view, res, offer.headers);

@@ -7,6 +7,7 @@
 // read again when its user signs in, and only "Clear" ends it.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
+import { csvText, EXCEL_LAYOUT, type CsvLayout } from '../../../electron/contract/csv.ts';
 import type { ContractError } from '../../../electron/contract/errors.ts';
 import { SCAN_ROWS_KEPT, type DataAge, type ScanLocation, type ScanRow, type ScanRowKind } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
@@ -158,14 +159,20 @@ export const useScanListStore = defineStore('scanList', () => {
 
 const CSV_COLUMNS = ['location', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
 
-/** The list as CSV (RFC 4180), oldest first, as it was scanned. */
-export function scanListCsv(rows: readonly ScanRow[]): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = [...rows].reverse().map((r) =>
-    [r.location?.code ?? (r.kind === 'location' ? r.hit?.code ?? '' : ''), r.code, r.kind, r.hit?.code ?? '', r.hit && r.hit.title !== r.hit.code ? r.hit.title : '', r.count, r.onHandHere, r.at].map(cell).join(','),
-  );
-  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+/**
+ * The list as a CSV file, oldest first, as it was scanned: the contract's writer, so that a scanned
+ * label such as `=HYPERLINK(...)` is written as text, never as a formula.
+ */
+export function scanListCsv(rows: readonly ScanRow[], layout: CsvLayout = EXCEL_LAYOUT): string {
+  const lines = [...rows].reverse().map((r) => [
+    r.location?.code ?? (r.kind === 'location' ? r.hit?.code ?? '' : ''),
+    r.code,
+    r.kind,
+    r.hit?.code ?? '',
+    r.hit && r.hit.title !== r.hit.code ? r.hit.title : '',
+    r.count,
+    r.onHandHere,
+    r.at,
+  ]);
+  return csvText(CSV_COLUMNS, lines, layout);
 }

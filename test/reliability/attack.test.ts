@@ -1,0 +1,321 @@
+// The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
+// disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
+// Every case runs against the real core over real files and, where there is one, a real socket.
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
+import { dispatch } from '../../electron/contract/dispatch.ts';
+import type { Result } from '../../electron/contract/errors.ts';
+import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
+import { SECRET_COOKIE, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { registerIpc } from '../../electron/main/ipc.ts';
+import { CALL_CHANNEL } from '../../electron/main/channels.ts';
+import { silentLogger } from '../../electron/core/core.ts';
+import { createNodeCore } from '../../electron/hosts/node-core.ts';
+import { demoCore } from '../support/demo-core.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { ipcMain } from '../fakes/electron.ts';
+import { recordFigures } from './support/figures.ts';
+
+const figures: Record<string, unknown> = { damagedMirror: {} };
+afterAll(() => recordFigures('attack', figures));
+
+function deepJson(levels: number): string {
+  return '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+}
+
+async function httpCall(host: BrowserHost, method: string, args: unknown): Promise<{ status: number; body: Result<unknown> }> {
+  const response = await fetch(`${host.origin}/api/call/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...keyHeaders(host) },
+    body: JSON.stringify(args),
+  });
+  return { status: response.status, body: (await response.json()) as Result<unknown> };
+}
+
+function keyHeaders(host: BrowserHost): Record<string, string> {
+  return { Cookie: `${SECRET_COOKIE}=${host.secret}` };
+}
+
+function openSocket(host: BrowserHost): Promise<WebSocket> {
+  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: { Origin: host.origin, ...keyHeaders(host) } });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+function socketCall(ws: WebSocket, id: number, method: string, args: unknown): Promise<Result<unknown>> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no answer to ${method} over the socket`)), 10_000).unref();
+    const onMessage = (data: Buffer) => {
+      const answer = JSON.parse(data.toString()) as { id: number; result: Result<unknown> };
+      if (answer.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(answer.result);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, method, args }));
+  });
+}
+
+describe('one hostile record never crashes a host', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  let host: BrowserHost;
+  let recordId: string;
+  let core: Awaited<ReturnType<typeof demoCore>>['core'];
+
+  beforeAll(async () => {
+    const demo = await demoCore(cleanup);
+    core = demo.core;
+    const rendererDir = path.join(demo.dir.path, 'renderer');
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Aisle</title>');
+    host = await startBrowserHost({ core, rendererDir });
+    cleanup.push(() => host.close());
+    const round = demo.firstRound();
+    const signedIn = await dispatch(core.handlers, 'session.signIn', { server: demo.server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+    expect(signedIn.ok).toBe(true);
+    await round;
+    // The record goes straight into the mirror file, as a hostile server's record would have.
+    const mirrors = path.join(demo.dir.path, 'mirrors');
+    const file = path.join(mirrors, readdirSync(mirrors).find((f) => f.endsWith('.sqlite'))!);
+    const db = new Database(file);
+    recordId = (db.prepare('SELECT id FROM items LIMIT 1').get() as { id: string }).id;
+    db.prepare('UPDATE items SET raw = ? WHERE id = ?').run(deepJson(100_000), recordId);
+    // and one whose cells a spreadsheet would run as formulas
+    const formulaItem = db.prepare('SELECT id, raw FROM items WHERE id <> ? ORDER BY sku LIMIT 1').get(recordId) as { id: string; raw: string };
+    const raw = { ...(JSON.parse(formulaItem.raw) as Record<string, unknown>), sku: '+1', description: '=HYPERLINK("http://evil.example","x")', uom: '@SUM(A1)', pack_qty: -5 };
+    db.prepare('UPDATE items SET raw = ?, sku = ?, description = ? WHERE id = ?').run(JSON.stringify(raw), raw.sku, raw.description, formulaItem.id);
+    db.close();
+  });
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it('over the WebSocket and HTTP: a typed error, and the host answers the next call', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const ws = await openSocket(host);
+      const viaSocket = await socketCall(ws, 1, 'records.get', { list: 'items', id: recordId });
+      expect(viaSocket).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect(!viaSocket.ok && viaSocket.error.message).toMatch(/records\.get.*nested/);
+      // the same socket still answers
+      expect(await socketCall(ws, 2, 'app.info', {})).toMatchObject({ ok: true });
+      ws.close();
+
+      const viaHttp = await httpCall(host, 'records.get', { list: 'items', id: recordId });
+      expect(viaHttp.status).toBe(200);
+      expect(viaHttp.body).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect((await httpCall(host, 'app.info', {})).body).toMatchObject({ ok: true });
+      expect(unhandled).toEqual([]);
+      figures.hostileRecord = { depth: 100_000, socket: viaSocket.ok ? 'ok' : viaSocket.error.code, http: viaHttp.body.ok ? 'ok' : viaHttp.body.error.code, hostAlive: true };
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('over Electron IPC: a typed error, never an answer Electron cannot clone', async () => {
+    const appUrl = 'file:///app/index.html';
+    const stop = registerIpc(ipcMain as never, core, () => appUrl, silentLogger);
+    try {
+      const handler = ipcMain.handlers.get(CALL_CHANNEL)!;
+      const answer = (await handler({ senderFrame: { url: appUrl, parent: null }, sender: {} }, 'records.get', { list: 'items', id: recordId })) as Result<unknown>;
+      expect(answer).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+      expect(() => structuredClone(answer)).not.toThrow();
+      figures.hostileRecordIpc = answer.ok ? 'ok' : answer.error.code;
+    } finally {
+      stop();
+    }
+  });
+
+  it('a CSV export writes formula-like cells as text, and a negative quantity as a number', async () => {
+    const chunks: string[] = [];
+    const { Writable } = await import('node:stream');
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const view = { list: 'items', scopeId: null, sort: [], filters: { sku: '+1' }, columns: ['sku', 'description', 'uom', 'pack_qty'] };
+    await core.writeCsv(view, out);
+    const csv = chunks.join('');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const line = csv.split('\r\n').find((l) => l.includes('HYPERLINK'));
+    expect(line).toBe(`'+1,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1),-5`);
+    figures.csv = { formulaCellsEscaped: 3, negativeNumberKept: line?.endsWith(',-5') ?? false };
+  });
+
+  it('the scan list\'s CSV (the same writer in the renderer): a scanned label is text; the layout is the user\'s choice', () => {
+    const rows = [['A-01', '=HYPERLINK("http://evil.example")', 'none', '', '', 2, -1, '2026-01-01T00:00:00Z']];
+    const header = ['location', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
+    expect(csvText(header, rows, csvLayout(true))).toBe(`\uFEFF${header.join(',')}\r\nA-01,"'=HYPERLINK(""http://evil.example"")",none,,,2,-1,2026-01-01T00:00:00Z\r\n`);
+    expect(csvText(header, rows, csvLayout(false))).toBe(`${header.join(',')}\nA-01,"'=HYPERLINK(""http://evil.example"")",none,,,2,-1,2026-01-01T00:00:00Z\n`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvField(-12.5)).toBe('-12.5');
+  });
+
+  it('a CSV link used while locked answers 423 in words before any CSV; unlocked, it is offered again', async () => {
+    const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
+    const offer = await httpCall(host, 'export.csv', { view });
+    expect(offer.body.ok).toBe(true);
+    expect((await httpCall(host, 'session.lock', {})).body.ok).toBe(true);
+    const locked = await fetch(`${host.origin}${(offer.body as { value: { location: string } }).value.location}`, { headers: keyHeaders(host) });
+    expect(locked.status).toBe(423);
+    expect(await locked.text()).toMatch(/not made: The session is locked/);
+    expect((await httpCall(host, 'session.unlock', { password: DEMO_PASSWORD })).body.ok).toBe(true);
+    figures.csvLinkWhileLocked = locked.status;
+  });
+
+  it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
+    const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    await until(() => Buffer.concat(received).toString().includes(': connected'));
+    let deep: unknown = 1;
+    for (let n = 0; n < 100_000; n++) deep = { a: deep };
+    core.events.emit('settings.changed', deep as never);
+    core.events.emit('kiosk.exitRequested', {});
+    await until(() => Buffer.concat(received).toString().includes('event: kiosk.exitRequested'));
+    expect(Buffer.concat(received).toString()).not.toContain('event: settings.changed');
+    socket.destroy();
+  });
+
+  it('a page that stops reading its events is dropped after a bounded backlog', async () => {
+    const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
+    let receivedBytes = 0;
+    let connected = false;
+    socket.on('data', (chunk: Buffer) => {
+      receivedBytes += chunk.length;
+      connected ||= chunk.toString().includes(': connected');
+    });
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    await until(() => connected);
+    socket.pause(); // a frozen tab: reads nothing more
+    const payload = { note: 'x'.repeat(64 * 1024) };
+    const emittedBytes = 64 * 1024 * 1024;
+    for (let sent = 0; sent < emittedBytes; sent += payload.note.length) {
+      core.events.emit('settings.changed', payload as never);
+      // let the socket flush what the kernel takes, as a real emitter's pace would
+      if (sent % (4 * 1024 * 1024) === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    socket.resume();
+    await ended;
+    // What reached the client is bounded by the kernel's buffers and the host's backlog, not by
+    // what was emitted.
+    expect(receivedBytes).toBeLessThan(emittedBytes / 2);
+    figures.stalledEvents = { emittedMiB: emittedBytes / 1024 / 1024, receivedMiB: Math.round((receivedBytes / 1024 / 1024) * 10) / 10 };
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a damaged mirror heals', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  let demo: Awaited<ReturnType<typeof demoCore>>;
+  let mirrorFile: string;
+  let sku: string;
+
+  beforeAll(async () => {
+    demo = await demoCore(cleanup);
+    const round = demo.firstRound();
+    expect((await signIn()).ok).toBe(true);
+    await round;
+    const mirrors = path.join(demo.dir.path, 'mirrors');
+    mirrorFile = path.join(mirrors, readdirSync(mirrors).find((f) => f.endsWith('.sqlite'))!);
+    const db = new Database(mirrorFile, { readonly: true });
+    sku = (db.prepare('SELECT sku FROM items ORDER BY sku LIMIT 1').get() as { sku: string }).sku;
+    db.close();
+  });
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  const signIn = () => dispatch(demo.core.handlers, 'session.signIn', { server: demo.server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+  const found = async () => {
+    const answer = await dispatch(demo.core.handlers, 'search.query', { q: sku, limit: 5 });
+    return answer.ok && (answer.value as { hits: unknown[] }).hits.length > 0;
+  };
+
+  const damages: [string, (file: string) => void][] = [
+    ['truncated to half', (file) => truncateSync(file, Math.floor(statSync(file).size / 2))],
+    ['garbled header', (file) => garble(file, 0, 100)],
+    ['replaced by a text file', (file) => writeFileSync(file, 'not a database at all\n'.repeat(100))],
+    ['replaced by another SQLite database', (file) => {
+      rmSync(file);
+      const other = new Database(file);
+      other.exec("CREATE TABLE items (x); CREATE TABLE meta (k); INSERT INTO items VALUES ('someone else''s')");
+      other.close();
+    }],
+    ['20 garbage pages, after an unclean exit', (file) => {
+      const pages = Math.floor(statSync(file).size / 4096);
+      for (let n = 0; n < 20; n++) garble(file, (2 + Math.floor(((pages - 3) * n) / 20)) * 4096, 4096);
+      writeFileSync(`${file}.open`, ''); // what a killed process leaves behind
+    }],
+  ];
+
+  for (const [name, damage] of damages) {
+    it(`${name}: moved aside, said in words, synced afresh; lookups work again`, async () => {
+      expect((await dispatch(demo.core.handlers, 'session.signOut', {})).ok).toBe(true);
+      const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+      const asideBefore = setAside().length;
+      damage(mirrorFile);
+      const signedIn = await signIn();
+      expect(signedIn.ok, JSON.stringify(signedIn)).toBe(true);
+      await untilAsync(found, 60_000);
+      expect(setAside().length).toBe(asideBefore + 1);
+      const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+      expect(log).toContain('the offline data file was damaged; moved aside');
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+      (figures.damagedMirror as Record<string, string>)[name] = 'moved aside, synced afresh';
+    });
+  }
+});
+
+function garble(file: string, offset: number, length: number): void {
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(length, 0xa5), 0, length, offset);
+  closeSync(fd);
+}
+
+async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a data folder or settings file of the wrong kind', () => {
+  it('gives one clear sentence, not a stack trace', () => {
+    const dir = tempDir('aisle-kind-');
+    try {
+      const fileAsFolder = path.join(dir.path, 'data-is-a-file');
+      writeFileSync(fileAsFolder, '');
+      expect(() => createNodeCore({ host: 'cli', dataDir: fileAsFolder })).toThrow(/The data folder .* is a file, not a folder: move that file away/);
+      const folderAsSettings = path.join(dir.path, 'data');
+      mkdirSync(path.join(folderAsSettings, 'settings.json'), { recursive: true });
+      expect(() => createNodeCore({ host: 'cli', dataDir: folderAsSettings })).toThrow(/The settings file .*settings\.json is a folder, not a file/);
+    } finally {
+      dir.remove();
+    }
+  });
+});
