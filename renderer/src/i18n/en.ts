@@ -187,7 +187,14 @@ export const en = {
     uom: 'UOM',
     none: 'No stock recorded here.',
     facility: 'Facility',
-    locations: '{n} locations',
+    locations: 'no locations | {n} location | {n} locations',
+  },
+  stock: {
+    loading: 'Loading stock…',
+    loadingShare: 'Loading stock… {share}',
+    notKept: 'Stock for {names} is not on this workstation.',
+    notOffered: 'Stock is not available from this server.',
+    failed: 'Stock for {names} could not be read: {message}',
   },
   history: {
     title: 'History',

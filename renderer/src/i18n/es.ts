@@ -189,7 +189,14 @@ export const es: Messages = {
     uom: 'Unidad',
     none: 'No hay existencias registradas aquí.',
     facility: 'Almacén',
-    locations: '{n} ubicaciones',
+    locations: 'ninguna ubicación | {n} ubicación | {n} ubicaciones',
+  },
+  stock: {
+    loading: 'Cargando existencias…',
+    loadingShare: 'Cargando existencias… {share}',
+    notKept: 'Las existencias de {names} no están en este puesto.',
+    notOffered: 'Este servidor no ofrece las existencias.',
+    failed: 'No se pudieron leer las existencias de {names}: {message}',
   },
   history: {
     title: 'Historial',
