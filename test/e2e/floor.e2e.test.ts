@@ -94,3 +94,35 @@ describe('the floor', () => {
     expect(await rowsReadRight(events)).toBeGreaterThan(0);
   });
 });
+
+describe('a worker kept to one facility, in Spanish', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp();
+    await signIn(app.page, 'solo@example.com', 'demo1234');
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+  });
+  afterAll(async () => app?.close());
+
+  it("says another facility's stock is not on this workstation, and shows no 0 / 0 / 0 for it", async () => {
+    const kept = new Set((await app.call('sync.status')).datasets.filter((d) => d.list === 'inventory').map((d) => d.scope.id));
+    expect(kept.size).toBe(1);
+    const { hits } = await app.call('search.query', { q: 'A-01-01-A', limit: 50 });
+    let other: { id: string; facilityId: string } | null = null;
+    for (const hit of hits.filter((h) => h.kind === 'location')) {
+      const facilityId = String((await app.call('records.get', { list: hit.list, id: hit.id })).record.facility_id);
+      if (!kept.has(facilityId)) other = { id: hit.id, facilityId };
+    }
+    expect(other, 'a location in a facility not kept').not.toBeNull();
+    const facility = await app.call('records.get', { list: 'facilities', id: other!.facilityId });
+    await go(app.page, `/location/${other!.id}`);
+    const notice = app.page.locator('[data-testid=stock-notice][data-kind=not-kept]');
+    await notice.waitFor();
+    expect((await notice.textContent())!.trim()).toBe(`Las existencias de ${String(facility.record.name)} no están en este puesto.`);
+    expect(await app.page.getByTestId('qty').count()).toBe(0);
+    expect(await app.page.getByTestId('stock-none').count()).toBe(0);
+  });
+});
+
