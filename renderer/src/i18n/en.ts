@@ -248,8 +248,22 @@ export const en = {
     resetColumns: 'Show all',
   },
   sync: {
+    line: {
+      upToDate: 'Up to date · {time}',
+      outOfDate: 'Not up to date — oldest data from {time}',
+      syncing: 'Updating… (data as of {time})',
+      offline: "Offline — can't sync since {time}",
+      offlineNever: "Offline — can't sync; nothing is on this workstation yet",
+      expired: 'Session expired — sign in again to sync',
+      problems: 'no problems | 1 problem — see the sync page | {n} problems — see the sync page',
+    },
+    problemsTitle: 'Problems',
+    why: {
+      running: 'A sync is running now.',
+      offline: "The server can't be reached from this workstation.",
+      expired: 'Your session has expired: sign in again to sync.',
+    },
     title: 'Sync',
-    datasets: 'no data sets on this workstation | 1 data set on this workstation | {n} data sets on this workstation',
     now: 'Sync now',
     running: 'Syncing…',
     lastRound: 'Last sync {when}',

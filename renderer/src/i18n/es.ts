@@ -249,8 +249,22 @@ export const es: Messages = {
     resetColumns: 'Mostrar todas',
   },
   sync: {
+    line: {
+      upToDate: 'Al día · {time}',
+      outOfDate: 'No está al día — los datos más antiguos son de las {time}',
+      syncing: 'Actualizando… (datos de las {time})',
+      offline: 'Sin conexión — no se puede sincronizar desde {time}',
+      offlineNever: 'Sin conexión — no se puede sincronizar; aún no hay datos en este puesto',
+      expired: 'La sesión ha caducado — inicie sesión de nuevo para sincronizar',
+      problems: 'ningún problema | 1 problema — vea la página de sincronización | {n} problemas — vea la página de sincronización',
+    },
+    problemsTitle: 'Problemas',
+    why: {
+      running: 'Hay una sincronización en curso.',
+      offline: 'No se puede llegar al servidor desde este puesto.',
+      expired: 'Su sesión ha caducado: inicie sesión de nuevo para sincronizar.',
+    },
     title: 'Sincronización',
-    datasets: 'ningún conjunto de datos en este puesto | 1 conjunto de datos en este puesto | {n} conjuntos de datos en este puesto',
     now: 'Sincronizar ahora',
     running: 'Sincronizando…',
     lastRound: 'Última sincronización {when}',
