@@ -434,10 +434,30 @@ export interface InventoryTotals {
   locations: number;
 }
 
+/**
+ * Whether the mirror holds a facility's stock: `complete` once its inventory was read whole at least
+ * once (only then is a missing row a real zero); `loading` before that; `failed` when the reading
+ * failed and none ever succeeded; `not-offered` when the server refused the stock call (404, 403);
+ * `not-kept` when this workstation does not keep the facility's stock (or has not planned it yet).
+ */
+export type StockState = 'complete' | 'loading' | 'failed' | 'not-offered' | 'not-kept';
+
+export interface FacilityStock {
+  facilityId: string;
+  facilityName: string | null;
+  state: StockState;
+  /** The inventory dataset's key (to match sync progress), null when not kept. */
+  datasetKey: string | null;
+  /** The last failure's message, for `failed` and `not-offered`. */
+  error: string | null;
+}
+
 export interface InventoryAnswer {
   rows: InventoryRow[];
   totals: InventoryTotals[];
   age: DataAge;
+  /** The facilities the answer is about (the location's; for an item, every facility known) and whether their stock is here. */
+  stock: FacilityStock[];
 }
 
 export type HistoryType = 'RECEIVE' | 'PUTAWAY' | 'PICK' | 'MOVE' | 'ADJUST' | 'COUNT' | 'SHIP';

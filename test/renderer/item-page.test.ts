@@ -1,8 +1,9 @@
+import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import type { InventoryRow } from '../../electron/contract/types.ts';
+import type { FacilityStock, InventoryRow, SyncStatus } from '../../electron/contract/types.ts';
 import ItemView from '../../renderer/src/views/ItemView.vue';
-import { FRESH, STALE, mountWith, scriptedClient } from './support.ts';
+import { FRESH, NO_SYNC, STALE, mountWith, scriptedClient } from './support.ts';
 
 function row(partial: Partial<InventoryRow>): InventoryRow {
   return {
@@ -16,14 +17,21 @@ function router() {
   return createRouter({ history: createMemoryHistory(), routes: [{ path: '/item/:id', name: 'item', component: ItemView }, { path: '/location/:id', name: 'location', component: stub }, { path: '/record/:list/:id', name: 'record', component: stub }] });
 }
 
+const HELD: FacilityStock = { facilityId: 'F1', facilityName: 'Madrid', state: 'complete', datasetKey: 'inventory@facility:F1', error: null };
+const facility = (partial: Partial<FacilityStock>): FacilityStock => ({ ...HELD, ...partial });
+
 const STOCK = {
   rows: [row({}), row({ id: 'v2', locationId: 'L2', locationCode: 'B-02-01-A', lot: 'LOT7', expiry: '2020-01-01', expiryState: 'expired' as const, onHand: 1000, allocated: 0, available: 1000 })],
   totals: [{ facilityId: 'F1', facilityName: 'Madrid', onHand: 1010, allocated: 4, available: 1006, locations: 2 }],
   age: STALE,
+  stock: [HELD],
 };
 
-const client = (stock = STOCK) =>
+const ROUND_DONE: SyncStatus = { ...NO_SYNC, lastRoundFinishedAt: new Date().toISOString() };
+
+const client = (stock: typeof STOCK = STOCK, status: SyncStatus = ROUND_DONE) =>
   scriptedClient({
+    'sync.status': () => status,
     'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH }
       : list === 'item-templates' ? { kind: 'other', list, id, title: 'Bin, medium', record: { id }, related: [], age: FRESH } : ({
       kind: 'item', list: 'items', id, title: 'Blue widget',
@@ -75,10 +83,58 @@ describe('the item page', () => {
 
 describe('an item with no stock', () => {
   it('shows 0 on hand, 0 allocated and 0 available (a zero is a quantity, not a missing one)', async () => {
-    const { wrapper } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH }), { path: '/item/I1?list=items', router: router() });
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH, stock: [HELD] }), { path: '/item/I1?list=items', router: router() });
     for (const cell of ['qty-on-hand', 'qty-allocated', 'qty-available']) {
       expect(wrapper.get(`[data-testid=${cell}] .value`).text(), cell).toBe('0');
     }
+    wrapper.unmount();
+  });
+});
+
+describe('stock the workstation does not hold', () => {
+  const noNumbers = (wrapper: { find: (s: string) => { exists: () => boolean } }) => {
+    expect(wrapper.find('[data-testid=qty]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid=stock-none]').exists()).toBe(false);
+  };
+
+  async function open(stock: FacilityStock[], status: SyncStatus = ROUND_DONE) {
+    const { wrapper, pinia } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH, stock }, status), { path: '/item/I1', router: router() });
+    const { useSyncStore } = await import('../../renderer/src/stores/sync.ts');
+    await useSyncStore(pinia).load();
+    await flushPromises();
+    return wrapper;
+  }
+
+  it('says a facility not kept offline is not on this workstation, and shows no 0 / 0 / 0', async () => {
+    const wrapper = await open([facility({ facilityId: 'F9', facilityName: 'Memphis Hub', state: 'not-kept', datasetKey: null })]);
+    noNumbers(wrapper);
+    expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock for Memphis Hub is not on this workstation.');
+    wrapper.unmount();
+  });
+
+  it('says the stock is loading during the first sync, with how far it has got', async () => {
+    const status: SyncStatus = {
+      ...NO_SYNC,
+      running: true,
+      datasets: ['a', 'b', 'c', 'd', 'e'].map((key, i) => ({ key, lastSuccessAt: i < 3 ? new Date().toISOString() : null }) as SyncStatus['datasets'][number]),
+    };
+    const wrapper = await open([facility({ state: 'loading' })], status);
+    noNumbers(wrapper);
+    expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Loading stock… 60%');
+    wrapper.unmount();
+  });
+
+  it('says a server that does not offer stock does not', async () => {
+    const wrapper = await open([facility({ state: 'not-offered', error: 'Not found on the server' })]);
+    noNumbers(wrapper);
+    expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock is not available from this server.');
+    wrapper.unmount();
+  });
+
+  it('shows the numbers of the facilities it holds, and says which it does not', async () => {
+    const wrapper = await open([HELD, facility({ facilityId: 'F9', facilityName: 'Memphis Hub', state: 'not-kept', datasetKey: null })]);
+    expect(wrapper.get('[data-testid=qty-on-hand] .value').text()).toBe('0');
+    expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock for Memphis Hub is not on this workstation.');
     wrapper.unmount();
   });
 });

@@ -29,6 +29,7 @@ const stock = (locationId: string): InventoryAnswer => ({
   rows: locationId === 'l1' ? [{ itemId: 'i1', onHand: 5 }, { itemId: 'i1', onHand: 2 }, { itemId: 'i9', onHand: 4 }].map((r) => ({ ...r }) as never) : [],
   totals: [],
   age: FRESH,
+  stock: [{ facilityId: 'F1', facilityName: 'Main', state: 'complete', datasetKey: 'inventory@facility:F1', error: null }],
 });
 
 function client(inventory: (locationId: string) => InventoryAnswer | Promise<InventoryAnswer> = stock) {

@@ -2,10 +2,11 @@
 // by lot or serial; on hand, allocated and available kept apart; expired and soon-expiring flagged;
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
-import type { InventoryAnswer, InventoryRow, InventoryTotals } from '../../contract/types.ts';
+import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
+import { allDatasets, type DatasetRow } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalComparer } from './codes.ts';
-import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
+import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
 import { locationById } from './locations.ts';
@@ -36,6 +37,8 @@ type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: T
 interface Selected {
   rows: InventoryRow[];
   facilities: Map<string, FacilityFacts>;
+  /** The mirror's facts, when reading the rows needed them. */
+  facts: MirrorFacts | null;
 }
 
 interface FacilityFacts {
@@ -55,16 +58,18 @@ export function inventoryByItem(
   if (!args.includeZero) where.push({ sql: 'inv.qty_on_hand != 0', params: [] });
   const selected = select(db, where, options.now ?? new Date());
   if (selected.rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
-  return answer(db, selected, options, args.facilityId);
+  const states = stockStates(db, selected.facts);
+  return answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
 }
 
 export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
   const selected = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
-  if (selected.rows.length > 0) return answer(db, selected, options);
+  if (selected.rows.length > 0) return answer(db, selected, options, undefined, [stockStates(db, selected.facts).of(selected.rows[0].facilityId)]);
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
   if (!location) throw new AisleError('not_found', 'This location is not in the offline data.');
-  return answer(db, selected, options, location.facilityId ?? undefined);
+  const states = stockStates(db, null);
+  return answer(db, selected, options, location.facilityId ?? undefined, location.facilityId ? [states.of(location.facilityId)] : states.all);
 }
 
 export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
@@ -72,15 +77,17 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   const where: Filter[] = [];
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
   if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
-  return answer(db, select(db, where, options.now ?? new Date()), options);
+  const selected = select(db, where, options.now ?? new Date());
+  return answer(db, selected, options, undefined, stockStates(db, selected.facts).all);
 }
 
 function select(db: MirrorDb, where: Filter[], now: Date): Selected {
   const clause = where.map((w) => w.sql).join(' AND ');
   const raws = stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
-  if (raws.length === 0) return { rows: [], facilities: new Map() };
+  if (raws.length === 0) return { rows: [], facilities: new Map(), facts: null };
   const days = expiryDays(now);
-  const { datasets, facilityNames } = readFacts(db);
+  const facts = readFacts(db);
+  const { datasets, facilityNames } = facts;
   const rows: InventoryRow[] = new Array(raws.length);
   // Each facility's stock is one snapshot: its rows carry its sync time. They come together, so the
   // facts are looked up once per run of one facility's rows, not once per row.
@@ -94,14 +101,14 @@ function select(db: MirrorDb, where: Filter[], now: Date): Selected {
       facilities.set(last, { name: raw[1] === null ? null : (facilityNames.get(raw[1]) ?? null), syncedAt: datasets.get(raw[15])?.lastSuccessAt ?? null });
     }
   }
-  return { rows, facilities };
+  return { rows, facilities, facts };
 }
 
 /**
  * Rows in order (facility, location code naturally, SKU naturally, expiry, id), totals per facility, and the age of
  * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
  */
-function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOptions, facilityId?: string): InventoryAnswer {
+function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOptions, facilityId: string | undefined, stock: FacilityStock[]): InventoryAnswer {
   const now = options.now ?? new Date();
   const byPlace = placeOrder();
   // Rows often come in order (one location's, or one item's in a single location): no sort then.
@@ -110,7 +117,44 @@ function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOpti
     rows.length > 0 && (!facilityId || facilities.has(facilityId))
       ? combinedAge([...facilities.values()].map((facts) => ({ list: 'inventory', lastSuccessAt: facts.syncedAt })), 'inventory', options.staleAfter, now)
       : snapshotsAge(db, new Set([...facilities.keys(), ...(facilityId ? [facilityId] : [])]), options, now);
-  return { rows, totals: totals(rows, facilities), age };
+  return { rows, totals: totals(rows, facilities), age, stock };
+}
+
+interface StockStates {
+  /** Every facility known: those whose stock is kept (in the datasets' order), then the others. */
+  all: FacilityStock[];
+  of(facilityId: string): FacilityStock;
+}
+
+// Derived from the datasets table once per change of the file (readFacts' facts change with it),
+// not once per answer.
+const stockCache = new WeakMap<MirrorFacts, StockStates>();
+
+/** Whether the mirror holds each facility's stock (see StockState). */
+function stockStates(db: MirrorDb, known: MirrorFacts | null): StockStates {
+  const facts = known ?? readFacts(db);
+  const cachedStates = stockCache.get(facts);
+  if (cachedStates) return cachedStates;
+  const byId = new Map<string, FacilityStock>();
+  for (const d of allDatasets(db)) {
+    if (d.list !== 'inventory' || d.scope_kind !== 'facility' || d.scope_id === null) continue;
+    const state = stockState(d);
+    byId.set(d.scope_id, { facilityId: d.scope_id, facilityName: facts.facilityNames.get(d.scope_id) ?? null, state, datasetKey: d.key, error: state === 'complete' ? null : d.last_error_message });
+  }
+  const notKept = (id: string): FacilityStock => ({ facilityId: id, facilityName: facts.facilityNames.get(id) ?? null, state: 'not-kept', datasetKey: null, error: null });
+  for (const id of facts.facilityNames.keys()) if (!byId.has(id)) byId.set(id, notKept(id));
+  const states: StockStates = { all: [...byId.values()], of: (id) => byId.get(id) ?? notKept(id) };
+  stockCache.set(facts, states);
+  return states;
+}
+
+/** A server that refuses the stock call (no such endpoint, not allowed) does not offer stock. */
+const REFUSED = new Set(['not_found', 'forbidden']);
+
+function stockState(d: DatasetRow): StockState {
+  if (d.last_success_at !== null) return 'complete';
+  if (d.last_error_code === null) return 'loading';
+  return REFUSED.has(d.last_error_code) ? 'not-offered' : 'failed';
 }
 
 /** The answer's order: facility, location code naturally, SKU naturally, expiry (none last), id. */

@@ -41,6 +41,22 @@ export const useSyncStore = defineStore('sync', () => {
     return newest;
   });
 
+  /** Whether a round has ever finished: before it, what is not in the mirror may still be coming. */
+  const firstSyncDone = computed(() => Boolean(status.value?.lastRoundFinishedAt));
+
+  /**
+   * How far a dataset's reading has got (0..1): its rows against the previous snapshot's when known,
+   * else the share of the round's datasets read (a first reading has no previous count). Null when
+   * nothing is known.
+   */
+  function share(key: string | null): number | null {
+    const p = key ? progress.value[key] : undefined;
+    if (p && p.expectedRows) return Math.min(1, p.rows / p.expectedRows);
+    const datasets = status.value?.datasets ?? [];
+    if (datasets.length === 0) return null;
+    return datasets.filter((d) => d.lastSuccessAt !== null).length / datasets.length;
+  }
+
   async function load(): Promise<void> {
     const client = useClient();
     const before = { connectivity: connectivityEvents, status: statusEvents };
@@ -88,5 +104,5 @@ export const useSyncStore = defineStore('sync', () => {
     if (result.ok) replaceDataset(result.value);
   }
 
-  return { connectivity, status, progress, error, indicator, newestSyncAt, load, subscribe, stop, syncNow, resolveHeld };
+  return { connectivity, status, progress, error, indicator, newestSyncAt, firstSyncDone, share, load, subscribe, stop, syncNow, resolveHeld };
 });

@@ -6,6 +6,7 @@ import type { ContractError } from '../../../electron/contract/errors.ts';
 import type { HistoryAnswer, InventoryAnswer, RecordDetail } from '../../../electron/contract/types.ts';
 import { useClient } from '../api/client.ts';
 import { useRecentStore } from '../stores/recent.ts';
+import { useSyncStore } from '../stores/sync.ts';
 
 export function useRecordPage(kind: 'item' | 'location') {
   const route = useRoute();
@@ -35,15 +36,15 @@ export function useRecordPage(kind: 'item' | 'location') {
     if (r.ok) void useRecentStore().opened(list.value, id.value);
   }
 
-  const totals = computed(() => {
-    const rows = inventory.value?.rows ?? [];
-    return {
-      onHand: rows.reduce((s, r) => s + r.onHand, 0),
-      allocated: rows.reduce((s, r) => s + r.allocated, 0),
-      available: rows.reduce((s, r) => s + r.available, 0),
-    };
-  });
+  // A round that finished may have brought this page's stock (the first sync, a facility now kept).
+  const sync = useSyncStore();
+  watch(
+    () => sync.status?.lastRoundFinishedAt,
+    (finished, before) => {
+      if (finished && finished !== before && loaded.value) void load();
+    },
+  );
 
   watch([id, list], () => void load(), { immediate: true });
-  return { id, list, record, inventory, history, error, loaded, totals, reload: load };
+  return { id, list, record, inventory, history, error, loaded, reload: load };
 }

@@ -1,0 +1,128 @@
+// The floor, as a worker meets it against the demo warehouse in Chromium: history that reads as
+// stock moved (a pick is "−24 out"), stock said in words when the workstation does not hold it,
+// and the pages at 800×600 to 1366×800 in the default and floor looks (screenshots in docs/).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../../electron/contract/types.ts';
+import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
+
+/** What the history table should say for an event with both quantities, from the core's own numbers. */
+function expectedChange(e: HistoryEvent, spanish = false): string {
+  const delta = e.qtyAfter! - e.qtyBefore!;
+  if (delta === 0) return spanish ? '±0 sin cambio' : '±0 no change';
+  const size = Math.abs(delta).toLocaleString(spanish ? 'es-ES' : 'en-GB');
+  if (e.type === 'MOVE') {
+    if (delta > 0) return `+${size} ${spanish ? 'entrada desde' : 'in from'} ${e.fromLocationCode}`;
+    return `−${size} ${spanish ? 'salida hacia' : 'out to'} ${e.toLocationCode}`;
+  }
+  return delta > 0 ? `+${size} ${spanish ? 'entrada' : 'in'}` : `−${size} ${spanish ? 'salida' : 'out'}`;
+}
+
+describe('the floor', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp();
+    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+  });
+  afterAll(async () => app?.close());
+
+  /** The first event of a type (and a kind of change) that has both quantities. */
+  async function find(type: HistoryEvent['type'], want: (delta: number) => boolean): Promise<HistoryEvent> {
+    const { events } = await app.call('history.query', { types: [type as 'PICK'], limit: 2000 });
+    const found = events.find((e) => e.itemId && e.qtyBefore !== null && e.qtyAfter !== null && want(e.qtyAfter - e.qtyBefore));
+    if (!found) throw new Error(`the demo's history has no ${type} of that kind`);
+    return found;
+  }
+
+  /** Every history row the page shows says what the core's quantities say. */
+  async function rowsReadRight(events: HistoryEvent[]): Promise<number> {
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const rows = app.page.getByTestId('history-row');
+    await rows.first().waitFor();
+    const shown = (await rows.evaluateAll((list) =>
+      list.map((row) => [row.getAttribute('data-event-id'), row.querySelector('[data-testid=history-change]')?.textContent?.trim()]),
+    )) as [string, string][];
+    let checked = 0;
+    for (const [id, text] of shown) {
+      const e = byId.get(id);
+      if (!e || e.qtyBefore === null || e.qtyAfter === null) continue;
+      expect(text, `${e.type} ${e.qtyBefore} → ${e.qtyAfter}`).toBe(expectedChange(e));
+      checked++;
+    }
+    return checked;
+  }
+
+  it('shows a pick, a ship, an adjustment down, a count up and a move as the stock moved', async () => {
+    const wanted = [
+      await find('PICK', (d) => d < 0),
+      await find('SHIP', (d) => d < 0),
+      await find('ADJUST', (d) => d < 0),
+      await find('COUNT', (d) => d > 0),
+      await find('MOVE', (d) => d !== 0),
+    ];
+    for (const e of wanted) {
+      await go(app.page, `/item/${e.itemId}`);
+      const row = app.page.locator(`[data-testid=history-row][data-event-id="${e.id}"]`);
+      await row.waitFor();
+      const text = (await row.getByTestId('history-change').textContent())!.trim();
+      expect(text, `${e.type} ${e.qtyBefore} → ${e.qtyAfter}`).toBe(expectedChange(e));
+      // never a gain for stock that left, in the sign or in the words
+      if (e.qtyAfter! < e.qtyBefore!) expect(text).not.toMatch(/^\+|\bin\b/);
+      // the direction is said, not shown in colour alone
+      expect(await row.getByTestId('history-change').getAttribute('data-direction')).toBe(e.qtyAfter! > e.qtyBefore! ? 'in' : 'out');
+      const { events } = await app.call('history.query', { itemId: e.itemId!, limit: 200 });
+      expect(await rowsReadRight(events)).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows a move on the location page as into this location from the other', async () => {
+    const move = await find('MOVE', (d) => d > 0);
+    const { hits } = await app.call('search.query', { q: move.locationCode!, limit: 50 });
+    let locationId: string | null = null;
+    for (const hit of hits.filter((h) => h.kind === 'location')) {
+      const { events } = await app.call('history.query', { locationId: hit.id, limit: 500 });
+      if (events.some((e) => e.id === move.id)) locationId = hit.id;
+    }
+    expect(locationId, `the location of ${move.locationCode}`).not.toBeNull();
+    await go(app.page, `/location/${locationId}`);
+    const row = app.page.locator(`[data-testid=history-row][data-event-id="${move.id}"]`);
+    await row.waitFor();
+    expect((await row.getByTestId('history-change').textContent())!.trim()).toBe(`+${move.qtyAfter! - move.qtyBefore!} in from ${move.fromLocationCode}`);
+    const { events } = await app.call('history.query', { locationId: locationId!, limit: 200 });
+    expect(await rowsReadRight(events)).toBeGreaterThan(0);
+  });
+});
+
+describe('a worker kept to one facility, in Spanish', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp();
+    await signIn(app.page, 'solo@example.com', 'demo1234');
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+  });
+  afterAll(async () => app?.close());
+
+  it("says another facility's stock is not on this workstation, and shows no 0 / 0 / 0 for it", async () => {
+    const kept = new Set((await app.call('sync.status')).datasets.filter((d) => d.list === 'inventory').map((d) => d.scope.id));
+    expect(kept.size).toBe(1);
+    const { hits } = await app.call('search.query', { q: 'A-01-01-A', limit: 50 });
+    let other: { id: string; facilityId: string } | null = null;
+    for (const hit of hits.filter((h) => h.kind === 'location')) {
+      const facilityId = String((await app.call('records.get', { list: hit.list, id: hit.id })).record.facility_id);
+      if (!kept.has(facilityId)) other = { id: hit.id, facilityId };
+    }
+    expect(other, 'a location in a facility not kept').not.toBeNull();
+    const facility = await app.call('records.get', { list: 'facilities', id: other!.facilityId });
+    await go(app.page, `/location/${other!.id}`);
+    const notice = app.page.locator('[data-testid=stock-notice][data-kind=not-kept]');
+    await notice.waitFor();
+    expect((await notice.textContent())!.trim()).toBe(`Las existencias de ${String(facility.record.name)} no están en este puesto.`);
+    expect(await app.page.getByTestId('qty').count()).toBe(0);
+    expect(await app.page.getByTestId('stock-none').count()).toBe(0);
+  });
+});
+

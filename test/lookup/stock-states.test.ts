@@ -1,0 +1,77 @@
+// Stock answers say whether the workstation holds each facility's stock, so that a screen shows a
+// zero only for stock it has read whole: complete, loading (first reading not done), failed, not
+// offered by the server, or not kept here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
+import { ensureDataset, markError } from '../../electron/core/mirror/dataset-state.ts';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
+const F3 = 'fac-3';
+const F4 = 'fac-4';
+const F5 = 'fac-5';
+
+function inventoryDataset(facilityId: string): number {
+  const key = `inventory@facility:${facilityId}`;
+  return ensureDataset(db, { key, list: 'inventory', label: 'Inventory', table: 'inventory', scopeKind: 'facility', scopeId: facilityId, scopeName: null, path: '/v1/api/pub/inv/query', method: 'POST' });
+}
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+  // five facilities: two read whole (the floor mirror's), one loading, one refused by the server, one not kept
+  loadDataset(db, { list: 'facilities', syncedAt: NOW.toISOString() }, [
+    { id: F1, code: 'WH1', name: 'Main warehouse' },
+    { id: F2, code: 'WH2', name: 'Overflow' },
+    { id: F3, code: 'WH3', name: 'Reno' },
+    { id: F4, code: 'WH4', name: 'Leeds' },
+    { id: F5, code: 'MEM', name: 'Memphis Hub' },
+  ]);
+  loadDataset(db, { list: 'locations', scopeKind: 'facility', scopeId: F5, syncedAt: NOW.toISOString() }, [{ id: 'loc-m1', facility_id: F5, code: 'M-01-01-A' }]);
+  inventoryDataset(F3);
+  markError(db, inventoryDataset(F4), { code: 'not_found', message: 'Not found on the server: No such endpoint' });
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+const states = (stock: { facilityId: string; state: string }[]) => Object.fromEntries(stock.map((s) => [s.facilityId, s.state]));
+
+describe('whether the stock is on this workstation', () => {
+  it('an item answer names every facility and the state of its stock', () => {
+    const answer = inventoryByItem(db, { itemId: 'item-1' }, options);
+    expect(states(answer.stock)).toEqual({ [F1]: 'complete', [F2]: 'complete', [F3]: 'loading', [F4]: 'not-offered', [F5]: 'not-kept' });
+    expect(answer.stock.find((s) => s.facilityId === F5)).toEqual({ facilityId: F5, facilityName: 'Memphis Hub', state: 'not-kept', datasetKey: null, error: null });
+    expect(answer.stock.find((s) => s.facilityId === F4)?.error).toContain('Not found on the server');
+    expect(answer.stock.find((s) => s.facilityId === F3)?.datasetKey).toBe(`inventory@facility:${F3}`);
+  });
+
+  it('an item with no stock row at all still says which facilities are complete', () => {
+    expect(states(inventoryByItem(db, { itemId: 'item-4' }, options).stock)[F1]).toBe('complete');
+    expect(inventoryByItem(db, { itemId: 'item-4', facilityId: F5 }, options).stock.map((s) => s.state)).toEqual(['not-kept']);
+  });
+
+  it("a location answer is about the location's facility, with or without rows", () => {
+    expect(inventoryByLocation(db, { locationId: 'loc-1' }, options).stock.map((s) => [s.facilityId, s.state])).toEqual([[F1, 'complete']]);
+    const memphis = inventoryByLocation(db, { locationId: 'loc-m1' }, options);
+    expect(memphis.rows).toEqual([]);
+    expect(memphis.stock.map((s) => [s.facilityName, s.state])).toEqual([['Memphis Hub', 'not-kept']]);
+  });
+
+  it('a lot answer names every facility', () => {
+    expect(inventoryByLot(db, { lot: 'L100' }, options).stock).toHaveLength(5);
+  });
+
+  it('follows the datasets as they change', () => {
+    const f3 = loadDataset(db, { list: 'inventory', scopeKind: 'facility', scopeId: F3, syncedAt: NOW.toISOString() }, []);
+    expect(f3).toBeGreaterThan(0);
+    expect(states(inventoryByItem(db, { itemId: 'item-1' }, options).stock)[F3]).toBe('complete');
+  });
+});

@@ -1,0 +1,92 @@
+// The state of the data in one line a worker reads: on the home screen "Loading stock… 60%",
+// "Up to date · 10:43", "Offline — can't sync since 09:12", never a count of data sets; the sync
+// page puts problems first, says why "Sync now" is disabled, and promises no next sync offline.
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
+import { useSessionStore } from '../../renderer/src/stores/session.ts';
+import { useSyncStore } from '../../renderer/src/stores/sync.ts';
+import HomeView from '../../renderer/src/views/HomeView.vue';
+import SyncView from '../../renderer/src/views/SyncView.vue';
+import { ANA, mountWith, scriptedClient } from './support.ts';
+
+const AT = new Date();
+AT.setSeconds(0, 0);
+const EARLIER = new Date(AT.getTime() - 40 * 60_000);
+const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(d);
+
+function dataset(key: string, partial: Partial<DatasetStatus> = {}): DatasetStatus {
+  return {
+    key, list: key, label: key, scope: { kind: 'global', id: null, name: null }, lastSuccessAt: AT.toISOString(), lastAttemptAt: AT.toISOString(), etag: null,
+    rows: 10, lastError: null, stale: false, staleAfterMinutes: 60, fullCheckAt: null, held: null, syncing: false, ...partial,
+  };
+}
+
+const status = (partial: Partial<SyncStatus>): SyncStatus => ({ preparing: false, running: false, lastRoundStartedAt: AT.toISOString(), lastRoundFinishedAt: AT.toISOString(), nextRoundAt: null, datasets: [], ...partial });
+const net = (state: Connectivity['state']): Connectivity => ({ state, since: AT.toISOString(), lastCheckedAt: AT.toISOString() });
+
+async function mount(component: typeof HomeView, s: SyncStatus, connectivity: Connectivity) {
+  const client = scriptedClient({ 'sync.status': () => s, 'connectivity.get': () => connectivity, 'recent.list': () => [], 'session.current': () => ANA });
+  const mounted = await mountWith(component, client);
+  useSessionStore(mounted.pinia).view = ANA;
+  await useSyncStore(mounted.pinia).load();
+  await flushPromises();
+  return mounted.wrapper;
+}
+
+describe('the home screen says in one line how current the data is', () => {
+  it('during the first sync: how far the stock has loaded', async () => {
+    const datasets = ['a', 'b', 'c', 'd', 'e'].map((k, i) => dataset(k, { lastSuccessAt: i < 3 ? AT.toISOString() : null }));
+    const wrapper = await mount(HomeView, status({ running: true, lastRoundFinishedAt: null, datasets }), net('online'));
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe('Loading stock… 60%');
+    expect(wrapper.text()).not.toMatch(/data sets?/i);
+    wrapper.unmount();
+  });
+
+  it('up to date, with the time of the oldest list', async () => {
+    const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: EARLIER.toISOString() })] }), net('online'));
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Up to date · ${hhmm(EARLIER)}`);
+    wrapper.unmount();
+  });
+
+  it('offline: since when it cannot sync', async () => {
+    const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: EARLIER.toISOString() })] }), net('offline'));
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Offline — can't sync since ${hhmm(AT)}`);
+    wrapper.unmount();
+  });
+
+  it('counts the problems waiting on the sync page', async () => {
+    const wrapper = await mount(HomeView, status({ datasets: [dataset('a', { lastError: { code: 'server_error', message: 'HTTP 500' } }), dataset('b', { lastError: { code: 'offline', message: 'x' } })] }), net('online'));
+    expect(wrapper.get('[data-testid=home-sync-problems]').text()).toBe('1 problem — see the sync page');
+    wrapper.unmount();
+  });
+});
+
+describe('the sync page', () => {
+  it('offline: says why Sync now is disabled and shows no next sync', async () => {
+    const wrapper = await mount(SyncView, status({ nextRoundAt: new Date(AT.getTime() + 4 * 60_000).toISOString(), datasets: [dataset('a')] }), net('offline'));
+    expect(wrapper.get('[data-testid=sync-now]').attributes('disabled')).toBeDefined();
+    expect(wrapper.get('[data-testid=sync-why]').text()).toBe("The server can't be reached from this workstation.");
+    expect(wrapper.find('[data-testid=sync-next]').exists()).toBe(false);
+    expect(wrapper.text()).not.toContain('Next sync');
+    wrapper.unmount();
+  });
+
+  it('online: the next sync is shown, and nothing says why Sync now is disabled', async () => {
+    const wrapper = await mount(SyncView, status({ nextRoundAt: new Date(AT.getTime() + 4 * 60_000).toISOString(), datasets: [dataset('a')] }), net('online'));
+    expect(wrapper.get('[data-testid=sync-now]').attributes('disabled')).toBeUndefined();
+    expect(wrapper.find('[data-testid=sync-why]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid=sync-next]').text()).toMatch(/^Next sync in/);
+    wrapper.unmount();
+  });
+
+  it('puts problems first, in words, before the table', async () => {
+    const datasets = [dataset('items'), dataset('locations', { label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: { code: 'server_error', message: 'HTTP 500' } })];
+    const wrapper = await mount(SyncView, status({ datasets }), net('online'));
+    const problems = wrapper.get('[data-testid=sync-problems]');
+    expect(problems.findAll('[data-testid=sync-problem]').map((p) => p.text())).toEqual(['Locations · Madrid: The server had a problem. Try again shortly.']);
+    const html = wrapper.html();
+    expect(html.indexOf('data-testid="sync-problems"')).toBeLessThan(html.indexOf('data-testid="datasets"'));
+    wrapper.unmount();
+  });
+});
