@@ -14,6 +14,7 @@ import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
 import type { MirrorIdentity } from '../../../core/ports.ts';
 import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
+import { count } from '../plural.ts';
 
 export interface MirrorChoice {
   file: string;
@@ -111,7 +112,7 @@ function printStock(io: CliIo, db: MirrorDb, result: SearchResult, settings: Set
     const what = hit.kind === 'item' ? row.locationCode : `${row.sku}${row.description ? ` ${row.description}` : ''}`;
     io.out(`  ${what.padEnd(20)} on hand ${row.onHand}, allocated ${row.allocated}, available ${row.available}  ${row.status}${lot ? `  ${lot}` : ''}`);
   }
-  for (const total of answer.totals) io.out(`  total ${total.facilityName ?? total.facilityId}: on hand ${total.onHand}, available ${total.available} in ${total.locations} locations`);
+  for (const total of answer.totals) io.out(`  total ${total.facilityName ?? total.facilityId}: on hand ${total.onHand}, available ${total.available} in ${count(total.locations, 'location')}`);
 }
 
 export const findCommand: Command = {
