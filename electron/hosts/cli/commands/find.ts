@@ -12,9 +12,9 @@ import { searchAll } from '../../../core/lookup/search.ts';
 import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
 import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
 import type { MirrorIdentity } from '../../../core/ports.ts';
-import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { count } from '../plural.ts';
+import { readSettings } from '../read-settings.ts';
 
 export interface MirrorChoice {
   file: string;
@@ -147,7 +147,7 @@ export const findCommand: Command = {
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit must be a whole number from 1 to 500.', 2);
     const query = positionals.join(values.lines ? '\n' : ' ');
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
+    const settings = readSettings(dataDir);
     const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
     const db = openMirror(mirror.file, { readonly: true });
     try {

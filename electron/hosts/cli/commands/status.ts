@@ -6,10 +6,10 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { mirrorPath, readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
 import { openMirror } from '../../../core/mirror/open-mirror.ts';
-import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
 import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
 import type { CliIo, Command } from '../command.ts';
 import { count } from '../plural.ts';
+import { readSettings } from '../read-settings.ts';
 import { datasetLine, isInProcessDemo, mirrorSummary, needingAttention } from './status-format.ts';
 
 export const statusCommand: Command = {
@@ -28,7 +28,7 @@ export const statusCommand: Command = {
       strict: true,
     });
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
+    const settings = readSettings(dataDir);
     const folder = path.join(dataDir, 'mirrors');
     let files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
     if (values.server && values.email && values.license) {
