@@ -1,8 +1,18 @@
 // Every GS1 Application Identifier by its digits, built once from the generated table, with what a
 // parse needs precomputed: total lengths, how the value is shown, whether a separator must follow.
-import { GS1_AIS, type Gs1AiPart } from './gs1-ai-table.ts';
+import { GS1_AI_ROWS, type Gs1AiPartRow } from './gs1-ai-table.ts';
 
 export type AiFormat = 'numeric' | 'text' | 'date' | 'decimal';
+
+/** One component of an AI's value: its character set, length and the GS1 linters that check it. */
+export interface Gs1AiPart {
+  /** N digits, X GS1 character set 82, Y character set 39, Z base64url. */
+  cset: 'N' | 'X' | 'Y' | 'Z';
+  min: number;
+  max: number;
+  optional: boolean;
+  linters: readonly string[];
+}
 
 export interface AiSpec {
   ai: string;
@@ -27,30 +37,36 @@ export interface AiSpec {
 
 const DATE_LINTERS = new Set(['yymmd0', 'yymmdd', 'yyyymmdd']);
 
-function formatOf(parts: readonly Gs1AiPart[], decimals: number | undefined): AiFormat {
-  if (decimals !== undefined) return 'decimal';
+function formatOf(parts: readonly Gs1AiPart[], decimals: boolean): AiFormat {
+  if (decimals) return 'decimal';
   if (parts.length === 1 && parts[0].linters.some((linter) => DATE_LINTERS.has(linter))) return 'date';
   return parts.every((part) => part.cset === 'N') ? 'numeric' : 'text';
 }
 
+const toPart = ([cset, min, max, optional, ...linters]: Gs1AiPartRow): Gs1AiPart => ({ cset, min, max, optional: optional === 1, linters });
+
 const TABLE = new Map<string, AiSpec>();
-for (const definition of GS1_AIS) {
-  const { parts } = definition;
+for (const [first, last, title, flags, rows] of GS1_AI_ROWS) {
+  const parts = rows.map(toPart);
   const min = parts.reduce((sum, part) => sum + (part.optional ? 0 : part.min), 0);
   const max = parts.reduce((sum, part) => sum + part.max, 0);
-  TABLE.set(definition.ai, {
-    ai: definition.ai,
-    label: definition.title,
-    fixed: min === max ? max : null,
-    min,
-    max,
-    format: formatOf(parts, definition.decimals),
-    checkDigit: parts.length === 1 && parts[0].linters.includes('csum'),
-    separatorRequired: !definition.predefinedLength,
-    digitalLinkKey: definition.digitalLinkKey,
-    decimals: definition.decimals ?? 0,
-    parts,
-  });
+  const decimals = flags.includes('d');
+  for (let n = Number(first); n <= Number(last); n++) {
+    const ai = String(n).padStart(first.length, '0');
+    TABLE.set(ai, {
+      ai,
+      label: title,
+      fixed: min === max ? max : null,
+      min,
+      max,
+      format: formatOf(parts, decimals),
+      checkDigit: parts.length === 1 && parts[0].linters.includes('csum'),
+      separatorRequired: !flags.includes('*'),
+      digitalLinkKey: flags.includes('k'),
+      decimals: decimals ? n % 10 : 0,
+      parts,
+    });
+  }
 }
 
 /** The spec of a known AI, or undefined. */
