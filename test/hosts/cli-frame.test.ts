@@ -1,7 +1,7 @@
 // The CLI frame every command plugs into: how a command's failures become one line and an exit code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
-import { COMMANDS, main } from '../../electron/hosts/cli/cli.ts';
+import { COMMANDS, main, type CommandEntry } from '../../electron/hosts/cli/cli.ts';
 import { CliError, type CliIo, type Command } from '../../electron/hosts/cli/command.ts';
 import { parseArgs } from 'node:util';
 
@@ -29,14 +29,16 @@ const probe: Command = {
   },
 };
 
+const probeEntry: CommandEntry = { name: probe.name, summary: probe.summary, load: async () => probe };
+
 describe('CLI frame', () => {
   afterEach(() => {
-    const at = COMMANDS.indexOf(probe);
+    const at = COMMANDS.indexOf(probeEntry);
     if (at >= 0) COMMANDS.splice(at, 1);
   });
 
   it('runs a registered command and lists it in --help', async () => {
-    COMMANDS.push(probe);
+    COMMANDS.push(probeEntry);
     const help = io();
     expect(await main(['--help'], help.io)).toBe(0);
     expect(help.out.join('\n')).toMatch(/probe\s+test command/);
@@ -49,7 +51,7 @@ describe('CLI frame', () => {
   });
 
   it('turns each kind of failure into one line on stderr and a non-zero exit', async () => {
-    COMMANDS.push(probe);
+    COMMANDS.push(probeEntry);
     const cases: [string, number, RegExp][] = [
       ['cli', 3, /^aisle probe: bad input$/],
       ['aisle', 1, /^aisle probe: The server cannot be reached\. \(offline\)$/],

@@ -51,7 +51,9 @@ describe('aisle sync / aisle status', () => {
   it('status lists the mirror with its identity and datasets, as text and JSON', async () => {
     const text = io({});
     expect(await main(['status', '--data', dir.path], text.value)).toBe(0);
-    expect(text.out[0]).toContain('demo@example.com on ' + server.url);
+    // the summary line first, then the mirror's identity and datasets
+    expect(text.out[0]).toMatch(/^127\.0\.0\.1:\d+ · demo@example\.com · up to date \d\d:\d\d · [\d,]+ items · no problems$/);
+    expect(text.out.some((l) => l.startsWith('demo@example.com on ' + server.url))).toBe(true);
     expect(text.out.some((l) => /Items .* 200 rows\s+just now\s+ok/.test(l))).toBe(true);
     const json = io({});
     expect(await main(['status', '--data', dir.path, '--json'], json.value)).toBe(0);

@@ -1,9 +1,14 @@
 // Reads what a barcode scanner sends: GS1 element strings (bracketed or raw with FNC1/GS and the
 // substitutes keyboard-wedge scanners type), GS1 Digital Link URIs, AIM symbology prefixes, and
-// plain GTINs. Check digits are verified; anything that does not add up is a `misread` with a
+// plain GTINs. Every GS1 Application Identifier is known (gs1-ai-table.ts, generated from GS1's
+// Barcode Syntax Dictionary) and shown by its GS1 title; check digits, dates and the other GS1
+// linters are verified (gs1-linters.ts); anything that does not add up is a `misread` with a
 // reason, never a guess.
 import type { Gs1Element, ScanParse } from '../../contract/types.ts';
-import { aiAt, aiSpec, type AiSpec } from './gs1-ai-table.ts';
+import { aiAt, aiSpec, allAiSpecs, type AiSpec } from './gs1-ai-index.ts';
+import { gs1CheckDigit, hasValidCheckDigit, lint } from './gs1-linters.ts';
+
+export { gs1CheckDigit, hasValidCheckDigit };
 
 const GS = '\u001d';
 
@@ -17,19 +22,6 @@ const GS_SUBSTITUTES = [/\\x1d/gi, /\\u001d/gi, /<GS>/gi, /\{GS\}/gi, /\[GS\]/gi
 /** AIM symbology identifiers (ISO/IEC 15424) that announce GS1 data, and those of plain EAN/UPC. */
 const AIM_GS1 = new Set([']C1', ']d2', ']Q3', ']e0', ']J1']);
 const AIM_EAN = new Set([']E0', ']E1', ']E2', ']E3', ']E4', ']X0']);
-
-/** GS1 mod-10 check digit of `body` (the digits before the check digit). */
-export function gs1CheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = weight === 3 ? 1 : 3) sum += Number(body[i]) * weight;
-  return (10 - (sum % 10)) % 10;
-}
-
-/** True when `digits` (GTIN-8/12/13/14, SSCC, GLN…) ends with its correct check digit. */
-export function hasValidCheckDigit(digits: string): boolean {
-  if (!/^\d{2,}$/.test(digits)) return false;
-  return gs1CheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
-}
 
 /** GTIN lengths; a plain scan of these lengths is read as a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14). */
 export const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
@@ -148,7 +140,7 @@ function parseRaw(raw: string, data: string, now: Date): ScanParse {
 }
 
 /** Primary keys a GS1 Digital Link URI path starts from (`…/01/<gtin>/10/<lot>?17=<date>`). */
-const DIGITAL_LINK_KEYS = new Set(['01', '00', '414', '417', '8003', '8004', '8006', '8010', '8017', '8018']);
+const DIGITAL_LINK_KEYS = new Set(allAiSpecs().filter((spec) => spec.digitalLinkKey).map((spec) => spec.ai));
 
 /**
  * A GS1 Digital Link URI (QR codes on newer packaging): AI/value pairs in the path from a primary
@@ -194,24 +186,57 @@ function readElement(spec: AiSpec | undefined, ai: string, value: string, now: D
   if (value.length === 0) return `${spec.label} (${ai}) is empty.`;
   if (spec.fixed !== null && value.length !== spec.fixed) return `${spec.label} (${ai}) must be ${spec.fixed} characters; got ${value.length}.`;
   if (value.length > spec.max) return `${spec.label} (${ai}) is longer than ${spec.max} characters.`;
-  if (spec.format !== 'text' && !/^\d+$/.test(value)) return `${spec.label} (${ai}) must be digits; got "${value}".`;
-  if (spec.format === 'text' && !/^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/.test(value)) {
-    return `${spec.label} (${ai}) holds characters GS1 does not allow: "${value}".`;
-  }
-  if (spec.checkDigit && !hasValidCheckDigit(value)) {
-    return `Check digit of ${spec.label} ${value} is wrong (expected ${gs1CheckDigit(value.slice(0, -1))}).`;
-  }
+  if (value.length < spec.min) return `${spec.label} (${ai}) is too short: at least ${spec.min} characters expected; got ${value.length}.`;
+  const problem = checkParts(spec, value);
+  if (problem) return problem;
   if (spec.format === 'date') {
-    const date = gs1Date(value, now);
+    const date = value.length === 8 ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6)}` : gs1Date(value, now);
     if (!date) return `${spec.label} (${ai}) is not a valid date: ${value}.`;
     return { ai, label: spec.label, value: date };
   }
-  if (spec.format === 'decimal') {
-    const decimals = Number(ai.at(-1));
-    const number = Number(value) / 10 ** decimals;
-    return { ai, label: spec.label, value: number.toFixed(decimals) };
-  }
+  if (spec.format === 'decimal') return { ai, label: spec.label, value: withDecimalPoint(value, spec.decimals) };
   return { ai, label: spec.label, value };
+}
+
+const CHARACTER_SETS = {
+  N: { pattern: /^\d+$/, problem: 'must be digits' },
+  X: { pattern: /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/, problem: 'holds characters GS1 does not allow' },
+  Y: { pattern: /^[#\-/0-9A-Z]+$/, problem: 'holds characters outside GS1 character set 39 (A-Z, 0-9, # - /)' },
+  Z: { pattern: /^[A-Za-z0-9_-]+={0,2}$/, problem: 'holds characters outside base64url' },
+} as const;
+
+/** Splits the value into the AI's components (only the last may vary in length) and checks each. */
+function checkParts(spec: AiSpec, value: string): string | null {
+  let at = 0;
+  for (let index = 0; index < spec.parts.length; index++) {
+    const part = spec.parts[index];
+    if (at === value.length && part.optional) break;
+    const piece = value.slice(at, part.min === part.max ? at + part.max : value.length);
+    if (piece.length < part.min) return `${partName(spec, index)} is too short: ${part.min} characters expected.`;
+    if (piece.length > part.max) return `${partName(spec, index)} is longer than ${part.max} characters.`;
+    const set = CHARACTER_SETS[part.cset];
+    if (!set.pattern.test(piece)) return `${partName(spec, index)} ${set.problem}; got "${piece}".`;
+    for (const linter of part.linters) {
+      const problem = lint(linter, piece);
+      if (problem === null) continue;
+      if (linter === 'csum' && spec.checkDigit) return `Check digit of ${spec.label} ${piece} is wrong (expected ${gs1CheckDigit(piece.slice(0, -1))}).`;
+      return `${partName(spec, index)}: ${problem}.`;
+    }
+    at += piece.length;
+  }
+  return at === value.length ? null : `${spec.label} (${spec.ai}) is longer than its parts allow.`;
+}
+
+/** Names a component in a misread's reason ("PROD TIME (8008) part 2"); only built when something is wrong. */
+function partName(spec: AiSpec, index: number): string {
+  return spec.parts.length === 1 ? `${spec.label} (${spec.ai})` : `${spec.label} (${spec.ai}) part ${index + 1}`;
+}
+
+/** Measures and amounts: the AI's last digit places the decimal point ("001250" with 3 is "1.250"). */
+function withDecimalPoint(digits: string, decimals: number): string {
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals).replace(/^0+(?=\d)/, '');
+  return decimals === 0 ? whole : `${whole}.${padded.slice(padded.length - decimals)}`;
 }
 
 /**

@@ -5,5 +5,12 @@ if (major < 22 || (major === 22 && minor < 18)) {
   console.error(`aisle: needs Node.js 22.18 or newer (this is ${process.versions.node}); run it through npx or npm scripts, which use the project's own Node.`);
   process.exit(1);
 }
-const { main } = await import('./cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+  // The version alone: package.json, and not one module of the app (scripts call this to check an install).
+  const { readFileSync } = await import('node:fs');
+  console.log(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version);
+} else {
+  const { main } = await import('./cli.ts');
+  process.exitCode = await main(argv);
+}

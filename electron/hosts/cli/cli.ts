@@ -1,16 +1,38 @@
 // `npx aisle <command>`: the same core without a window.
+// Start-up is kept light: this file imports nothing heavy, and each command's module (the core, the
+// demo server, axios, SQLite...) is imported only when that command runs, so `--help` and a quick
+// `find` or `status` do not pay for the rest.
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
-import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
-import { demoServerCommand } from './commands/demo-server.ts';
-import { findCommand } from './commands/find.ts';
-import { kioskCommand } from './commands/kiosk.ts';
-import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
-import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
-/** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, kioskCommand];
+/** A command as --help lists it, and how to load it when it runs. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+/**
+ * Every command, one line each: name, the summary --help prints (the same as the command's own),
+ * and a lazy import of its module. Add a command by adding its line here.
+ */
+export const COMMANDS: CommandEntry[] = [
+  { name: 'demo-server', summary: 'Run the demo warehouse server (REST interface with generated data)', load: async () => (await import('./commands/demo-server.ts')).demoServerCommand },
+  { name: 'licenses', summary: 'List the licenses an account holds on a server', load: async () => (await import('./commands/session-commands.ts')).licensesCommand },
+  { name: 'session', summary: 'Sign in, show the session and the profile, then sign out', load: async () => (await import('./commands/session-commands.ts')).sessionCommand },
+  { name: 'ping', summary: 'Check that a server answers', load: async () => (await import('./commands/session-commands.ts')).pingCommand },
+  { name: 'sync', summary: 'Sign in and run one sync round into the local mirror', load: async () => (await import('./commands/sync-commands.ts')).syncCommand },
+  { name: 'status', summary: 'Show how old each dataset of the local mirror(s) is', load: async () => (await import('./commands/status.ts')).statusCommand },
+  { name: 'find', summary: 'Look up anything (code, barcode, GS1 scan, words) in the local mirror, offline', load: async () => (await import('./commands/find.ts')).findCommand },
+  { name: 'kiosk', summary: 'Turn kiosk mode on or off for this workstation', load: async () => (await import('./commands/kiosk.ts')).kioskCommand },
+];
+
+/** The version in package.json (read directly: no module of the app is needed for it). */
+export function cliVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
@@ -33,14 +55,15 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return first === undefined ? 1 : 0;
   }
   if (first === '--version' || first === '-v') {
-    io.out(packageVersion());
+    io.out(cliVersion());
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === first);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === first);
+  if (!entry) {
     io.err(`aisle: unknown command "${first}". Run \`aisle --help\` for the list.`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(command.usage);
     return 0;

@@ -12,8 +12,9 @@ import { searchAll } from '../../../core/lookup/search.ts';
 import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
 import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
 import type { MirrorIdentity } from '../../../core/ports.ts';
-import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
+import { count } from '../plural.ts';
+import { readSettings } from '../read-settings.ts';
 
 export interface MirrorChoice {
   file: string;
@@ -111,7 +112,7 @@ function printStock(io: CliIo, db: MirrorDb, result: SearchResult, settings: Set
     const what = hit.kind === 'item' ? row.locationCode : `${row.sku}${row.description ? ` ${row.description}` : ''}`;
     io.out(`  ${what.padEnd(20)} on hand ${row.onHand}, allocated ${row.allocated}, available ${row.available}  ${row.status}${lot ? `  ${lot}` : ''}`);
   }
-  for (const total of answer.totals) io.out(`  total ${total.facilityName ?? total.facilityId}: on hand ${total.onHand}, available ${total.available} in ${total.locations} locations`);
+  for (const total of answer.totals) io.out(`  total ${total.facilityName ?? total.facilityId}: on hand ${total.onHand}, available ${total.available} in ${count(total.locations, 'location')}`);
 }
 
 export const findCommand: Command = {
@@ -146,7 +147,7 @@ export const findCommand: Command = {
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit must be a whole number from 1 to 500.', 2);
     const query = positionals.join(values.lines ? '\n' : ' ');
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
+    const settings = readSettings(dataDir);
     const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
     const db = openMirror(mirror.file, { readonly: true });
     try {

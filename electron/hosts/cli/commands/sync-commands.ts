@@ -1,46 +1,18 @@
 // `aisle sync` runs one sync round from the command line (e.g. to prepare a workstation's mirror
-// before the app first opens); `aisle status` reports how old each mirrored dataset is.
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+// before the app first opens); `aisle status` (status.ts) reports how old each mirrored dataset is.
 import { parseArgs } from 'node:util';
-import type { DatasetStatus, SyncProgress, SyncStatus } from '../../../contract/types.ts';
-import { defaultDataDir } from '../../../core/data-dir.ts';
-import { readMirrorIdentity, mirrorPath } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror } from '../../../core/mirror/open-mirror.ts';
-import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
-import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
+import type { SyncProgress, SyncStatus } from '../../../contract/types.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
+import { count } from '../plural.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
+import { datasetLine } from './status-format.ts';
 
 const dataOptions = { data: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`--${flag} is required.`, 2);
   return value;
-}
-
-function age(iso: string | null, now = Date.now()): string {
-  if (!iso) return 'never';
-  const minutes = Math.round((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 120) return `${minutes} min ago`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return `${Math.round(minutes / 1440)} days ago`;
-}
-
-function datasetLine(d: DatasetStatus): string {
-  const scope = d.scope.id ? ` ${d.scope.name ?? d.scope.id}` : '';
-  const state = d.held
-    ? `HELD: would delete ${d.held.wouldDelete} of ${d.held.currentRows}`
-    : d.lastError
-      ? `error: ${d.lastError.message} (${d.lastError.code})`
-      : d.stale
-        ? 'stale'
-        : 'ok';
-  // as the sync page: only when it says more than the last sync's age
-  const whole = d.fullCheckAt && age(d.fullCheckAt) !== age(d.lastSuccessAt) ? ` (whole checked ${age(d.fullCheckAt)})` : '';
-  return `${`${d.label}${scope}`.padEnd(40)} ${String(d.rows).padStart(9)} rows  ${age(d.lastSuccessAt).padEnd(14)} ${state}${whole}`;
 }
 
 export const syncCommand: Command = {
@@ -81,7 +53,7 @@ export const syncCommand: Command = {
       core.events.on('sync.progress', (p) => {
         if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
           progress.push(p);
-          if (!json) io.err(`${p.phase.padEnd(9)} ${p.key}  ${p.rows} rows${p.bytes ? `, ${(p.bytes / 1e6).toFixed(1)} MB` : ''}${p.error ? `  ${p.error.message}` : ''}`);
+          if (!json) io.err(`${p.phase.padEnd(9)} ${p.key}  ${count(p.rows, 'row')}${p.bytes ? `, ${(p.bytes / 1e6).toFixed(1)} MB` : ''}${p.error ? `  ${p.error.message}` : ''}`);
         }
       });
       const ended = new Promise<SyncStatus>((resolve) => {
@@ -108,54 +80,5 @@ export const syncCommand: Command = {
     } finally {
       await core.close();
     }
-  },
-};
-
-export const statusCommand: Command = {
-  name: 'status',
-  summary: 'Show how old each dataset of the local mirror(s) is',
-  usage: [
-    'Usage: aisle status [--server <url> --email <e-mail> --license <id>] [--json] [--data <dir>]',
-    '',
-    'Without an identity: every mirror in the data folder.',
-  ].join('\n'),
-  async run(argv: string[], io: CliIo) {
-    const { values } = parseArgs({
-      args: argv,
-      options: { server: { type: 'string' }, email: { type: 'string' }, license: { type: 'string' }, json: { type: 'boolean' }, ...dataOptions },
-      strict: true,
-    });
-    const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const settings = createConfSettingsStore(dataDir, { watch: false }).get();
-    const folder = path.join(dataDir, 'mirrors');
-    let files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
-    if (values.server && values.email && values.license) {
-      const one = mirrorPath(dataDir, { server: values.server, email: values.email, licenseId: values.license });
-      files = files.filter((f) => f === one);
-    }
-    const mirrors = files.map((file) => {
-      const db = openMirror(file, { readonly: true });
-      try {
-        return { path: file, identity: readMirrorIdentity(db), datasets: readDatasetStatuses(db, settings) };
-      } finally {
-        db.close();
-      }
-    });
-    const shown = mirrors.filter((m) => (!values.email || m.identity?.email === values.email) && (!values.server || m.identity?.server === values.server));
-    if (values.json) {
-      io.out(JSON.stringify({ dataDir, mirrors: shown }, null, 2));
-      return 0;
-    }
-    if (!shown.length) {
-      io.out(`no mirror in ${dataDir} yet; run \`aisle sync\` or sign in in the app.`);
-      return 0;
-    }
-    for (const m of shown) {
-      io.out(`${m.identity ? `${m.identity.email} on ${m.identity.server} (license ${m.identity.licenseId})` : 'unknown identity'}  ${m.path}`);
-      for (const d of m.datasets) io.out(`  ${datasetLine(d)}`);
-      const bad = m.datasets.filter((d) => d.stale || d.lastError || d.held).length;
-      io.out(`  ${m.datasets.length} datasets, ${bad} need attention.`);
-    }
-    return 0;
   },
 };

@@ -1,0 +1,77 @@
+// How `aisle status` (and `aisle sync`'s closing table) print a mirror: one summary line a person
+// reads first, then a line per dataset.
+import type { DatasetStatus } from '../../../contract/types.ts';
+import type { MirrorIdentity } from '../../../core/ports.ts';
+import { count } from '../plural.ts';
+
+export function age(iso: string | null, now = Date.now()): string {
+  if (!iso) return 'never';
+  const minutes = Math.round((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return `${Math.round(minutes / 1440)} days ago`;
+}
+
+export function datasetLine(d: DatasetStatus): string {
+  const scope = d.scope.id ? ` ${d.scope.name ?? d.scope.id}` : '';
+  const state = d.held
+    ? `HELD: would delete ${d.held.wouldDelete} of ${d.held.currentRows}`
+    : d.lastError
+      ? `error: ${d.lastError.message} (${d.lastError.code})`
+      : d.stale
+        ? 'stale'
+        : 'ok';
+  // as the sync page: only when it says more than the last sync's age
+  const whole = d.fullCheckAt && age(d.fullCheckAt) !== age(d.lastSuccessAt) ? ` (whole checked ${age(d.fullCheckAt)})` : '';
+  const rows = count(d.rows, 'row').padStart(14);
+  return `${`${d.label}${scope}`.padEnd(40)} ${rows}  ${age(d.lastSuccessAt).padEnd(14)} ${state}${whole}`;
+}
+
+/**
+ * A mirror of the demo warehouse the app or `aisle sync --server demo` started in its own process:
+ * nobody keeps it up to date once that process ends, and that is no problem.
+ */
+export function isInProcessDemo(identity: MirrorIdentity | null): boolean {
+  return identity?.server === 'demo';
+}
+
+/** Datasets a person should look at: failed, held back, or (except in demo data) out of date. */
+export function needingAttention(identity: MirrorIdentity | null, datasets: DatasetStatus[]): DatasetStatus[] {
+  const demo = isInProcessDemo(identity);
+  return datasets.filter((d) => d.lastError || d.held || (d.stale && !demo));
+}
+
+/** "10:43" today, else "2026-11-24 10:43", in the workstation's time zone. */
+export function clockTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (at.toDateString() === now.toDateString()) return time;
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+}
+
+function serverName(server: string): string {
+  if (server === 'demo') return 'demo warehouse';
+  try {
+    return new URL(server).host;
+  } catch {
+    return server;
+  }
+}
+
+/** "warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · 2 problems" */
+export function mirrorSummary(identity: MirrorIdentity | null, datasets: DatasetStatus[], now = new Date()): string {
+  const who = identity ? [serverName(identity.server), identity.email] : ['unknown identity'];
+  // The mirror is as current as its least recently synced dataset (one never synced is stale: said below).
+  const oldest = datasets.map((d) => d.lastSuccessAt).filter((at) => at !== null).sort()[0];
+  const demo = isInProcessDemo(identity);
+  let state: string;
+  if (oldest === undefined) state = 'never synced';
+  else if (demo) state = `demo data of ${clockTime(oldest, now)}`;
+  else if (datasets.some((d) => d.stale)) state = `out of date since ${clockTime(oldest, now)}`;
+  else state = `up to date ${clockTime(oldest, now)}`;
+  const items = datasets.filter((d) => d.list === 'items').reduce((sum, d) => sum + d.rows, 0);
+  const problems = datasets.filter((d) => d.lastError || d.held).length;
+  return [...who, state, count(items, 'item'), problems === 0 ? 'no problems' : count(problems, 'problem')].join(' · ');
+}

@@ -1,0 +1,67 @@
+// `aisle status`: how current each local mirror is. A summary line per mirror first, then its
+// datasets. Reads the mirror files only: no core, no network, so it answers at once.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../../../core/data-dir.ts';
+import { mirrorPath, readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
+import { openMirror } from '../../../core/mirror/open-mirror.ts';
+import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
+import type { CliIo, Command } from '../command.ts';
+import { count } from '../plural.ts';
+import { readSettings } from '../read-settings.ts';
+import { datasetLine, isInProcessDemo, mirrorSummary, needingAttention } from './status-format.ts';
+
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'Show how old each dataset of the local mirror(s) is',
+  usage: [
+    'Usage: aisle status [--server <url> --email <e-mail> --license <id>] [--json] [--data <dir>]',
+    '',
+    'Without an identity: every mirror in the data folder. First a line per mirror',
+    '(server · e-mail · how current · items · problems), then each mirror\'s datasets.',
+  ].join('\n'),
+  async run(argv: string[], io: CliIo) {
+    const { values } = parseArgs({
+      args: argv,
+      options: { server: { type: 'string' }, email: { type: 'string' }, license: { type: 'string' }, json: { type: 'boolean' }, data: { type: 'string' }, 'data-dir': { type: 'string' } },
+      strict: true,
+    });
+    const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
+    const settings = readSettings(dataDir);
+    const folder = path.join(dataDir, 'mirrors');
+    let files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
+    if (values.server && values.email && values.license) {
+      const one = mirrorPath(dataDir, { server: values.server, email: values.email, licenseId: values.license });
+      files = files.filter((f) => f === one);
+    }
+    const mirrors = files.map((file) => {
+      const db = openMirror(file, { readonly: true });
+      try {
+        return { path: file, identity: readMirrorIdentity(db), datasets: readDatasetStatuses(db, settings) };
+      } finally {
+        db.close();
+      }
+    });
+    const shown = mirrors.filter((m) => (!values.email || m.identity?.email === values.email) && (!values.server || m.identity?.server === values.server));
+    if (values.json) {
+      io.out(JSON.stringify({ dataDir, mirrors: shown }, null, 2));
+      return 0;
+    }
+    if (!shown.length) {
+      io.out(`no mirror in ${dataDir} yet; run \`aisle sync\` or sign in in the app.`);
+      return 0;
+    }
+    // Real warehouses first: an in-process demo mirror is only there from trying the app out.
+    shown.sort((a, b) => Number(isInProcessDemo(a.identity)) - Number(isInProcessDemo(b.identity)));
+    for (const m of shown) io.out(mirrorSummary(m.identity, m.datasets));
+    for (const m of shown) {
+      io.out('');
+      io.out(`${m.identity ? `${m.identity.email} on ${m.identity.server} (license ${m.identity.licenseId})` : 'unknown identity'}  ${m.path}`);
+      for (const d of m.datasets) io.out(`  ${datasetLine(d)}`);
+      const attention = needingAttention(m.identity, m.datasets).length;
+      io.out(`  ${count(m.datasets.length, 'dataset')}, ${attention === 0 ? 'none needs' : attention === 1 ? '1 needs' : `${attention} need`} attention.`);
+    }
+    return 0;
+  },
+};

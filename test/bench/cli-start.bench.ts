@@ -1,0 +1,64 @@
+// Benchmark of the CLI's start: each command spawned as a user runs it (the project's Node and
+// the package's bin), against a bare `node -e 0` on the same machine in the same minutes. "Aisle's
+// part" is the command's median minus the bare Node's median: what Aisle's own start costs, with
+// Node's start (and the machine's load) taken out. find and status answer from a synced mirror.
+// Run: `node test/bench/cli-start.bench.ts [--quick]`, or through `npm run bench`. Prints `BENCH {...}` lines.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tempDir } from '../support/temp-dir.ts';
+import { writeSyncedDataDir } from '../hosts/cli-fixture.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const node = path.join(root, 'node_modules/.bin/node');
+const bin = path.join(root, 'electron/hosts/cli/bin.mjs');
+const runs = process.argv.includes('--quick') ? 5 : 15;
+const bench = (name: string, value: number, unit: string, target?: string, ok?: boolean) => console.log(`BENCH ${JSON.stringify({ name, value, unit, target, ok })}`);
+
+const dir = tempDir('aisle-cli-bench-');
+const dataDir = path.join(dir.path, 'data');
+writeSyncedDataDir(dataDir);
+
+interface Case {
+  name: string;
+  args: string[];
+  /** Aisle's part must stay under this many ms. */
+  targetMs?: number;
+}
+const CASES: Case[] = [
+  { name: 'node -e 0 (bare Node)', args: ['-e', '0'] },
+  { name: 'aisle --version', args: [bin, '--version'], targetMs: 200 },
+  { name: 'aisle --help', args: [bin, '--help'], targetMs: 200 },
+  { name: 'aisle status (synced mirror)', args: [bin, 'status', '--data', dataDir], targetMs: 500 },
+  { name: 'aisle find A03 02B (synced mirror)', args: [bin, 'find', 'A03', '02B', '--data', dataDir], targetMs: 500 },
+];
+
+function once(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(node, args, { cwd: root, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+};
+
+try {
+  for (const c of CASES) once(c.args); // warm the file cache
+  const times = new Map<Case, number[]>(CASES.map((c) => [c, []]));
+  // Round-robin, so a change of the machine's load in the meantime touches every case alike.
+  for (let round = 0; round < runs; round++) for (const c of CASES) times.get(c)!.push(once(c.args));
+  const bare = median(times.get(CASES[0])!);
+  bench(CASES[0].name, bare, 'ms');
+  for (const c of CASES.slice(1)) {
+    const whole = median(times.get(c)!);
+    const own = Math.max(0, whole - bare);
+    bench(`${c.name}: whole`, whole, 'ms');
+    bench(`${c.name}: Aisle's part`, own, 'ms', `< ${c.targetMs} ms`, own < c.targetMs!);
+  }
+} finally {
+  dir.remove();
+}

@@ -1,0 +1,112 @@
+// `aisle status`: a summary line per mirror first, counts in the right number, and the mirror of an
+// in-process demo (nobody syncs it once its process is gone) never listed as needing attention.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetStatus } from '../../electron/contract/types.ts';
+import { mirrorPath, writeMirrorIdentity } from '../../electron/core/mirror/mirror-manager.ts';
+import { main } from '../../electron/hosts/cli/cli.ts';
+import type { CliIo } from '../../electron/hosts/cli/command.ts';
+import { mirrorSummary, needingAttention } from '../../electron/hosts/cli/commands/status-format.ts';
+import { count } from '../../electron/hosts/cli/plural.ts';
+import { buildFloorMirror } from '../lookup/floor-data.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { FIXTURE_IDENTITY, writeSyncedDataDir } from './cli-fixture.ts';
+
+const NOW = new Date(2026, 10, 26, 12, 0);
+const at = (hours: number, minutes: number) => new Date(2026, 10, 26, hours, minutes).toISOString();
+
+function dataset(list: string, rows: number, patch: Partial<DatasetStatus> = {}): DatasetStatus {
+  return {
+    key: list,
+    list,
+    label: list,
+    scope: { kind: 'account', id: null, name: null },
+    lastSuccessAt: at(11, 0),
+    lastAttemptAt: at(11, 0),
+    etag: null,
+    rows,
+    lastError: null,
+    stale: false,
+    staleAfterMinutes: 1440,
+    fullCheckAt: null,
+    held: null,
+    syncing: false,
+    ...patch,
+  };
+}
+
+describe('status summary line', () => {
+  const identity = { server: 'https://warehouse.example.com', email: 'demo@example.com', licenseId: 'lic-1' };
+
+  it('says server, e-mail, how current (the oldest dataset), items and problems', () => {
+    const datasets = [
+      dataset('items', 12_000),
+      dataset('items', 345, { lastSuccessAt: at(10, 43) }),
+      dataset('locations', 10, { lastError: { code: 'server_error', message: 'The server answered 500.' } }),
+      dataset('inventory', 10, { held: { currentRows: 10, incomingRows: 1, wouldDelete: 9, receivedAt: at(11, 0) } }),
+    ];
+    expect(mirrorSummary(identity, datasets, NOW)).toBe('warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · 2 problems');
+    expect(mirrorSummary(identity, [dataset('items', 1), dataset('inventory', 3, { stale: true })], NOW)).toBe(
+      'warehouse.example.com · demo@example.com · out of date since 11:00 · 1 item · no problems',
+    );
+    expect(mirrorSummary(identity, [dataset('items', 0, { lastSuccessAt: null })], NOW)).toContain('· never synced · 0 items ·');
+    expect(mirrorSummary(identity, [dataset('items', 2, { lastSuccessAt: new Date(2026, 10, 24, 9, 5).toISOString(), lastError: { code: 'offline', message: 'x' } })], NOW)).toBe(
+      'warehouse.example.com · demo@example.com · up to date 2026-11-24 09:05 · 2 items · 1 problem',
+    );
+  });
+
+  it('does not count a stale in-process demo mirror as needing attention', () => {
+    const demo = { server: 'demo', email: 'demo@example.com', licenseId: 'lic-1' };
+    const stale = [dataset('items', 400, { stale: true }), dataset('inventory', 50, { stale: true })];
+    expect(needingAttention(demo, stale)).toEqual([]);
+    expect(needingAttention(identity, stale)).toHaveLength(2);
+    expect(mirrorSummary(demo, stale, NOW)).toBe('demo warehouse · demo@example.com · demo data of 11:00 · 400 items · no problems');
+  });
+
+  it('counts in the right number', () => {
+    expect(count(1, 'location')).toBe('1 location');
+    expect(count(0, 'location')).toBe('0 locations');
+    expect(count(12345, 'item')).toBe('12,345 items');
+  });
+});
+
+describe('aisle status and find output', () => {
+  let dir: ReturnType<typeof tempDir>;
+  beforeAll(() => {
+    dir = tempDir();
+    writeSyncedDataDir(dir.path);
+    const demo = { server: 'demo', email: 'demo@example.com', licenseId: 'lic-9' };
+    const db = buildFloorMirror(dir.path, mirrorPath(dir.path, demo));
+    writeMirrorIdentity(db, demo);
+    db.close();
+  });
+  afterAll(() => dir.remove());
+
+  function io() {
+    const out: string[] = [];
+    const err: string[] = [];
+    const value: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, promptPassword: () => Promise.reject(new Error('no terminal')) };
+    return { value, out, err };
+  }
+
+  it('prints a summary line per mirror first, the real warehouse before the demo', async () => {
+    const run = io();
+    expect(await main(['status', '--data', dir.path], run.value)).toBe(0);
+    expect(run.out[0]).toMatch(/^warehouse\.example\.com · pat@example\.com · out of date since [\d: -]+ · 5 items · no problems$/);
+    expect(run.out[1]).toMatch(/^demo warehouse · demo@example\.com · demo data of [\d: -]+ · 5 items · no problems$/);
+    expect(run.out[2]).toBe('');
+    const real = run.out.indexOf(`${FIXTURE_IDENTITY.email} on ${FIXTURE_IDENTITY.server} (license lic-1)  ${mirrorPath(dir.path, FIXTURE_IDENTITY)}`);
+    expect(real).toBe(3);
+    expect(run.out).toContain('  11 datasets, 11 need attention.');
+    expect(run.out.at(-1)).toBe('  11 datasets, none needs attention.');
+    expect(run.out.some((l) => /^ {2}Carriers Acme Foods\s+1 row\s/.test(l))).toBe(true);
+    expect(run.out.some((l) => /\b1 rows\b/.test(l))).toBe(false);
+  });
+
+  it('find says "1 location" for a single one', async () => {
+    const run = io();
+    expect(await main(['find', 'A03', '02B', '--data', dir.path, '--email', FIXTURE_IDENTITY.email], run.value)).toBe(0);
+    expect(run.out.at(-1)).toMatch(/ in 1 location$/);
+    expect(path.basename(dir.path)).toMatch(/^aisle-test-/);
+  });
+});
