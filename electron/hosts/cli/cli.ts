@@ -6,11 +6,12 @@ import { CliError, type CliIo, type Command } from './command.ts';
 import { demoServerCommand } from './commands/demo-server.ts';
 import { findCommand } from './commands/find.ts';
 import { kioskCommand } from './commands/kiosk.ts';
+import { probeCommand } from './commands/probe.ts';
 import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
 import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, kioskCommand];
+export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, kioskCommand, probeCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
