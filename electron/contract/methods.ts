@@ -197,6 +197,10 @@ export const methods = {
   ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
+  /** Signs in to a server on its own (not the app's session), calls every operation once, read-only, and reports what it found. */
+  'diagnostics.probe': method<T.ProbeReport>()(
+    z.strictObject({ server: z.string().min(1).max(2000), email, password, licenseId: id.optional() }),
+  ),
 } as const;
 
 export type Methods = typeof methods;

@@ -532,3 +532,51 @@ export interface ExportResult {
   location: string;
   rows: number;
 }
+
+/** One operation the probe called (or chose not to call), and what its answer taught. */
+export interface ProbeOperation {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path as called (ids filled in), without the server's address. */
+  path: string;
+  /** The HTTP status; null when there was no answer (or the call was skipped). */
+  status: number | null;
+  ms: number;
+  outcome: 'ok' | 'failed' | 'skipped';
+  /** What the answer showed, in short sentences (token delivery, envelope, paging, fields...). */
+  learned: string[];
+  /** Why it failed or was skipped; null when it went well. */
+  problem: string | null;
+}
+
+/** What the probe found out about one list (its first page or first MB only). */
+export interface ProbeList {
+  list: string;
+  scopeId: string | null;
+  status: number | null;
+  /** Where the records sat: `bare` (a JSON array), the envelope's key (`content`, `data`...), or `spring-page`. */
+  envelope: string | null;
+  /** How the server says there is more: none seen, `link`, `page-size`, `offset-limit`, `cursor`. */
+  paging: string | null;
+  /** Records read (the first page, at most the probe's byte bound). */
+  records: number;
+  fields: string[];
+  idField: string | null;
+  codeField: string | null;
+  barcodeField: string | null;
+}
+
+/** `aisle probe` and the diagnostics page's "Run probe": a server against what Aisle needs. */
+export interface ProbeReport {
+  server: string;
+  startedAt: string;
+  tookMs: number;
+  operations: ProbeOperation[];
+  /** Where the JWT came from: `header Authorization`, `cookie JWT`, `redirectURL query token`, `body field accessToken`; null when none. */
+  tokenDelivery: string | null;
+  lists: ProbeList[];
+  /** The inventory query body the server took, or null when none did. */
+  inventoryBody: Record<string, unknown> | null;
+  /** What stops Aisle from working with this server; empty when ready. */
+  blockers: string[];
+  ready: boolean;
+}

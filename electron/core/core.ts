@@ -6,6 +6,7 @@ import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
 import { createRequestLog, type RequestLog } from './diagnostics/request-log.ts';
+import { runProbe } from './diagnostics/probe.ts';
 import { CoreEvents } from './events.ts';
 import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
@@ -135,6 +136,7 @@ export function createCore(deps: CoreDeps): Core {
         requests: ctx.requests.list(),
       };
     },
+    'diagnostics.probe': async (args) => runProbe({ ...args, server: args.server === 'demo' && deps.startDemoServer ? (await deps.startDemoServer()).url : args.server }),
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
       const { url } = await deps.startDemoServer();

@@ -11,12 +11,17 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { bearerToken, type DemoContext, type TokenDelivery } from './routes/context.ts';
 import { inventoryRoutes } from './routes/inventory-routes.ts';
-import { listRoutes } from './routes/list-routes.ts';
+import { LISTS, listRoutes, scopeIndex } from './routes/list-routes.ts';
+import { sendList } from './profile/list-answer.ts';
+import { IdMap, bodyIdsBack, pathIdBack, recordShape, type RecordShape } from './profile/record-shape.ts';
+import { resolveProfile, type ServerProfile } from './profile/server-profile.ts';
+import { queryInventory } from './data/queries.ts';
 import { forbidden } from './http/errors.ts';
 import { LICENSES, licenseId } from './data/people.ts';
 import { accountId as accountIdOf, facilityId as facilityIdOf } from './data/ids.ts';
 
 export type { TokenDelivery } from './routes/context.ts';
+export { NAMED_PROFILES, describeProfile, type ServerProfile } from './profile/server-profile.ts';
 export { DEMO_PASSWORD, SIGN_IN_USERS } from './data/people.ts';
 
 export interface DemoServerOptions {
@@ -31,7 +36,13 @@ export interface DemoServerOptions {
   facilities?: number;
   /** Default 4; items are spread round-robin over accounts. */
   accounts?: number;
+  /** The demo's own three ways of handing out the JWT; overrides the profile's way when given. */
   tokenDelivery?: TokenDelivery;
+  /**
+   * How the server answers where the spec is silent: a named profile (`spring`, ... see
+   * docs/demo-server.md) or a whole profile object. Default: the demo server's own answers.
+   */
+  profile?: string | ServerProfile;
   /** Requests per minute per client; 0 turns the limit off. Default 6,000. */
   rateLimit?: number;
   /** SQLite file for sessions; in memory when absent. */
@@ -66,12 +77,27 @@ export interface DemoServer {
   setMassDeletion(account: number | null): void;
   /** Ids of the generated data for tests: accounts, facilities, licenses of the demo user. */
   ids(): { accounts: string[]; facilities: string[]; demoLicenses: string[] };
+  readonly profile: ServerProfile;
+  /**
+   * Every record of a list as this server's profile serves it (all pages), for tests that compare a
+   * mirror with the server. `list` is a list name of the lists catalog, or `inventory` (a
+   * facility's stock); `scopeId` the account or facility id as served.
+   */
+  served(list: string, scopeId?: string | number): unknown[];
 }
 
 function intOption(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
   const n = value ?? fallback;
   if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`demo server: ${name} must be an integer from ${min} to ${max} (got ${String(value)}).`);
   return n;
+}
+
+/** The demo's own token delivery option, as a profile's. */
+function withTokenDelivery(profile: ServerProfile, delivery: TokenDelivery | undefined): ServerProfile {
+  if (delivery === undefined) return profile;
+  const token: ServerProfile['token'] =
+    delivery === 'cookie' ? { kind: 'cookie', name: 'access_token' } : delivery === 'header' ? { kind: 'header', name: 'Authorization' } : { kind: 'redirect-query', param: 'token' };
+  return { ...profile, token };
 }
 
 function anchorOf(today: string | undefined): number {
@@ -94,8 +120,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const accessTtlSeconds = intOption('accessTtlSeconds', options.accessTtlSeconds, 900, 1, 31_536_000);
   const refreshTtlSeconds = intOption('refreshTtlSeconds', options.refreshTtlSeconds, 43_200, 1, 31_536_000);
   const rateLimit = intOption('rateLimit', options.rateLimit, 6000, 0, 100_000_000);
-  const tokenDelivery = options.tokenDelivery ?? 'cookie';
-  if (!['cookie', 'header', 'redirect'].includes(tokenDelivery)) throw new RangeError(`demo server: tokenDelivery must be cookie, header or redirect (got ${tokenDelivery}).`);
+  const tokenDelivery = options.tokenDelivery;
+  if (tokenDelivery !== undefined && !['cookie', 'header', 'redirect'].includes(tokenDelivery)) throw new RangeError(`demo server: tokenDelivery must be cookie, header or redirect (got ${tokenDelivery}).`);
+  const profile = withTokenDelivery(resolveProfile(options.profile), tokenDelivery);
   const massDeleteAccount = options.massDeleteAccount ?? null;
   if (massDeleteAccount !== null) intOption('massDeleteAccount', massDeleteAccount, 0, 0, accounts - 1);
   const anchorMs = anchorOf(options.today);
@@ -107,7 +134,24 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds, now: clockOffsetMs ? () => Date.now() + clockOffsetMs : undefined });
   let baseUrl = '';
   const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays, historyOffsetMinutes]);
-  const demo: DemoContext = { world, auth, tokenDelivery, accessTtlSeconds, baseUrl: () => baseUrl, fingerprint: () => fingerprint };
+  const ids = new IdMap(profile.ids);
+  const shapes = new Map<string, RecordShape | null>();
+  const shapeOf = (list: string) => {
+    if (!shapes.has(list)) shapes.set(list, recordShape(profile, ids, list));
+    return shapes.get(list) ?? null;
+  };
+  const demo: DemoContext = {
+    world,
+    auth,
+    profile,
+    ids,
+    accessTtlSeconds,
+    baseUrl: () => baseUrl,
+    fingerprint: () => fingerprint,
+    sendList: (ctx, list, source, etag) => sendList(ctx, profile, baseUrl, { source, etag, shape: shapeOf(list) }),
+    bodyIds: (body) => bodyIdsBack(body, ids),
+    pathId: (id) => pathIdBack(id, ids),
+  };
 
   // The API takes the JWT as a Bearer header (spec section 5.1), and only from a signed-in license that is enabled.
   const authorize = async (ctx: { req: IncomingMessage }) => {
@@ -119,6 +163,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const pipeline = createPipeline({
     routes: [...authRoutes(demo), ...listRoutes(demo, authorize), ...inventoryRoutes(demo, authorize)],
     limiter: createRateLimiter(rateLimit),
+    errorShape: profile.errors,
     onUnexpected: options.onError ?? ((error) => console.error('demo server: unexpected failure', error)),
   });
 
@@ -175,6 +220,21 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     setMassDeletion(account: number | null) {
       if (account !== null) intOption('massDeleteAccount', account, 0, 0, accounts - 1);
       world.setState(world.revision, account);
+    },
+    profile,
+    served(list, scopeId) {
+      const scopeUuid = scopeId === undefined ? null : pathIdBack(String(scopeId), ids);
+      let records: Iterable<unknown>;
+      if (list === 'inventory') {
+        const facility = scopeIndex(world, 'facility', scopeUuid ?? '');
+        records = queryInventory(world, { facility, account: null, items: null, lot: null, includeZero: false });
+      } else {
+        const def = LISTS.find((l) => l.name === list);
+        if (!def) throw new RangeError(`demo server: no list named ${list}.`);
+        records = def.records(world, def.scope === 'global' ? 0 : scopeIndex(world, def.scope, scopeUuid ?? ''));
+      }
+      const shape = shapeOf(list);
+      return Array.from(records, (r) => (shape ? shape(r) : r));
     },
     ids() {
       return {

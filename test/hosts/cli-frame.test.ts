@@ -12,10 +12,10 @@ function io() {
   return { io: value, out, err };
 }
 
-const probe: Command = {
-  name: 'probe',
+const frameTest: Command = {
+  name: 'frame-test',
   summary: 'test command',
-  usage: 'Usage: aisle probe <how>',
+  usage: 'Usage: aisle frame-test <how>',
   async run(argv, cli) {
     const how = argv[0];
     if (how === 'ok') {
@@ -29,38 +29,38 @@ const probe: Command = {
   },
 };
 
-const probeEntry: CommandEntry = { name: probe.name, summary: probe.summary, load: async () => probe };
+const frameTestEntry: CommandEntry = { name: frameTest.name, summary: frameTest.summary, load: async () => frameTest };
 
 describe('CLI frame', () => {
   afterEach(() => {
-    const at = COMMANDS.indexOf(probeEntry);
+    const at = COMMANDS.indexOf(frameTestEntry);
     if (at >= 0) COMMANDS.splice(at, 1);
   });
 
   it('runs a registered command and lists it in --help', async () => {
-    COMMANDS.push(probeEntry);
+    COMMANDS.push(frameTestEntry);
     const help = io();
     expect(await main(['--help'], help.io)).toBe(0);
-    expect(help.out.join('\n')).toMatch(/probe\s+test command/);
+    expect(help.out.join('\n')).toMatch(/frame-test\s+test command/);
     const run = io();
-    expect(await main(['probe', 'ok'], run.io)).toBe(0);
+    expect(await main(['frame-test', 'ok'], run.io)).toBe(0);
     expect(run.out).toEqual(['fine']);
     const usage = io();
-    expect(await main(['probe', '--help'], usage.io)).toBe(0);
-    expect(usage.out).toEqual(['Usage: aisle probe <how>']);
+    expect(await main(['frame-test', '--help'], usage.io)).toBe(0);
+    expect(usage.out).toEqual(['Usage: aisle frame-test <how>']);
   });
 
   it('turns each kind of failure into one line on stderr and a non-zero exit', async () => {
-    COMMANDS.push(probeEntry);
+    COMMANDS.push(frameTestEntry);
     const cases: [string, number, RegExp][] = [
-      ['cli', 3, /^aisle probe: bad input$/],
-      ['aisle', 1, /^aisle probe: The server cannot be reached\. \(offline\)$/],
-      ['args', 2, /^aisle probe: .*--nope/],
-      ['other', 1, /^aisle probe: unexpected failure: boom$/],
+      ['cli', 3, /^aisle frame-test: bad input$/],
+      ['aisle', 1, /^aisle frame-test: The server cannot be reached\. \(offline\)$/],
+      ['args', 2, /^aisle frame-test: .*--nope/],
+      ['other', 1, /^aisle frame-test: unexpected failure: boom$/],
     ];
     for (const [how, code, line] of cases) {
       const run = io();
-      const args = how === 'args' ? ['probe', how, '--nope'] : ['probe', how];
+      const args = how === 'args' ? ['frame-test', how, '--nope'] : ['frame-test', how];
       expect(await main(args, run.io), how).toBe(code);
       expect(run.err, how).toHaveLength(1);
       expect(run.err[0], how).toMatch(line);

@@ -1,5 +1,7 @@
 // The demo server's error body (design.md section 3): { status, error, message, path, timestamp, details? }.
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { errorAnswer } from '../profile/error-shape.ts';
+import type { ErrorShape } from '../profile/server-profile.ts';
 
 export interface ErrorDetail {
   field?: string;
@@ -26,10 +28,16 @@ export const unauthorized = (message = 'A valid session is required.') =>
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
-export function sendError(res: ServerResponse, path: string, error: HttpError): void {
+export function sendError(res: ServerResponse, path: string, error: HttpError, shape: ErrorShape = 'demo'): void {
   if (res.headersSent) {
     // the body had started: all we can do is cut the stream so the client sees it incomplete
     res.destroy();
+    return;
+  }
+  if (shape !== 'demo') {
+    const answer = errorAnswer(shape, error.status, error.message, path);
+    res.writeHead(error.status, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.text), 'Cache-Control': 'no-store', ...error.headers });
+    res.end(answer.text);
     return;
   }
   const body: Record<string, unknown> = {

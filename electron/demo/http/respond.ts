@@ -68,11 +68,26 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, value: unkno
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** How a server profile wraps the array: an envelope around it, and each record reshaped. */
+export interface ArrayWrapping {
+  /** Text before the first record, e.g. `{"data":[` (default `[`). */
+  open: string;
+  /** Text after the last record, e.g. `]}` (default `]`). */
+  close: string;
+  map: ((record: unknown) => unknown) | null;
+}
+
 /**
  * A JSON array written record by record, waiting whenever the socket is full. `source` may be a
  * function: it is called only for a 200, so a 304 never pays for building the answer.
  */
-export async function streamJsonArray(req: IncomingMessage, res: ServerResponse, source: Iterable<unknown> | (() => Iterable<unknown>), etag: string): Promise<void> {
+export async function streamJsonArray(
+  req: IncomingMessage,
+  res: ServerResponse,
+  source: Iterable<unknown> | (() => Iterable<unknown>),
+  etag: string,
+  wrapping?: ArrayWrapping,
+): Promise<void> {
   const gzip = acceptsGzip(req);
   if (matchesIfNoneMatch(req, etag)) return sendNotModified(res, etag, gzip);
   const records = typeof source === 'function' ? source() : source;
@@ -98,11 +113,13 @@ export async function streamJsonArray(req: IncomingMessage, res: ServerResponse,
       target.once('drain', done);
       res.once('close', done);
     });
-  let buffer = '[';
+  let buffer = wrapping?.open ?? '[';
+  const map = wrapping?.map ?? null;
   let first = true;
   for (const record of records) {
     if (closed) return;
-    buffer += first ? JSON.stringify(record) : ',' + JSON.stringify(record);
+    const text = JSON.stringify(map ? map(record) : record);
+    buffer += first ? text : ',' + text;
     first = false;
     if (buffer.length >= CHUNK) {
       const more = target.write(buffer);
@@ -111,5 +128,5 @@ export async function streamJsonArray(req: IncomingMessage, res: ServerResponse,
     }
   }
   if (closed) return;
-  target.end(buffer + ']');
+  target.end(buffer + (wrapping?.close ?? ']'));
 }

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { HttpError, notFound, sendError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { ErrorShape } from '../profile/server-profile.ts';
 import type { Route } from './router.ts';
 import { createRouter } from './router.ts';
 
@@ -12,6 +13,8 @@ export interface PipelineOptions {
   limiter: RateLimiter;
   /** Unexpected failures (bugs) are reported here, never to the client. */
   onUnexpected(error: unknown): void;
+  /** The error body's shape (a server profile's choice); the demo's own by default. */
+  errorShape?: ErrorShape;
 }
 
 function parseUrl(raw: string): URL {
@@ -39,7 +42,7 @@ export function createPipeline(options: PipelineOptions) {
       await match.route.handle({ req, res, url, params: match.params });
     } catch (error) {
       if (!(error instanceof HttpError)) options.onUnexpected(error);
-      sendError(res, path, error instanceof HttpError ? error : new HttpError(500, 'The demo server failed unexpectedly.'));
+      sendError(res, path, error instanceof HttpError ? error : new HttpError(500, 'The demo server failed unexpectedly.'), options.errorShape);
     }
   };
 }

@@ -31,20 +31,28 @@ async function body<S extends z.ZodType>(ctx: RequestContext, schema: S): Promis
 export function authRoutes(demo: DemoContext): Route[] {
   const { auth, world } = demo;
 
+  // How the JWT reaches the client is the profile's choice (the spec does not say).
   function deliver(ctx: RequestContext, issued: IssuedSession): void {
     const headers: Record<string, string> = {};
+    const token = demo.profile.token;
     let redirectURL = `${demo.baseUrl()}/`;
-    if (demo.tokenDelivery === 'cookie') {
-      headers['Set-Cookie'] = `${ACCESS_COOKIE}=${issued.jwt}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${demo.accessTtlSeconds}`;
-    } else if (demo.tokenDelivery === 'header') {
-      headers.Authorization = `Bearer ${issued.jwt}`;
-    } else {
-      redirectURL = `${demo.baseUrl()}/?token=${encodeURIComponent(issued.jwt)}`;
+    const extra: Record<string, string> = {};
+    if (token.kind === 'cookie') {
+      headers['Set-Cookie'] = `${token.name}=${issued.jwt}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${demo.accessTtlSeconds}`;
+    } else if (token.kind === 'header') {
+      headers[token.name] = token.name.toLowerCase() === 'authorization' ? `Bearer ${issued.jwt}` : issued.jwt;
+    } else if (token.kind === 'redirect-query') {
+      redirectURL = `${demo.baseUrl()}/?${token.param}=${encodeURIComponent(issued.jwt)}`;
+    } else if (token.kind === 'redirect-fragment') {
+      redirectURL = `${demo.baseUrl()}/#${token.param}=${encodeURIComponent(issued.jwt)}`;
+    } else if (token.kind === 'body') {
+      extra[token.field] = issued.jwt;
     }
-    sendJson(ctx.req, ctx.res, { redirectURL, refreshToken: issued.refreshToken, expiresAt: new Date(issued.expiresAt).toISOString() }, { headers });
+    sendJson(ctx.req, ctx.res, { redirectURL, refreshToken: issued.refreshToken, expiresAt: new Date(issued.expiresAt).toISOString(), ...extra }, { headers });
   }
 
-  const caller = (ctx: RequestContext) => auth.caller(bearerToken(ctx.req) ?? cookieToken(ctx.req));
+  const cookieName = demo.profile.token.kind === 'cookie' ? demo.profile.token.name : ACCESS_COOKIE;
+  const caller = (ctx: RequestContext) => auth.caller(bearerToken(ctx.req) ?? cookieToken(ctx.req, cookieName));
 
   return [
     {
@@ -82,7 +90,7 @@ export function authRoutes(demo: DemoContext): Route[] {
         const who = await caller(ctx);
         auth.end(who.session.id, 'signed out');
         const headers: Record<string, string> = {};
-        if (cookieToken(ctx.req)) headers['Set-Cookie'] = `${ACCESS_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
+        if (cookieToken(ctx.req, cookieName)) headers['Set-Cookie'] = `${cookieName}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
         sendJson(ctx.req, ctx.res, auth.info(auth.session(who.session.id) ?? who.session), { headers });
       },
     },

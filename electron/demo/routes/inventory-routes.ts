@@ -7,7 +7,7 @@ import { queryHistory, queryInventory, queryInventoryAtLocations } from '../data
 import { KIND, indexOfUuid, isUuid } from '../data/random.ts';
 import { parseWith, readJsonBody } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import { etagOf, streamJsonArray } from '../http/respond.ts';
+import { etagOf } from '../http/respond.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import type { DemoContext } from './context.ts';
 import { scopeIndex } from './list-routes.ts';
@@ -60,7 +60,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
       path: `${INV}/query`,
       async handle(ctx) {
         await authorize(ctx);
-        const body = parseWith(inventoryQuery, await readJsonBody(ctx.req), 'inventory query');
+        const body = parseWith(inventoryQuery, demo.bodyIds(await readJsonBody(ctx.req)), 'inventory query');
         const w = demo.world;
         const facility = facilityOf(body.facilityId);
         const account = body.accountId ? scopeIndex(w, 'account', body.accountId) : null;
@@ -70,7 +70,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
           items = [...new Set(wanted.filter((i) => w.itemExists(i)))];
         }
         const filter = { facility, account, items, lot: body.lot ?? null, includeZero: body.includeZero ?? false };
-        await streamJsonArray(ctx.req, ctx.res, queryInventory(w, filter), etag('query', body, facility));
+        await demo.sendList(ctx, 'inventory', queryInventory(w, filter), etag('query', body, facility));
       },
     },
     {
@@ -78,7 +78,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
       path: `${INV}/query/locations`,
       async handle(ctx) {
         await authorize(ctx);
-        const body = parseWith(locationsQuery, await readJsonBody(ctx.req), 'location inventory query');
+        const body = parseWith(locationsQuery, demo.bodyIds(await readJsonBody(ctx.req)), 'location inventory query');
         const w = demo.world;
         const facility = scopeIndex(w, 'facility', body.facilityId);
         let locations: number[] | null = null;
@@ -90,7 +90,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
           locations = [...new Set([...byId, ...byCode])];
         }
         const filter = { facility, locations, zone: body.zone ?? null, includeZero: body.includeZero ?? false };
-        await streamJsonArray(ctx.req, ctx.res, queryInventoryAtLocations(w, filter), etag('locations', body, facility));
+        await demo.sendList(ctx, 'inventory', queryInventoryAtLocations(w, filter), etag('locations', body, facility));
       },
     },
     {
@@ -98,7 +98,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
       path: `${INV}/history`,
       async handle(ctx) {
         await authorize(ctx);
-        const body = parseWith(historyQuery, await readJsonBody(ctx.req), 'history query');
+        const body = parseWith(historyQuery, demo.bodyIds(await readJsonBody(ctx.req)), 'history query');
         const w = demo.world;
         const facility = facilityOf(body.facilityId);
         let item: number | null = null;
@@ -121,7 +121,7 @@ export function inventoryRoutes(demo: DemoContext, authorize: (ctx: RequestConte
           types: body.types ? new Set(body.types) : null,
           limit: body.limit ?? 1000,
         });
-        await streamJsonArray(ctx.req, ctx.res, events, etag('history', body, facility));
+        await demo.sendList(ctx, 'history', events, etag('history', body, facility));
       },
     },
   ];

@@ -6,8 +6,8 @@ import { item } from '../data/items.ts';
 import { user, userCount } from '../data/people.ts';
 import { KIND, indexOfUuid, isUuid } from '../data/random.ts';
 import type { World } from '../data/world.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { etagOf, streamJsonArray } from '../http/respond.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { etagOf } from '../http/respond.ts';
 import type { Route } from '../http/router.ts';
 import type { DemoContext } from './context.ts';
 
@@ -73,10 +73,12 @@ export function listRoutes(demo: DemoContext, authorize: (ctx: Parameters<Route[
     path: LISTS_PATH + list.path.replace(/\{(\w+)\}/g, ':$1'),
     async handle(ctx) {
       await authorize(ctx);
+      const failing = demo.profile.failingList;
+      if (failing?.list === list.name) throw new HttpError(failing.status, `The ${list.label.toLowerCase()} list is not available to this caller.`);
       const w = demo.world;
-      const index = list.scope === 'global' ? 0 : scopeIndex(w, list.scope, ctx.params[`${list.scope}Id`]);
+      const index = list.scope === 'global' ? 0 : scopeIndex(w, list.scope, demo.pathId(ctx.params[`${list.scope}Id`]));
       const etag = etagOf(['list', list.name, index, demo.fingerprint(), list.version?.(w, index) ?? '0']);
-      await streamJsonArray(ctx.req, ctx.res, list.records(w, index), etag);
+      await demo.sendList(ctx, list.name, list.records(w, index), etag);
     },
   }));
   routes.push({
@@ -85,7 +87,7 @@ export function listRoutes(demo: DemoContext, authorize: (ctx: Parameters<Route[
     async handle(ctx) {
       await authorize(ctx);
       const index = LISTS.map((list) => ({ name: list.name, path: LISTS_PATH + list.path, label: list.label, scope: list.scope }));
-      await streamJsonArray(ctx.req, ctx.res, index, etagOf(['lists', index]));
+      await demo.sendList(ctx, 'lists', index, etagOf(['lists', index]));
     },
   });
   return routes;

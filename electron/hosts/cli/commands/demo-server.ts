@@ -1,5 +1,6 @@
 // `aisle demo-server`: the demo warehouse on its own, until Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from 'node:util';
+import { NAMED_PROFILES } from '../../../demo/profile/server-profile.ts';
 import { CliError, type Command } from '../command.ts';
 
 const USAGE = `Usage: aisle demo-server [options]
@@ -16,7 +17,9 @@ Options:
   --revision N            data revision (default 0); each changes ~1% of items
   --mass-delete-account N make ~90% of account N's items (0-based) vanish
   --today YYYY-MM-DD      day the data is anchored to (default today, UTC)
-  --token-delivery MODE   cookie | header | redirect (default cookie)
+  --profile NAME          answer as another kind of server: ${Object.keys(NAMED_PROFILES).join(' | ')}
+                          (default: the demo's own answers; see docs/demo-server.md)
+  --token-delivery MODE   cookie | header | redirect (default cookie, or the profile's)
   --rate-limit N          requests per minute per client, 0 = off (default 6000)
   --data FILE             SQLite file that keeps sessions across restarts`;
 
@@ -45,14 +48,16 @@ export const demoServerCommand: Command = {
         revision: { type: 'string' },
         'mass-delete-account': { type: 'string' },
         today: { type: 'string' },
+        profile: { type: 'string' },
         'token-delivery': { type: 'string' },
         'rate-limit': { type: 'string' },
         data: { type: 'string' },
       },
     });
-    const delivery = values['token-delivery'] ?? 'cookie';
-    if (delivery !== 'cookie' && delivery !== 'header' && delivery !== 'redirect') throw new CliError(`--token-delivery must be cookie, header or redirect (got "${delivery}").`, 2);
-    const { startDemoServer, SIGN_IN_USERS, DEMO_PASSWORD } = await import('../../../demo/index.ts');
+    const delivery = values['token-delivery'];
+    if (values.profile !== undefined && !Object.hasOwn(NAMED_PROFILES, values.profile)) throw new CliError(`--profile must be one of ${Object.keys(NAMED_PROFILES).join(', ')} (got "${values.profile}").`, 2);
+    if (delivery !== undefined && delivery !== 'cookie' && delivery !== 'header' && delivery !== 'redirect') throw new CliError(`--token-delivery must be cookie, header or redirect (got "${delivery}").`, 2);
+    const { startDemoServer, SIGN_IN_USERS, DEMO_PASSWORD, describeProfile } = await import('../../../demo/index.ts');
     let server;
     try {
       server = await startDemoServer({
@@ -66,6 +71,7 @@ export const demoServerCommand: Command = {
         massDeleteAccount: int('mass-delete-account', values['mass-delete-account']),
         today: values.today,
         tokenDelivery: delivery,
+        profile: values.profile,
         rateLimit: int('rate-limit', values['rate-limit']),
         dataFile: values.data,
       });
@@ -75,6 +81,7 @@ export const demoServerCommand: Command = {
       throw error;
     }
     io.out(`listening on ${server.url}`);
+    if (values.profile) io.out(`profile ${values.profile}: ${describeProfile(server.profile)}`);
     io.out(`sign in: demo@example.com / ${DEMO_PASSWORD} (two licenses, one COMMUNITY)`);
     io.out(`other users (same password): ${SIGN_IN_USERS.filter((u) => u.email !== 'demo@example.com').map((u) => u.email).join(', ')}`);
     await new Promise<void>((resolve) => {

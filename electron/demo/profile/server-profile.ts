@@ -1,0 +1,131 @@
+// A server profile: one choice for every point the spec leaves open (design.md section 3), so the
+// demo server can play servers we did not write. The default profile is the demo server itself;
+// named profiles are fixed, documented ones (docs/demo-server.md); tests draw others at random.
+export type TokenDelivery =
+  | { kind: 'cookie'; name: string }
+  /** `Authorization: Bearer <jwt>`, or the raw JWT in a header of another name. */
+  | { kind: 'header'; name: string }
+  | { kind: 'redirect-query'; param: string }
+  | { kind: 'redirect-fragment'; param: string }
+  | { kind: 'body'; field: string }
+  /** No token anywhere: a server no client can use (tests that the failure is clear). */
+  | { kind: 'none' };
+
+export const ENVELOPES = ['bare', 'content', 'data', 'items', 'results', 'records', 'rows', 'list', 'spring-page'] as const;
+export type Envelope = (typeof ENVELOPES)[number];
+
+export const PAGINGS = ['none', 'page-size', 'offset-limit', 'link', 'cursor'] as const;
+export type Paging = (typeof PAGINGS)[number];
+
+export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'epoch-s', 'epoch-ms'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'text', 'html'] as const;
+export type ErrorShape = (typeof ERROR_SHAPES)[number];
+
+export const ID_FORMATS = ['uuid', 'number', 'short'] as const;
+export type IdFormat = (typeof ID_FORMATS)[number];
+
+export interface ServerProfile {
+  token: TokenDelivery;
+  envelope: Envelope;
+  paging: Paging;
+  /** Records per page (the largest page the server gives) when paging is not 'none'. */
+  pageSize: number;
+  fieldCase: 'snake' | 'camel';
+  /** Common other names for the key fields: itemNumber, ean, locationCode, qtyOnHand. */
+  aliases: boolean;
+  ids: IdFormat;
+  dates: DateFormat;
+  errors: ErrorShape;
+  /** Records leave out empty fields and their modified/created times. */
+  omitOptional: boolean;
+  /** One list that always fails with this status. */
+  failingList: { list: string; status: 403 | 404 | 500 } | null;
+}
+
+/** Exactly the demo server as it always was. */
+export const DEFAULT_PROFILE: ServerProfile = {
+  token: { kind: 'cookie', name: 'access_token' },
+  envelope: 'bare',
+  paging: 'none',
+  pageSize: 0,
+  fieldCase: 'snake',
+  aliases: false,
+  ids: 'uuid',
+  dates: 'iso',
+  errors: 'demo',
+  omitOptional: false,
+  failingList: null,
+};
+
+export const NAMED_PROFILES: Record<string, ServerProfile> = {
+  default: DEFAULT_PROFILE,
+  /** A Spring Boot server: Page bodies with page/size paging, a JWT cookie, camelCase, Spring errors. */
+  spring: {
+    ...DEFAULT_PROFILE,
+    token: { kind: 'cookie', name: 'JWT' },
+    envelope: 'spring-page',
+    paging: 'page-size',
+    pageSize: 100,
+    fieldCase: 'camel',
+    errors: 'spring',
+  },
+  /** An ASP.NET-style server: Bearer header, `data` envelopes with offset/limit, RFC 9457 problems, epoch-ms times. */
+  dotnet: {
+    ...DEFAULT_PROFILE,
+    token: { kind: 'header', name: 'Authorization' },
+    envelope: 'data',
+    paging: 'offset-limit',
+    pageSize: 200,
+    fieldCase: 'camel',
+    dates: 'epoch-ms',
+    errors: 'rfc9457',
+  },
+  /** A hand-written server: token in the body, bare arrays with Link paging, numeric ids, text errors. */
+  handmade: {
+    ...DEFAULT_PROFILE,
+    token: { kind: 'body', field: 'accessToken' },
+    envelope: 'bare',
+    paging: 'link',
+    pageSize: 250,
+    aliases: true,
+    ids: 'number',
+    dates: 'iso-no-fraction',
+    errors: 'text',
+    omitOptional: true,
+  },
+};
+
+/**
+ * Makes a drawn profile one a server could be: a Spring Page pages by page/size, a bare array
+ * carries no paging fields (only a Link header can say there is more), and a cursor needs a body to
+ * carry it.
+ */
+export function coherent(profile: ServerProfile): ServerProfile {
+  let { paging } = profile;
+  if (profile.envelope === 'spring-page') paging = 'page-size';
+  else if (profile.envelope === 'bare' && paging !== 'none' && paging !== 'link') paging = 'link';
+  const pageSize = paging === 'none' ? 0 : Math.max(1, profile.pageSize || 100);
+  return { ...profile, paging, pageSize };
+}
+
+export function resolveProfile(profile: string | ServerProfile | undefined): ServerProfile {
+  if (profile === undefined) return DEFAULT_PROFILE;
+  if (typeof profile !== 'string') return coherent(profile);
+  const named = Object.hasOwn(NAMED_PROFILES, profile) ? NAMED_PROFILES[profile] : undefined;
+  if (!named) throw new RangeError(`demo server: unknown profile "${profile}" (known: ${Object.keys(NAMED_PROFILES).join(', ')}).`);
+  return named;
+}
+
+export function isDefaultProfile(profile: ServerProfile): boolean {
+  return JSON.stringify(profile) === JSON.stringify(DEFAULT_PROFILE);
+}
+
+/** One line a person can read: what the profile chose. */
+export function describeProfile(p: ServerProfile): string {
+  const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
+  const paging = p.paging === 'none' ? 'no paging' : `${p.paging} paging of ${p.pageSize}`;
+  const failing = p.failingList ? `, ${p.failingList.list} fails ${p.failingList.status}` : '';
+  return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}`;
+}
