@@ -192,6 +192,8 @@ export const methods = {
   ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
+  /** Which server field fills which mirror column of each list, and on what evidence (field-map.json applied). */
+  'fields.map': method<T.FieldMapReport>()(none),
 } as const;
 
 export type Methods = typeof methods;
