@@ -11,6 +11,8 @@ import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
+import type { FieldMapReport } from '../../electron/contract/types.ts';
+import { main } from '../../electron/hosts/cli/cli.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';
 
@@ -105,6 +107,23 @@ describe('a server with its own field names', () => {
     expect(decision.evidence.upc).toBe(`alias; ${N}/${N} values pass the GS1 check digit`);
     expect(decision.evidence.account_id).toBe(`alias; ${N}/${N} values are ids of accounts`);
     expect(readDecision(db, 'inventory')!.evidence.item_id).toMatch(/found through the item's SKU \(`itemNumber`\)/);
+
+    // `aisle fields` shows the same, offline, from the data folder
+    const out: string[] = [];
+    const io = { out: (line: string) => out.push(line), err: () => {}, env: {}, promptPassword: () => Promise.reject(new Error('no')) };
+    expect(await main(['fields', '--json', '--data', dir.path], io)).toBe(0);
+    const report = JSON.parse(out.join('\n')) as FieldMapReport;
+    expect(report.file).toMatchObject({ state: 'absent', warning: null });
+    expect(report.lists.find((l) => l.list === 'items')!.fields.find((f) => f.column === 'upc')).toEqual({
+      column: 'upc',
+      label: 'UPC',
+      field: 'ean',
+      source: 'decided',
+      evidence: `alias; ${N}/${N} values pass the GS1 check digit`,
+    });
+    out.length = 0;
+    expect(await main(['fields', '--data', dir.path], io)).toBe(0);
+    expect(out).toContain(`  qty_on_hand          qtyOnHand              alias; in ${N}/${N} records`);
   });
 
   it('keeps history whose times are epoch milliseconds, as instants, through a sync round', async () => {

@@ -4,13 +4,14 @@ import { AisleError } from '../../contract/errors.ts';
 import { packageVersion } from '../node-core.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
 import { demoServerCommand } from './commands/demo-server.ts';
+import { fieldsCommand } from './commands/fields.ts';
 import { findCommand } from './commands/find.ts';
 import { kioskCommand } from './commands/kiosk.ts';
 import { licensesCommand, pingCommand, sessionCommand } from './commands/session-commands.ts';
 import { statusCommand, syncCommand } from './commands/sync-commands.ts';
 
 /** Commands other parts register; each lives in its own file under commands/. */
-export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, kioskCommand];
+export const COMMANDS: Command[] = [demoServerCommand, licensesCommand, sessionCommand, pingCommand, syncCommand, statusCommand, findCommand, fieldsCommand, kioskCommand];
 
 export function usage(): string {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
