@@ -7,15 +7,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { TABLES } from '../mirror/record-tables.ts';
 import { fieldRoles } from './field-map.ts';
-import { compileMap, decidedLists, mapInForce, readDecision, readOverrides, writeOverrides, type Overrides } from './field-map-state.ts';
+import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
 import { listDef, type TableName } from './registry.ts';
 
 export const FIELD_MAP_FILE = 'field-map.json';
 const WARNING_KEY = 'field_map_file_warning';
-/** Rows read at a time when re-extracting. */
-const BATCH = 2_000;
 
 export interface FieldMapFile {
   path: string;
@@ -109,40 +106,4 @@ export function applyFieldMapFile(db: MirrorDb, file: string): { reextracted: st
     else db.prepare('DELETE FROM meta WHERE key = ?').run(WARNING_KEY);
   }).immediate();
   return { reextracted, warning: read.warning };
-}
-
-/**
- * Extracts a list's columns again from its rows' raw JSON with its map in force, writing only the
- * rows whose columns change (and their full-text entries). Call in a write transaction.
- */
-export function reextract(db: MirrorDb, list: string, table: TableName, overrides: Overrides): number {
-  const decision = readDecision(db, list);
-  if (!decision) return 0;
-  const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
-  const t = TABLES[table];
-  const cols = t.columns;
-  const scopes = new Map((db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[]).map((d) => [d.dataset_id, d.scope_id]));
-  const batch = db.prepare(`SELECT rid, dataset_id, raw, ${cols.join(', ')} FROM ${table} WHERE rid > ? AND dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ?) ORDER BY rid LIMIT ${BATCH}`).raw();
-  const update = db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`);
-  const ftsCols = t.fts ? t.fts.columns.map((c) => cols.indexOf(c)) : [];
-  const ftsDelete = t.fts ? db.prepare(`DELETE FROM ${t.fts.table} WHERE rowid = ?`) : null;
-  const ftsInsert = t.fts ? db.prepare(`INSERT INTO ${t.fts.table} (rowid, ${t.fts.columns.join(', ')}) VALUES (?, ${t.fts.columns.map(() => '?').join(', ')})`) : null;
-  let changed = 0;
-  // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
-  for (let after = 0; ; ) {
-    const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1][0];
-    for (const [rid, datasetId, raw, ...stored] of rows) {
-      const values = extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null });
-      if (values.every((v, i) => v === stored[i])) continue;
-      update.run(...values, rid);
-      if (ftsDelete && ftsInsert) {
-        ftsDelete.run(rid);
-        ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
-      }
-      changed++;
-    }
-  }
-  return changed;
 }

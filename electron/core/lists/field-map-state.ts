@@ -60,6 +60,12 @@ function decideFromStored(db: MirrorDb, list: string, table: TableName): FieldDe
   return raws.length ? discoverFieldMap(db, list, table, raws.map((r) => JSON.parse(r) as Json)) : null;
 }
 
+/** The list's rows, counted up to one more than a sample. */
+function storedCount(db: MirrorDb, list: string, table: TableName): number {
+  if (table === 'records') return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE + 1})`).pluck().get(list) as number;
+  return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${SAMPLE_SIZE + 1})`).pluck().get() as number;
+}
+
 /** References looked up in the mirror, each value once per apply. */
 export function mirrorReferences(db: MirrorDb): References {
   const items = db.prepare('SELECT id FROM items WHERE sku = ? LIMIT 1').pluck();
@@ -109,9 +115,16 @@ export function openFieldMap(
 ): { compiled: CompiledMap | null; decide(sample: readonly Json[]): CompiledMap; fieldByNames(record: Json, column: string): string | null } {
   const overrides = readOverrides(db);
   let decision = readDecision(db, list);
-  if (!decision) {
-    decision = decideFromStored(db, list, table);
-    if (decision) writeDecision(db, list, decision);
+  // decided on fewer records than a sample (a list that was small), and it has grown: decided again
+  // on its rows, re-extracted if that changes the map (a field absent from its few first records)
+  const grown = decision !== null && decision.sample < SAMPLE_SIZE && storedCount(db, list, table) > decision.sample;
+  if (!decision || grown) {
+    const before = decision;
+    decision = decideFromStored(db, list, table) ?? decision;
+    if (decision && decision !== before) {
+      writeDecision(db, list, decision);
+      if (before && JSON.stringify(mapInForce(before, overrides, list)) !== JSON.stringify(mapInForce(decision, overrides, list))) reextract(db, list, table, overrides);
+    }
   }
   return {
     compiled: decision ? compileMap(db, table, mapInForce(decision, overrides, list)) : null,
@@ -126,6 +139,45 @@ export function openFieldMap(
     },
   };
 }
+
+/**
+ * Extracts a list's columns again from its rows' raw JSON with its map in force, writing only the
+ * rows whose columns change (and their full-text entries). Call in a write transaction.
+ */
+export function reextract(db: MirrorDb, list: string, table: TableName, overrides: Overrides): number {
+  const decision = readDecision(db, list);
+  if (!decision) return 0;
+  const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
+  const t = TABLES[table];
+  const cols = t.columns;
+  const scopes = new Map((db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[]).map((d) => [d.dataset_id, d.scope_id]));
+  const batch = db.prepare(`SELECT rid, dataset_id, raw, ${cols.join(', ')} FROM ${table} WHERE rid > ? AND dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ?) ORDER BY rid LIMIT ${BATCH}`).raw();
+  const update = db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`);
+  const ftsCols = t.fts ? t.fts.columns.map((c) => cols.indexOf(c)) : [];
+  const ftsDelete = t.fts ? db.prepare(`DELETE FROM ${t.fts.table} WHERE rowid = ?`) : null;
+  const ftsInsert = t.fts ? db.prepare(`INSERT INTO ${t.fts.table} (rowid, ${t.fts.columns.join(', ')}) VALUES (?, ${t.fts.columns.map(() => '?').join(', ')})`) : null;
+  let changed = 0;
+  // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
+  for (let after = 0; ; ) {
+    const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1][0];
+    for (const [rid, datasetId, raw, ...stored] of rows) {
+      const values = extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null });
+      if (values.every((v, i) => v === stored[i])) continue;
+      update.run(...values, rid);
+      if (ftsDelete && ftsInsert) {
+        ftsDelete.run(rid);
+        ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
+      }
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/** Rows read at a time when re-extracting. */
+const BATCH = 2_000;
 
 const REJECTED = 'rejected:';
 

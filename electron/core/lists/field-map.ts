@@ -74,7 +74,7 @@ const itemRef = role('item_id', 'item reference', 'text', ['item id', 'item uuid
 const locationRef = role('location_id', 'location reference', 'text', ['location id', 'location uuid', 'bin id'], { refersTo: 'locations' });
 const sku = role('sku', 'SKU', 'text', ['sku', 'item number', 'item code', 'item no', 'item num', 'part number', 'product code', 'article number']);
 const locationCode = role('location_code', 'location code', 'text', ['location code', 'location name', 'location', 'bin code', 'bin']);
-const lot = role('lot', 'lot', 'text', ['lot', 'lot number', 'lot no', 'lot code', 'batch', 'batch number']);
+const lot = role('lot', 'lot', 'text', ['lot', 'lot number', 'lot no', 'lot code', 'batch', 'batch number', 'batch no']);
 const uom = role('uom', 'unit of measure', 'text', ['uom', 'unit of measure', 'unit', 'uom code']);
 const enabled = role('enabled', 'enabled', 'flag', ['enabled', 'active', 'is enabled', 'is active']);
 
