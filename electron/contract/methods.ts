@@ -201,6 +201,8 @@ export const methods = {
   'diagnostics.probe': method<T.ProbeReport>()(
     z.strictObject({ server: z.string().min(1).max(2000), email, password, licenseId: id.optional() }),
   ),
+  /** Which server field fills which mirror column of each list, and on what evidence (field-map.json applied). */
+  'fields.map': method<T.FieldMapReport>()(none),
 } as const;
 
 export type Methods = typeof methods;

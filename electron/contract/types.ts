@@ -579,4 +579,41 @@ export interface ProbeReport {
   /** What stops Aisle from working with this server; empty when ready. */
   blockers: string[];
   ready: boolean;
+/** One column of a list's field map: the server field that fills it, and why. */
+export interface FieldChoice {
+  /** The mirror's column (the key field-map.json uses). */
+  column: string;
+  /** What it is, in words. */
+  label: string;
+  /** The server's field; null: none (the column stays empty). */
+  field: string | null;
+  /** `file`: IT's field-map.json; `decided`: the defaults checked against the records' values. */
+  source: 'file' | 'decided';
+  evidence: string;
+}
+
+/** What the field map decided for one list. */
+export interface ListFieldMap {
+  list: string;
+  label: string;
+  table: string;
+  /** When it was decided, and on how many records. */
+  decidedAt: string;
+  sample: number;
+  fields: FieldChoice[];
+  /** Records of the list's last answers not kept (no id), and why the first was not. */
+  rejected: { count: number; reason: string | null } | null;
+}
+
+export interface FieldMapReport {
+  /** IT's field-map.json in the data folder, as it is now. */
+  file: {
+    path: string;
+    state: 'absent' | 'read' | 'invalid';
+    warning: string | null;
+    /** The offline data already uses it (else: from the next sync on). */
+    applied: boolean;
+  };
+  /** Lists with a decision, in the registry's order; empty before the first sync or when signed out. */
+  lists: ListFieldMap[];
 }

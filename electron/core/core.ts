@@ -9,6 +9,7 @@ import { createRequestLog, type RequestLog } from './diagnostics/request-log.ts'
 import { runProbe } from './diagnostics/probe.ts';
 import { CoreEvents } from './events.ts';
 import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
+import { createFieldMapHandlers } from './lists/field-map-handlers.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
 import { guardWhileLocked, lockedError } from './session/session-lock.ts';
@@ -112,6 +113,7 @@ export function createCore(deps: CoreDeps): Core {
     ...session.handlers,
     ...sync.handlers,
     ...lookup.handlers,
+    ...createFieldMapHandlers(deps.dataDir, mirrors),
     ...createKioskHandlers(deps.kiosk, { workstationServer: () => deps.settings.get().server }),
     'app.info': () => ({
       name: 'Aisle',

@@ -119,7 +119,7 @@ describe('applying a snapshot', () => {
     const applier = beginSnapshot(db, id, itemsSpec);
     applier.add(JSON.stringify(item(1, 9)));
     applier.add(JSON.stringify(item(999)));
-    expect(() => applier.add('{"sku": "no id"}')).toThrow(expect.objectContaining({ code: 'bad_response' }));
+    expect(() => applier.add('{"id": "cut', )).toThrow(expect.objectContaining({ code: 'bad_response' }));
     applier.abort();
     expect(mirrored()).toEqual(byId(full));
     expect(ftsIds('v9')).toEqual([]);
@@ -280,7 +280,7 @@ describe('applying a part: the complete answer for some items only', () => {
     applyStock(full, null);
     const applier = beginSnapshot(db, ensureDataset(db, stockSpec), stockSpec, { column: 'item_id', values: ['item-1'] });
     applier.add(JSON.stringify(stockOf(1, 5)[0]));
-    expect(() => applier.add('{"item_id": "item-1"}')).toThrow(expect.objectContaining({ code: 'bad_response' }));
+    expect(() => applier.add('{"id": "inv-x", "item_id": "item-9"}')).toThrow(expect.objectContaining({ code: 'bad_response' }));
     applier.abort();
     expect(stored()).toEqual(sorted(full));
   });

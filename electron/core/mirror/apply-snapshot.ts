@@ -17,7 +17,11 @@ import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.t
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
-import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
+import { TABLES, type RecordTable, type TableName } from './record-tables.ts';
+import { tableOf } from '../lists/registry.ts';
+import { SAMPLE_SIZE } from '../lists/field-discovery.ts';
+import type { Json } from '../lists/field-map.ts';
+import { noteRejected, openFieldMap, type CompiledMap } from '../lists/field-map-state.ts';
 
 export const MASS_DELETE_MIN_ROWS = 100;
 const BULK_MIN_INSERTS = 20_000;
@@ -27,7 +31,7 @@ const SEEN = 1;
 const WALKED = 2;
 
 export type ApplyResult =
-  | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number }
+  | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number; rejected: number }
   | { kind: 'held'; held: HeldSnapshot };
 
 interface StoredRow {
@@ -62,8 +66,9 @@ export interface SnapshotPart {
 export interface SnapshotApplier {
   /**
    * One array element, as the exact JSON received (bytes as streamed, or text). Throws bad_response
-   * on invalid JSON or a record without an id. An element identical to the stored row (same id,
-   * same content hash) is not even parsed: its text was validated when it was stored.
+   * on invalid JSON; a record without an id is not kept (counted, its reason noted: `rejected`).
+   * An element identical to the stored row (same id, same content hash) is not even parsed: its
+   * text was validated when it was stored.
    */
   add(element: Buffer | string): void;
   readonly received: number;
@@ -78,6 +83,8 @@ export interface SnapshotApplier {
   finish(options: { etag: string | null; at: string; allowMassDelete: boolean; log?: LogKeep; alsoCommit?: () => void }): ApplyResult;
   /** Rolls back everything since begin (a failed or invalid download). */
   abort(): void;
+  /** The value an element holds for one of the table's columns, as sent (the field map's field). */
+  valueOf(element: Buffer, column: string): unknown;
 }
 
 const ID_PREFIX = Buffer.from('{"id":"');
@@ -138,6 +145,13 @@ export function beginSnapshot(
     db.exec('BEGIN IMMEDIATE');
   }
   let open = true;
+  // the list's field map, compiled once for this apply; none yet: decided from the first records
+  const fieldMap = openFieldMap(db, scope.list, table.name);
+  let fields: CompiledMap | null = fieldMap.compiled;
+  /** Records received before the map was decided (a list's first records), applied once it is. */
+  const waiting: { record: Json; hash: number; json: string; n: number }[] = [];
+  let rejected = 0;
+  let rejection: string | null = null;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
   /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */
   const walk = previousRows > 0 && part === null && !appendOnly;
@@ -355,6 +369,51 @@ export function beginSnapshot(
     return gone.sort((a, b) => a - b);
   };
 
+  /** Extracts and writes one parsed record (the stored row found by its leading id, when it was). */
+  const store = (record: Json, hash: number, json: string, n: number, quickId: string | null, quick: StoredRow | undefined) => {
+    const id = fields!.id(record);
+    if (!id) return reject(n, `has no id (the field map's id field is ${fields!.map.id ? `\`${fields!.map.id}\`` : 'none'})`);
+    const values = fields!.extract(record, scopeArg);
+    if (partValues) askedFor(values[partColumn] as string | null);
+    if (previousRows === 0 && !part && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
+    if (previousRows === 0) {
+      // nothing of this dataset to compare with: insert, and only look for the id when it is taken
+      try {
+        return insertRow(id, values, hash, json);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      }
+    }
+    // the element's stored row was found (or not) by its leading id already
+    const existing = quickId === id ? quick : lookup(id);
+    if (!existing) return insertRow(id, values, hash, json);
+    markSeen(existing);
+    if (isSame(existing, hash)) {
+      unchanged++;
+      return;
+    }
+    if (!updateUnindexed?.(existing.rid, datasetId, id, values, hash, json)) update.run(datasetId, id, ...values, hash, json, existing.rid);
+    if (t === 'history') changedEvents.push(existing.rid);
+    // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
+    if (ftsInsert && ftsDelete && (ftsAfter === null || existing.rid <= ftsAfter)) {
+      ftsDelete.run(existing.rid);
+      ftsInsert.run(existing.rid, ...ftsValues(values));
+    }
+    updated++;
+  };
+
+  /** Decides the list's field map from the records received so far, then applies them. */
+  const decideWaiting = () => {
+    fields = fieldMap.decide(waiting.map((w) => w.record));
+    for (const w of waiting.splice(0)) store(w.record, w.hash, w.json, w.n, null, undefined);
+  };
+
+  /** A record not kept: the rest of the answer applies; the first reason is noted for IT. */
+  const reject = (n: number, why: string) => {
+    rejected++;
+    rejection ??= `Record ${n} of ${scope.list}${scope.scopeId ? ` (${scope.scopeId})` : ''} ${why}: it was not kept.`;
+  };
+
   const rollback = () => {
     if (open) {
       open = false;
@@ -419,41 +478,21 @@ export function beginSnapshot(
       } catch (error) {
         throw new AisleError('bad_response', `The server sent invalid JSON: ${(error as Error).message}`, { cause: error });
       }
-      const id = record !== null && typeof record === 'object' ? text((record as Record<string, unknown>).id) : null;
-      if (!id) throw new AisleError('bad_response', `Record ${received + 1} has no id.`);
       received++;
-      const values = table.extract(record as Record<string, unknown>, scopeArg);
-      if (partValues) askedFor(values[partColumn] as string | null);
-      if (previousRows === 0 && !part && !bulk && inserted >= BULK_MIN_INSERTS && inserted >= tableRows / 2) startBulk();
-      if (previousRows === 0) {
-        // nothing of this dataset to compare with: insert, and only look for the id when it is taken
-        try {
-          return insertRow(id, values, hash, json);
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
-        }
-      }
-      // the element's stored row was found (or not) by its leading id already
-      const existing = quickId === id ? quick : lookup(id);
-      if (!existing) return insertRow(id, values, hash, json);
-      markSeen(existing);
-      if (isSame(existing, hash)) {
-        unchanged++;
+      if (record === null || typeof record !== 'object' || Array.isArray(record)) return reject(received, 'is not a JSON object');
+      if (!fields) {
+        waiting.push({ record: record as Json, hash, json, n: received });
+        if (waiting.length >= SAMPLE_SIZE) decideWaiting();
         return;
       }
-      if (!updateUnindexed?.(existing.rid, datasetId, id, values, hash, json)) update.run(datasetId, id, ...values, hash, json, existing.rid);
-      if (t === 'history') changedEvents.push(existing.rid);
-      // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
-      if (ftsInsert && ftsDelete && (ftsAfter === null || existing.rid <= ftsAfter)) {
-        ftsDelete.run(existing.rid);
-        ftsInsert.run(existing.rid, ...ftsValues(values));
-      }
-      updated++;
+      store(record as Json, hash, json, received, quickId, quick);
     },
     finish({ etag, at, allowMassDelete, log, alsoCommit }) {
       if (!open) throw new AisleError('internal', 'This snapshot was already finished.');
       try {
+        if (waiting.length) decideWaiting();
         if (appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
+        noteRejected(db, datasetId, rejected, rejection);
         endBulk();
         fillSearchIndex();
         // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
@@ -490,13 +529,18 @@ export function beginSnapshot(
         db.exec('COMMIT');
         open = false;
         builder?.close();
-        return { kind: 'applied', rows, inserted, updated, deleted: gone.length, unchanged };
+        return { kind: 'applied', rows, inserted, updated, deleted: gone.length, unchanged, rejected };
       } catch (error) {
         rollback();
         throw error;
       }
     },
     abort: rollback,
+    valueOf(element, column) {
+      const record = JSON.parse(element.toString('utf8')) as Json;
+      const field = fields ? fields.map[column] : fieldMap.fieldByNames(record, column);
+      return field ? record[field] : undefined;
+    },
   };
 }
 
@@ -533,10 +577,7 @@ function logOutsideSql(t: string): string {
     UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
 }
 
-/** The table a list's records live in. */
-export function tableOf(list: string): TableName {
-  return list === 'items' || list === 'locations' || list === 'inventory' || list === 'history' ? list : 'records';
-}
+export { tableOf };
 
 /** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
 export function dropDataset(db: MirrorDb, datasetId: number, list: string): void {
@@ -544,7 +585,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
-    db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`);
+    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `rejected:${datasetId}`);
     db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);

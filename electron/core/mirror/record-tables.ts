@@ -1,171 +1,196 @@
-// How each list's records land in the mirror: which table, which fields are extracted, what is
+// How each list's records land in the mirror: which table, which columns are extracted, what is
 // searchable. The raw record is always kept whole; extraction never requires more than an id.
-import { utcInstant } from './instant.ts';
+// Which server field fills a column is the field map's (lists/field-map.ts): a table compiles a
+// map into its extractor once per dataset apply.
+import { demoMap, getter, type FieldMap, type Json } from '../lists/field-map.ts';
+import type { TableName } from '../lists/registry.ts';
+import { flag, instantText, num, text } from '../lists/values.ts';
 import { normaliseCode } from './open-mirror.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
-export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
+export type { TableName } from '../lists/registry.ts';
+export { instantText, text } from '../lists/values.ts';
 
-type Json = Record<string, unknown>;
+export interface Scope {
+  list: string;
+  scopeId: string | null;
+}
+
+/** The extracted columns of one record, in the table's `columns` order. */
+export type Extract = (record: Json, scope: Scope) => unknown[];
+
+/**
+ * A record's references its server does not send as ids, found from what it does send: its item
+ * by SKU, its location by code (within its facility). Null when not found.
+ */
+export interface References {
+  itemIdBySku(sku: string): string | null;
+  locationIdByCode(code: string, facilityId: string | null): string | null;
+}
+
+const NO_REFERENCES: References = { itemIdBySku: () => null, locationIdByCode: () => null };
 
 export interface RecordTable {
   name: TableName;
   /** Extracted columns, in the order `extract` returns them (after rid, dataset_id, id). */
   columns: readonly string[];
-  extract(record: Json, scope: { list: string; scopeId: string | null }): unknown[];
+  /** The extractor of a field map (made once per dataset apply, then called per record). */
+  compile(map: FieldMap, references?: References): Extract;
+  /** The extractor of the demo server's field names. */
+  extract: Extract;
   /** The FTS5 table and the `columns` it indexes (rowid = rid), or null. */
   fts: { table: string; columns: readonly string[] } | null;
 }
 
-export function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}
+const NAME_FALLBACK = ['firstname', 'lastname'];
 
-/** A record's time field as the mirror stores it: its text (text()) in UTC in one form (instant.ts). */
-export function instantText(value: unknown): string | null {
-  const t = text(value);
-  return t === null ? null : utcInstant(t);
-}
-
-function num(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return null;
-}
-
-function flag(value: unknown): number | null {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value === 1 || value === 0) return value;
-  if (value === 'true' || value === 'false') return value === 'true' ? 1 : 0;
-  return null;
-}
-
-function first(record: Json, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const value = text(record[key]);
-    if (value !== null && value !== '') return value;
-  }
-  return null;
-}
-
-const CODE_KEYS = ['code', 'accountid', 'ncode', 'sku', 'number', 'un_number', 'scac', 'email', 'name'];
-const NAME_KEYS = ['name', 'description', 'proper_shipping_name', 'label', 'title'];
-const FULL_NAME = ['firstname', 'lastname'];
-const SKIP_TEXT = new Set(['id', 'modifiedon', 'createdon', 'raw']);
-
-function recordName(record: Json): string | null {
-  const named = first(record, NAME_KEYS);
-  if (named) return named;
-  const parts = FULL_NAME.map((k) => text(record[k])).filter((v): v is string => !!v);
-  return parts.length ? parts.join(' ') : text(record.email);
-}
-
-function searchText(record: Json): string | null {
+function searchText(record: Json, idField: string | null): string | null {
   const words: string[] = [];
   for (const [key, value] of Object.entries(record)) {
-    if (SKIP_TEXT.has(key) || typeof value !== 'string' || value === '') continue;
+    if (key === idField || SKIP_TEXT.has(key) || typeof value !== 'string' || value === '') continue;
     if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) continue; // ids are not words
     words.push(value);
   }
   return words.length ? words.join(' ') : null;
 }
+const SKIP_TEXT = new Set(['id', 'modifiedon', 'createdon', 'raw']);
+
+/** The getters of a map's columns, by column. */
+function fieldsOf(map: FieldMap, columns: readonly string[]): Record<string, (r: Json) => unknown> {
+  return Object.fromEntries(columns.map((c) => [c, getter(map, c)]));
+}
+
+/** A reference: its field's value, else (no field for it) what `resolve` finds. */
+function reference(map: FieldMap, column: string, resolve: (r: Json) => string | null): (r: Json) => string | null {
+  const get = getter(map, column);
+  return map[column] ? (r) => text(get(r)) : resolve;
+}
+
+function table(name: TableName, columns: readonly string[], fts: RecordTable['fts'], compile: RecordTable['compile']): RecordTable {
+  return { name, columns, fts, compile, extract: compile(demoMap(name, name)) };
+}
 
 export const TABLES: Record<TableName, RecordTable> = {
-  items: {
-    name: 'items',
-    columns: ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on'],
-    extract: (r, scope) => [
-      text(r.account_id) ?? scope.scopeId,
-      text(r.sku),
-      text(r.upc),
-      text(r.gtin),
-      text(r.description),
-      text(r.uom),
-      flag(r.enabled),
-      text(r.modifiedon),
-    ],
-    fts: { table: 'items_fts', columns: ['sku', 'description'] },
-  },
-  locations: {
-    name: 'locations',
-    columns: ['facility_id', 'code', 'code_norm', 'code_sort', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on'],
-    extract: (r, scope) => [
-      text(r.facility_id) ?? scope.scopeId,
-      text(r.code),
-      normaliseCode(text(r.code)),
-      naturalSortKeyOf(text(r.code)),
-      text(r.barcode),
-      text(r.zone),
-      text(r.type),
-      flag(r.pickable),
-      flag(r.enabled),
-      text(r.modifiedon),
-    ],
-    fts: { table: 'locations_fts', columns: ['code', 'barcode', 'zone'] },
-  },
-  inventory: {
-    name: 'inventory',
-    columns: [
+  items: table('items', ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on'], { table: 'items_fts', columns: ['sku', 'description'] }, (map) => {
+    const f = fieldsOf(map, ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on']);
+    const [account, sku, upc, gtin, description, uom, enabled, modified] = [f.account_id, f.sku, f.upc, f.gtin, f.description, f.uom, f.enabled, f.modified_on];
+    return (r, scope) => [text(account(r)) ?? scope.scopeId, text(sku(r)), text(upc(r)), text(gtin(r)), text(description(r)), text(uom(r)), flag(enabled(r)), instantText(modified(r))];
+  }),
+  locations: table(
+    'locations',
+    ['facility_id', 'code', 'code_norm', 'code_sort', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on'],
+    { table: 'locations_fts', columns: ['code', 'barcode', 'zone'] },
+    (map) => {
+      const f = fieldsOf(map, ['facility_id', 'code', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on']);
+      const [facility, codeOf, barcode, zone, type, pickable, enabled, modified] = [f.facility_id, f.code, f.barcode, f.zone, f.type, f.pickable, f.enabled, f.modified_on];
+      return (r, scope) => {
+        const code = text(codeOf(r));
+        return [text(facility(r)) ?? scope.scopeId, code, normaliseCode(code), naturalSortKeyOf(code), text(barcode(r)), text(zone(r)), text(type(r)), flag(pickable(r)), flag(enabled(r)), instantText(modified(r))];
+      };
+    },
+  ),
+  inventory: table(
+    'inventory',
+    [
       'facility_id', 'location_id', 'location_code', 'location_code_sort', 'item_id', 'account_id', 'sku', 'lot', 'serial',
       'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on',
     ],
-    extract: (r, scope) => [
-      text(r.facility_id) ?? scope.scopeId,
-      text(r.location_id),
-      text(r.location_code),
-      naturalSortKeyOf(text(r.location_code)),
-      text(r.item_id),
-      text(r.account_id),
-      text(r.sku),
-      text(r.lot),
-      text(r.serial),
-      text(r.expiry),
-      text(r.uom),
-      num(r.qty_on_hand),
-      num(r.qty_allocated),
-      num(r.qty_available),
-      text(r.status),
-      text(r.modifiedon),
-    ],
-    fts: null,
-  },
-  history: {
-    name: 'history',
-    columns: [
+    null,
+    (map, references = NO_REFERENCES) => {
+      const f = fieldsOf(map, ['facility_id', 'location_code', 'account_id', 'sku', 'lot', 'serial', 'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on']);
+      const [facility, locationCode, account, sku, lot, serial, expiry, uom, onHand, allocated, available, status, modified] = [
+        f.facility_id, f.location_code, f.account_id, f.sku, f.lot, f.serial, f.expiry, f.uom, f.qty_on_hand, f.qty_allocated, f.qty_available, f.status, f.modified_on,
+      ];
+      const itemId = reference(map, 'item_id', (r) => bySku(references, sku(r)));
+      const locationId = locationReference(map, references);
+      return (r, scope) => {
+        const facilityId = text(facility(r)) ?? scope.scopeId;
+        const code = text(locationCode(r));
+        return [
+          facilityId,
+          locationId(r, code, facilityId),
+          code,
+          naturalSortKeyOf(code),
+          itemId(r),
+          text(account(r)),
+          text(sku(r)),
+          text(lot(r)),
+          text(serial(r)),
+          instantText(expiry(r)),
+          text(uom(r)),
+          num(onHand(r)),
+          num(allocated(r)),
+          num(available(r)),
+          text(status(r)),
+          instantText(modified(r)),
+        ];
+      };
+    },
+  ),
+  history: table(
+    'history',
+    [
       'facility_id', 'item_id', 'sku', 'location_id', 'location_code', 'from_location_code', 'to_location_code', 'type', 'qty',
       'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on',
     ],
-    extract: (r, scope) => [
-      text(r.facility_id) ?? scope.scopeId,
-      text(r.item_id),
-      text(r.sku),
-      text(r.location_id),
-      text(r.location_code),
-      text(r.from_location_code),
-      text(r.to_location_code),
-      text(r.type),
-      num(r.qty),
-      num(r.qty_before),
-      num(r.qty_after),
-      text(r.lot),
-      text(r.user_email),
-      text(r.reference),
-      // compared as text (the window, the newest kept, the stock's mark): in UTC, one form
-      instantText(r.createdon),
-      text(r.modifiedon),
-    ],
-    fts: null,
-  },
-  records: {
-    name: 'records',
-    columns: ['list', 'scope_id', 'code', 'code_sort', 'name', 'text', 'modified_on'],
-    extract: (r, scope) => {
-      const code = first(r, CODE_KEYS);
-      return [scope.list, scope.scopeId, code, naturalSortKeyOf(code), recordName(r), searchText(r), text(r.modifiedon)];
+    null,
+    (map, references = NO_REFERENCES) => {
+      const f = fieldsOf(map, ['facility_id', 'sku', 'location_code', 'from_location_code', 'to_location_code', 'type', 'qty', 'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on']);
+      const [facility, sku, locationCode, from, to, type, qty, before, after, lot, user, ref, created, modified] = [
+        f.facility_id, f.sku, f.location_code, f.from_location_code, f.to_location_code, f.type, f.qty, f.qty_before, f.qty_after, f.lot, f.user_email, f.reference, f.created_on, f.modified_on,
+      ];
+      const itemId = reference(map, 'item_id', (r) => bySku(references, sku(r)));
+      const locationId = locationReference(map, references);
+      return (r, scope) => {
+        const facilityId = text(facility(r)) ?? scope.scopeId;
+        const code = text(locationCode(r));
+        return [
+          facilityId,
+          itemId(r),
+          text(sku(r)),
+          locationId(r, code, facilityId),
+          code,
+          text(from(r)),
+          text(to(r)),
+          text(type(r)),
+          num(qty(r)),
+          num(before(r)),
+          num(after(r)),
+          text(lot(r)),
+          text(user(r)),
+          text(ref(r)),
+          // compared as text (the window, the newest kept, the stock's mark): in UTC, one form
+          instantText(created(r)),
+          instantText(modified(r)),
+        ];
+      };
     },
-    fts: { table: 'records_fts', columns: ['code', 'name', 'text'] },
-  },
+  ),
+  records: table('records', ['list', 'scope_id', 'code', 'code_sort', 'name', 'text', 'modified_on'], { table: 'records_fts', columns: ['code', 'name', 'text'] }, (map) => {
+    const f = fieldsOf(map, ['code', 'name', 'modified_on']);
+    const [codeOf, nameOf, modified] = [f.code, f.name, f.modified_on];
+    const idField = map.id ?? null;
+    const name = (r: Json): string | null => {
+      const named = text(nameOf(r));
+      if (named) return named;
+      const parts = NAME_FALLBACK.map((k) => text(r[k])).filter((v): v is string => !!v);
+      return parts.length ? parts.join(' ') : text(r.email);
+    };
+    return (r, scope) => {
+      const code = text(codeOf(r));
+      return [scope.list, scope.scopeId, code, naturalSortKeyOf(code), name(r), searchText(r, idField), instantText(modified(r))];
+    };
+  }),
 };
+
+function bySku(references: References, value: unknown): string | null {
+  const sku = text(value);
+  return sku === null ? null : references.itemIdBySku(sku);
+}
+
+/** A record's location: its location id field, else (none) its location code's location in its facility. */
+function locationReference(map: FieldMap, references: References): (r: Json, code: string | null, facilityId: string | null) => string | null {
+  const get = getter(map, 'location_id');
+  if (map.location_id) return (r) => text(get(r));
+  return (_r, code, facilityId) => (code === null ? null : references.locationIdByCode(code, facilityId));
+}

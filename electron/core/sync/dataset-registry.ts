@@ -1,12 +1,10 @@
 // The registry of datasets, as data: which lists exist, how they are scoped, where they are fetched.
 // Global lists come first; account and facility datasets are derived from the mirrored accounts and
 // facilities (and the facilities kept offline).
+import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import type { TableName } from '../mirror/record-tables.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
-
-const LISTS = '/v1/api/pub/lists';
 
 interface ListDef {
   list: string;
@@ -16,23 +14,8 @@ interface ListDef {
   path: (scopeId: string) => string;
 }
 
-export const LIST_DEFS: readonly ListDef[] = [
-  { list: 'accounts', label: 'Accounts', table: 'records', scope: 'global', path: () => `${LISTS}/accounts/query` },
-  { list: 'facilities', label: 'Facilities', table: 'records', scope: 'global', path: () => `${LISTS}/facilities/query` },
-  { list: 'location-templates', label: 'Location templates', table: 'records', scope: 'global', path: () => `${LISTS}/facilities/locations/tmplts/query` },
-  { list: 'hazmat', label: 'Hazmat', table: 'records', scope: 'global', path: () => `${LISTS}/hazmat/query` },
-  { list: 'item-templates', label: 'Item templates', table: 'records', scope: 'global', path: () => `${LISTS}/items/tmplts/query` },
-  { list: 'mobile-workflows', label: 'Mobile workflows', table: 'records', scope: 'global', path: () => `${LISTS}/mworkflows/query` },
-  { list: 'schedules', label: 'Schedules', table: 'records', scope: 'global', path: () => `${LISTS}/scheduler/query` },
-  { list: 'sequences', label: 'Sequences', table: 'records', scope: 'global', path: () => `${LISTS}/sequences/query` },
-  { list: 'transit-lanes', label: 'Transit lanes', table: 'records', scope: 'global', path: () => `${LISTS}/transitlanes/query` },
-  { list: 'users', label: 'Users', table: 'records', scope: 'global', path: () => `${LISTS}/users/query` },
-  { list: 'carriers', label: 'Carriers', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/carriers/query` },
-  { list: 'channels', label: 'Channels', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/channels/query` },
-  { list: 'customers', label: 'Customers', table: 'records', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/customers/query` },
-  { list: 'items', label: 'Items', table: 'items', scope: 'account', path: (id) => `${LISTS}/accounts/${encodeURIComponent(id)}/items/query` },
-  { list: 'locations', label: 'Locations', table: 'locations', scope: 'facility', path: (id) => `${LISTS}/facilities/${encodeURIComponent(id)}/locations/query` },
-];
+/** The lists read from a path of their own (lists/registry.ts), in the order the sync plans them. */
+export const LIST_DEFS: readonly ListDef[] = knownLists().flatMap((d) => (d.path ? [{ list: d.list, label: d.label, table: d.table, scope: d.scopeKind, path: d.path }] : []));
 
 /** Lists every plan needs: they scope the others. */
 const ALWAYS = new Set(['accounts', 'facilities']);

@@ -7,7 +7,6 @@ import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
 import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
-import { utcInstant } from '../mirror/instant.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
@@ -119,18 +118,17 @@ function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
   const { keptFrom, newest } = logState(db, datasetId, TABLES[spec.table].name);
   const append = keptFrom !== null && keptFrom <= body.from && newest !== null;
   const maxRows = spec.log!.maxRows;
-  let lastTo: string | null = null;
+  let lastTo: string | number | null = null;
   const keep: LogKeep = { append, from: body.from, maxRows, serverNewest: null };
   return {
     keep,
     /** The request for the page before this one, or null when this one was the last needed. */
-    olderPage(count: number, received: number, oldest: Buffer | null): DatasetSpec | null {
-      if (count < body.limit || received >= maxRows || oldest === null) return null;
-      // asked for in the server's own form; compared with what is kept in the mirror's (instant.ts)
-      const field = createdOnField(oldest);
-      const to = typeof field === 'string' ? field : null;
+    olderPage(count: number, received: number, oldest: unknown): DatasetSpec | null {
+      if (count < body.limit || received >= maxRows || oldest === undefined) return null;
+      // asked for in the server's own form (text, or epoch milliseconds); compared with what is kept in the mirror's
+      const to = typeof oldest === 'string' || typeof oldest === 'number' ? oldest : null;
       // a page of events all of one instant cannot be paged past; a page down to what is kept is enough
-      if (to === null || to === lastTo || (append && utcInstant(to) <= newest!)) return null;
+      if (to === null || to === lastTo || (append && instantText(to)! <= newest!)) return null;
       lastTo = to;
       return { ...spec, body: { ...body, to } };
     },
@@ -147,10 +145,6 @@ function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
   }
 }
 
-/** An event's `createdon`, as sent. */
-function createdOnField(json: Buffer): unknown {
-  return (JSON.parse(json.toString('utf8')) as { createdon?: unknown }).createdon;
-}
 
 /** A list the server answered 404 for, within the last NOT_OFFERED_RETRY_MS. */
 function notOfferedLately(row: DatasetRow, now = Date.now()): boolean {
@@ -288,7 +282,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
           if (checkIds) listPages!.seeRecord(bytes);
           applier!.add(bytes);
           // a log's answer is newest first: its very first event is the server's newest
-          if (log && applier!.received === 1) log.keep.serverNewest = instantText(createdOnField(bytes));
+          if (log && applier!.received === 1) log.keep.serverNewest = instantText(applier!.valueOf(bytes, 'created_on'));
           count++;
           oldest = bytes;
         };
@@ -302,7 +296,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         }
         if (signal?.aborted) throw roundDeadline?.signal.aborted ? pastRoundDeadline(spec) : new AisleError('timeout', 'The sync round was cancelled.');
         reader.end();
-        const next = log ? log.olderPage(count, applier.received, oldest) : null;
+        const next = log ? log.olderPage(count, applier.received, oldest && applier.valueOf(oldest, 'created_on')) : null;
         const nextPage = listPages ? listPages.next({ fields: reader.fields, received: count, link }) : null;
         page = null;
         const asked: Promise<StreamResponse> | null = next ? open(next, null) : nextPage ? open({ ...spec, path: nextPage }, null, null, o.expectedBytes) : ahead;

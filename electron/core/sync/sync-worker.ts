@@ -2,6 +2,7 @@
 // It owns the mirror's only writer connection while a task runs.
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
+import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
 import { openMirrorWriter } from '../mirror/open-mirror.ts';
 import { type RoundResult, runRound } from './sync-round.ts';
@@ -34,6 +35,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     } else if (task.kind === 'round') {
       const abort = new AbortController();
       cancels.set(id, abort);
+      // IT's field map first: what it changes is extracted again from the records kept, no download
+      applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)));
       result = await runRound(db, {
         baseUrl: task.baseUrl,
         accessToken: () => askToken(id, null),

@@ -26,6 +26,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'sync', summary: 'Sign in and run one sync round into the local mirror', load: async () => (await import('./commands/sync-commands.ts')).syncCommand },
   { name: 'status', summary: 'Show how old each dataset of the local mirror(s) is', load: async () => (await import('./commands/status.ts')).statusCommand },
   { name: 'find', summary: 'Look up anything (code, barcode, GS1 scan, words) in the local mirror, offline', load: async () => (await import('./commands/find.ts')).findCommand },
+  { name: 'fields', summary: "Show which server field fills each list's columns, and why (field map)", load: async () => (await import('./commands/fields.ts')).fieldsCommand },
   { name: 'probe', summary: 'Check a server against what Aisle needs: every operation once, read-only', load: async () => (await import('./commands/probe.ts')).probeCommand },
   { name: 'kiosk', summary: 'Turn kiosk mode on or off for this workstation', load: async () => (await import('./commands/kiosk.ts')).kioskCommand },
 ];

@@ -1,0 +1,148 @@
+// Checks a field map against the records' values, once per decision, on a sample of records: a
+// field of 8/12/13/14 digits whose GS1 check digit holds is a UPC or GTIN; a field holding another
+// list's ids is a reference to it; a field unique across the sample that looks like a code is the
+// code. Each column's choice is written down with its evidence, in words, for IT.
+import { GTIN_LENGTHS, hasValidCheckDigit } from '../lookup/gs1.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
+import type { TableName } from './registry.ts';
+import { text } from './values.ts';
+
+/** Records a decision reads: enough to judge values, few enough to cost nothing beside the apply. */
+export const SAMPLE_SIZE = 200;
+/** A field whose values pass a check this often passes it (a few blanks or odd records allowed). */
+const PASS_SHARE = 0.9;
+
+export interface FieldDecision {
+  fields: FieldMap;
+  /** Per column: why that field, in words. */
+  evidence: Record<string, string>;
+  /** Records the decision read. */
+  sample: number;
+  at: string;
+}
+
+const CODE_LIKE = /^[\p{L}\p{N}][\p{L}\p{N}._\-/#]{0,63}$/u;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function valuesOf(sample: readonly Json[], field: string): string[] {
+  const out: string[] = [];
+  for (const record of sample) {
+    const value = text(record[field]);
+    if (value !== null && value !== '') out.push(value);
+  }
+  return out;
+}
+
+function isGtin(value: string, lengths: ReadonlySet<number>): boolean {
+  return /^\d+$/.test(value) && lengths.has(value.length) && hasValidCheckDigit(value);
+}
+
+const passes = (count: number, of: number) => of > 0 && count >= of * PASS_SHARE;
+const share = (count: number, of: number) => `${count}/${of}`;
+
+/** Ids of a list found among these values (one probe each, once per decision). */
+function knownIds(db: MirrorDb, list: NonNullable<FieldRole['refersTo']>, values: readonly string[]): number {
+  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} WHERE id = ?` : `SELECT 1 FROM records WHERE list = '${list}' AND id = ?`;
+  const probe = db.prepare(sql).pluck();
+  let found = 0;
+  for (const value of values) if (probe.get(value) !== undefined) found++;
+  return found;
+}
+
+function hasRows(db: MirrorDb, list: NonNullable<FieldRole['refersTo']>): boolean {
+  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} LIMIT 1` : `SELECT 1 FROM records WHERE list = '${list}' LIMIT 1`;
+  return db.prepare(sql).pluck().get() !== undefined;
+}
+
+/** Decides a list's field map from a sample of its records: names first, then their values. */
+export function discoverFieldMap(db: MirrorDb, list: string, table: TableName, sample: readonly Json[], at = new Date().toISOString()): FieldDecision {
+  const roles = fieldRoles(list, table);
+  const present = presentFields(sample);
+  const fields = mapByAliases(roles, present);
+  const evidence: Record<string, string> = {};
+  const m = sample.length;
+  const used = () => new Set(Object.values(fields).filter((f): f is string => f !== null));
+  /** The fields not chosen for any column, in the records' order. */
+  const free = () => {
+    const taken = used();
+    return [...present].filter((f) => !taken.has(f));
+  };
+  const inRecords = (field: string) => sample.filter((r) => r[field] !== undefined && r[field] !== null && r[field] !== '').length;
+
+  for (const role of roles) {
+    const c = role.column;
+    const field = fields[c];
+    if (field) evidence[c] = `alias; in ${share(inRecords(field), m)} records`;
+    else evidence[c] = `none of its names (${role.aliases.slice(0, 4).map((a) => `\`${a}\``).join(', ')}, ...) in the records`;
+
+    if (role.check === 'gs1') {
+      const lengths = c === 'gtin' ? new Set([14]) : c === 'upc' ? new Set([12, 13]) : GTIN_LENGTHS;
+      let named: string | null = null;
+      if (field) {
+        const values = valuesOf(sample, field);
+        const ok = values.filter((v) => isGtin(v, GTIN_LENGTHS)).length;
+        evidence[c] = `alias; ${share(ok, values.length)} values pass the GS1 check digit`;
+        if (!passes(ok, values.length)) named = `\`${field}\` (only ${share(ok, values.length)} of its values pass the GS1 check digit)`;
+      }
+      // a field by its values: when none is named so, or the one named so fails the check
+      if (!field || named) {
+        let best: { field: string; ok: number; of: number } | null = null;
+        for (const candidate of free()) {
+          const values = valuesOf(sample, candidate);
+          const ok = values.filter((v) => isGtin(v, lengths)).length;
+          if (passes(ok, values.length) && values.length >= m * PASS_SHARE && (!best || ok > best.ok)) best = { field: candidate, ok, of: values.length };
+        }
+        if (best) {
+          fields[c] = best.field;
+          evidence[c] = `found by its values: ${share(best.ok, best.of)} values pass the GS1 check digit${named ? `, rather than ${named}` : ''}`;
+        }
+      }
+    }
+
+    if (role.refersTo && hasRows(db, role.refersTo)) {
+      const target = role.refersTo;
+      if (field) {
+        const values = valuesOf(sample, field);
+        evidence[c] = `alias; ${share(knownIds(db, target, values), values.length)} values are ids of ${target}`;
+      } else {
+        for (const candidate of free()) {
+          const values = valuesOf(sample, candidate);
+          if (values.length < m * PASS_SHARE) continue;
+          const found = knownIds(db, target, values);
+          if (!passes(found, values.length)) continue;
+          fields[c] = candidate;
+          evidence[c] = `found by its values: ${share(found, values.length)} values are ids of ${target}`;
+          break;
+        }
+      }
+    }
+
+    if (role.check === 'code') {
+      const unique = (f: string) => {
+        const values = valuesOf(sample, f);
+        return { values, distinct: new Set(values.map((v) => v.toLowerCase())).size };
+      };
+      if (field) {
+        const { values, distinct } = unique(field);
+        evidence[c] = `alias; ${share(distinct, values.length)} values distinct`;
+      } else {
+        for (const candidate of free()) {
+          const { values, distinct } = unique(candidate);
+          if (values.length < m * PASS_SHARE || distinct !== values.length) continue;
+          if (!values.every((v) => CODE_LIKE.test(v) && !UUID.test(v))) continue;
+          fields[c] = candidate;
+          evidence[c] = `found by its values: unique in ${share(distinct, m)} records, looks like a code`;
+          break;
+        }
+      }
+    }
+  }
+  // a reference the records name only by code is found through that code, per record
+  if (table === 'inventory' || table === 'history') {
+    if (!fields.item_id && fields.sku) evidence.item_id = `none: found through the item's SKU (\`${fields.sku}\`) among the items`;
+    if (!fields.location_id && fields.location_code) evidence.location_id = `none: found through the location code (\`${fields.location_code}\`) among the locations`;
+  }
+  if (!fields.id) evidence.id = `no id field (\`id\`, \`uuid\`, \`${roles[0].aliases[6] ?? 'code'}\`, ...) in the records: records without an id are not kept`;
+  return { fields, evidence, sample: m, at };
+}

@@ -1,0 +1,109 @@
+// field-map.json in the data folder: IT's overrides of the field map, per list and column, e.g.
+// `{ "items": { "sku": "itemNo", "upc": "eanCode" }, "history": { "created_on": "eventTime" } }`
+// (null: the list has no such field). Read by every host through the core; the sync applies it
+// before each round (the mirror keeps what was applied), re-extracting the columns it changes from
+// the records kept raw, without a download. A file that cannot be used is a warning in words, never
+// a failure: the defaults then apply (for a bad entry: to that entry).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { fieldRoles } from './field-map.ts';
+import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
+import { listDef, type TableName } from './registry.ts';
+
+export const FIELD_MAP_FILE = 'field-map.json';
+const WARNING_KEY = 'field_map_file_warning';
+
+export interface FieldMapFile {
+  path: string;
+  /** absent: no file; read: used (perhaps with warnings); invalid: not usable at all. */
+  state: 'absent' | 'read' | 'invalid';
+  overrides: Overrides;
+  /** What was wrong with it, in words; null when nothing. */
+  warning: string | null;
+}
+
+export function fieldMapFilePath(dataDir: string): string {
+  return path.join(dataDir, FIELD_MAP_FILE);
+}
+
+/** The data folder of a mirror file (`<data>/mirrors/<hash>.sqlite`). */
+export function dataDirOfMirror(mirrorFile: string): string {
+  return path.dirname(path.dirname(mirrorFile));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function readFieldMapFile(file: string): FieldMapFile {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return { path: file, state: 'absent', overrides: {}, warning: null };
+    return { path: file, state: 'invalid', overrides: {}, warning: `${file} could not be read (${(error as Error).message}); the default field map applies.` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return { path: file, state: 'invalid', overrides: {}, warning: `${file} is not valid JSON (${(error as Error).message}); the default field map applies.` };
+  }
+  if (!isObject(parsed)) {
+    return { path: file, state: 'invalid', overrides: {}, warning: `${file} must hold one JSON object of lists, e.g. { "items": { "sku": "itemNumber" } }; the default field map applies.` };
+  }
+  const problems: string[] = [];
+  const overrides: Overrides = {};
+  for (const [list, columns] of Object.entries(parsed)) {
+    if (list.startsWith('$') || list.startsWith('//')) continue; // comments
+    if (!isObject(columns)) {
+      problems.push(`"${list}" must be an object of columns and field names`);
+      continue;
+    }
+    const known = fieldRoles(list, listDef(list).table).map((r) => r.column);
+    for (const [column, field] of Object.entries(columns)) {
+      if (column.startsWith('$') || column.startsWith('//')) continue;
+      if (!known.includes(column)) problems.push(`${list} has no column "${column}" (its columns: ${known.join(', ')})`);
+      else if (field !== null && (typeof field !== 'string' || field === '')) problems.push(`${list}.${column} must be a field name or null, not ${JSON.stringify(field)}`);
+      else (overrides[list] ??= {})[column] = field;
+    }
+  }
+  const warning = problems.length ? `${file}: ${problems.join('; ')}. Those entries are ignored; the rest applies.` : null;
+  return { path: file, state: 'read', overrides, warning };
+}
+
+/** The warning of the file last applied to this mirror, if any. */
+export function appliedFileWarning(db: MirrorDb): string | null {
+  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(WARNING_KEY) as string | undefined) ?? null;
+}
+
+/**
+ * Applies the file to the mirror (on the writer connection): stores its overrides and re-extracts
+ * every list whose map in force they change, one transaction per table. Returns the lists
+ * re-extracted and the file's warning.
+ */
+export function applyFieldMapFile(db: MirrorDb, file: string): { reextracted: string[]; warning: string | null } {
+  const read = readFieldMapFile(file);
+  const before = readOverrides(db);
+  const same = JSON.stringify(before) === JSON.stringify(read.overrides);
+  const reextracted: string[] = [];
+  if (!same) {
+    const lists = decidedLists(db).filter((list) => {
+      const decision = readDecision(db, list)!;
+      return JSON.stringify(mapInForce(decision, before, list)) !== JSON.stringify(mapInForce(decision, read.overrides, list));
+    });
+    const byTable = new Map<TableName, string[]>();
+    for (const list of lists) byTable.set(listDef(list).table, [...(byTable.get(listDef(list).table) ?? []), list]);
+    for (const [table, tableLists] of byTable) {
+      db.transaction(() => {
+        for (const list of tableLists) reextract(db, list, table, read.overrides);
+      }).immediate();
+      reextracted.push(...tableLists);
+    }
+  }
+  db.transaction(() => {
+    writeOverrides(db, read.overrides);
+    if (read.warning) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(WARNING_KEY, read.warning);
+    else db.prepare('DELETE FROM meta WHERE key = ?').run(WARNING_KEY);
+  }).immediate();
+  return { reextracted, warning: read.warning };
+}

@@ -1,0 +1,8 @@
+// The contract's field map method: the signed-in mirror's decisions, and IT's file as it is now.
+import type { MirrorManager } from '../mirror/mirror-manager.ts';
+import type { FieldMapReport } from '../../contract/types.ts';
+import { fieldMapReport } from './field-map-report.ts';
+
+export function createFieldMapHandlers(dataDir: string, mirrors: MirrorManager): { 'fields.map': () => FieldMapReport } {
+  return { 'fields.map': () => fieldMapReport(mirrors.current()?.db ?? null, dataDir) };
+}

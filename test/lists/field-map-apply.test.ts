@@ -1,0 +1,60 @@
+// The field map inside a dataset apply: decided from the list's first records before any is
+// written, and decided again (re-extracting the rows kept) once a list decided on a few records grows.
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readDecision } from '../../electron/core/lists/field-map-state.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
+import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+
+const stockSpec = (facility: string): DatasetSpec => ({
+  key: `inventory@facility:${facility}`,
+  list: 'inventory',
+  label: 'Inventory',
+  table: 'inventory',
+  scopeKind: 'facility',
+  scopeId: facility,
+  scopeName: null,
+  path: '/v1/api/pub/inv/query',
+  method: 'POST',
+});
+
+function apply(spec: DatasetSpec, records: object[]) {
+  const applier = beginSnapshot(db, ensureDataset(db, spec), spec);
+  for (const r of records) applier.add(JSON.stringify(r));
+  return applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true });
+}
+
+beforeEach(() => {
+  dir = tempDir();
+  db = openMirror(path.join(dir.path, 'm.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('the field map in an apply', () => {
+  it('a list decided on a few records is decided again once it grows, and its rows kept are extracted again', () => {
+    // a small facility's stock: no record has a lot
+    apply(stockSpec('f1'), [1, 2, 3].map((n) => ({ inventoryId: `s-${n}`, itemNumber: `W-${n}`, qtyOnHand: n })));
+    expect(readDecision(db, 'inventory')).toMatchObject({ sample: 3, fields: { id: 'inventoryId', lot: null } });
+    // a larger one names its lots `batchNo`
+    const big = Array.from({ length: 300 }, (_, n) => ({ inventoryId: `b-${n}`, itemNumber: `W-${n}`, qtyOnHand: n, batchNo: `B${n % 7}` }));
+    apply(stockSpec('f2'), big);
+    // decided at its start on the rows then kept (the small facility's), at its end still on them
+    apply(stockSpec('f2'), big);
+    expect(readDecision(db, 'inventory')).toMatchObject({ sample: 200, fields: { lot: 'batchNo' } });
+    expect(db.prepare(`SELECT count(*) FROM inventory WHERE lot IS NOT NULL`).pluck().get()).toBe(300);
+    expect(db.prepare(`SELECT lot FROM inventory WHERE id = 'b-8'`).pluck().get()).toBe('B1');
+  });
+
+  it('a record that is not a JSON object is not kept, and the rest applies', () => {
+    const result = apply(stockSpec('f1'), [{ id: 'a', sku: 'A', qty_on_hand: 1 }, ['not', 'a', 'record'], { id: 'b', sku: 'B', qty_on_hand: 2 }]);
+    expect(result).toMatchObject({ kind: 'applied', rows: 2, rejected: 1 });
+  });
+});
