@@ -195,6 +195,11 @@ export interface SyncStatus {
   lastRoundFinishedAt: string | null;
   nextRoundAt: string | null;
   datasets: DatasetStatus[];
+  /**
+   * What the last round tells the user in words: an account or facility the server no longer lists,
+   * its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
+   */
+  notices?: string[];
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';

@@ -1,7 +1,7 @@
 // Applies one complete snapshot of a dataset in ONE write transaction: readers on other connections
 // (WAL) see the old dataset until COMMIT, then the new one, never a mix. Rows whose content hash is
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
-// would delete more than half of a dataset of over 100 rows is rolled back and reported as held.
+// would delete most of a dataset, or empty it, is rolled back and reported as held (mass-delete-guard.ts).
 // Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
 // than maintaining them row by row), and fill the full-text index from the table in one statement
 // at the end (no per-row call, no segment merging: the sync merges after the round), all inside the
@@ -14,12 +14,12 @@ import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
+import { isMassDeletion } from './mass-delete-guard.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
 import { TABLES, text, type RecordTable, type TableName } from './record-tables.ts';
 
-export const MASS_DELETE_MIN_ROWS = 100;
 const BULK_MIN_INSERTS = 20_000;
 /** Stored rows the walk looks past for an element's id before it asks the id's index. */
 const LOOK_AHEAD = 8;
@@ -460,7 +460,7 @@ export function beginSnapshot(
         if (t === 'history') recordItemsMoved(db, datasetId, maxRid, changedEvents);
         const gone = part ? partNotSeen(part) : log?.append || seenOwn >= previousRows ? [] : notSeen();
         // a part deletes only rows of what it answers for: never most of the dataset
-        if (!log && !part && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
+        if (!log && !part && !allowMassDelete && isMassDeletion(scope.list, previousRows, gone.length)) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };
         }
@@ -544,7 +544,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
-    db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`);
+    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `scope_gone:${datasetId}`);
     db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);

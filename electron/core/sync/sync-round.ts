@@ -5,8 +5,8 @@ import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
-import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
+import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
@@ -15,6 +15,7 @@ import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, 
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
+import { scopeNames, settleUnplanned } from './unplanned-datasets.ts';
 
 export interface RoundOptions {
   baseUrl: string;
@@ -42,6 +43,8 @@ export interface RoundResult {
   startedAt: string;
   finishedAt: string;
   datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
+  /** What the user is told about the round in words: an account or facility the server no longer lists, its datasets kept back or removed. */
+  notices: string[];
 }
 
 const PROGRESS_EVERY_MS = 200;
@@ -384,6 +387,8 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
   };
 
+  // the scopes' names before the round: one the server no longer lists is named in what the user is told
+  const names = options.only ? new Map<string, string>() : scopeNames(db, options.plan);
   const globals = globalDatasets(options.plan);
   await runAll(globals);
   const scoped = scopedDatasets(db, options.plan);
@@ -391,15 +396,15 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   await runAll(scoped.filter((s) => !s.refresh));
   await runAll(scoped.filter((s) => s.refresh));
 
-  const scopesOk = ['accounts', 'facilities'].every((k) => results.find((r) => r.key === k)?.outcome !== 'error');
+  // Only a complete round settles the datasets it did not plan: every scope list read (a held or
+  // failed one plans from what the mirror had), no `only`, not cancelled (unplanned-datasets.ts).
+  const scopesRead = ['accounts', 'facilities'].every((k) => ['applied', 'unchanged'].includes(results.find((r) => r.key === k)?.outcome ?? ''));
   let dropped = 0;
-  if (!options.only && scopesOk && !options.signal?.aborted) {
-    const planned = new Set([...globals, ...scoped].map((s) => s.key));
-    for (const row of allDatasets(db)) {
-      if (planned.has(row.key)) continue;
-      dropDataset(db, row.dataset_id, row.list);
-      dropped++;
-    }
+  const notices: string[] = [];
+  if (!options.only && scopesRead && !options.signal?.aborted) {
+    const settled = settleUnplanned(db, new Set([...globals, ...scoped].map((s) => s.key)), options.plan, names, startedAt);
+    dropped = settled.dropped;
+    notices.push(...settled.notices);
   }
   pruneAccountedItems(db);
   compactAfter(db, written);
@@ -409,5 +414,5 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
   const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
   db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
-  return { startedAt, finishedAt: new Date().toISOString(), datasets: results };
+  return { startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
 }

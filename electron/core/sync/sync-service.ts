@@ -55,6 +55,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundStartedAt: string | null = null;
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
+  /** The last round's words for the user (RoundResult.notices). */
+  let notices: string[] = [];
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -64,7 +66,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
     const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
-    return { preparing: mirrors.upgrading(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
+    return { preparing: mirrors.upgrading(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
   };
   const emitStatus = () => {
     try {
@@ -121,7 +123,11 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           onRequest: (report) => ctx.requests.add('sync', report),
         },
       )
-      .then((result) => result as RoundResult)
+      .then((result) => {
+        // a confirmation round (only some datasets) settles nothing: the full round's words stay
+        if (only === null) notices = (result as RoundResult).notices;
+        return result as RoundResult;
+      })
       .finally(() => {
         current = null;
         syncing.clear();
