@@ -63,6 +63,10 @@ export interface Settings {
   labelPrinter: string;
   /** The labels loaded in it: 2 x 1 in (shelf and bin) or 4 x 6 in. */
   labelSize: LabelSize;
+  /** A dataset's answer may hold 10 times the rows it held last time, and at least this many (a new or small dataset): past it, the download stops. */
+  datasetCapMinRows: number;
+  /** As datasetCapMinRows, for the bytes of its records, in megabytes. */
+  datasetCapMinMegabytes: number;
 }
 
 export type LabelSize = '2x1' | '4x6';

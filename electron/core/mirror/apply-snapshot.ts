@@ -12,6 +12,7 @@
 // of those items it does not hold are deleted, every other row stays.
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
+import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from './dataset-caps.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
 import { isMassDeletion } from './mass-delete-guard.ts';
@@ -101,9 +102,9 @@ function leadingId(bytes: Buffer): string | null {
 export function beginSnapshot(
   db: MirrorDb,
   datasetId: number,
-  scope: { table: TableName; list: string; scopeId: string | null },
+  scope: { table: TableName; list: string; scopeId: string | null; label?: string; scopeName?: string | null },
   part: SnapshotPart | null = null,
-  { appendOnly = false }: { appendOnly?: boolean } = {},
+  { appendOnly = false, caps = DEFAULT_CAPS }: { appendOnly?: boolean; caps?: DatasetCaps } = {},
 ): SnapshotApplier {
   const table: RecordTable = TABLES[scope.table];
   if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
@@ -139,6 +140,18 @@ export function beginSnapshot(
   }
   let open = true;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+  const what = `${scope.label ?? scope.list}${scope.scopeId === null ? '' : ` of ${scope.scopeName ?? scope.scopeId}`}`;
+  let limits: ReturnType<typeof datasetLimits>;
+  try {
+    limits = datasetLimits(db, t, datasetId, previousRows, caps, what);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    builder?.close();
+    throw error;
+  }
+  /** Elements received and their bytes, against the caps (counted apart from `received`, which counts only valid records). */
+  let elements = 0;
+  let elementBytes = 0;
   /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */
   const walk = previousRows > 0 && part === null && !appendOnly;
   let walked = 0;
@@ -360,6 +373,7 @@ export function beginSnapshot(
       open = false;
       if (db.inTransaction) db.exec('ROLLBACK');
       builder?.close();
+      cutWalBack(db);
     }
   };
 
@@ -375,6 +389,8 @@ export function beginSnapshot(
     },
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
+      elementBytes += bytes.length;
+      if (++elements > limits.rows || elementBytes > limits.bytes) throw limits.exceeded(elements);
       const hash = contentHash(bytes);
       /** The id read from the element's first bytes, and its stored row (undefined: none) when read. */
       let quickId: string | null = null;

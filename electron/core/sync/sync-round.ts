@@ -7,6 +7,7 @@ import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
 import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
@@ -35,6 +36,8 @@ export interface RoundOptions {
   onProgress?(progress: SyncProgress): void;
   /** Told of every request to the server (diagnostics). */
   onRequest?: OnRequest;
+  /** Bounds on each dataset's answer (default DEFAULT_CAPS). */
+  caps?: DatasetCaps;
 }
 
 export type DatasetOutcome = 'applied' | 'unchanged' | 'held' | 'error';
@@ -206,7 +209,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       }
     };
     try {
-      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false });
+      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false, caps: options.caps });
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         askAhead();

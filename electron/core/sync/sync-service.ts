@@ -6,6 +6,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
+import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
@@ -109,6 +110,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           allowMassDelete,
           retry: options.retry,
           timeoutMs: options.timeoutMs,
+          caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
         },
         {
           accessToken: () => session.accessToken(),

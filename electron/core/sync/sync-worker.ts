@@ -44,6 +44,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
         concurrency: task.concurrency,
         retry: task.retry,
         timeoutMs: task.timeoutMs,
+        caps: task.caps,
         signal: abort.signal,
         onProgress: (progress) => post({ type: 'progress', id, progress }),
         onRequest: (report) => post({ type: 'request', id, report }),

@@ -1,6 +1,7 @@
 // Messages between the sync service (main thread) and the sync worker. Plain data only.
 import type { RequestReport } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
+import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
 import type { RoundResult } from './sync-round.ts';
@@ -15,6 +16,7 @@ export interface RoundTask {
   concurrency?: number;
   retry?: RetryPolicy;
   timeoutMs?: number;
+  caps?: DatasetCaps;
 }
 
 export interface DiscardHeldTask {
