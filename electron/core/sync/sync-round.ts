@@ -16,6 +16,7 @@ import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, 
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
+import { requestForms } from './request-forms.ts';
 import { scopeNames, settleUnplanned } from './unplanned-datasets.ts';
 
 export interface RoundOptions {
@@ -150,7 +151,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const gzip = !isLoopback(options.baseUrl);
   /** Half the stall timeout: a body that waited less for the writer still has half of it to start. */
   const waitedTooLong = (options.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS) / 2;
-  const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null): Promise<StreamResponse> => {
+  const openAs = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null): Promise<StreamResponse> => {
     token ??= await options.accessToken();
     const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: options.signal, timeoutMs: options.timeoutMs, retry: options.retry, gzip, onRequest: options.onRequest, why };
     try {
@@ -162,6 +163,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       return await openJsonStream({ ...request, accessToken: token });
     }
   };
+  // an inventory request in the form its endpoint takes (request-forms.ts)
+  const forms = requestForms(db);
+  const open = (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null) => forms.open(spec, (asked) => openAs(asked, etag, why));
 
   /**
    * After each dataset applied, the WAL is copied into the file (PASSIVE: no reader waits, none is
@@ -409,6 +413,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     dropped = settled.dropped;
     notices.push(...settled.notices);
   }
+  forms.save();
   pruneAccountedItems(db);
   compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
