@@ -114,7 +114,8 @@ describe('dataset caps', () => {
     await sent.closed;
     // the rolled-back records had spilled into the WAL; none of it stays on disk
     expect(walPeak).toBeGreaterThan(8 * MB);
-    expect(walBytes()).toBe(0);
+    // what stays is the round's few state writes after it (markAttempt, a 304's date), not the answer
+    expect(walBytes()).toBeLessThan(256 * 1024);
   });
 
   it('a disk without room for twice a dataset plus the spare margin does not start it; the data stays', async () => {

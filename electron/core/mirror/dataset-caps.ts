@@ -32,7 +32,7 @@ export interface DatasetLimits {
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
-const megabytes = (bytes: number) => `${number(Math.ceil(bytes / MB))} MB`;
+const megabytes = (bytes: number) => (bytes < MB ? `${number(Math.ceil(bytes / 1024))} KB` : `${number(Math.ceil(bytes / MB))} MB`);
 
 /**
  * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
