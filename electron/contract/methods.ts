@@ -92,6 +92,8 @@ export const methods = {
       unlockWithPin: z.boolean().optional(),
       labelPrinter: z.union([z.literal(''), z.string().max(260).regex(PRINTER_ADDRESS, 'host, or host:port')]).optional(),
       labelSize: z.enum(['2x1', '4x6']).optional(),
+      datasetCapMinRows: z.number().int().min(1).max(1_000_000_000).optional(),
+      datasetCapMinMegabytes: z.number().int().min(1).max(1_000_000).optional(),
     }),
   ),
 

@@ -73,6 +73,10 @@ export interface Settings {
   labelPrinter: string;
   /** The labels loaded in it: 2 x 1 in (shelf and bin) or 4 x 6 in. */
   labelSize: LabelSize;
+  /** A dataset's answer may hold 10 times the rows it held last time, and at least this many (a new or small dataset): past it, the download stops. */
+  datasetCapMinRows: number;
+  /** As datasetCapMinRows, for the bytes of its records, in megabytes. */
+  datasetCapMinMegabytes: number;
 }
 
 export type LabelSize = '2x1' | '4x6';
@@ -209,6 +213,11 @@ export interface SyncStatus {
   lastRoundFinishedAt: string | null;
   nextRoundAt: string | null;
   datasets: DatasetStatus[];
+  /**
+   * What the last round tells the user in words: an account or facility the server no longer lists,
+   * its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
+   */
+  notices?: string[];
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';
@@ -579,6 +588,8 @@ export interface ProbeReport {
   /** What stops Aisle from working with this server; empty when ready. */
   blockers: string[];
   ready: boolean;
+}
+
 /** One column of a list's field map: the server field that fills it, and why. */
 export interface FieldChoice {
   /** The mirror's column (the key field-map.json uses). */

@@ -92,6 +92,28 @@ describe('applying a snapshot', () => {
     expect(mirrored()).toEqual(byId(full.slice(0, 40)));
   });
 
+  it('small datasets are held when emptied, or when they would lose more than half and more than a handful', () => {
+    const held = (before: number, after: number, spec: DatasetSpec = itemsSpec) => {
+      db.prepare('DELETE FROM items').run();
+      db.prepare('DELETE FROM records').run();
+      const all = Array.from({ length: before }, (_, n) => item(n));
+      expect(apply(all, { spec })).toMatchObject({ kind: 'applied' });
+      return apply(all.slice(0, after), { spec }).kind === 'held';
+    };
+    expect(held(1, 0)).toBe(true); // emptied, whatever the size
+    expect(held(3, 0)).toBe(true);
+    expect(held(12, 5)).toBe(true); // 7 of 12
+    expect(held(8, 3)).toBe(false); // 5 of 8: a handful
+    expect(held(12, 6)).toBe(false); // half
+    expect(held(150, 74)).toBe(true);
+    expect(held(150, 75)).toBe(false);
+    // a scope list (accounts, facilities) is held at more than half whatever its size: its loss takes its datasets
+    const accounts: DatasetSpec = { ...itemsSpec, key: 'accounts', list: 'accounts', table: 'records', scopeKind: 'global', scopeId: null, path: '/accounts' };
+    expect(held(3, 1, accounts)).toBe(true);
+    expect(held(2, 1, accounts)).toBe(false);
+    expect(db.prepare(`SELECT count(*) FROM records WHERE list = 'accounts'`).pluck().get()).toBe(1);
+  });
+
   it('a first load with a repeated id keeps the last copy; an id moving between accounts follows its new dataset', () => {
     expect(apply([item(1), item(2), item(1, 5)])).toMatchObject({ kind: 'applied', rows: 2 });
     expect(mirrored()).toEqual([item(1, 5), item(2)]);

@@ -118,7 +118,7 @@ describe('a sync round over HTTP', () => {
     expect(count(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'thing'`)).toBe(30_005);
   });
 
-  it('applies changed and deleted rows, and drops the datasets of an account that is gone', async () => {
+  it('applies changed and deleted rows; an account gone keeps its datasets for one round, and a second complete round removes them, saying so', async () => {
     await round().result;
     const changed = items('acc-1', 120).filter((i) => i.id !== 'acc-1-item-5').map((i) => (i.id === 'acc-1-item-9' ? { ...i, description: 'Renamed', color: 'red' } : i));
     server.set(`${LISTS}/accounts/acc-1/items/query`, changed);
@@ -128,8 +128,63 @@ describe('a sync round over HTTP', () => {
     expect(r.datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ outcome: 'applied', rows: 119 });
     expect(count(`SELECT count(*) FROM items WHERE id = 'acc-1-item-5'`)).toBe(0);
     expect(JSON.parse(db.prepare(`SELECT raw FROM items WHERE id = 'acc-1-item-9'`).pluck().get() as string)).toMatchObject({ color: 'red' });
+    // the round the account vanished in: its datasets stay, marked in words
+    expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(5);
+    expect(datasetByKey(db, 'items@account:acc-2')).toMatchObject({ rows: 5, last_error_code: 'not_found' });
+    expect(datasetByKey(db, 'items@account:acc-2')?.last_error_message).toMatch(/^Account Globex is no longer on the server's list: its items stay on this workstation/);
+    expect(r.notices).toEqual(["Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation until the next complete sync confirms it is gone."]);
+
+    const second = await round().result;
     expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(0);
     expect(datasetByKey(db, 'items@account:acc-2')).toBeUndefined();
+    expect(count(`SELECT count(*) FROM meta WHERE key LIKE 'scope_gone:%'`)).toBe(0);
+    expect(second.notices).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
+    expect((await round().result).notices).toEqual([]);
+  });
+
+  it('an account that comes back in the next round keeps its datasets, unmarked', async () => {
+    await round().result;
+    server.set(`${LISTS}/accounts/query`, accounts.slice(0, 1));
+    await round().result;
+    expect(datasetByKey(db, 'items@account:acc-2')?.last_error_code).toBe('not_found');
+    server.set(`${LISTS}/accounts/query`, accounts);
+    const back = await round().result;
+    expect(back.notices).toEqual([]);
+    expect(datasetByKey(db, 'items@account:acc-2')).toMatchObject({ rows: 5, last_error_code: null });
+    expect(count(`SELECT count(*) FROM meta WHERE key LIKE 'scope_gone:%'`)).toBe(0);
+    server.set(`${LISTS}/accounts/query`, accounts.slice(0, 1));
+    await round().result;
+    // gone again: a new first round, not the second
+    expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(5);
+  });
+
+  it('one empty answer to the accounts or facilities list is held: every dataset keeps its rows, nothing is dropped', async () => {
+    await round().result;
+    const rows = () => db.prepare('SELECT key, rows FROM datasets ORDER BY key').all();
+    const before = rows();
+    for (const list of ['accounts', 'facilities']) {
+      server.set(`${LISTS}/${list}/query`, []);
+      const r = await round().result;
+      expect(r.datasets.find((d) => d.key === list)?.outcome).toBe('held');
+      expect(r.notices).toEqual([]);
+      expect(rows()).toEqual(before);
+      expect(count('SELECT count(*) FROM items')).toBe(125);
+      expect(count('SELECT count(*) FROM locations')).toBe(1);
+      // a second round with the same answer is held again, and still drops nothing
+      await round().result;
+      expect(rows()).toEqual(before);
+      server.set(`${LISTS}/${list}/query`, list === 'accounts' ? accounts : facilities);
+      await round().result;
+    }
+  });
+
+  it('a list the user no longer keeps offline is removed at once', async () => {
+    await round().result;
+    const r = await round({ plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 } }).result;
+    expect(r.notices).toEqual([]);
+    expect(datasetByKey(db, 'carriers@account:acc-1')).toBeUndefined();
+    expect(count(`SELECT count(*) FROM records WHERE list = 'users'`)).toBe(0);
+    expect(count('SELECT count(*) FROM items')).toBe(125);
   });
 
   it('holds a mass deletion until confirmed, and keeps reporting it held while the server has it', async () => {

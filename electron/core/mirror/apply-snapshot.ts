@@ -1,7 +1,7 @@
 // Applies one complete snapshot of a dataset in ONE write transaction: readers on other connections
 // (WAL) see the old dataset until COMMIT, then the new one, never a mix. Rows whose content hash is
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
-// would delete more than half of a dataset of over 100 rows is rolled back and reported as held.
+// would delete most of a dataset, or empty it, is rolled back and reported as held (mass-delete-guard.ts).
 // Large first loads drop the table's B-tree indexes and build them once at the end (~2.5x faster
 // than maintaining them row by row), and fill the full-text index from the table in one statement
 // at the end (no per-row call, no segment merging: the sync merges after the round), all inside the
@@ -12,8 +12,10 @@
 // of those items it does not hold are deleted, every other row stays.
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
+import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from './dataset-caps.ts';
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
+import { isMassDeletion } from './mass-delete-guard.ts';
 import type { MirrorDb } from './open-mirror.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
@@ -23,7 +25,6 @@ import { SAMPLE_SIZE } from '../lists/field-discovery.ts';
 import type { Json } from '../lists/field-map.ts';
 import { noteRejected, openFieldMap, type CompiledMap } from '../lists/field-map-state.ts';
 
-export const MASS_DELETE_MIN_ROWS = 100;
 const BULK_MIN_INSERTS = 20_000;
 /** Stored rows the walk looks past for an element's id before it asks the id's index. */
 const LOOK_AHEAD = 8;
@@ -108,9 +109,9 @@ function leadingId(bytes: Buffer): string | null {
 export function beginSnapshot(
   db: MirrorDb,
   datasetId: number,
-  scope: { table: TableName; list: string; scopeId: string | null },
+  scope: { table: TableName; list: string; scopeId: string | null; label?: string; scopeName?: string | null },
   part: SnapshotPart | null = null,
-  { appendOnly = false }: { appendOnly?: boolean } = {},
+  { appendOnly = false, caps = DEFAULT_CAPS }: { appendOnly?: boolean; caps?: DatasetCaps } = {},
 ): SnapshotApplier {
   const table: RecordTable = TABLES[scope.table];
   if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
@@ -153,6 +154,18 @@ export function beginSnapshot(
   let rejected = 0;
   let rejection: string | null = null;
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+  const what = `${scope.label ?? scope.list}${scope.scopeId === null ? '' : ` of ${scope.scopeName ?? scope.scopeId}`}`;
+  let limits: ReturnType<typeof datasetLimits>;
+  try {
+    limits = datasetLimits(db, t, datasetId, previousRows, caps, what);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    builder?.close();
+    throw error;
+  }
+  /** Elements received and their bytes, against the caps (counted apart from `received`, which counts only valid records). */
+  let elements = 0;
+  let elementBytes = 0;
   /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */
   const walk = previousRows > 0 && part === null && !appendOnly;
   let walked = 0;
@@ -419,6 +432,7 @@ export function beginSnapshot(
       open = false;
       if (db.inTransaction) db.exec('ROLLBACK');
       builder?.close();
+      cutWalBack(db);
     }
   };
 
@@ -434,6 +448,8 @@ export function beginSnapshot(
     },
     add(element) {
       const bytes = typeof element === 'string' ? Buffer.from(element) : element;
+      elementBytes += bytes.length;
+      if (++elements > limits.rows || elementBytes > limits.bytes) throw limits.exceeded(elements);
       const hash = contentHash(bytes);
       /** The id read from the element's first bytes, and its stored row (undefined: none) when read. */
       let quickId: string | null = null;
@@ -499,7 +515,7 @@ export function beginSnapshot(
         if (t === 'history') recordItemsMoved(db, datasetId, maxRid, changedEvents);
         const gone = part ? partNotSeen(part) : log?.append || seenOwn >= previousRows ? [] : notSeen();
         // a part deletes only rows of what it answers for: never most of the dataset
-        if (!log && !part && !allowMassDelete && previousRows > MASS_DELETE_MIN_ROWS && gone.length > previousRows / 2) {
+        if (!log && !part && !allowMassDelete && isMassDeletion(scope.list, previousRows, gone.length)) {
           rollback();
           return { kind: 'held', held: { etag, rows: received, wouldDelete: gone.length, at } };
         }
@@ -585,7 +601,7 @@ export function dropDataset(db: MirrorDb, datasetId: number, list: string): void
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
-    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `rejected:${datasetId}`);
+    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `rejected:${datasetId}`, `scope_gone:${datasetId}`);
     db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
     db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);

@@ -135,6 +135,29 @@ export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): v
   );
 }
 
+/**
+ * A dataset whose scope (an account, a facility) the server no longer lists: since when (the first
+ * complete round that missed it) and the scope's name then (its record is gone from the mirror).
+ * Kept in meta `scope_gone:<dataset_id>` until the dataset is planned again or removed.
+ */
+export interface ScopeGone {
+  since: string;
+  name: string;
+}
+
+export function scopeGone(db: MirrorDb, datasetId: number): ScopeGone | null {
+  const value = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`scope_gone:${datasetId}`) as string | undefined;
+  return value === undefined ? null : (JSON.parse(value) as ScopeGone);
+}
+
+export function markScopeGone(db: MirrorDb, datasetId: number, gone: ScopeGone): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`scope_gone:${datasetId}`, JSON.stringify(gone));
+}
+
+export function clearScopeGone(db: MirrorDb, datasetId: number): void {
+  db.prepare('DELETE FROM meta WHERE key = ?').run(`scope_gone:${datasetId}`);
+}
+
 export function clearHeld(db: MirrorDb, key: string): void {
   db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
 }

@@ -47,6 +47,9 @@ export const DEFAULT_SETTINGS: Settings = {
   unlockWithPin: false,
   labelPrinter: '',
   labelSize: '2x1',
+  // far above real data: a server cannot fill the disk (dataset-caps.ts)
+  datasetCapMinRows: 100_000,
+  datasetCapMinMegabytes: 256,
 };
 
 const fieldSchemas = methods['settings.set'].args.shape;

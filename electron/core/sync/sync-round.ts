@@ -5,8 +5,9 @@ import { AisleError } from '../../contract/errors.ts';
 import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { beginSnapshot, dropDataset, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
-import { allDatasets, datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
+import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
@@ -17,6 +18,8 @@ import type { RejectedElement } from './json-array-splitter.ts';
 import { ListBodyReader } from './list-body-reader.ts';
 import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from './list-errors.ts';
 import { leadingId, ListPages, readMemory, writeMemory } from './list-paging.ts';
+import { requestForms } from './request-forms.ts';
+import { scopeNames, settleUnplanned } from './unplanned-datasets.ts';
 
 export interface RoundOptions {
   baseUrl: string;
@@ -40,6 +43,8 @@ export interface RoundOptions {
   manual?: boolean;
   /** Paging and deadlines (the settings'); defaults below. */
   reading?: ReadingOptions;
+  /** Bounds on each dataset's answer (default DEFAULT_CAPS). */
+  caps?: DatasetCaps;
 }
 
 export interface ReadingOptions {
@@ -65,6 +70,8 @@ export interface RoundResult {
   startedAt: string;
   finishedAt: string;
   datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
+  /** What the user is told about the round in words: an account or facility the server no longer lists, its datasets kept back or removed. */
+  notices: string[];
 }
 
 const PROGRESS_EVERY_MS = 200;
@@ -183,7 +190,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     // a dataset never read whole has no size to go by: a first sync gets ten times the base
     return bytes === null ? 10 * base : base + ((limits.deadlineMsPerMb ?? DEFAULT_DEADLINE_MS_PER_MB) * bytes) / 1_000_000;
   };
-  const open = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0): Promise<StreamResponse> => {
+  const openAs = async (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0): Promise<StreamResponse> => {
     token ??= await options.accessToken();
     const request = { baseUrl: options.baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal, timeoutMs: options.timeoutMs, deadlineMs: deadlineFor(expectedBytes), retry: options.retry, gzip, onRequest: options.onRequest, why };
     try {
@@ -195,6 +202,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       return await openJsonStream({ ...request, accessToken: token });
     }
   };
+  // an inventory request in the form its endpoint takes (request-forms.ts)
+  const forms = requestForms(db);
+  const open = (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0) => forms.open(spec, (asked) => openAs(asked, etag, why, expectedBytes));
 
   /**
    * After each dataset applied, the WAL is copied into the file (PASSIVE: no reader waits, none is
@@ -268,7 +278,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
       }
     };
     try {
-      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false });
+      applier = beginSnapshot(db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false, caps: options.caps });
       progress(spec, 'downloading', 0, 0, expectedRows);
       while (page) {
         askAhead();
@@ -487,6 +497,8 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
   };
 
+  // the scopes' names before the round: one the server no longer lists is named in what the user is told
+  const names = options.only ? new Map<string, string>() : scopeNames(db, options.plan);
   const globals = globalDatasets(options.plan);
   await runAll(globals);
   const scoped = scopedDatasets(db, options.plan);
@@ -495,16 +507,17 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   await runAll(scoped.filter((s) => s.refresh));
   clearTimeout(roundTimer);
 
-  const scopesOk = ['accounts', 'facilities'].every((k) => results.find((r) => r.key === k)?.outcome !== 'error');
+  // Only a complete round settles the datasets it did not plan: every scope list read (a held or
+  // failed one plans from what the mirror had), no `only`, not cancelled (unplanned-datasets.ts).
+  const scopesRead = ['accounts', 'facilities'].every((k) => ['applied', 'unchanged'].includes(results.find((r) => r.key === k)?.outcome ?? ''));
   let dropped = 0;
-  if (!options.only && scopesOk && !options.signal?.aborted) {
-    const planned = new Set([...globals, ...scoped].map((s) => s.key));
-    for (const row of allDatasets(db)) {
-      if (planned.has(row.key)) continue;
-      dropDataset(db, row.dataset_id, row.list);
-      dropped++;
-    }
+  const notices: string[] = [];
+  if (!options.only && scopesRead && !options.signal?.aborted) {
+    const settled = settleUnplanned(db, new Set([...globals, ...scoped].map((s) => s.key)), options.plan, names, startedAt);
+    dropped = settled.dropped;
+    notices.push(...settled.notices);
   }
+  forms.save();
   pruneAccountedItems(db);
   compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
@@ -513,5 +526,5 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
   const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
   db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
-  return { startedAt, finishedAt: new Date().toISOString(), datasets: results };
+  return { startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
 }

@@ -6,6 +6,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
+import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
@@ -55,6 +56,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundStartedAt: string | null = null;
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
+  /** The last round's words for the user (RoundResult.notices). */
+  let notices: string[] = [];
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -64,7 +67,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
     const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
-    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets };
+    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
   };
   const emitStatus = () => {
     try {
@@ -122,6 +125,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             deadlineMsPerMb: settings.listDeadlineSecondsPerMB * 1000,
             roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
           },
+          caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
         },
         {
           accessToken: () => session.accessToken(),
@@ -138,6 +142,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       )
       .then((result) => {
         tellKeptFacilities();
+        // a confirmation round (only some datasets) settles nothing: the full round's words stay
+        if (only === null) notices = (result as RoundResult).notices;
         return result as RoundResult;
       })
       .finally(() => {

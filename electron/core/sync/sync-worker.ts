@@ -49,6 +49,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
         timeoutMs: task.timeoutMs,
         manual: task.manual,
         reading: task.reading,
+        caps: task.caps,
         signal: abort.signal,
         onProgress: (progress) => post({ type: 'progress', id, progress }),
         onRequest: (report) => post({ type: 'request', id, report }),

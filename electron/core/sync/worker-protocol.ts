@@ -1,6 +1,7 @@
 // Messages between the sync service (main thread) and the sync worker. Plain data only.
 import type { RequestReport } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
+import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
 import type { ReadingOptions, RoundResult } from './sync-round.ts';
@@ -19,6 +20,7 @@ export interface RoundTask {
   manual?: boolean;
   /** Paging and deadlines, from the settings. */
   reading?: ReadingOptions;
+  caps?: DatasetCaps;
 }
 
 export interface DiscardHeldTask {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FIGURES_DIR, PROFILE } from './figures.ts';
 
-const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet'];
+const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'data-loss'];
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Figures = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -118,6 +118,22 @@ ${table(['minute', 'requests', '200 / 304', 'bytes sent', 'bytes without 304'], 
 `;
 }
 
+function dataLoss(f: Figures): string {
+  const answers = (f.emptyAnswers as Figures[]).map((a) => [`\`200 []\` to ${a.list}, once`, `${a.datasetsKept} / ${a.datasetsBefore}`, `${a.rowsKept.toLocaleString('en-US')} / ${a.rowsBefore.toLocaleString('en-US')}`, a.exitCode, `“${a.summary}”`]);
+  const e = f.endless as Figures;
+  const t = f.tinyRecords as Figures;
+  return `## 7. Data loss and disk filling (test/reliability/data-loss.test.ts)
+
+A proxy in front of the demo server answers one list wrongly; \`aisle sync\` (or a sync round) on the other side.
+
+${table(['answer', 'datasets kept', 'rows kept', 'exit code', 'aisle sync says'], answers)}
+
+- A users list that never ends (records of 4 KB): stopped at the byte cap (${e.capMegabytes} MB in the test's settings) after **${e.stoppedAfterRecords.toLocaleString('en-US')} records** in ${e.seconds} s; the users kept: **${e.usersKept} of ${e.usersBefore}**. The WAL grew to ${kb(e.walPeakBytes)} while it applied and was **${kb(e.walAfterBytes)}** after the round.
+- ${t.sent.toLocaleString('en-US')} tiny records where the list had ${t.usersBefore}: stopped at the row cap (${t.capRows.toLocaleString('en-US')} in the test's settings); the users kept: **${t.usersKept} of ${t.usersBefore}**; WAL after: ${kb(t.walAfterBytes)}.
+- What the user is told: “${e.message}”
+`;
+}
+
 export function writeReport(): void {
   if (!existsSync(FIGURES_DIR)) return;
   const figures = new Map<string, Figures>();
@@ -132,8 +148,9 @@ export function writeReport(): void {
   if (get('secrets')?.scans && get('secrets')?.twoUsers) parts.push(secrets(get('secrets')!));
   if (get('hardening')) parts.push(hardening(get('hardening')!, get('electronegativity')));
   if (get('load')?.demoServer && get('load')?.browserHost && get('fleet')) parts.push(load(get('load')!, get('fleet')!));
+  if (get('data-loss')?.emptyAnswers && get('data-loss')?.endless && get('data-loss')?.tinyRecords) parts.push(dataLoss(get('data-loss')!));
   const failures = [...figures.keys()].filter((k) => k.startsWith('failed-')).flatMap((k) => figures.get(k)!.tests as string[]);
-  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 6 && failures.length === 0;
+  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 7 && failures.length === 0;
   if (failures.length) parts.unshift(`**This run failed:** ${failures.join('; ')}.\n`);
   const doc = `# Reliability
 

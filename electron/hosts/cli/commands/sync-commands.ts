@@ -8,6 +8,9 @@ import { count } from '../plural.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
 import { datasetLine } from './status-format.ts';
 
+/** `aisle sync`'s exit code when nothing failed but a list was held back (1: something failed, 2: usage). */
+export const HELD_EXIT_CODE = 3;
+
 const dataOptions = { data: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
 function required(value: string | undefined, flag: string): string {
@@ -24,6 +27,7 @@ export const syncCommand: Command = {
     'The password comes from AISLE_PASSWORD or is asked for; it is never a flag.',
     'Without --license: the remembered license, else the only one, else the first enabled one.',
     'Uses the same data folder as the app (--data overrides it), so it can prepare a workstation.',
+    `Exit code: 0 synced, 1 a dataset failed, ${HELD_EXIT_CODE} a list was held back (it would delete most of its rows).`,
   ].join('\n'),
   async run(argv: string[], io: CliIo) {
     const { values } = parseArgs({
@@ -73,10 +77,13 @@ export const syncCommand: Command = {
         io.out(JSON.stringify({ server: session.server, email: session.email, licenseId: session.licenseId, tookSeconds: seconds, round: progress, status }, null, 2));
       } else {
         for (const d of status.datasets) io.out(datasetLine(d));
+        for (const notice of status.notices ?? []) io.out(notice);
+        if (held) io.out(`held: the server's answer would delete most of ${held === 1 ? 'a list' : `${held} lists`}; the data is kept until someone confirms it on the app's Sync page.`);
         io.out(`synced ${progress.length} datasets in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
       }
       await core.handlers['session.signOut']({});
-      return errors ? 1 : 0;
+      // a script preparing a workstation learns that its mirror is not what the server said
+      return errors ? 1 : held ? HELD_EXIT_CODE : 0;
     } finally {
       await core.close();
     }

@@ -1,0 +1,93 @@
+// Bounds on one dataset's answer, so that a server (broken, or hostile) cannot fill the disk: an
+// answer that never ends, or ten million tiny records where there were twelve, stops at the cap and
+// is rolled back, the last good data kept. The caps sit far above real data: ten times what the
+// dataset held last time, and at least a floor (settings) for a new or small dataset. Before a
+// dataset starts, the disk must have room for twice its size plus a spare margin.
+import { statfsSync } from 'node:fs';
+import path from 'node:path';
+import { AisleError } from '../../contract/errors.ts';
+import type { MirrorDb } from './open-mirror.ts';
+
+export interface DatasetCaps {
+  /** Rows an answer may always hold (a new or small dataset); more when the dataset held more. */
+  minRows: number;
+  /** Bytes of records an answer may always hold. */
+  minBytes: number;
+  /** Free space kept on the mirror's disk beyond twice the dataset's size. */
+  spareBytes: number;
+}
+
+/** An answer may hold this many times what the dataset held last time. */
+export const GROWTH_FACTOR = 10;
+const MB = 1024 * 1024;
+export const DEFAULT_CAPS: DatasetCaps = { minRows: 100_000, minBytes: 256 * MB, spareBytes: 64 * MB };
+/** Stored rows read to estimate a dataset's bytes per row. */
+const SAMPLE_ROWS = 1000;
+
+export interface DatasetLimits {
+  rows: number;
+  bytes: number;
+  /** The error for an answer past a cap, in words naming the dataset and the cap. */
+  exceeded(rows: number): AisleError;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+const megabytes = (bytes: number) => (bytes < MB ? `${number(Math.ceil(bytes / 1024))} KB` : `${number(Math.ceil(bytes / MB))} MB`);
+
+/**
+ * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
+ * checking that the disk holding the mirror has room for it. Throws `mirror_error` when it has not.
+ */
+export function datasetLimits(db: MirrorDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, what: string): DatasetLimits {
+  const perRow = previousRows
+    ? ((db.prepare(`SELECT avg(length(raw)) FROM (SELECT raw FROM ${table} WHERE dataset_id = ? LIMIT ${SAMPLE_ROWS})`).pluck().get(datasetId) as number | null) ?? 0)
+    : 0;
+  const previousBytes = Math.round(previousRows * perRow);
+  checkFreeSpace(db, previousBytes, caps.spareBytes, what);
+  const rows = Math.max(caps.minRows, GROWTH_FACTOR * previousRows);
+  const bytes = Math.max(caps.minBytes, GROWTH_FACTOR * previousBytes);
+  const setting = (name: string) => `If the list really grew this much, raise the setting ${name}.`;
+  return {
+    rows,
+    bytes,
+    exceeded: (received) =>
+      new AisleError(
+        'bad_response',
+        received > rows
+          ? `${what}: the server sent more than ${number(rows)} records (the cap: ${GROWTH_FACTOR} times the ${number(previousRows)} kept, at least ${number(caps.minRows)}); the download was stopped and the last good data kept. ${setting('datasetCapMinRows')}`
+          : `${what}: the server sent more than ${megabytes(bytes)} of records (the cap: ${GROWTH_FACTOR} times the ${megabytes(previousBytes)} kept, at least ${megabytes(caps.minBytes)}); the download was stopped and the last good data kept after ${number(received)} records. ${setting('datasetCapMinMegabytes')}`,
+      ),
+  };
+}
+
+/** Refuses to start a dataset when the mirror's disk has less free than twice its size plus the spare margin. */
+function checkFreeSpace(db: MirrorDb, datasetBytes: number, spareBytes: number, what: string): void {
+  if (db.memory) return;
+  const folder = path.dirname(db.name);
+  const stats = statfsSync(folder);
+  const free = stats.bavail * stats.bsize;
+  const needed = 2 * datasetBytes + spareBytes;
+  if (free >= needed) return;
+  throw new AisleError(
+    'mirror_error',
+    `${what} was not updated: the disk holding the offline data (${folder}) has ${megabytes(free)} free, and updating it needs about ${megabytes(needed)} (twice its ${megabytes(datasetBytes)} plus ${megabytes(spareBytes)} to spare). The last good data is kept; free some disk space.`,
+  );
+}
+
+/**
+ * After a rolled-back answer: the pages it spilled into the WAL are garbage that stays on disk (a
+ * never-ending answer grew it to gigabytes) until the WAL is reset. Cut it back now, but only if no
+ * reader holds it (a lookup on an older snapshot): never wait for one.
+ */
+export function cutWalBack(db: MirrorDb): void {
+  if (db.memory || db.inTransaction) return;
+  const wait = db.pragma('busy_timeout', { simple: true }) as number;
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // busy: a reader holds the WAL; the round's last checkpoint cuts it back
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
+}

@@ -1,0 +1,105 @@
+// The request bodies of the inventory endpoints (POST /inv/query, /inv/history) are not shown by the
+// spec: the registry sends the demo server's guess ({facilityId, ...}). A server that refuses it
+// (400, 404, 405, 415, 422) is asked again in the other forms a server commonly takes, in order; the
+// form that worked is remembered per endpoint in the mirror (meta `request_form:<path>`, written at
+// the round's end), so the next round, after a restart too, asks that way first. A part read (the
+// stock of some items) is asked only in the form already known: when it is refused, the round reads
+// the whole stock instead (sync-round.ts), which finds the form.
+import { AisleError } from '../../contract/errors.ts';
+import type { DatasetSpec } from '../mirror/dataset-state.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+
+/** Statuses that say "not asked this way", not "not there" or "failed". */
+const REFUSED: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);
+
+type Body = Record<string, unknown>;
+
+interface Form {
+  name: string;
+  /** The request in this form, from the registry's (whose body names the facility `facilityId`). */
+  ask(spec: DatasetSpec, facilityId: unknown, rest: Body): DatasetSpec;
+}
+
+const renamed = (name: string, value: (id: unknown) => unknown = (id) => id): Form => ({
+  name,
+  ask: (spec, id, rest) => ({ ...spec, body: { [name]: value(id), ...rest } }),
+});
+
+/** In the order tried: the registry's own first, then the facility under other common names, then without it. */
+export const REQUEST_FORMS: readonly Form[] = [
+  renamed('facilityId'),
+  renamed('facility_id'),
+  renamed('facility'),
+  renamed('facilityIds', (id) => [id]),
+  renamed('warehouseId'),
+  { name: 'no-facility', ask: (spec, _id, rest) => ({ ...spec, body: rest }) },
+  { name: 'no-body', ask: (spec) => ({ ...spec, body: undefined }) },
+  {
+    name: 'query',
+    ask: (spec, id, rest) => ({ ...spec, path: `${spec.path}?facilityId=${encodeURIComponent(String(id))}`, body: Object.keys(rest).length ? rest : undefined }),
+  },
+];
+
+const META_PREFIX = 'request_form:';
+
+/** The endpoint (a POST with the facility in its body) that may be asked in other forms; null for every other request. */
+function facilityOf(spec: DatasetSpec): { id: unknown; rest: Body } | null {
+  if (spec.method !== 'POST' || spec.body === null || typeof spec.body !== 'object' || !('facilityId' in spec.body)) return null;
+  const { facilityId, ...rest } = spec.body as Body;
+  return { id: facilityId, rest };
+}
+
+/** The server's own words in a refusal (http-errors.ts puts them after the first colon). */
+function serverWords(error: AisleError): string {
+  const at = error.message.indexOf(': ');
+  return at === -1 ? 'no message' : `"${error.message.slice(at + 2)}"`;
+}
+
+export interface RequestForms {
+  /**
+   * Opens `spec` with `send`: an inventory request in the form known for its endpoint, else in each
+   * form in turn while the server refuses them. Rethrows anything that is not a refusal.
+   */
+  open<T>(spec: DatasetSpec, send: (asked: DatasetSpec) => Promise<T>): Promise<T>;
+  /** Writes the forms learned this round (call outside any transaction). */
+  save(): void;
+}
+
+export function requestForms(db: MirrorDb): RequestForms {
+  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE '${META_PREFIX}%'`).all() as { key: string; value: string }[];
+  const known = new Map(rows.map((r) => [r.key.slice(META_PREFIX.length), r.value]));
+  const learned = new Map<string, string>();
+  return {
+    async open(spec, send) {
+      const facility = facilityOf(spec);
+      if (!facility) return send(spec);
+      const knownForm = REQUEST_FORMS.find((f) => f.name === known.get(spec.path));
+      const isPart = spec.refresh !== undefined && (spec.body as Body)[spec.refresh.field] !== undefined;
+      const order = isPart ? [knownForm ?? REQUEST_FORMS[0]] : knownForm ? [knownForm, ...REQUEST_FORMS.filter((f) => f !== knownForm)] : REQUEST_FORMS;
+      let first: AisleError | null = null;
+      for (const form of order) {
+        try {
+          const response = await send(form.ask(spec, facility.id, facility.rest));
+          if (form !== knownForm) {
+            known.set(spec.path, form.name);
+            learned.set(spec.path, form.name);
+          }
+          return response;
+        } catch (error) {
+          if (isPart || !(error instanceof AisleError) || error.status === undefined || !REFUSED.has(error.status)) throw error;
+          first ??= error;
+        }
+      }
+      throw new AisleError(
+        'bad_response',
+        `${spec.label} of ${spec.scopeName ?? String(facility.id)}: the server refused each of the ${order.length} request forms Aisle knows for POST ${spec.path}, the first with ${first!.status}, ${serverWords(first!)}.`,
+        { status: first!.status },
+      );
+    },
+    save() {
+      const write = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+      for (const [path, form] of learned) write.run(`${META_PREFIX}${path}`, form);
+      learned.clear();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The datasets a complete round no longer planned. Those the user's settings no longer keep offline
+// (a list, a facility's stock) are removed at once: the user asked. Those whose scope the server no
+// longer lists (an account gone from the accounts list, a facility from the facilities list or the
+// user's) are kept and marked, in words, and removed only when a later complete round still misses
+// it: one wrong answer from the server never takes a scope's items, locations or stock with it.
+import { AisleError } from '../../contract/errors.ts';
+import { dropDataset } from '../mirror/apply-snapshot.ts';
+import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
+import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
+
+const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
+
+/** The names of the accounts and facilities the mirror holds, and of the user's facilities: read at a round's start, before the scope lists change. */
+export function scopeNames(db: MirrorDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
+  const rows = db.prepare(`SELECT id, coalesce(name, code, id) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string }[];
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  for (const f of plan.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code || f.id);
+  return names;
+}
+
+/** The user's settings, not the server, took the dataset out of the plan. */
+function leftBySettings(row: DatasetRow, plan: PlanOptions): boolean {
+  if (row.scope_kind === 'global' || !kept(row.list, plan)) return true;
+  if (row.list === 'history' && plan.historyDays <= 0) return true;
+  const stock = row.list === 'inventory' || row.list === 'history';
+  return stock && plan.offlineFacilities.length > 0 && !plan.offlineFacilities.includes(row.scope_id ?? '');
+}
+
+const scopeWord = (kind: string) => (kind === 'account' ? 'Account' : 'Facility');
+
+/** "items, carriers and customers" */
+function listing(labels: string[]): string {
+  const words = [...new Set(labels)].sort().map((l) => l.toLowerCase());
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export interface Unplanned {
+  /** Datasets removed from the mirror. */
+  dropped: number;
+  /** What the user is told, in words, one sentence a scope. */
+  notices: string[];
+}
+
+/**
+ * Settles the datasets a complete round (every scope list read, no `only`, not cancelled) did not
+ * plan: see the file's head. `names` are the scopes' names from before the round.
+ */
+export function settleUnplanned(db: MirrorDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
+  let dropped = 0;
+  /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
+  const keptBack = new Map<string, { kind: string; name: string; labels: string[] }>();
+  const removed = new Map<string, { kind: string; name: string; labels: string[] }>();
+  const note = (into: typeof keptBack, row: DatasetRow, name: string) => {
+    const key = `${row.scope_kind}:${row.scope_id}`;
+    const entry = into.get(key) ?? { kind: row.scope_kind, name, labels: [] };
+    entry.labels.push(LABELS.get(row.list) ?? row.list);
+    into.set(key, entry);
+  };
+  for (const row of allDatasets(db)) {
+    const gone = scopeGone(db, row.dataset_id);
+    if (planned.has(row.key)) {
+      if (gone) clearScopeGone(db, row.dataset_id);
+      continue;
+    }
+    if (leftBySettings(row, plan)) {
+      dropDataset(db, row.dataset_id, row.list);
+      dropped++;
+      continue;
+    }
+    if (gone) {
+      dropDataset(db, row.dataset_id, row.list);
+      dropped++;
+      note(removed, row, gone.name);
+      continue;
+    }
+    const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
+    const label = (LABELS.get(row.list) ?? row.list).toLowerCase();
+    const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
+    db.transaction(() => {
+      markScopeGone(db, row.dataset_id, { since: at, name });
+      markError(db, row.dataset_id, new AisleError('not_found', message));
+    }).immediate();
+    note(keptBack, row, name);
+  }
+  const notices = [
+    ...[...keptBack.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is no longer on the server's list: its ${listing(s.labels)} stay on this workstation until the next complete sync confirms it is gone.`),
+    ...[...removed.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is gone from the server: its ${listing(s.labels)} were removed from this workstation.`),
+  ];
+  return { dropped, notices };
+}
