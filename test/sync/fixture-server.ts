@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'slow' | 'pause' | 'drop' | 'unfiltered';
+export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'not_found' | 'slow' | 'pause' | 'drop' | 'unfiltered';
 
 /** How long a `pause` fault stops in the middle of a body. */
 export const PAUSE_MS = 700;
@@ -72,6 +72,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (fault === 'rate_limited') return send(res, key, 429, JSON.stringify({ status: 429, message: 'slow down' }), { 'retry-after': '0' });
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === 'server_error') return send(res, key, 503, JSON.stringify({ status: 503, message: 'down' }));
+    if (fault === 'not_found') return send(res, key, 404, JSON.stringify({ status: 404, error: 'Not Found', message: 'No such list here' }));
     if (fault === 'bad_request') return send(res, key, 400, JSON.stringify({ status: 400, message: 'itemIds: too many' }));
     let entry = data.get(key) ?? { body: Buffer.from('[]'), etag: '"empty"' };
     // `unfiltered`: a server that ignores itemIds and answers the whole stock

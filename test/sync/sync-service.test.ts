@@ -70,6 +70,25 @@ describe('the sync service', () => {
     expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ running: false });
   });
 
+  it('a list the server does not offer is not asked for by the rounds that follow, and is by Sync now', async () => {
+    const hazmat = `${LISTS}/hazmat/query`;
+    const asked = () => server.requests.filter((r) => r.path === hazmat).length;
+    server.fault(hazmat, 'not_found', 10);
+    const first = roundEnded();
+    session.signIn();
+    const status = await first;
+    expect(status.datasets.find((d) => d.key === 'hazmat')!.lastError).toEqual({ code: 'not_found', message: expect.stringMatching(/^Hazmat: not offered by this server \(GET \S+ answered 404: No such list here\)/) });
+    expect(asked()).toBe(1);
+    const again = roundEnded();
+    ctx.events.emit('connectivity.changed', { state: 'online', since: new Date().toISOString(), lastCheckedAt: null });
+    await again;
+    expect(asked()).toBe(1);
+    const now = roundEnded();
+    expect(sync.handlers['sync.now'](undefined as never)).toEqual({ started: true });
+    await now;
+    expect(asked()).toBe(2);
+  });
+
   it('runs at most one round at a time, on demand and when connectivity returns', async () => {
     const first = roundEnded();
     session.signIn();

@@ -75,15 +75,18 @@ export class JsonArraySplitter {
    */
   push(chunk: Buffer, onElement: (bytes: Buffer) => void): number {
     const buf = chunk;
-    let length = buf.length; // cut short when an embedded array ends
+    const length = buf.length;
     let elementStart = this.#state === 'element' ? 0 : -1;
     let i = 0;
     // the element's scan state in locals: this loop sees every byte of the body
     let depth = this.#depth;
     let inString = this.#inString;
     let escaped = this.#escaped;
+    let skipping = this.#tooDeep !== null;
+    let index = this.#index;
     const maxDepth = this.#maxDepth;
-    while (i < length) {
+    let taken = length; // less when an embedded array ends in this chunk
+    scan: while (i < length) {
       if (this.#state === 'element') {
         if (inString) {
           if (escaped) {
@@ -120,11 +123,17 @@ export class JsonArraySplitter {
             break;
           }
           if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-            if (++depth > maxDepth && this.#tooDeep === null) this.#startSkipping(buf, elementStart, i);
+            if (++depth > maxDepth && !skipping) {
+              this.#startSkipping(buf, elementStart, i);
+              skipping = true;
+            }
           } else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 0) {
-            if (this.#tooDeep === null) onElement(this.#take(buf, elementStart, i));
-            else this.#reject();
-            this.#index++;
+            if (!skipping) onElement(this.#take(buf, elementStart, i));
+            else {
+              this.#reject(index);
+              skipping = false;
+            }
+            index++;
             this.#state = 'after';
             elementStart = -1;
             break;
@@ -150,7 +159,10 @@ export class JsonArraySplitter {
         case 'next':
           if (byte === CLOSE_ARRAY && this.#state === 'first') {
             this.#state = 'end';
-            if (this.#embedded) length = i + 1;
+            if (this.#embedded) {
+              taken = i + 1;
+              break scan;
+            }
             break;
           }
           if (byte !== OPEN_OBJECT) this.#fail(i, 'an array element is not an object');
@@ -162,7 +174,10 @@ export class JsonArraySplitter {
           if (byte === COMMA) this.#state = 'next';
           else if (byte === CLOSE_ARRAY) {
             this.#state = 'end';
-            if (this.#embedded) length = i + 1;
+            if (this.#embedded) {
+              taken = i + 1;
+              break scan;
+            }
           } else this.#fail(i, "expected ',' or ']' after an element");
           break;
         case 'end':
@@ -173,13 +188,14 @@ export class JsonArraySplitter {
     this.#depth = depth;
     this.#inString = inString;
     this.#escaped = escaped;
-    if (this.#state === 'element' && this.#tooDeep === null) {
+    this.#index = index;
+    if (this.#state === 'element' && !skipping) {
       const rest = buf.subarray(elementStart);
       this.#pending = this.#pending ? Buffer.concat([this.#pending, rest]) : Buffer.from(rest);
       if (this.#pending.length > MAX_ELEMENT_BYTES) this.#fail(length, 'an element is larger than 16 MiB');
     }
-    this.#offset += length;
-    return length;
+    this.#offset += taken;
+    return taken;
   }
 
   /** Call at the end of the body: throws unless the array was complete. */
@@ -195,8 +211,8 @@ export class JsonArraySplitter {
     if (!this.#onRejected) this.#fail(at, `an element is nested deeper than ${this.#maxDepth} levels`);
   }
 
-  #reject(): void {
-    this.#onRejected!({ index: this.#index, reason: `nested deeper than ${this.#maxDepth} levels`, begins: this.#tooDeep! });
+  #reject(index: number): void {
+    this.#onRejected!({ index, reason: `nested deeper than ${this.#maxDepth} levels`, begins: this.#tooDeep! });
     this.#tooDeep = null;
   }
 
