@@ -42,6 +42,9 @@ export function clientListName(serverName: string): string {
   return serverName.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/** Words of the message the demo server gives for a failing list (list-routes.ts). */
+const FAILING_LIST_WORDS = 'list is not available to this caller';
+
 const RECORD_TABLES = ['items', 'locations', 'inventory', 'history', 'records'];
 
 export interface MirrorDataset {
@@ -50,6 +53,7 @@ export interface MirrorDataset {
   scopeId: string | null;
   rows: number;
   errorCode: string | null;
+  errorMessage: string | null;
   records: Map<string, unknown>;
 }
 
@@ -61,13 +65,13 @@ export function readMirror(dataDir: string): MirrorDataset[] | null {
   if (files.length > 1) throw new Error(`expected one mirror in ${folder}, found ${files.length}`);
   const db = new Database(path.join(folder, files[0]), { readonly: true });
   try {
-    const datasets = db.prepare('SELECT dataset_id, key, list, scope_id, rows, last_error_code FROM datasets').all() as { dataset_id: number; key: string; list: string; scope_id: string | null; rows: number; last_error_code: string | null }[];
+    const datasets = db.prepare('SELECT dataset_id, key, list, scope_id, rows, last_error_code, last_error_message FROM datasets').all() as { dataset_id: number; key: string; list: string; scope_id: string | null; rows: number; last_error_code: string | null; last_error_message: string | null }[];
     return datasets.map((d) => {
       const records = new Map<string, unknown>();
       for (const table of RECORD_TABLES) {
         for (const row of db.prepare(`SELECT id, raw FROM ${table} WHERE dataset_id = ?`).all(d.dataset_id) as { id: string; raw: string }[]) records.set(row.id, JSON.parse(row.raw));
       }
-      return { key: d.key, list: d.list, scopeId: d.scope_id, rows: d.rows, errorCode: d.last_error_code, records };
+      return { key: d.key, list: d.list, scopeId: d.scope_id, rows: d.rows, errorCode: d.last_error_code, errorMessage: d.last_error_message, records };
     });
   } finally {
     db.close();
@@ -140,6 +144,9 @@ export async function checkProfile(profile: ServerProfile, seed = 1): Promise<Pr
       if (failing?.list === expected.list) {
         if (!dataset || dataset.errorCode !== failingCodes[failing.status] || dataset.records.size !== 0) {
           findings.push({ step: 'sync', message: `${expected.list} fails with ${failing.status}: expected the dataset to record ${failingCodes[failing.status]} and hold nothing, found ${dataset ? `${dataset.errorCode ?? 'no error'} and ${dataset.records.size} records` : 'no dataset'}` });
+        } else if (!dataset.errorMessage?.includes(FAILING_LIST_WORDS)) {
+          // the server's own words, whatever the shape of its error body, are what IT can act on
+          findings.push({ step: 'sync', message: `${expected.list} fails with ${failing.status} and a ${profile.errors} error body: the recorded error "${dataset.errorMessage ?? ''}" lost the server's message "${FAILING_LIST_WORDS}"` });
         }
         continue;
       }
