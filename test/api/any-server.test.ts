@@ -54,6 +54,15 @@ describe('token delivery: any common way', () => {
     });
   }
 
+  for (const refreshCookie of ['refresh_token', 'REFRESH', 'rt']) {
+    it(`skips a cookie named ${refreshCookie} by its name alone (a JWT that does not say what it is, not in the body)`, async () => {
+      const s = await anyAuthServer({ delivery: { kind: 'cookie', name: 'auth', refreshCookie }, refreshToken: null });
+      server = s;
+      const { opened } = await open(s);
+      expect(opened.accessToken).toBe(s.issued[0]);
+    });
+  }
+
   it('a server that wants Bearer on its auth calls: refused with the cookie, once more with Bearer, remembered', async () => {
     const s = await anyAuthServer({ delivery: { kind: 'body', field: 'token' }, bearerOnly: true });
     server = s;
