@@ -11,7 +11,7 @@ import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { Result } from '../../electron/contract/errors.ts';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
-import { SECRET_COOKIE, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { KEY_HEADER, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { silentLogger } from '../../electron/core/core.ts';
@@ -38,11 +38,11 @@ async function httpCall(host: BrowserHost, method: string, args: unknown): Promi
 }
 
 function keyHeaders(host: BrowserHost): Record<string, string> {
-  return { Cookie: `${SECRET_COOKIE}=${host.secret}` };
+  return { [KEY_HEADER]: host.secret, Origin: host.origin };
 }
 
 function openSocket(host: BrowserHost): Promise<WebSocket> {
-  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: { Origin: host.origin, ...keyHeaders(host) } });
+  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: keyHeaders(host) });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
@@ -175,11 +175,24 @@ describe('one hostile record never crashes a host', () => {
     figures.csvLinkWhileLocked = locked.status;
   });
 
+  it('the key stays its own: never set as a cookie (another 127.0.0.1 port would get it), refused as one, and a call needs the page\'s Origin', async () => {
+    const opened = await fetch(host.url, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const call = (headers: Record<string, string>) => fetch(`${host.origin}/api/call/session.current`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+    const asCookie = await call({ Cookie: `aisle_k=${host.secret}`, Origin: host.origin });
+    const withoutOrigin = await call({ [KEY_HEADER]: host.secret });
+    const fromAnotherPort = await call({ [KEY_HEADER]: host.secret, Origin: 'http://127.0.0.1:9' });
+    expect([asCookie.status, withoutOrigin.status, fromAnotherPort.status]).toEqual([401, 403, 403]);
+    expect((await call(keyHeaders(host))).status).toBe(200);
+    figures.key = { setCookie: false, keyAsCookie: asCookie.status, callWithoutOrigin: withoutOrigin.status, originOfAnotherPort: fromAnotherPort.status };
+  });
+
   it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
     const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nX-Aisle-Key: ${host.secret}\r\n\r\n`);
     await until(() => Buffer.concat(received).toString().includes(': connected'));
     let deep: unknown = 1;
     for (let n = 0; n < 100_000; n++) deep = { a: deep };
@@ -199,7 +212,7 @@ describe('one hostile record never crashes a host', () => {
       connected ||= chunk.toString().includes(': connected');
     });
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nX-Aisle-Key: ${host.secret}\r\n\r\n`);
     await until(() => connected);
     socket.pause(); // a frozen tab: reads nothing more
     const payload = { note: 'x'.repeat(64 * 1024) };
