@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import type { Result } from '../../electron/contract/errors.ts';
+import type { AisleError, Result } from '../../electron/contract/errors.ts';
+import type { ScanRow } from '../../electron/contract/types.ts';
+import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS } from '../../electron/core/scans/scan-lists.ts';
+import { createOfflineVerifier, FREE_ATTEMPTS } from '../../electron/core/session/offline-verifier.ts';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
 import { KEY_HEADER, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { registerIpc } from '../../electron/main/ipc.ts';
@@ -327,6 +330,63 @@ describe('a data folder or settings file of the wrong kind', () => {
       const folderAsSettings = path.join(dir.path, 'data');
       mkdirSync(path.join(folderAsSettings, 'settings.json'), { recursive: true });
       expect(() => createNodeCore({ host: 'cli', dataDir: folderAsSettings })).toThrow(/The settings file .*settings\.json is a folder, not a file/);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('clocks lie', () => {
+  const identity = (email: string) => ({ server: 'https://wms.example', email, licenseId: 'L1' });
+  const scanRow: ScanRow = {
+    key: 'loc-1\nitems:item-1',
+    code: 'SKU-1',
+    kind: 'item',
+    hit: { kind: 'item', list: 'items', id: 'item-1', code: 'SKU-1', title: 'Blue widget' },
+    location: { id: 'loc-1', code: 'A-01' },
+    count: 3,
+    onHandHere: 7,
+    matches: 1,
+    at: '2000-11-26T10:00:00.000Z',
+  };
+
+  it('a scan list saved while the clock was 26 years behind survives another user\'s save after the clock is fixed', () => {
+    const dir = tempDir('aisle-clock-');
+    try {
+      const lists = createScanLists(dir.path);
+      const today = new Date();
+      const behind = new Date(today.getTime() - 26 * 365 * 86_400_000);
+      lists.save(identity('early@example.com'), { rows: [scanRow], location: null }, behind);
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('early@example.com')).rows).toHaveLength(1);
+      // ahead of the clock by years, too: kept
+      lists.save(identity('ahead@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('ahead@example.com')).rows).toHaveLength(1);
+      // and a list really left for longer than it is kept still goes
+      lists.save(identity('gone@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('gone@example.com')).rows).toHaveLength(0);
+      figures.clocks = { ...(figures.clocks as object), scanListSavedBehindKept: true };
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a lockout is never longer than its own length, whatever the clock did', async () => {
+    const dir = tempDir('aisle-lockout-');
+    try {
+      let now = Date.now();
+      const verifier = createOfflineVerifier(dir.path, { cost: { N: 1024, r: 8, p: 1 }, now: () => now });
+      await verifier.remember('https://wms.example', 'a@example.com', 'right-password');
+      for (let n = 0; n < FREE_ATTEMPTS; n++) await expect(verifier.verify('https://wms.example', 'a@example.com', 'wrong')).rejects.toMatchObject({ code: 'wrong_credentials' });
+      now -= 86_400_000; // the clock jumps back a day
+      const refused = await verifier.verify('https://wms.example', 'a@example.com', 'right-password').catch((error: AisleError) => error);
+      expect(refused).toMatchObject({ code: 'too_many_attempts' });
+      expect((refused as AisleError).retryAfterSeconds).toBeLessThanOrEqual(30);
+      now += 30_000;
+      await expect(verifier.verify('https://wms.example', 'a@example.com', 'right-password')).resolves.toBeUndefined();
+      figures.clocks = { ...(figures.clocks as object), lockoutAfterBackwardJumpSeconds: (refused as AisleError).retryAfterSeconds };
     } finally {
       dir.remove();
     }
