@@ -392,3 +392,51 @@ describe('clocks lie', () => {
     }
   });
 });
+
+describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock people out', () => {
+  it('sign-in succeeds, lookups keep working, settings.set says the disk is full (a 8 MB tmpfs, filled)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const dir = tempDir('aisle-full-');
+    const server = await startDemoServer({ port: 0, items: 100, accounts: 1, facilities: 1, rateLimit: 0 });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir.path]);
+    const core = createNodeCore({ host: 'browser', dataDir: path.join(dir.path, 'data'), overrides: { autoSync: true } });
+    try {
+      const round = new Promise<void>((resolve) => core.events.on('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null && resolve()));
+      const signIn = () => dispatch(core.handlers, 'session.signIn', { server: server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      expect((await signIn()).ok).toBe(true);
+      await round;
+      const db = new Database(path.join(dir.path, 'data', 'mirrors', readdirSync(path.join(dir.path, 'data', 'mirrors')).find((f) => f.endsWith('.sqlite'))!), { readonly: true });
+      const sku = (db.prepare('SELECT sku FROM items ORDER BY sku LIMIT 1').get() as { sku: string }).sku;
+      db.close();
+      expect((await dispatch(core.handlers, 'session.signOut', {})).ok).toBe(true);
+      // fills the disk to its last page (again after anything freed some)
+      let fillers = 0;
+      const fill = () => {
+        const fd = openSync(path.join(dir.path, `filler-${fillers++}`), 'w');
+        for (const size of [64 * 1024, 4096, 1]) {
+          try {
+            for (;;) writeSync(fd, Buffer.alloc(size, 1));
+          } catch (error) {
+            expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+          }
+        }
+        closeSync(fd);
+      };
+      fill();
+      const signedIn = await signIn();
+      expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+      const search = await dispatch(core.handlers, 'search.query', { q: sku, limit: 5 });
+      expect(search.ok && (search.value as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+      fill();
+      const saved = await dispatch(core.handlers, 'settings.set', { theme: 'dark' });
+      expect(saved).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The disk is full/) } });
+      figures.fullDisk = { signIn: 'ok', lookups: 'ok', settingsSet: saved.ok ? 'ok' : saved.error.message };
+    } finally {
+      await core.close();
+      execFileSync('umount', [dir.path]);
+      await server.close();
+      dir.remove();
+    }
+  });
+});
