@@ -42,7 +42,8 @@ describe('the renderer in Chromium through the browser host', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(host.url);
-    await expect.poll(() => page.url()).toMatch(new RegExp(`^${host.origin}/(#/.*)?$`));
+    // the key stays in the page's own address (it is sent as a header, never kept in a cookie)
+    await expect.poll(() => page.url()).toMatch(new RegExp(`^${host.origin}/\\?k=[^#&]+(#/.*)?$`));
     const info = page.getByTestId('app-info');
     // The element is drawn at once; its text arrives with the answer to app.info.
     await expect.poll(() => info.textContent()).toContain('browser host');
@@ -61,7 +62,8 @@ describe('the renderer in Chromium through the browser host', () => {
         new Promise<void>((resolve) => {
           const page = globalThis as unknown as { received: unknown[]; EventSource: new (url: string) => { addEventListener(name: string, f: (e: { data: string }) => void): void; onopen: () => void } };
           page.received = [];
-          const source = new page.EventSource('/api/events');
+          const key = new URLSearchParams((globalThis as unknown as { location: { search: string } }).location.search).get('k') ?? '';
+          const source = new page.EventSource(`/api/events?k=${key}`);
           source.addEventListener('sync.progress', (e) => page.received.push(JSON.parse(e.data)));
           source.onopen = () => resolve();
         }),
@@ -82,7 +84,7 @@ describe('the renderer in Chromium through the browser host', () => {
   it('a page from another origin in the same browser cannot call the contract, over HTTP or the WebSocket', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(host.url); // this browser holds the cookie
+    await page.goto(host.url); // this browser has the page open
     const foreign = http.createServer((_req, res) => res.end('<!doctype html><title>elsewhere</title>'));
     await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
     try {
@@ -118,7 +120,8 @@ describe('the renderer in Chromium through the browser host', () => {
       expect(outcomes).toHaveLength(3);
       expect(outcomes[2]).toBe('ws refused');
       const theme = await page.evaluate(async () => {
-        const response = await fetch('/api/call/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        const key = new URLSearchParams((globalThis as unknown as { location: { search: string } }).location.search).get('k') ?? '';
+        const response = await fetch('/api/call/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Aisle-Key': key }, body: '{}' });
         return ((await response.json()) as { value: { theme: string } }).value.theme;
       });
       expect(theme).toBe('light');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createCore, type Core } from '../../electron/core/core.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
-import { SECRET_COOKIE, allowedHostHeaders, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { KEY_HEADER, allowedHostHeaders, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 interface Answer {
@@ -37,13 +37,13 @@ describe('browser host', () => {
   const rendererDir = path.join(data.path, 'renderer');
   let core: Core;
   let host: BrowserHost;
-  let cookie: string;
+  let key: Record<string, string>;
 
   function call(method: string, body: unknown, extra: Record<string, string> = {}) {
     return request(host, {
       method: 'POST',
       path: `/api/call/${method}`,
-      headers: { Cookie: cookie, 'Content-Type': 'application/json', ...extra },
+      headers: { ...key, Origin: host.origin, 'Content-Type': 'application/json', ...extra },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   }
@@ -55,7 +55,7 @@ describe('browser host', () => {
     writeFileSync(path.join(data.path, 'secret.txt'), 'outside the renderer folder');
     core = createCore({ host: 'browser', version: '9.9.9', dataDir: data.path, settings: createMemorySettingsStore() });
     host = await startBrowserHost({ core, rendererDir });
-    cookie = `${SECRET_COOKIE}=${host.secret}`;
+    key = { [KEY_HEADER]: host.secret };
   });
 
   afterAll(async () => {
@@ -71,26 +71,26 @@ describe('browser host', () => {
     expect(host.secret.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('demands the secret: no cookie or a wrong key is 401, the right key sets the cookie and redirects', async () => {
+  it('demands the key: the page needs it in its address, a call as its header with the page\'s Origin; a cookie is no key', async () => {
     expect((await request(host, { path: '/' })).status).toBe(401);
-    expect((await request(host, { path: '/assets/app.js' })).status).toBe(401);
     expect((await request(host, { path: '/?k=wrong' })).status).toBe(401);
-    expect((await request(host, { path: '/', headers: { Cookie: `${SECRET_COOKIE}=${host.secret}x` } })).status).toBe(401);
-    expect((await request(host, { method: 'POST', path: '/api/call/app.info', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+    // cookies ignore ports: another listener on 127.0.0.1 could have read one
+    expect((await request(host, { path: '/', headers: { Cookie: `aisle_k=${host.secret}` } })).status).toBe(401);
+    const info = { method: 'POST', path: '/api/call/app.info', body: '{}' };
+    expect((await request(host, { ...info, headers: { 'Content-Type': 'application/json', Origin: host.origin } })).status).toBe(401);
+    expect((await request(host, { ...info, headers: { 'Content-Type': 'application/json', Origin: host.origin, Cookie: `aisle_k=${host.secret}` } })).status).toBe(401);
+    // a call with the key but without the page's Origin is not the page's
+    expect((await request(host, { ...info, headers: { 'Content-Type': 'application/json', ...key } })).status).toBe(403);
+    expect((await request(host, { ...info, headers: { 'Content-Type': 'application/json', Origin: host.origin, ...key } })).status).toBe(200);
 
-    const opened = await request(host, { path: `/?k=${host.secret}` });
-    expect(opened.status).toBe(303);
-    expect(opened.headers.location).toBe('/');
-    const setCookie = opened.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie).toContain(`${SECRET_COOKIE}=${host.secret}`);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-
-    const page = await request(host, { path: '/', headers: { Cookie: setCookie.split(';')[0] } });
+    const page = await request(host, { path: `/?k=${host.secret}` });
     expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).toContain('<title>Aisle</title>');
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(page.headers['x-frame-options']).toBe('DENY');
+    // the built scripts hold nothing secret: they load without the key
+    expect((await request(host, { path: '/assets/app.js' })).status).toBe(200);
   });
 
   it('refuses a foreign Host header (DNS rebinding) and a foreign Origin', async () => {
@@ -115,7 +115,7 @@ describe('browser host', () => {
     const malformed = await call('app.%E0%A4%A', {});
     expect(malformed.status).toBe(200);
     expect(JSON.parse(malformed.body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect((await request(host, { path: '/api/call/app.info', headers: { Cookie: cookie } })).status).toBe(405);
+    expect((await request(host, { path: '/api/call/app.info', headers: key })).status).toBe(405);
   });
 
   it('answers contract calls over the WebSocket, and opens it only with Host, same Origin and secret', async () => {
@@ -129,12 +129,16 @@ describe('browser host', () => {
         ws.once('error', reject);
       });
     expect(await open({ Origin: host.origin })).toBe(403);
-    expect(await open({ Cookie: cookie })).toBe(403);
-    expect(await open({ Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
-    expect(await open({ Cookie: `${SECRET_COOKIE}=wrong`, Origin: host.origin })).toBe(403);
-    expect(await open({ Cookie: cookie, Origin: host.origin }, `${host.origin.replace('http', 'ws')}/api/other`)).toBe(403);
+    expect(await open(key)).toBe(403);
+    expect(await open({ ...key, Origin: 'https://evil.example' })).toBe(403);
+    expect(await open({ [KEY_HEADER]: 'wrong', Origin: host.origin })).toBe(403);
+    expect(await open({ Cookie: `aisle_k=${host.secret}`, Origin: host.origin })).toBe(403);
+    const viaUrl = await open({ Origin: host.origin }, `${socketUrl}?k=${host.secret}`);
+    expect(typeof viaUrl).not.toBe('number');
+    if (typeof viaUrl !== 'number') viaUrl.close();
+    expect(await open({ ...key, Origin: host.origin }, `${host.origin.replace('http', 'ws')}/api/other`)).toBe(403);
 
-    const ws = await open({ Cookie: cookie, Origin: host.origin });
+    const ws = await open({ ...key, Origin: host.origin });
     if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
     const answers = new Map<number | null, unknown>();
     ws.on('message', (data) => {
@@ -153,7 +157,7 @@ describe('browser host', () => {
     ws.close();
   });
 
-  it('offers CSV exports as one-time download links: a bad view or no mirror is a typed error, an unknown link is 404, no key is 401', async () => {
+  it('offers CSV exports as one-time download links: a bad view or no mirror is a typed error, an unknown link is 404 (its token stands for the key)', async () => {
     const invalid = JSON.parse((await call('export.csv', { view: { list: '' } })).body);
     expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     for (const headers of [{ sku: 5 }, { sku: 'x'.repeat(201) }, ['SKU']]) {
@@ -161,10 +165,10 @@ describe('browser host', () => {
     }
     const signedOut = JSON.parse((await call('export.csv', { view: { list: 'items' } })).body);
     expect(signedOut).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
-    const unknown = await request(host, { path: '/api/export/not-a-token', headers: { Cookie: cookie } });
+    const unknown = await request(host, { path: '/api/export/not-a-token', headers: key });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain('export again');
-    expect((await request(host, { path: '/api/export/not-a-token' })).status).toBe(401);
+    expect((await request(host, { path: '/api/export/not-a-token' })).status).toBe(404);
   });
 
   it('refuses bodies that are not JSON (415, 400) or over 1 MiB (413)', async () => {
@@ -186,7 +190,7 @@ describe('browser host', () => {
   it('pushes core events to connected clients as server-sent events', async () => {
     const url = new URL(host.origin);
     const received = new Promise<string>((resolve, reject) => {
-      const req = http.get({ host: url.hostname, port: url.port, path: '/api/events', headers: { Cookie: cookie }, agent: false }, (res) => {
+      const req = http.get({ host: url.hostname, port: url.port, path: '/api/events', headers: key, agent: false }, (res) => {
         expect(res.headers['content-type']).toBe('text/event-stream');
         let text = '';
         res.on('data', (chunk: Buffer) => {
@@ -205,13 +209,13 @@ describe('browser host', () => {
   });
 
   it('serves only files inside the renderer folder', async () => {
-    expect((await request(host, { path: '/assets/app.js', headers: { Cookie: cookie } })).headers['content-type']).toMatch(/javascript/);
+    expect((await request(host, { path: '/assets/app.js', headers: key })).headers['content-type']).toMatch(/javascript/);
     for (const attempt of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/nope.js']) {
-      const answer = await request(host, { path: attempt, headers: { Cookie: cookie } });
+      const answer = await request(host, { path: attempt, headers: key });
       expect(answer.status, attempt).toBe(404);
       expect(answer.body).not.toContain('outside the renderer folder');
     }
-    expect((await request(host, { method: 'DELETE', path: '/index.html', headers: { Cookie: cookie } })).status).toBe(405);
+    expect((await request(host, { method: 'DELETE', path: '/index.html', headers: key })).status).toBe(405);
   });
 });
 

@@ -31,13 +31,11 @@ describe('npm start (no Electron binary here)', () => {
     expect(line).toMatch(/^Aisle: Electron is not installed on this machine, so the browser host is serving the app — open http:\/\/127\.0\.0\.1:\d+\/\?k=\S+$/);
     const url = new URL(line.split('open ')[1]);
 
-    const opened = await fetch(url, { redirect: 'manual' });
-    expect(opened.status).toBe(303);
-    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
-    const page = await fetch(new URL('/', url), { headers: { Cookie: cookie } });
+    const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="app">');
-    const info = await fetch(new URL('/api/call/app.info', url), { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{}' });
+    const headers = { 'X-Aisle-Key': url.searchParams.get('k')!, Origin: url.origin, 'Content-Type': 'application/json' };
+    const info = await fetch(new URL('/api/call/app.info', url), { method: 'POST', headers, body: '{}' });
     expect(await info.json()).toMatchObject({ ok: true, value: { host: 'browser', dataDir: data.path } });
   });
 

@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import type { Result } from '../../electron/contract/errors.ts';
+import type { AisleError, Result } from '../../electron/contract/errors.ts';
+import type { ScanRow } from '../../electron/contract/types.ts';
+import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS } from '../../electron/core/scans/scan-lists.ts';
+import { createOfflineVerifier, FREE_ATTEMPTS } from '../../electron/core/session/offline-verifier.ts';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
-import { SECRET_COOKIE, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { KEY_HEADER, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { silentLogger } from '../../electron/core/core.ts';
@@ -38,11 +41,11 @@ async function httpCall(host: BrowserHost, method: string, args: unknown): Promi
 }
 
 function keyHeaders(host: BrowserHost): Record<string, string> {
-  return { Cookie: `${SECRET_COOKIE}=${host.secret}` };
+  return { [KEY_HEADER]: host.secret, Origin: host.origin };
 }
 
 function openSocket(host: BrowserHost): Promise<WebSocket> {
-  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: { Origin: host.origin, ...keyHeaders(host) } });
+  const ws = new WebSocket(`${host.origin.replace('http:', 'ws:')}/api/socket`, { headers: keyHeaders(host) });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
@@ -175,11 +178,24 @@ describe('one hostile record never crashes a host', () => {
     figures.csvLinkWhileLocked = locked.status;
   });
 
+  it('the key stays its own: never set as a cookie (another 127.0.0.1 port would get it), refused as one, and a call needs the page\'s Origin', async () => {
+    const opened = await fetch(host.url, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const call = (headers: Record<string, string>) => fetch(`${host.origin}/api/call/session.current`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+    const asCookie = await call({ Cookie: `aisle_k=${host.secret}`, Origin: host.origin });
+    const withoutOrigin = await call({ [KEY_HEADER]: host.secret });
+    const fromAnotherPort = await call({ [KEY_HEADER]: host.secret, Origin: 'http://127.0.0.1:9' });
+    expect([asCookie.status, withoutOrigin.status, fromAnotherPort.status]).toEqual([401, 403, 403]);
+    expect((await call(keyHeaders(host))).status).toBe(200);
+    figures.key = { setCookie: false, keyAsCookie: asCookie.status, callWithoutOrigin: withoutOrigin.status, originOfAnotherPort: fromAnotherPort.status };
+  });
+
   it('an event that cannot be serialised is logged and skipped; the stream goes on', async () => {
     const socket = net.connect(Number(new URL(host.origin).port), '127.0.0.1');
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nX-Aisle-Key: ${host.secret}\r\n\r\n`);
     await until(() => Buffer.concat(received).toString().includes(': connected'));
     let deep: unknown = 1;
     for (let n = 0; n < 100_000; n++) deep = { a: deep };
@@ -199,7 +215,7 @@ describe('one hostile record never crashes a host', () => {
       connected ||= chunk.toString().includes(': connected');
     });
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nCookie: ${SECRET_COOKIE}=${host.secret}\r\n\r\n`);
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\nX-Aisle-Key: ${host.secret}\r\n\r\n`);
     await until(() => connected);
     socket.pause(); // a frozen tab: reads nothing more
     const payload = { note: 'x'.repeat(64 * 1024) };
@@ -315,6 +331,111 @@ describe('a data folder or settings file of the wrong kind', () => {
       mkdirSync(path.join(folderAsSettings, 'settings.json'), { recursive: true });
       expect(() => createNodeCore({ host: 'cli', dataDir: folderAsSettings })).toThrow(/The settings file .*settings\.json is a folder, not a file/);
     } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('clocks lie', () => {
+  const identity = (email: string) => ({ server: 'https://wms.example', email, licenseId: 'L1' });
+  const scanRow: ScanRow = {
+    key: 'loc-1\nitems:item-1',
+    code: 'SKU-1',
+    kind: 'item',
+    hit: { kind: 'item', list: 'items', id: 'item-1', code: 'SKU-1', title: 'Blue widget' },
+    location: { id: 'loc-1', code: 'A-01' },
+    count: 3,
+    onHandHere: 7,
+    matches: 1,
+    at: '2000-11-26T10:00:00.000Z',
+  };
+
+  it('a scan list saved while the clock was 26 years behind survives another user\'s save after the clock is fixed', () => {
+    const dir = tempDir('aisle-clock-');
+    try {
+      const lists = createScanLists(dir.path);
+      const today = new Date();
+      const behind = new Date(today.getTime() - 26 * 365 * 86_400_000);
+      lists.save(identity('early@example.com'), { rows: [scanRow], location: null }, behind);
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('early@example.com')).rows).toHaveLength(1);
+      // ahead of the clock by years, too: kept
+      lists.save(identity('ahead@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('ahead@example.com')).rows).toHaveLength(1);
+      // and a list really left for longer than it is kept still goes
+      lists.save(identity('gone@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      expect(lists.get(identity('gone@example.com')).rows).toHaveLength(0);
+      figures.clocks = { ...(figures.clocks as object), scanListSavedBehindKept: true };
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a lockout is never longer than its own length, whatever the clock did', async () => {
+    const dir = tempDir('aisle-lockout-');
+    try {
+      let now = Date.now();
+      const verifier = createOfflineVerifier(dir.path, { cost: { N: 1024, r: 8, p: 1 }, now: () => now });
+      await verifier.remember('https://wms.example', 'a@example.com', 'right-password');
+      for (let n = 0; n < FREE_ATTEMPTS; n++) await expect(verifier.verify('https://wms.example', 'a@example.com', 'wrong')).rejects.toMatchObject({ code: 'wrong_credentials' });
+      now -= 86_400_000; // the clock jumps back a day
+      const refused = await verifier.verify('https://wms.example', 'a@example.com', 'right-password').catch((error: AisleError) => error);
+      expect(refused).toMatchObject({ code: 'too_many_attempts' });
+      expect((refused as AisleError).retryAfterSeconds).toBeLessThanOrEqual(30);
+      now += 30_000;
+      await expect(verifier.verify('https://wms.example', 'a@example.com', 'right-password')).resolves.toBeUndefined();
+      figures.clocks = { ...(figures.clocks as object), lockoutAfterBackwardJumpSeconds: (refused as AisleError).retryAfterSeconds };
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock people out', () => {
+  it('sign-in succeeds, lookups keep working, settings.set says the disk is full (a 8 MB tmpfs, filled)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const dir = tempDir('aisle-full-');
+    const server = await startDemoServer({ port: 0, items: 100, accounts: 1, facilities: 1, rateLimit: 0 });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir.path]);
+    const core = createNodeCore({ host: 'browser', dataDir: path.join(dir.path, 'data'), overrides: { autoSync: true } });
+    try {
+      const round = new Promise<void>((resolve) => core.events.on('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null && resolve()));
+      const signIn = () => dispatch(core.handlers, 'session.signIn', { server: server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      expect((await signIn()).ok).toBe(true);
+      await round;
+      const db = new Database(path.join(dir.path, 'data', 'mirrors', readdirSync(path.join(dir.path, 'data', 'mirrors')).find((f) => f.endsWith('.sqlite'))!), { readonly: true });
+      const sku = (db.prepare('SELECT sku FROM items ORDER BY sku LIMIT 1').get() as { sku: string }).sku;
+      db.close();
+      expect((await dispatch(core.handlers, 'session.signOut', {})).ok).toBe(true);
+      // fills the disk to its last page (again after anything freed some)
+      let fillers = 0;
+      const fill = () => {
+        const fd = openSync(path.join(dir.path, `filler-${fillers++}`), 'w');
+        for (const size of [64 * 1024, 4096, 1]) {
+          try {
+            for (;;) writeSync(fd, Buffer.alloc(size, 1));
+          } catch (error) {
+            expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+          }
+        }
+        closeSync(fd);
+      };
+      fill();
+      const signedIn = await signIn();
+      expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
+      const search = await dispatch(core.handlers, 'search.query', { q: sku, limit: 5 });
+      expect(search.ok && (search.value as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+      fill();
+      const saved = await dispatch(core.handlers, 'settings.set', { theme: 'dark' });
+      expect(saved).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The disk is full/) } });
+      figures.fullDisk = { signIn: 'ok', lookups: 'ok', settingsSet: saved.ok ? 'ok' : saved.error.message };
+    } finally {
+      await core.close();
+      execFileSync('umount', [dir.path]);
+      await server.close();
       dir.remove();
     }
   });

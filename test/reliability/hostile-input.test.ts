@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../electron/contract/errors.ts';
 import { METHOD_NAMES, type MethodName } from '../../electron/contract/methods.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
-import { startBrowserHost, SECRET_COOKIE, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
+import { startBrowserHost, KEY_HEADER, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import type { Core } from '../../electron/core/core.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
@@ -167,7 +167,7 @@ describe('hostile input: the browser host (point 3)', () => {
   const post = (method: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${host.origin}/api/call/${encodeURIComponent(method)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${SECRET_COOKIE}=${host.secret}`, ...headers },
+      headers: { 'Content-Type': 'application/json', [KEY_HEADER]: host.secret, Origin: host.origin, ...headers },
       body,
     });
 
@@ -194,7 +194,7 @@ describe('hostile input: the browser host (point 3)', () => {
       ['invalid JSON', post('app.info', '{"a":'), 400],
       ['over 1 MiB', post('search.query', JSON.stringify({ q: 'x'.repeat(1_200_000) })), 413],
       ['text/plain', post('app.info', '{}', { 'Content-Type': 'text/plain' }), 415],
-      ['GET on a call', fetch(`${host.origin}/api/call/app.info`, { headers: { Cookie: `${SECRET_COOKIE}=${host.secret}` } }), 405],
+      ['GET on a call', fetch(`${host.origin}/api/call/app.info`, { headers: { [KEY_HEADER]: host.secret } }), 405],
     ];
     for (const [name, request, status] of cases) {
       const response = await request;
@@ -208,12 +208,14 @@ describe('hostile input: the browser host (point 3)', () => {
   it('without its secret, with a foreign Origin or Host: refused', async () => {
     const call = (headers: Record<string, string>) => fetch(`${host.origin}/api/call/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
     const cases: [string, Record<string, string>, number][] = [
-      ['no secret', {}, 401],
-      ['wrong secret', { Cookie: `${SECRET_COOKIE}=${'A'.repeat(host.secret.length)}` }, 401],
-      ['secret of another length', { Cookie: `${SECRET_COOKIE}=x` }, 401],
-      ['foreign Origin', { Cookie: `${SECRET_COOKIE}=${host.secret}`, Origin: 'https://evil.example' }, 403],
-      ['null Origin', { Cookie: `${SECRET_COOKIE}=${host.secret}`, Origin: 'null' }, 403],
-      ['Origin on another port', { Cookie: `${SECRET_COOKIE}=${host.secret}`, Origin: 'http://127.0.0.1:1' }, 403],
+      ['no secret', { Origin: host.origin }, 401],
+      ['wrong secret', { Origin: host.origin, [KEY_HEADER]: 'A'.repeat(host.secret.length) }, 401],
+      ['secret of another length', { Origin: host.origin, [KEY_HEADER]: 'x' }, 401],
+      ['secret as a cookie (cookies ignore ports)', { Origin: host.origin, Cookie: `aisle_k=${host.secret}` }, 401],
+      ['no Origin', { [KEY_HEADER]: host.secret }, 403],
+      ['foreign Origin', { [KEY_HEADER]: host.secret, Origin: 'https://evil.example' }, 403],
+      ['null Origin', { [KEY_HEADER]: host.secret, Origin: 'null' }, 403],
+      ['Origin on another port', { [KEY_HEADER]: host.secret, Origin: 'http://127.0.0.1:1' }, 403],
     ];
     for (const [name, headers, status] of cases) {
       const response = await call(headers);
@@ -225,7 +227,7 @@ describe('hostile input: the browser host (point 3)', () => {
     const port = Number(new URL(host.origin).port);
     for (const hostHeader of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`]) {
       const status = await new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/call/app.info', headers: { Host: hostHeader, Cookie: `${SECRET_COOKIE}=${host.secret}`, 'Content-Type': 'application/json' } }, (res) => {
+        const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/call/app.info', headers: { Host: hostHeader, [KEY_HEADER]: host.secret, 'Content-Type': 'application/json' } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });

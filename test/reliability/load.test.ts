@@ -122,7 +122,7 @@ describe(`bounded load for ${SECONDS} s (point 6)`, () => {
   it('the browser host: searches, lookups and status over its contract, no errors, flat memory', async () => {
     const started = await start(['browser', demo.url, path.join(dir.path, 'browser')]);
     const { url, secret } = started.info as { url: string; secret: string };
-    const headers = { Cookie: `aisle_k=${secret}`, 'Content-Type': 'application/json' };
+    const headers = { 'X-Aisle-Key': secret, Origin: url, 'Content-Type': 'application/json' };
     const { result, samples } = await load(started.pid, {
       url,
       requests: [

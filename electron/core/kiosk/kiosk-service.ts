@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import { keyMatches, lockoutMs } from '../session/offline-verifier.ts';
+import { keyMatches, lockoutEnd, lockoutMs } from '../session/offline-verifier.ts';
 import { pinnedServerOf, type KioskPolicy } from './kiosk-policy.ts';
 
 /** What a host that can be a kiosk gives the core (the Electron host). */
@@ -30,6 +30,7 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
     if (!policy.exit) {
       throw new AisleError('forbidden', 'The kiosk policy (kiosk.json) cannot be read, so no exit password can be checked. IT must fix or remove the file.');
     }
+    lockedUntil = lockoutEnd(lockedUntil, failures, now());
     const wait = lockedUntil - now();
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);

@@ -122,7 +122,12 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       if (options.upgrade && upgradeTried !== file && needsUpgrade(file)) return upgradeThenOpen(file, options.upgrade);
       const db = openOrHeal(file);
-      writeMirrorIdentity(db, identity);
+      try {
+        writeMirrorIdentity(db, identity);
+      } catch (error) {
+        // a full disk: the file is still readable, and lookups are what matters on the floor
+        ctx.log.warn('mirror: could not record whose offline data this is (is the disk full?)', { error: (error as Error).message });
+      }
       db.pragma('query_only = ON');
       open = { db, path: file, identity };
       warming = new AbortController();

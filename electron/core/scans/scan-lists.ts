@@ -77,18 +77,37 @@ export function createScanLists(dataDir: string): ScanLists {
         writeJsonFile(file, { user, rows: list.rows, location: list.location, savedAt: now.toISOString() } satisfies Stored);
         utimesSync(file, now, now); // the file's time is its list's: the sweep below reads no list
       }
-      forgetOld(dir, now.getTime() - SCAN_LIST_FORGOTTEN_AFTER_DAYS * 86_400_000);
+      forgetOld(dir, now.getTime() - SCAN_LIST_FORGOTTEN_AFTER_DAYS * 86_400_000, now);
       return empty ? { rows: 0, savedAt: null } : { rows: list.rows.length, savedAt: now.toISOString() };
     },
   };
 }
 
-/** Drops the lists last written before `since`. */
-function forgetOld(dir: string, since: number): void {
+/**
+ * No list can have been saved before Aisle kept scan lists: a time before this was written by a
+ * clock that was wrong, not by someone who walked away years ago.
+ */
+const EARLIEST_PLAUSIBLE_MS = Date.UTC(2026, 0, 1);
+/** A list's time this far ahead of the clock says the clock was ahead when it was saved. */
+const FUTURE_TOLERANCE_MS = 86_400_000;
+
+/**
+ * Drops the lists last written before `since`. A list's time (its file's, set from its savedAt)
+ * that no working clock could have written, before Aisle kept lists or ahead of now, is not
+ * evidence of age: the list is kept, and its time set to now, so that it ages from today.
+ */
+function forgetOld(dir: string, since: number, now: Date): void {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isFile() && entry.name.endsWith('.json') && statSync(file).mtimeMs < since) removeFile(file);
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+    const savedMs = statSync(file).mtimeMs;
+    if (savedMs < EARLIEST_PLAUSIBLE_MS || savedMs > now.getTime() + FUTURE_TOLERANCE_MS) {
+      // only when this clock itself looks right: a wrong clock must not re-date everyone's list
+      if (now.getTime() >= EARLIEST_PLAUSIBLE_MS) utimesSync(file, now, now);
+      continue;
+    }
+    if (savedMs < since) removeFile(file);
   }
 }
 

@@ -61,6 +61,14 @@ export function lockoutMs(failures: number): number {
   return Math.min(MAX_LOCKOUT_MS, FIRST_LOCKOUT_MS * 2 ** (failures - FREE_ATTEMPTS));
 }
 
+/**
+ * The end of a lockout, never further away than the lockout's own length: after a clock set back
+ * (by hand, by a dead battery) a 30 s lockout ends 30 s from now, not a day from now.
+ */
+export function lockoutEnd(lockedUntil: number, failures: number, now: number): number {
+  return Math.min(lockedUntil, now + lockoutMs(failures));
+}
+
 export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptCost; now?: () => number } = {}) {
   const file = path.join(dataDir, 'offline-verifiers.json');
   const cost = options.cost ?? DEFAULT_SCRYPT;
@@ -85,7 +93,13 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
       const key = userKey(server, email);
       const entry = load().users[key];
       if (!entry) throw new AisleError('offline', 'The server cannot be reached, and this account has not signed in online on this workstation yet.');
-      const wait = entry.lockedUntil - now();
+      const until = lockoutEnd(entry.lockedUntil, entry.failures, now());
+      if (until !== entry.lockedUntil) {
+        const data = load();
+        const current = data.users[key];
+        if (current) writeJsonFile(file, { ...data, users: { ...data.users, [key]: { ...current, lockedUntil: until } } });
+      }
+      const wait = until - now();
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         throw new AisleError('too_many_attempts', `Too many wrong passwords. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });

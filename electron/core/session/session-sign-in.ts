@@ -179,13 +179,24 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       goingOnline: false,
       locked: false,
     };
-    await afterOnline(live);
-    if (p.rememberMe) s.remembered.save(p.server, p.email, p.password);
-    else s.remembered.forget();
-    s.ctx.deps.settings.set({ server: p.server, lastEmail: p.email });
+    // What sign-in writes to disk is for later (offline sign-in, the next start): on a full disk the
+    // session opens all the same, and what could not be saved is logged in words.
+    await bestEffort(() => afterOnline(live));
+    await bestEffort(() => (p.rememberMe ? s.remembered.save(p.server, p.email, p.password) : s.remembered.forget()));
+    await bestEffort(() => s.ctx.deps.settings.set({ server: p.server, lastEmail: p.email }));
     replaceCurrent(live);
     tokens.scheduleRefresh(live);
     return live;
+  }
+
+  async function bestEffort(write: () => unknown): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+      s.ctx.log.error('the disk is full: offline unlock is not available until space is freed', { error: (error as Error).message });
+    }
   }
 
   /** Remembers what an offline sign-in needs: the license, the profile, the password verifier. */

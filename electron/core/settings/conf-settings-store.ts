@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
+import { AisleError } from '../../contract/errors.ts';
 import type { Settings } from '../../contract/types.ts';
 import { cachedSettingsReader, type SettingsStore, UNREADABLE } from './settings-store.ts';
 
@@ -54,6 +55,7 @@ export function settingsInConf(conf: Conf<{ settings: Partial<Settings> }>, opti
       try {
         conf.set('settings', next);
       } catch (error) {
+        if (isDiskFull(error)) throw new AisleError('internal', 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.', { cause: error });
         if (!(error instanceof SyntaxError)) throw error;
         setAsideIfDamaged(conf.path, options);
         conf.set('settings', next);
@@ -64,6 +66,11 @@ export function settingsInConf(conf: Conf<{ settings: Partial<Settings> }>, opti
     // conf's only way to stop its file watcher (named for tests, public in its typings)
     close: () => conf._closeWatcher(),
   };
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /** Moves a settings file that is not JSON to `settings.damaged-<time>.json` beside it: kept, not read. */

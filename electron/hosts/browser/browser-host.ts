@@ -1,7 +1,11 @@
 // The browser host: the same core as Electron, served to a real browser over HTTP on loopback.
 // The page is the built renderer; the contract travels as POST /api/call/<method> (or, quicker,
-// over the WebSocket /api/socket, see call-socket.ts) and events as server-sent events on /api/events. Every request needs the per-launch secret (given once in the
-// URL, then kept in an HttpOnly cookie), a Host header naming this server, and no foreign Origin.
+// over the WebSocket /api/socket, see call-socket.ts) and events as server-sent events on /api/events.
+// The per-launch key is in the URL printed (`/?k=<key>`); the page reads it from its own address and
+// sends it with every call as the `X-Aisle-Key` header (the socket and the event stream, which
+// cannot carry headers, in their URL). It is never a cookie: cookies ignore ports, so any other
+// listener on 127.0.0.1 would receive it. Every request also needs a Host header naming this server
+// and no foreign Origin; a call (which can change state) needs this page's own Origin.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -14,11 +18,12 @@ import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Result } from '../../contract/errors.ts';
 import type { Core, Logger } from '../../core/core.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
-import { createCallSocket } from './call-socket.ts';
+import { createCallSocket, SOCKET_PATH } from './call-socket.ts';
 import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';
 import { answerText } from '../sendable.ts';
 
-export const SECRET_COOKIE = 'aisle_k';
+/** The header that carries the key on a call. */
+export const KEY_HEADER = 'x-aisle-key';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Events written to a page's stream but not yet taken by it, past which the stream is closed. */
 export const MAX_EVENT_BACKLOG_BYTES = 1024 * 1024;
@@ -38,7 +43,7 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** The URL to open: it carries the secret once, the server then sets the cookie. */
+  /** The URL to open: it carries the key, which the page then sends with each call. */
   readonly url: string;
   readonly origin: string;
   readonly secret: string;
@@ -90,7 +95,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       allowedHosts.has(req.headers.host ?? '') &&
       req.headers.origin !== undefined &&
       allowedHosts.has(originHost(req.headers.origin)) &&
-      secretMatches(readCookie(req.headers.cookie, SECRET_COOKIE)),
+      secretMatches(keyOf(req, new URL(req.url ?? '/', 'http://placeholder'))),
   });
   server.on('upgrade', (req, socket, head) => callSocket.handleUpgrade(req, socket, head));
 
@@ -103,19 +108,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (origin !== undefined && !allowedHosts.has(originHost(origin))) return sendText(res, 403, 'Foreign origin.');
 
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    const given = url.searchParams.get('k');
-    if (given !== null && req.method === 'GET' && url.pathname === '/') {
-      if (!secretMatches(given)) return sendText(res, 401, 'Wrong or stale link. Open the URL that `npm start` printed.');
-      res.setHeader('Set-Cookie', `${SECRET_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`);
-      res.writeHead(303, { Location: '/' });
-      res.end();
-      return;
-    }
-    if (!secretMatches(readCookie(req.headers.cookie, SECRET_COOKIE))) {
+    const isCall = url.pathname.startsWith('/api/call/');
+    // The page's own scripts send their Origin on every POST; a call without one is not from it.
+    if (isCall && req.method === 'POST' && origin === undefined) return sendText(res, 403, 'A call needs the Origin of this page.');
+    // The page itself (its address carries the key) and what it calls. The built scripts and styles
+    // hold nothing secret; a download's one-time token stands for the key.
+    const guarded = isCall || url.pathname === '/api/events' || url.pathname === '/' || url.pathname === '/index.html';
+    if (guarded && !secretMatches(keyOf(req, url))) {
       return sendText(res, 401, 'This page needs the link with its key. Open the URL that `npm start` printed.');
     }
 
-    if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, safeDecode(url.pathname.slice('/api/call/'.length)));
+    if (isCall) return handleCall(req, res, safeDecode(url.pathname.slice('/api/call/'.length)));
     if (url.pathname === '/api/events') return handleEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.');
     if (url.pathname.startsWith(DOWNLOAD_PATH)) return downloads.serve(res, url.pathname.slice(DOWNLOAD_PATH.length));
@@ -267,13 +270,14 @@ function originHost(origin: string): string {
   }
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
+/** Where the key may come in the URL: the page's address, and what a browser cannot give a header (the event stream, the socket's handshake). */
+const KEY_IN_URL = new Set(['/', '/index.html', '/api/events', SOCKET_PATH]);
+
+/** The key a request carries: the header (a call), else in the URL where that is allowed. */
+function keyOf(req: http.IncomingMessage, url: URL): string | null {
+  const header = req.headers[KEY_HEADER];
+  if (typeof header === 'string') return header;
+  return KEY_IN_URL.has(url.pathname) ? url.searchParams.get('k') : null;
 }
 
 /** Reads the body as text; resolves to null (and stops collecting) once it passes MAX_BODY_BYTES. */

@@ -13,11 +13,19 @@ const NOT_ANSWERING: Result<unknown> = { ok: false, error: { code: 'internal', m
 const SOCKET_RETRY_MS = 5000;
 
 /**
+ * The browser host's per-launch key, from the page's own address (`/?k=<key>`, as printed). It is
+ * never kept in a cookie: cookies ignore ports, and another listener on 127.0.0.1 would get it.
+ */
+function pageKey(): string {
+  return typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('k') ?? '');
+}
+
+/**
  * The browser host's transport. Calls go over its WebSocket when that is open (no request setup
  * per call: a search keystroke's round trip is shorter), else as POST /api/call/<method>; events
  * come as server-sent events.
  */
-export function httpTransport(base = ''): Transport {
+export function httpTransport(base = '', key = pageKey()): Transport {
   let source: EventSource | null = null;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let socket: WebSocket | null = null;
@@ -27,14 +35,14 @@ export function httpTransport(base = ''): Transport {
 
   function ensureSource(): EventSource {
     if (source) return source;
-    source = new EventSource(`${base}/api/events`);
+    source = new EventSource(`${base}/api/events?k=${encodeURIComponent(key)}`);
     return source;
   }
 
   function ensureSocket(): void {
     if (socket || typeof WebSocket === 'undefined' || performance.now() - socketTriedAt < SOCKET_RETRY_MS) return;
     socketTriedAt = performance.now();
-    const url = new URL(`${base}/api/socket`, location.href);
+    const url = new URL(`${base}/api/socket?k=${encodeURIComponent(key)}`, location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(url);
     socket = ws;
@@ -56,7 +64,7 @@ export function httpTransport(base = ''): Transport {
     try {
       const response = await fetch(`${base}/api/call/${encodeURIComponent(method)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Aisle-Key': key },
         body: JSON.stringify(args ?? {}),
         credentials: 'same-origin',
       });
