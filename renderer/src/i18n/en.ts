@@ -170,6 +170,7 @@ export const en = {
     unknown: 'Something went wrong: {message}',
   },
   inventory: {
+    statuses: { AVAILABLE: 'Available', HOLD: 'On hold', DAMAGED: 'Damaged' },
     onHand: 'On hand',
     allocated: 'Allocated',
     available: 'Available',

@@ -172,6 +172,7 @@ export const es: Messages = {
     unknown: 'Algo falló: {message}',
   },
   inventory: {
+    statuses: { AVAILABLE: 'Disponible', HOLD: 'Retenido', DAMAGED: 'Dañado' },
     onHand: 'Existencias',
     allocated: 'Asignado',
     available: 'Disponible',
