@@ -169,6 +169,7 @@ export const en = {
     internal: 'Something went wrong in the app.',
     unknown: 'Something went wrong: {message}',
   },
+  codes: { PICK: 'Pick face', BULK: 'Bulk', STAGING: 'Staging', DOCK: 'Dock', RESERVE: 'Reserve' },
   inventory: {
     statuses: { AVAILABLE: 'Available', HOLD: 'On hold', DAMAGED: 'Damaged' },
     onHand: 'On hand',

@@ -171,6 +171,7 @@ export const es: Messages = {
     internal: 'Algo falló en la aplicación.',
     unknown: 'Algo falló: {message}',
   },
+  codes: { PICK: 'Preparación', BULK: 'Almacenaje', STAGING: 'Zona de expedición', DOCK: 'Muelle', RESERVE: 'Reserva' },
   inventory: {
     statuses: { AVAILABLE: 'Disponible', HOLD: 'Retenido', DAMAGED: 'Dañado' },
     onHand: 'Existencias',
