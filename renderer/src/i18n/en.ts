@@ -18,6 +18,7 @@ export const en = {
     zone: 'zone {zone}',
   },
   scans: {
+    notHere: 'none here in the offline data',
     title: 'Scan list',
     tile: 'Count what is on a shelf: scans are listed, nothing opens',
     hint: 'Scan a location, then what is in it. Each scan is counted here; nothing opens. The list is kept on this workstation until you clear it, through a restart or a sign-out.',
