@@ -186,5 +186,26 @@ describe('a worker kept to one facility, in Spanish', () => {
     expect(await app.page.getByTestId('qty').count()).toBe(0);
     expect(await app.page.getByTestId('stock-none').count()).toBe(0);
   });
-});
 
+  it('shows no English word of the interface on the Spanish item and location pages', async () => {
+    const ENGLISH = /\b(AVAILABLE|HOLD|DAMAGED|PICK|SHIP|RECEIVE|PUTAWAY|MOVE|ADJUST|COUNT|BULK|STAGING|DOCK)\b/g;
+    const { events } = await app.call('history.query', { limit: 500 });
+    const item = events.find((e) => e.itemId && e.type === 'PICK')!;
+    const move = events.find((e) => e.type === 'MOVE')!;
+    const { hits } = await app.call('search.query', { q: move.locationCode!, limit: 10 });
+    const kept = new Set((await app.call('sync.status')).datasets.filter((d) => d.list === 'inventory').map((d) => d.scope.id));
+    let locationId: string | null = null;
+    for (const hit of hits.filter((h) => h.kind === 'location')) {
+      if (kept.has(String((await app.call('records.get', { list: hit.list, id: hit.id })).record.facility_id))) locationId = hit.id;
+    }
+    for (const [route, testid] of [[`/item/${item.itemId}`, 'item-page'], [`/location/${locationId}`, 'location-page']] as const) {
+      await go(app.page, route);
+      await app.page.getByTestId(testid).waitFor();
+      await app.page.getByTestId('history-row').first().waitFor();
+      await app.page.getByTestId('key-facts').waitFor();
+      const text = await app.page.evaluate('document.body.innerText') as string;
+      expect(text).toContain('Historial');
+      expect(text.match(ENGLISH), `English on ${route}`).toBeNull();
+    }
+  });
+});
