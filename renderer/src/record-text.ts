@@ -16,3 +16,8 @@ export function rowLabel(row: Record<string, unknown>): string {
   }
   return '?';
 }
+
+/** A server's or the core's sentence placed inside one of the app's: without its own full stop, so the result has one. */
+export function clause(text: string): string {
+  return text.replace(/\s*\.+\s*$/, '');
+}

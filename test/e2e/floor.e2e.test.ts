@@ -3,7 +3,7 @@
 // and the pages at 800×600 to 1366×800 in the default and floor looks (screenshots in docs/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../electron/contract/types.ts';
-import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { docShot, go, look, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
 /** What the history table should say for an event with both quantities, from the core's own numbers. */
 function expectedChange(e: HistoryEvent, spanish = false): string {
@@ -93,6 +93,68 @@ describe('the floor', () => {
     const { events } = await app.call('history.query', { locationId: locationId!, limit: 200 });
     expect(await rowsReadRight(events)).toBeGreaterThan(0);
   });
+  it('fits 800×600 to 1366×800, in the default and the floor look: stock first, codes whole, a one-row header', async () => {
+    const { page } = app;
+    const item = await find('PICK', (d) => d < 0);
+    const move = await find('MOVE', (d) => d > 0);
+    const { hits } = await app.call('search.query', { q: move.locationCode!, limit: 10 });
+    const location = hits.find((h) => h.kind === 'location')!;
+    const sizes = [[800, 600], [1024, 768], [1366, 800]] as const;
+    for (const floor of [false, true]) {
+      await look(page, 'light', floor);
+      const mode = floor ? 'floor' : 'default';
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        const size = `${width}x${height}`;
+        // the header is one row: every control in it on the same line
+        const header = await page.locator('header.top').boundingBox();
+        const brand = await page.locator('header.top .brand').boundingBox();
+        expect.soft(header!.height, `header at ${size} ${mode}`).toBeLessThan(brand!.height + 40);
+
+        await go(page, '/');
+        await page.getByTestId('home-sync-line').waitFor();
+        await docShot(page, `home-${mode}-${size}`);
+
+        await go(page, `/item/${item.itemId}`);
+        await page.getByTestId('qty').waitFor();
+        await page.getByTestId('history-row').first().waitFor();
+        // the stock numbers come before the record's details, and above the fold
+        const qty = await page.getByTestId('qty').boundingBox();
+        const facts = await page.getByTestId('key-facts').boundingBox();
+        expect.soft(qty!.y, `stock before details at ${size} ${mode}`).toBeLessThan(facts!.y);
+        if (width >= 1024) expect.soft(qty!.y + qty!.height, `stock above the fold at ${size} ${mode}`).toBeLessThanOrEqual(height);
+        // codes are never broken across lines
+        const wrapped = await page.evaluate(`[...document.querySelectorAll('table .mono, .code, [data-testid=key-facts] dd')].filter((el) => getComputedStyle(el).whiteSpace !== 'nowrap').map((el) => el.textContent)`);
+        expect.soft(wrapped, `codes that may wrap at ${size} ${mode}`).toEqual([]);
+        await docShot(page, `item-${mode}-${size}`);
+
+        await go(page, `/location/${location.id}`);
+        await page.getByTestId('inventory-row').first().waitFor();
+        expect.soft(await page.evaluate(`[...document.querySelectorAll('table .mono, .code')].filter((el) => getComputedStyle(el).whiteSpace !== 'nowrap').map((el) => el.textContent)`), `codes that may wrap on the location page at ${size} ${mode}`).toEqual([]);
+        await docShot(page, `location-${mode}-${size}`);
+
+        await go(page, '/lists/items');
+        await page.getByTestId('grid-row').first().waitFor();
+        const shown = await page.evaluate(`[...document.querySelectorAll('[data-testid=grid-row]')].filter((r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }).length`);
+        expect.soft(shown, `grid rows in view at ${size} ${mode}`).toBeGreaterThanOrEqual(8);
+        await docShot(page, `list-${mode}-${size}`);
+
+        // the search popup stays inside the window
+        await page.getByTestId('search-input').fill(item.sku!.slice(0, 6));
+        await page.getByTestId('search-hit').first().waitFor();
+        const popup = await page.getByTestId('search-popup').boundingBox();
+        expect.soft(popup!.x, `popup left at ${size} ${mode}`).toBeGreaterThanOrEqual(0);
+        expect.soft(popup!.x + popup!.width, `popup right at ${size} ${mode}`).toBeLessThanOrEqual(width);
+        expect.soft(popup!.y + popup!.height, `popup bottom at ${size} ${mode}`).toBeLessThanOrEqual(height);
+        if (width === 800) await docShot(page, `search-${mode}-${size}`);
+        await page.getByTestId('search-input').fill('');
+        await page.keyboard.press('Escape');
+        await page.evaluate('document.activeElement?.blur()');
+      }
+    }
+    await look(page, 'light', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
 
 describe('a worker kept to one facility, in Spanish', () => {
@@ -124,5 +186,26 @@ describe('a worker kept to one facility, in Spanish', () => {
     expect(await app.page.getByTestId('qty').count()).toBe(0);
     expect(await app.page.getByTestId('stock-none').count()).toBe(0);
   });
-});
 
+  it('shows no English word of the interface on the Spanish item and location pages', async () => {
+    const ENGLISH = /\b(AVAILABLE|HOLD|DAMAGED|PICK|SHIP|RECEIVE|PUTAWAY|MOVE|ADJUST|COUNT|BULK|STAGING|DOCK)\b/g;
+    const { events } = await app.call('history.query', { limit: 500 });
+    const item = events.find((e) => e.itemId && e.type === 'PICK')!;
+    const move = events.find((e) => e.type === 'MOVE')!;
+    const { hits } = await app.call('search.query', { q: move.locationCode!, limit: 10 });
+    const kept = new Set((await app.call('sync.status')).datasets.filter((d) => d.list === 'inventory').map((d) => d.scope.id));
+    let locationId: string | null = null;
+    for (const hit of hits.filter((h) => h.kind === 'location')) {
+      if (kept.has(String((await app.call('records.get', { list: hit.list, id: hit.id })).record.facility_id))) locationId = hit.id;
+    }
+    for (const [route, testid] of [[`/item/${item.itemId}`, 'item-page'], [`/location/${locationId}`, 'location-page']] as const) {
+      await go(app.page, route);
+      await app.page.getByTestId(testid).waitFor();
+      await app.page.getByTestId('history-row').first().waitFor();
+      await app.page.getByTestId('key-facts').waitFor();
+      const text = await app.page.evaluate('document.body.innerText') as string;
+      expect(text).toContain('Historial');
+      expect(text.match(ENGLISH), `English on ${route}`).toBeNull();
+    }
+  });
+});

@@ -58,6 +58,9 @@ describe('the scan list', () => {
     expect(wrapper.get('[data-testid=scans-location]').text()).not.toContain('Main');
     const rows = wrapper.findAll('[data-testid=scan-row]');
     expect(rows[4]!.get('[data-testid=scan-again]').text()).toBe('scanned 2 times');
+    // counted where the mirror, holding the location's stock whole, has none of it: flagged
+    expect(rows[0]!.get('[data-testid=scan-not-here]').text()).toBe('none here in the offline data');
+    expect(rows[4]!.find('[data-testid=scan-not-here]').exists()).toBe(false);
     expect(rows[3]!.text()).toContain('Not in the offline data');
     expect(rows[2]!.text()).toContain('2 matches');
     expect(wrapper.findAll('[data-testid=scan-again]')).toHaveLength(1);
@@ -256,6 +259,19 @@ describe('the scan list kept on this workstation', () => {
     useScanListStore().full = true;
     await flushPromises();
     expect(wrapper.get('[data-testid=scans-full]').text()).toBe('The list is full (5,000 rows): download it, then clear it to go on.');
+    wrapper.unmount();
+  });
+});
+
+describe('a count where the stock is not held whole', () => {
+  it('shows no on hand and no flag: the mirror does not know what is there', async () => {
+    const loading = (locationId: string): InventoryAnswer => ({ ...stock(locationId), stock: [{ facilityId: 'F1', facilityName: 'Main', state: 'loading', datasetKey: 'inventory@facility:F1', error: null }] });
+    const { wrapper } = await mountWith(ScanListView, client(loading));
+    const list = useScanListStore();
+    for (const code of ['L0302C4', 'SKU-1']) await list.add(code);
+    await flushPromises();
+    expect(list.rows.map((r) => [r.code, r.onHandHere])).toEqual([['SKU-1', null], ['L0302C4', null]]);
+    expect(wrapper.find('[data-testid=scan-not-here]').exists()).toBe(false);
     wrapper.unmount();
   });
 });

@@ -18,6 +18,7 @@ export const en = {
     zone: 'zone {zone}',
   },
   scans: {
+    notHere: 'none here in the offline data',
     title: 'Scan list',
     tile: 'Count what is on a shelf: scans are listed, nothing opens',
     hint: 'Scan a location, then what is in it. Each scan is counted here; nothing opens. The list is kept on this workstation until you clear it, through a restart or a sign-out.',
@@ -185,7 +186,9 @@ export const en = {
     internal: 'Something went wrong in the app.',
     unknown: 'Something went wrong: {message}',
   },
+  codes: { PICK: 'Pick face', BULK: 'Bulk', STAGING: 'Staging', DOCK: 'Dock', RESERVE: 'Reserve' },
   inventory: {
+    statuses: { AVAILABLE: 'Available', HOLD: 'On hold', DAMAGED: 'Damaged' },
     onHand: 'On hand',
     allocated: 'Allocated',
     available: 'Available',

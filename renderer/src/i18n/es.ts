@@ -20,6 +20,7 @@ export const es: Messages = {
     zone: 'zona {zone}',
   },
   scans: {
+    notHere: 'no hay aquí según los datos sin conexión',
     title: 'Lista de escaneos',
     tile: 'Contar lo que hay en un estante: los escaneos se listan, nada se abre',
     hint: 'Escanee una ubicación y después lo que contiene. Cada escaneo se cuenta aquí; nada se abre. La lista se guarda en este puesto hasta que la vacíe, aunque reinicie o cierre la sesión.',
@@ -187,7 +188,9 @@ export const es: Messages = {
     internal: 'Algo falló en la aplicación.',
     unknown: 'Algo falló: {message}',
   },
+  codes: { PICK: 'Preparación', BULK: 'Almacenaje', STAGING: 'Zona de expedición', DOCK: 'Muelle', RESERVE: 'Reserva' },
   inventory: {
+    statuses: { AVAILABLE: 'Disponible', HOLD: 'Retenido', DAMAGED: 'Dañado' },
     onHand: 'Existencias',
     allocated: 'Asignado',
     available: 'Disponible',

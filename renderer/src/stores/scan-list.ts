@@ -20,6 +20,8 @@ export interface CurrentLocation extends ScanLocation {
   /** On hand by item id at this location, from the mirror. */
   stock: Map<string, number>;
   age: DataAge;
+  /** The mirror holds the location's facility's stock whole: an item missing from `stock` is truly not there. */
+  complete: boolean;
 }
 
 export const useScanListStore = defineStore('scanList', () => {
@@ -88,7 +90,8 @@ export const useScanListStore = defineStore('scanList', () => {
     if (!stock.ok && age === null) return; // a kept location no longer in the mirror: none
     const onHand = new Map<string, number>();
     if (stock.ok) for (const row of stock.value.rows) onHand.set(row.itemId, (onHand.get(row.itemId) ?? 0) + row.onHand);
-    location.value = { ...where, stock: onHand, age: stock.ok ? stock.value.age : age! };
+    const complete = stock.ok && stock.value.stock.some((s) => s.state === 'complete');
+    location.value = { ...where, stock: onHand, age: stock.ok ? stock.value.age : age!, complete };
   }
 
   async function addNow(code: string): Promise<ScanFeedback> {
@@ -111,7 +114,8 @@ export const useScanListStore = defineStore('scanList', () => {
     const where = here ? { id: here.id, code: here.code } : null;
     const kind: ScanRowKind = found.scan.kind === 'misread' ? 'misread' : hit ? (hit.kind === 'item' ? 'item' : 'other') : found.hits.length ? 'several' : 'none';
     const what = hit ? `${hit.list}:${hit.id}` : `code:${code}`;
-    const onHandHere = hit?.kind === 'item' && here ? (here.stock.get(hit.id) ?? 0) : null;
+    // a zero only where the mirror holds the location's stock whole; elsewhere it is not known
+    const onHandHere = hit?.kind === 'item' && here && (here.complete || here.stock.has(hit.id)) ? (here.stock.get(hit.id) ?? 0) : null;
     if (!put({ key: `${where?.id ?? ''}\n${what}`, code, kind, hit: shown, location: where, count: 1, onHandHere, matches: found.hits.length, at })) return 'none';
     return hit ? 'found' : kind === 'several' ? 'several' : 'none';
   }

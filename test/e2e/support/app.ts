@@ -137,6 +137,15 @@ export async function waitForSync(app: App, timeoutMs = 60_000): Promise<void> {
   }
 }
 
+/** The screenshots the user guide shows, kept in the repository (looked at before each commit). */
+export const DOC_SCREENS = path.join(root, 'docs/screenshots');
+
+/** A screenshot for docs/screenshots, of the window as it is (PNG, the viewport only). */
+export async function docShot(page: Page, name: string): Promise<void> {
+  mkdirSync(DOC_SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(DOC_SCREENS, `${name}.png`) });
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
