@@ -31,6 +31,23 @@ export function flag(value: unknown): number | null {
 /** Epoch seconds up to this many are seconds (until the year 5138); more are milliseconds. */
 const MAX_EPOCH_SECONDS = 1e11;
 const DIGITS = /^-?\d{9,14}$/;
+
+/**
+ * The mirror's own form (and the demo server's, so nearly every time read): kept as it is, told by
+ * its punctuation alone, which costs a tenth of a regular expression per record.
+ */
+function isCanonical(t: string): boolean {
+  return (
+    t.length === 24 &&
+    t.charCodeAt(23) === 90 && // Z
+    t.charCodeAt(19) === 46 && // .
+    t.charCodeAt(10) === 84 && // T
+    t.charCodeAt(4) === 45 &&
+    t.charCodeAt(7) === 45 &&
+    t.charCodeAt(13) === 58 &&
+    t.charCodeAt(16) === 58
+  );
+}
 const ZONELESS = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/;
 
 /**
@@ -43,6 +60,7 @@ export function instantText(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : null;
   const t = text(value);
   if (t === null) return null;
+  if (isCanonical(t)) return t;
   if (DIGITS.test(t)) return fromEpoch(Number(t));
   if (ZONELESS.test(t)) return utcInstant(`${t}Z`);
   return utcInstant(t);

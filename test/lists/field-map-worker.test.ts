@@ -1,0 +1,60 @@
+// The sync worker applies IT's field-map.json (in the data folder, beside `mirrors/`) before each
+// round: from the first download on, and again when it changes, with nothing downloaded again.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { createSyncWorkerClient, type SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let server: FixtureServer;
+let worker: SyncWorkerClient;
+beforeEach(async () => {
+  dir = tempDir();
+  server = await startFixtureServer();
+  worker = createSyncWorkerClient();
+});
+afterEach(async () => {
+  await worker.terminate();
+  await server.close();
+  dir.remove();
+});
+
+describe('the sync worker and field-map.json', () => {
+  it('uses the file from the first round, and a changed file re-extracts without a download', async () => {
+    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+    server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+    server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 20 }, (_, n) => ({ id: `item-${n}`, internalRef: `R${n}`, articleRef: `ART-${n}`, description: `Thing ${n}` })));
+    mkdirSync(path.join(dir.path, 'mirrors'));
+    const file = path.join(dir.path, 'mirrors', 'm.sqlite');
+    openMirror(file).close();
+    const mapFile = path.join(dir.path, 'field-map.json');
+    const token = async () => 't1';
+    const round = () =>
+      worker.run(
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
+        { accessToken: token, refreshAfterUnauthorized: token },
+      );
+    const skuOf = (id: string) => {
+      const db = openMirror(file, { readonly: true });
+      try {
+        return db.prepare('SELECT sku FROM items WHERE id = ?').pluck().get(id);
+      } finally {
+        db.close();
+      }
+    };
+
+    writeFileSync(mapFile, JSON.stringify({ items: { sku: 'articleRef' } }));
+    await round();
+    expect(skuOf('item-3')).toBe('ART-3');
+
+    writeFileSync(mapFile, JSON.stringify({ items: { sku: 'internalRef' } }));
+    const before = server.requests.length;
+    const result = await round();
+    expect(result?.datasets.find((d) => d.key.startsWith('items@'))?.outcome).toBe('unchanged');
+    expect(server.requests.slice(before).every((r) => r.status === 304)).toBe(true);
+    expect(skuOf('item-3')).toBe('R3');
+  });
+});
