@@ -202,6 +202,34 @@ describe('the sync service', () => {
     expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(300);
   });
 
+  it('tells the user in its status of an account the server stops listing, and of its datasets removed a round later', async () => {
+    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }, { id: 'acc-2', accountid: 'GLOBEX', name: 'Globex' }]);
+    server.set(`${LISTS}/accounts/acc-2/items/query`, items(3));
+    const first = roundEnded();
+    session.signIn();
+    expect((await first).notices).toEqual([]);
+    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+    const gone = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const status = await gone;
+    expect(status.notices).toEqual([expect.stringMatching(/^Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation/)]);
+    expect(status.datasets.find((d) => d.key === 'items@account:acc-2')).toMatchObject({ rows: 3, lastError: { code: 'not_found' } });
+    const removed = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const after = await removed;
+    expect(after.notices).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
+    expect(after.datasets.some((d) => d.scope.id === 'acc-2')).toBe(false);
+  });
+
+  it('caps each answer by the settings: past datasetCapMinRows a new list stops, with the reason', async () => {
+    ctx.deps.settings.set({ datasetCapMinRows: 100 });
+    const first = roundEnded();
+    session.signIn();
+    const items = (await first).datasets.find((d) => d.key === 'items@account:acc-1');
+    expect(items).toMatchObject({ rows: 0, lastError: { code: 'bad_response' } });
+    expect(items?.lastError?.message).toMatch(/^Items of Acme: the server sent more than 100 records/);
+  });
+
   it('holds a mass deletion until the user confirms it; discarding keeps the data', async () => {
     const first = roundEnded();
     session.signIn();
