@@ -118,11 +118,17 @@ function errorItem(item: unknown): string {
   return field && message && !message.includes(field) ? `${field}: ${message}` : message;
 }
 
-/** A proxy's or load balancer's page: its <title> or first <h1>, else its text without tags. */
+/**
+ * A proxy's or load balancer's page: its <title> or first <h1>, and the first paragraph after it
+ * when it says more (an application server's error page puts the reason there); else its text
+ * without tags.
+ */
 function htmlMessage(html: string): string {
   const pick = (tag: string) => new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(html)?.[1];
-  const chosen = [pick('title'), pick('h1')].map((t) => (t === undefined ? '' : stripTags(t))).find((t) => t !== '');
-  if (chosen) return chosen;
+  const text = (t: string | undefined) => (t === undefined ? '' : stripTags(t));
+  const heading = [pick('title'), pick('h1')].map(text).find((t) => t !== '');
+  const paragraph = text(pick('p'));
+  if (heading) return paragraph && !heading.includes(paragraph) ? `${heading}: ${paragraph}` : heading;
   return stripTags(html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' '));
 }
 
