@@ -125,6 +125,9 @@ export const en = {
     expiredBanner: 'Your session has expired. Data below is from the mirror. Sign in again to sync.',
   },
   signIn: {
+    needServer: 'Type the server address, for example wms.example.com.',
+    needEmail: 'Type your e-mail address.',
+    needPassword: 'Type your password.',
     title: 'Sign in',
     server: 'Server',
     demo: 'Demo warehouse',
@@ -139,7 +142,7 @@ export const en = {
     working: 'Signing in…',
     chooseLicense: 'Choose a license',
     seats: '{full} full · {rf} RF · {ro} read-only seats',
-    facilities: '{n} facilities',
+    facilities: 'no facilities | {n} facility | {n} facilities',
     disabled: 'Disabled',
     remembered: 'Last used',
     back: 'Back',
@@ -349,6 +352,8 @@ export const en = {
     earlier: 'Earlier',
   },
   lock: {
+    pinRule: 'A PIN is 4 to 8 digits.',
+    needPassword: 'Type your password.',
     title: 'Locked',
     password: 'Password',
     unlock: 'Unlock',

@@ -127,6 +127,9 @@ export const es: Messages = {
     expiredBanner: 'Su sesión ha caducado. Los datos son de la copia local. Inicie sesión para sincronizar.',
   },
   signIn: {
+    needServer: 'Escriba la dirección del servidor, por ejemplo wms.example.com.',
+    needEmail: 'Escriba su correo electrónico.',
+    needPassword: 'Escriba su contraseña.',
     title: 'Iniciar sesión',
     server: 'Servidor',
     demo: 'Almacén de demostración',
@@ -141,7 +144,7 @@ export const es: Messages = {
     working: 'Entrando…',
     chooseLicense: 'Elija una licencia',
     seats: '{full} completas · {rf} RF · {ro} solo lectura',
-    facilities: '{n} almacenes',
+    facilities: 'ningún almacén | {n} almacén | {n} almacenes',
     disabled: 'Desactivada',
     remembered: 'Última usada',
     back: 'Volver',
@@ -350,6 +353,8 @@ export const es: Messages = {
     earlier: 'Anteriores',
   },
   lock: {
+    pinRule: 'Un PIN tiene de 4 a 8 cifras.',
+    needPassword: 'Escriba su contraseña.',
     title: 'Bloqueado',
     password: 'Contraseña',
     unlock: 'Desbloquear',
