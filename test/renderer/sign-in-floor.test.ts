@@ -87,6 +87,30 @@ describe('the lock screen', () => {
   });
 });
 
+describe('the lock screen keypad', () => {
+  it('types a PIN with gloves: digit keys, erase, OK', async () => {
+    const client = scriptedClient({
+      'session.current': () => ({ ...ANA, locked: true }),
+      'settings.get': () => DEFAULT_SETTINGS,
+      'sync.status': () => NO_SYNC,
+      'lists.catalog': () => [],
+      'session.pin': () => ({ allowed: true, set: true }),
+      'session.unlockWithPin': () => ({ ...ANA, locked: false }),
+    });
+    const { wrapper } = await mountWith(App, client);
+    unmount = () => wrapper.unmount();
+    await flushPromises();
+    const key = (d: string) => wrapper.get(`[data-testid=lock-key][data-key="${d}"]`).trigger('click');
+    for (const d of ['4', '8', '2', '9']) await key(d);
+    await wrapper.get('[data-testid=lock-erase]').trigger('click');
+    await key('1');
+    expect(wrapper.findAll('[data-testid=lock-key]')).toHaveLength(10);
+    await wrapper.get('[data-testid=lock-key-ok]').trigger('click');
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'session.unlockWithPin').map((c) => c.args)).toEqual([{ pin: '4821' }]);
+  });
+});
+
 describe('counts', () => {
   it('says 1 facility, 2 facilities, in English and Spanish', async () => {
     const { createAppI18n } = await import('../../renderer/src/i18n/index.ts');

@@ -352,6 +352,8 @@ export const en = {
     earlier: 'Earlier',
   },
   lock: {
+    erase: 'Erase a digit',
+    ok: 'OK',
     pinRule: 'A PIN is 4 to 8 digits.',
     needPassword: 'Type your password.',
     title: 'Locked',

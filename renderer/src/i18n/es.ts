@@ -353,6 +353,8 @@ export const es: Messages = {
     earlier: 'Anteriores',
   },
   lock: {
+    erase: 'Borrar una cifra',
+    ok: 'Aceptar',
     pinRule: 'Un PIN tiene de 4 a 8 cifras.',
     needPassword: 'Escriba su contraseña.',
     title: 'Bloqueado',
