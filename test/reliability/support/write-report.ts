@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FIGURES_DIR, PROFILE } from './figures.ts';
 
-const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet'];
+const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'attack'];
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Figures = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -118,6 +118,24 @@ ${table(['minute', 'requests', '200 / 304', 'bytes sent', 'bytes without 304'], 
 `;
 }
 
+function attack(f: Figures): string {
+  const healed = Object.entries((f.damagedMirror ?? {}) as Record<string, string>).map(([name, outcome]) => `${name}: ${outcome}`);
+  const record = f.hostileRecord as Figures | undefined;
+  const key = f.key as Figures | undefined;
+  const clocks = f.clocks as Figures | undefined;
+  const full = f.fullDisk as Figures | undefined;
+  return `## 7. The attack on the hosts (test/reliability/attack.test.ts)
+
+- A record nested ${record?.depth ?? '—'} levels deep, put straight into the mirror and read back: WebSocket **${record?.socket ?? '—'}**, HTTP **${record?.http ?? '—'}**, Electron IPC **${f.hostileRecordIpc ?? '—'}**; the host answered the next call.
+- A page that stopped reading its events: ${(f.stalledEvents as Figures | undefined)?.emittedMiB ?? '—'} MiB emitted, ${(f.stalledEvents as Figures | undefined)?.receivedMiB ?? '—'} MiB reached it before the host closed its stream.
+- A damaged mirror: ${healed.length ? healed.join('; ') : '—'}.
+- The key: set as a cookie ${key?.setCookie ? 'yes' : 'no'}; the key sent as a cookie → ${key?.keyAsCookie ?? '—'}; a call without Origin → ${key?.callWithoutOrigin ?? '—'}; with another port's Origin → ${key?.originOfAnotherPort ?? '—'}.
+- Clocks: a scan list saved 26 years behind kept: ${clocks?.scanListSavedBehindKept ?? '—'}; a 30 s lockout after the clock went back a day: ${clocks?.lockoutAfterBackwardJumpSeconds ?? '—'} s.
+- A CSV link used while locked: ${f.csvLinkWhileLocked ?? '—'}. Formula-like CSV cells written as text: ${(f.csv as Figures | undefined)?.formulaCellsEscaped ?? '—'}; a negative number kept: ${(f.csv as Figures | undefined)?.negativeNumberKept ?? '—'}.
+- A full disk (a filled tmpfs; runs as root only): ${full ? `sign-in ${full.signIn}, lookups ${full.lookups}, settings.set “${full.settingsSet}”` : 'not run'}.
+`;
+}
+
 export function writeReport(): void {
   if (!existsSync(FIGURES_DIR)) return;
   const figures = new Map<string, Figures>();
@@ -132,8 +150,9 @@ export function writeReport(): void {
   if (get('secrets')?.scans && get('secrets')?.twoUsers) parts.push(secrets(get('secrets')!));
   if (get('hardening')) parts.push(hardening(get('hardening')!, get('electronegativity')));
   if (get('load')?.demoServer && get('load')?.browserHost && get('fleet')) parts.push(load(get('load')!, get('fleet')!));
+  if (get('attack')) parts.push(attack(get('attack')!));
   const failures = [...figures.keys()].filter((k) => k.startsWith('failed-')).flatMap((k) => figures.get(k)!.tests as string[]);
-  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 6 && failures.length === 0;
+  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 7 && failures.length === 0;
   if (failures.length) parts.unshift(`**This run failed:** ${failures.join('; ')}.\n`);
   const doc = `# Reliability
 
