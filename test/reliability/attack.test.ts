@@ -289,6 +289,11 @@ describe('a damaged mirror heals', () => {
 
   for (const [name, damage] of damages) {
     it(`${name}: moved aside, said in words, synced afresh; lookups work again`, async () => {
+      // the previous case's round must be over: its worker writing the file after the damage would undo it
+      await untilAsync(async () => {
+        const status = await dispatch(demo.core.handlers, 'sync.status', {});
+        return status.ok && !(status.value as { running: boolean }).running;
+      }, 60_000);
       expect((await dispatch(demo.core.handlers, 'session.signOut', {})).ok).toBe(true);
       const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
       const asideBefore = setAside().length;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FIGURES_DIR, PROFILE } from './figures.ts';
 
-const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'data-loss'];
+const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'data-loss', 'attack'];
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Figures = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -131,6 +131,24 @@ ${table(['answer', 'datasets kept', 'rows kept', 'exit code', 'aisle sync says']
 - A users list that never ends (records of 4 KB): stopped at the byte cap (${e.capMegabytes} MB in the test's settings) after **${e.stoppedAfterRecords.toLocaleString('en-US')} records** in ${e.seconds} s; the users kept: **${e.usersKept} of ${e.usersBefore}**. The WAL grew to ${kb(e.walPeakBytes)} while it applied and was **${kb(e.walAfterBytes)}** after the round.
 - ${t.sent.toLocaleString('en-US')} tiny records where the list had ${t.usersBefore}: stopped at the row cap (${t.capRows.toLocaleString('en-US')} in the test's settings); the users kept: **${t.usersKept} of ${t.usersBefore}**; WAL after: ${kb(t.walAfterBytes)}.
 - What the user is told: “${e.message}”
+  `;
+}
+
+function attack(f: Figures): string {
+  const healed = Object.entries((f.damagedMirror ?? {}) as Record<string, string>).map(([name, outcome]) => `${name}: ${outcome}`);
+  const record = f.hostileRecord as Figures | undefined;
+  const key = f.key as Figures | undefined;
+  const clocks = f.clocks as Figures | undefined;
+  const full = f.fullDisk as Figures | undefined;
+  return `## 8. The attack on the hosts (test/reliability/attack.test.ts)
+
+- A record nested ${record?.depth ?? '—'} levels deep, put straight into the mirror and read back: WebSocket **${record?.socket ?? '—'}**, HTTP **${record?.http ?? '—'}**, Electron IPC **${f.hostileRecordIpc ?? '—'}**; the host answered the next call.
+- A page that stopped reading its events: ${(f.stalledEvents as Figures | undefined)?.emittedMiB ?? '—'} MiB emitted, ${(f.stalledEvents as Figures | undefined)?.receivedMiB ?? '—'} MiB reached it before the host closed its stream.
+- A damaged mirror: ${healed.length ? healed.join('; ') : '—'}.
+- The key: set as a cookie ${key?.setCookie ? 'yes' : 'no'}; the key sent as a cookie → ${key?.keyAsCookie ?? '—'}; a call without Origin → ${key?.callWithoutOrigin ?? '—'}; with another port's Origin → ${key?.originOfAnotherPort ?? '—'}.
+- Clocks: a scan list saved 26 years behind kept: ${clocks?.scanListSavedBehindKept ?? '—'}; a 30 s lockout after the clock went back a day: ${clocks?.lockoutAfterBackwardJumpSeconds ?? '—'} s.
+- A CSV link used while locked: ${f.csvLinkWhileLocked ?? '—'}. Formula-like CSV cells written as text: ${(f.csv as Figures | undefined)?.formulaCellsEscaped ?? '—'}; a negative number kept: ${(f.csv as Figures | undefined)?.negativeNumberKept ?? '—'}.
+- A full disk (a filled tmpfs; runs as root only): ${full ? `sign-in ${full.signIn}, lookups ${full.lookups}, settings.set “${full.settingsSet}”` : 'not run'}.
 `;
 }
 
@@ -149,8 +167,9 @@ export function writeReport(): void {
   if (get('hardening')) parts.push(hardening(get('hardening')!, get('electronegativity')));
   if (get('load')?.demoServer && get('load')?.browserHost && get('fleet')) parts.push(load(get('load')!, get('fleet')!));
   if (get('data-loss')?.emptyAnswers && get('data-loss')?.endless && get('data-loss')?.tinyRecords) parts.push(dataLoss(get('data-loss')!));
+  if (get('attack')) parts.push(attack(get('attack')!));
   const failures = [...figures.keys()].filter((k) => k.startsWith('failed-')).flatMap((k) => figures.get(k)!.tests as string[]);
-  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 7 && failures.length === 0;
+  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 8 && failures.length === 0;
   if (failures.length) parts.unshift(`**This run failed:** ${failures.join('; ')}.\n`);
   const doc = `# Reliability
 
