@@ -89,6 +89,17 @@ describe('the sync panel', () => {
     wrapper.unmount();
   });
 
+  it("says in words what the last round kept or removed of an account or facility the server no longer lists", async () => {
+    const kept = 'Account Globex is no longer on the server\'s list: its items stay on this workstation until the next complete sync confirms it is gone.';
+    const client = scriptedClient({ 'sync.status': () => ({ ...status([dataset({})]), notices: [kept] }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([kept]);
+    client.emit('sync.status', { ...status([dataset({})]), notices: [] });
+    await flushPromises();
+    expect(wrapper.find('[data-testid=sync-round-notice]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
   it('syncs on demand', async () => {
     const client = scriptedClient({ 'sync.status': () => status([dataset({})]), 'sync.now': () => ({ started: true }) });
     const { wrapper } = await mountWith(SyncView, client);
