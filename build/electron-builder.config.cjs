@@ -24,6 +24,8 @@ module.exports = {
     '!**/node_modules/**/*.{md,d.ts,map,ts}',
     '!**/node_modules/**/{test,tests,__tests__,docs,example,examples}{,/**}',
   ],
+  // The GS1 syntax dictionary the scan table is generated from is Apache-2.0: its license ships with the app.
+  extraResources: [{ from: 'third_party/gs1-syntax-dictionary', to: 'third_party/gs1-syntax-dictionary', filter: ['LICENSE', 'SOURCE.md'] }],
   asar: true,
   asarUnpack: ['**/*.node'],
   npmRebuild: false,

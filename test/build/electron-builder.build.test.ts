@@ -2,7 +2,7 @@
 // with `electronDist` pointing at a placeholder (Electron's binary cannot be downloaded here), which
 // exercises the schema, the `files` globs, the asar and `asarUnpack`. The output cannot run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync, type Dirent } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +75,11 @@ describe('electron-builder configuration', () => {
     const prebuilds = path.join(resources, 'app.asar.unpacked/node_modules/better-sqlite3/prebuilds');
     expect(readdirSync(prebuilds)).toEqual(['linux-x64.node']);
     expect(files.filter((f) => f.endsWith('.node'))).toEqual(['/node_modules/better-sqlite3/prebuilds/linux-x64.node']);
+  });
+
+  it("ships the GS1 syntax dictionary's license and source beside the app (its AI table is generated from it)", () => {
+    const shipped = path.join(resources, 'third_party/gs1-syntax-dictionary');
+    expect(readdirSync(shipped).sort()).toEqual(['LICENSE', 'SOURCE.md']);
+    expect(readFileSync(path.join(shipped, 'LICENSE'), 'utf8')).toMatch(/Apache License/);
   });
 });

@@ -1,7 +1,7 @@
 // A user's scan list kept on this workstation (scans.get / scans.save): it survives a restart of
 // the app and a sign-out, is one user's own, is refused while locked, and bad input writes nothing.
 // Each user's list is a file of its own; a damaged file loses only what cannot be read; a list left
-// alone for a month is dropped; stop 22's one file of every list is moved into files of their own.
+// alone for a month is dropped; an older Aisle's one file of every list is moved into files of their own.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -154,7 +154,7 @@ describe('the scan list kept on the workstation', () => {
     expect(lists.get(SAM).rows).toHaveLength(2);
   });
 
-  it("moves stop 22's one file of every user's list into a file per user, and removes it", () => {
+  it("moves an older Aisle's one file of every user's list into a file per user, and removes it", () => {
     const dir = tempDir();
     cleanup.push(() => dir.remove());
     const PAT = { server: 'https://wms.example.com', email: 'pat@example.com', licenseId: 'l' };

@@ -33,7 +33,7 @@ describe('aisle sync / aisle status', () => {
     expect(run.err.filter((l) => l.startsWith('error'))).toEqual([]);
     expect(code).toBe(0);
     expect(run.err.some((l) => l.startsWith('using license') && l.includes('first enabled'))).toBe(true);
-    expect(run.out.at(-1)).toMatch(/^synced \d+ datasets in [\d.]+ s: 0 failed, 0 held\.$/);
+    expect(run.out.at(-1)).toMatch(/^synced \d+ datasets? in [\d.]+ s: 0 failed, 0 held\.$/);
     const files = readdirSync(path.join(dir.path, 'mirrors')).filter((f) => f.endsWith('.sqlite'));
     expect(files).toHaveLength(1);
     expect(statSync(path.join(dir.path, 'mirrors', files[0])).mode & 0o777).toBe(0o600);

@@ -141,8 +141,8 @@ export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sq
 
 /**
  * What every page of a view repeats, kept per connection while the file is unchanged: the total
- * (counting a view of a million rows takes 20-30 ms, and a scrolled table asks for a page every few
- * rows) and the columns (a sample of records parsed), while fileStamp stays the same.
+ * (counting a view of a million rows takes tens of milliseconds, and a scrolled table asks for a
+ * page every few rows) and the columns (a sample of records parsed), while fileStamp stays the same.
  */
 interface ViewFacts {
   version: string;
@@ -151,8 +151,8 @@ interface ViewFacts {
   /**
    * The rids of a sorted or filtered view, in its order (the most recent views first out): its
    * pages are then slices, however deep. Without it each page sorts or filters the whole table
-   * again: a million items sorted by description took 0.25 s for the first page and 15 s for one
-   * near the end, on the thread that answers scans.
+   * again, and a page near the end of a million sorted rows took seconds, on the thread that
+   * answers scans.
    */
   orders: Map<string, number[]>;
 }

@@ -35,10 +35,10 @@ export function cached(variant: string, build: () => string): string {
 /**
  * The first time the lookup side uses a connection: read the file through a memory map. A lookup
  * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
- * of a read() call and a 4 KB copy into SQLite's cache: stock answers 2-5x faster and exact lookups
- * 1.5-4x while the file is in the OS cache (as after a sync). The price is paid on a file that is
- * not (after a restart): each first fault of a page reads 128 KiB around it, and until the file is
- * warm the p95 of a lookup is milliseconds (through read(), about 0.3 ms).
+ * of a read() call and a page copy into SQLite's cache: several times faster while the file is in
+ * the OS cache (as after a sync; docs/decisions/0005-lookup-statements.md). The price is paid on a
+ * file that is not (after a restart): each first fault of a page reads the pages around it, so the
+ * mirror manager warms a newly opened file in the background (warm-file.ts).
  * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
  */
 const MMAP_BYTES = 2 ** 31;

@@ -2,7 +2,7 @@
 // received and skips the row when they are equal, so it only has to tell a changed record from an
 // unchanged one. It is computed for every record of every snapshot, so it must be cheap: two 32-bit
 // lanes of MurmurHash3-style mixing over four bytes at a time, finalised together into 53 bits
-// (~0.25 µs for a 450-byte record; node:crypto's sha1 costs ~1 µs, mostly per-call overhead). Not
+// (a fraction of node:crypto's sha1, whose cost is mostly per-call overhead). Not
 // cryptographic: the server is trusted, and a collision (odds 2^-53 per change) would keep one
 // changed record until its next change.
 

@@ -34,10 +34,8 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
       // a new file only (set before anything is written; an existing file keeps its size): 4 KiB
       // pages, because a round writes every page it changes twice (into the WAL, then the file) and
       // a round changes scattered rows: each costs one page in the table and in each index it is in.
-      // Measured side by side at 1,000,000 items (every dataset, 1 % changed): the round's WAL 755 MB
-      // with 4 KiB pages against 1,144 MB with 8 KiB and 1,720 MB with 16 KiB, the round 8.4-9.7 s
-      // against 10.1 s and 13.1-14.8 s. Larger pages load a first sync faster (items only: 7.9 s with
-      // 16 KiB, 9.6 s with 4 KiB), but a first sync happens once and a round every few minutes.
+      // Larger pages load a first sync faster, but a first sync happens once and a round every few
+      // minutes (docs/decisions/0002-mirror-page-size.md).
       db.pragma(`page_size = ${PAGE_SIZE}`);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');

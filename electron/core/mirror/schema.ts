@@ -53,7 +53,7 @@
 // column filters (FTS5 refuses both with detail=none), so the answers are the same. items_fts no
 // longer holds UPC and GTIN: each is one digit string, unique per item, matched exactly and by
 // prefix through items_upc / items_gtin; in the full-text index they were two more unique terms per
-// item, each with four prefix entries. Building items_fts for 1,000,000 items: ~10 s of CPU -> ~3 s.
+// item, each with four prefix entries, and building the index cost about three times as much.
 // Migration 5 (sync): `hash` is content-hash.ts's 53-bit hash instead of 48 bits of SHA-1 (a third
 // of the cost per record); the stored rows' hashes are recomputed from `raw` (content_hash() is
 // the same function, registered on the connection while migrating), so no row looks changed.
@@ -85,7 +85,7 @@
 // readings made before, which read whole once. This replaces reading back 2 minutes before the last
 // reading for events committed late: those are followed whatever their time, and no event twice.
 // history_etag, which told an unchanged history, is no longer needed. (Not a trigger on history: a
-// trigger made each event's insert 5 times dearer, 16 µs against 3 µs, in a mirror of 1,000,000 items.)
+// trigger made each event's insert several times dearer: docs/decisions/0004-stock-read-in-part.md.)
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the first schema

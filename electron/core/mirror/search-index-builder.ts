@@ -1,6 +1,6 @@
 // A large load into an empty table has its full-text index built on a helper thread while the rows
-// stream in, instead of on the writer's thread after they are all in: tokenizing 1,000,000 items
-// costs ~4.5 s of CPU, and the writer has the B-tree indexes to build meanwhile. The helper fills an
+// stream in, instead of on the writer's thread after they are all in: tokenizing a large catalog
+// costs seconds of CPU, and the writer has the B-tree indexes to build meanwhile. The helper fills an
 // FTS5 table of the same definition in a scratch file beside the mirror; at the end the writer
 // copies that table's shadow tables (its segments, term index and per-row sizes, rowids included)
 // into the mirror's empty index, inside the snapshot's transaction: readers see the old data or the

@@ -4,9 +4,9 @@
 // FTS5 writes every batch of an apply as a new segment and merges segments only now and then, so
 // after a first sync an index is dozens of segments, and every word of every query looks into each
 // of them. A bulk load leaves the merge to this step, after its commit: the data is searchable
-// sooner, and the merge runs in its own transaction. Merged into one, a word search costs about half as much and a search that finds nothing
-// a quarter (100,000 items: 260 -> 133 µs, 152 -> 40 µs on CPU). Merging rewrites the whole index:
-// about 0.3 s for the three indexes at 100,000 items, seconds at 1,000,000, so it is worth it after
+// sooner, and the merge runs in its own transaction. Merged into one, a word search costs about half
+// as much and a search that finds nothing a quarter. Merging rewrites the whole index, which takes
+// seconds for a large mirror, so it is worth it after
 // a round that wrote a large part of a table (a first sync), not after a round of small changes.
 import type { MirrorDb } from './open-mirror.ts';
 import type { TableName } from './record-tables.ts';

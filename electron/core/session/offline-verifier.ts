@@ -1,4 +1,4 @@
-// Offline sign-in (issue 4, point 4): after a successful online sign-in we keep, per server and
+// Offline sign-in: after a successful online sign-in we keep, per server and
 // e-mail, a salted scrypt verifier of the password, so the same person can open their own mirror
 // with the network down. Wrong passwords are rate limited with an exponential lockout that
 // survives restarts.

@@ -1,4 +1,4 @@
-// The life of a user's session, owned by main (issue 4): sign in (licenses → choose → open),
+// The life of a user's session, owned by main: sign in (licenses → choose → open),
 // stay signed in (refresh before expiry, one refresh on 401), sign in offline against a local
 // verifier and go online by itself, sign out, and watch connectivity. Emits `session.changed` on
 // every state change and `connectivity.changed` on every connectivity change. The parts:

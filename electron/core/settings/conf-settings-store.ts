@@ -12,8 +12,8 @@ export interface SettingsFileOptions {
 
 /**
  * Settings in `<dataDir>/settings.json`, through `conf` (the library under electron-store). Read
- * from memory (every lookup reads the staleness thresholds: parsing the file each time cost ~7 µs,
- * a third of an exact lookup); a change written by another process (the CLI) is seen within about
+ * from memory (every lookup reads the staleness thresholds: parsing the file each time would cost
+ * a large part of an exact lookup); a change written by another process (the CLI) is seen within about
  * a second and a half (`watch`: a stat every 500 ms that never keeps the process alive). A command
  * that only reads the settings once passes `watch: false` (watching would also create the file).
  */

@@ -1,7 +1,8 @@
 // Splits a streamed JSON array (`[ {...}, {...} ]`) into the exact bytes of each element, without
 // holding the whole body. Only the array's own structure is scanned here (strings, nesting, commas);
 // each element is then checked by JSON.parse. A truncated or malformed body is an error, never a
-// shorter list. Why not stream-json: measured ~3x slower here (research/limits.md), and the grammar
+// shorter list. Why not stream-json: several times slower
+// (docs/decisions/0001-json-array-splitter.md), and the grammar
 // we need is tiny. An element nested deeper than `maxDepth` is never handed on (a record nested
 // 100,000 levels deep would exhaust JSON.parse's stack, and none is a real record): it is skipped to
 // its end without being kept, and told to `onRejected`, or fails the body when nobody listens.

@@ -209,11 +209,10 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   /**
    * After each dataset applied, the WAL is copied into the file (PASSIVE: no reader waits, none is
    * waited for), so that the next dataset writes the WAL from its start again. A WAL kept for the
-   * whole round grew to 750 MB at 1,000,000 items (every dataset, 1% changed): each page the later
-   * datasets read was looked for in a WAL index of ~45 blocks, and the WAL file grew into new
-   * blocks on disk. The copying costs about the same, spread over the round: the round took
-   * 7.8-8.3 s against 8.1-8.5 s (five of each, alternated), its stock parts' deletions 250-300 ms
-   * against 300-570 ms. What this one could not copy (a reader was on an older snapshot) the next does.
+   * whole round grows large, every page the later datasets read is looked for in its index, and the
+   * file grows into new blocks on disk; the copying costs about the same, spread over the round
+   * (docs/decisions/0003-checkpoint-after-each-dataset.md). What this one could not copy (a reader
+   * was on an older snapshot) the next does.
    */
   const copyWalIntoFile = () => {
     try {
@@ -522,7 +521,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   compactAfter(db, written);
   // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
   // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left
-  // to the next round, truncating a WAL of gigabytes made a round where nothing changed take 1 s.
+  // to the next round, truncating a WAL of gigabytes made a round where nothing changed slow.
   // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
   const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
   db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');

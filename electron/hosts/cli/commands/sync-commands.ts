@@ -79,7 +79,7 @@ export const syncCommand: Command = {
         for (const d of status.datasets) io.out(datasetLine(d));
         for (const notice of status.notices ?? []) io.out(notice);
         if (held) io.out(`held: the server's answer would delete most of ${held === 1 ? 'a list' : `${held} lists`}; the data is kept until someone confirms it on the app's Sync page.`);
-        io.out(`synced ${progress.length} datasets in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
+        io.out(`synced ${count(progress.length, 'dataset')} in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
       }
       await core.handlers['session.signOut']({});
       // a script preparing a workstation learns that its mirror is not what the server said
