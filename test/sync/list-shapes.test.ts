@@ -216,17 +216,28 @@ describe('bodies', () => {
       ['text/json', 200, { 'Content-Type': 'text/json' }, json, 3],
       ['+json', 200, { 'Content-Type': 'application/vnd.warehouse.v2+json; charset="utf-8"' }, Buffer.from(JSON.stringify({ _embedded: users(3) })), 3],
       ['no type', 200, {}, json, 3],
-      ['204', 204, {}, Buffer.alloc(0), 0],
-      ['empty 200', 200, { 'Content-Type': 'application/json' }, Buffer.alloc(0), 0],
     ];
-    for (const [name, status, headers, body, rows] of cases) {
+    const answer = (status: number, headers: Record<string, string>, body: Buffer) =>
       server.handle(USERS, (_q, res) => {
         res.writeHead(status, headers);
         res.end(body);
       });
+    for (const [name, status, headers, body, rows] of cases) {
+      answer(status, headers, body);
       expect(await outcome(round()), name).toMatchObject({ outcome: 'applied', rows });
       expect(userIds(), name).toHaveLength(rows);
     }
+    // No body is an empty list: emptying a list that had rows is held for the user (the rows stay),
+    // and applied once the user allows it.
+    for (const [name, status, headers] of [['204', 204, {}], ['empty 200', 200, { 'Content-Type': 'application/json' }]] as const) {
+      answer(status, headers, Buffer.alloc(0));
+      expect(await outcome(round()), name).toMatchObject({ outcome: 'held' });
+      expect(userIds(), name).toHaveLength(3);
+    }
+    expect(await outcome(round({ allowMassDelete: ['users'] }))).toMatchObject({ outcome: 'applied', rows: 0 });
+    expect(userIds()).toHaveLength(0);
+    answer(204, {}, Buffer.alloc(0));
+    expect(await outcome(round()), 'an empty list stays empty').toMatchObject({ outcome: 'applied', rows: 0 });
     server.handle(USERS, (_q, res) => sendJson(res, '<html>Sign in</html>', { 'Content-Type': 'text/html' }));
     expect((await outcome(round()))!.error!.message).toBe(`Users: GET ${USERS} answered text/html where JSON in UTF-8 was expected.`);
   });

@@ -161,11 +161,12 @@ describe('stock between full readings, when the server fails', () => {
   const event = (n: number, item: string | null, at: string) => ({ id: `h-${n}`, facility_id: 'fac-1', item_id: item, type: 'ADJUST', qty: 1, createdon: at });
   let events: object[] = [];
   const setStock = (qty: number[]) => server.set('inv/query:fac-1', stock(qty));
-  const addEvent = (e: { createdon: string }) => {
+  const addEvents = (added: { createdon: string }[]) => {
     // newest first, as /inv/history answers
-    events = [e, ...events].sort((a, b) => ((b as typeof e).createdon < (a as typeof e).createdon ? -1 : 1));
+    events = [...added, ...events].sort((a, b) => ((b as { createdon: string }).createdon < (a as { createdon: string }).createdon ? -1 : 1));
     server.set('inv/history:fac-1', events);
   };
+  const addEvent = (e: { createdon: string }) => addEvents([e]);
   let reports: RequestReport[] = [];
   const round = async () =>
     runRound(db, {
@@ -236,7 +237,7 @@ describe('stock between full readings, when the server fails', () => {
     });
     expect(quantities()).toHaveLength(items);
     // every item moved: three requests for the part
-    for (let n = 0; n < items; n++) addEvent(event(1000 + n, `item-${n}`, '2026-11-20T11:00:00.000Z'));
+    addEvents(Array.from({ length: items }, (_, n) => event(1000 + n, `item-${n}`, '2026-11-20T11:00:00.000Z')));
     setStock(Array.from({ length: items }, () => 6));
     server.fault('inv/query:fac-1', 'slow');
     server.requests.length = 0;

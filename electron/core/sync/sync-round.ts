@@ -6,7 +6,7 @@ import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
-import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
+import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, scopeGone, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
@@ -418,7 +418,12 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   };
 
   const runDataset = async (spec: DatasetSpec): Promise<void> => {
-    const before = await lock.run(() => datasetByKey(db, spec.key));
+    // a dataset kept while its account or facility is missing from the server's list is marked
+    // not_found too (unplanned-datasets.ts); it is read again as soon as its scope is back
+    const before = await lock.run(() => {
+      const row = datasetByKey(db, spec.key);
+      return row && scopeGone(db, row.dataset_id) === null ? row : undefined;
+    });
     if (before && !options.manual && notOfferedLately(before)) {
       // the server said it does not have this list: not asked again every round (Sync now does)
       const error = { code: before.last_error_code!, message: before.last_error_message ?? '' };
