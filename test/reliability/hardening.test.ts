@@ -120,7 +120,8 @@ describe('design.md section 6, the Electron checklist (point 5)', () => {
     const browser = await startBrowserHost({ core, rendererDir: path.join(dir, 'renderer') });
     try {
       expect(browser.address).toBe('127.0.0.1');
-      expect((await fetch(`${browser.origin}/api/call/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+      // from the page's own origin, but without the key
+      expect((await fetch(`${browser.origin}/api/call/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: browser.origin }, body: '{}' })).status).toBe(401);
     } finally {
       await browser.close();
       await core.close();

@@ -193,8 +193,9 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     try {
       await write();
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+      // the error itself, or the one a store wrapped in words (settings: AisleError with its cause)
+      const codes = [error, (error as { cause?: unknown }).cause].map((e) => (e as NodeJS.ErrnoException | undefined)?.code);
+      if (!codes.includes('ENOSPC') && !codes.includes('EDQUOT')) throw error;
       s.ctx.log.error('the disk is full: offline unlock is not available until space is freed', { error: (error as Error).message });
     }
   }
