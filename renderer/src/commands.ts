@@ -2,9 +2,9 @@
 // is never mistaken for a command. Each one is also a button or link elsewhere in the app, and the
 // most used have a key of their own, anywhere in the app, shown beside them in that list.
 import type { Router } from 'vue-router';
-import { canExportShown, exportShown } from './screen-export.ts';
-import { useSessionStore } from './stores/session.ts';
-import { useSyncStore } from './stores/sync.ts';
+import { canExportShown, exportShown } from './shared/screen-export.ts';
+import { useSessionStore } from './features/session/session-store.ts';
+import { useSyncStore } from './features/sync/sync-store.ts';
 
 export const COMMAND_PREFIX = '>';
 

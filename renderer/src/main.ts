@@ -1,9 +1,9 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
-import { createAppI18n } from './i18n/index.ts';
+import { createAppI18n } from './shared/i18n/index.ts';
 import { createAppRouter } from './router.ts';
-import './styles/theme.css';
+import './shared/styles/theme.css';
 
 const app = createApp(App);
 app.use(createPinia());

@@ -1,25 +1,25 @@
 // Screens, by hash (the page is a file in Electron and one URL in the browser host).
 import { createRouter, createWebHashHistory, type RouteLocationRaw, type Router } from 'vue-router';
 import type { SearchHit } from '../../electron/contract/types.ts';
-import { useSessionStore } from './stores/session.ts';
+import { useSessionStore } from './features/session/session-store.ts';
 
 export function createAppRouter(): Router {
   const router = createRouter({
     history: createWebHashHistory(),
     routes: [
-      { path: '/sign-in', name: 'sign-in', component: () => import('./views/SignInView.vue'), meta: { public: true } },
-      { path: '/', name: 'home', component: () => import('./views/HomeView.vue') },
-      { path: '/item/:id', name: 'item', component: () => import('./views/ItemView.vue') },
-      { path: '/location/:id', name: 'location', component: () => import('./views/LocationView.vue') },
-      { path: '/record/:list/:id', name: 'record', component: () => import('./views/RecordView.vue') },
-      { path: '/lists', name: 'lists', component: () => import('./views/ListsView.vue') },
-      { path: '/lists/:list', name: 'list', component: () => import('./views/ListBrowserView.vue') },
-      { path: '/sync', name: 'sync', component: () => import('./views/SyncView.vue') },
-      { path: '/session', name: 'session', component: () => import('./views/SessionView.vue') },
-      { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
-      { path: '/scanner', name: 'scanner', component: () => import('./views/ScannerView.vue') },
-      { path: '/scans', name: 'scans', component: () => import('./views/ScanListView.vue') },
-      { path: '/diagnostics', name: 'diagnostics', component: () => import('./views/DiagnosticsView.vue') },
+      { path: '/sign-in', name: 'sign-in', component: () => import('./features/session/SignInView.vue'), meta: { public: true } },
+      { path: '/', name: 'home', component: () => import('./features/search/HomeView.vue') },
+      { path: '/item/:id', name: 'item', component: () => import('./features/record/ItemView.vue') },
+      { path: '/location/:id', name: 'location', component: () => import('./features/record/LocationView.vue') },
+      { path: '/record/:list/:id', name: 'record', component: () => import('./features/record/RecordView.vue') },
+      { path: '/lists', name: 'lists', component: () => import('./features/lists/ListsView.vue') },
+      { path: '/lists/:list', name: 'list', component: () => import('./features/lists/ListBrowserView.vue') },
+      { path: '/sync', name: 'sync', component: () => import('./features/sync/SyncView.vue') },
+      { path: '/session', name: 'session', component: () => import('./features/session/SessionView.vue') },
+      { path: '/settings', name: 'settings', component: () => import('./features/settings/SettingsView.vue') },
+      { path: '/scanner', name: 'scanner', component: () => import('./features/scanner/ScannerView.vue') },
+      { path: '/scans', name: 'scans', component: () => import('./features/scanner/ScanListView.vue') },
+      { path: '/diagnostics', name: 'diagnostics', component: () => import('./features/settings/DiagnosticsView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
   });

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import SearchBox from '../../renderer/src/components/SearchBox.vue';
-import ListBrowserView from '../../renderer/src/views/ListBrowserView.vue';
+import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
+import ListBrowserView from '../../renderer/src/features/lists/ListBrowserView.vue';
 import { commandForKey, COMMANDS, isShortcut, matchCommands, SEARCH_SHORTCUT, shortcutAttributes, shortcutText } from '../../renderer/src/commands.ts';
-import { useKioskStore } from '../../renderer/src/stores/kiosk.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
+import { useKioskStore } from '../../renderer/src/features/session/kiosk-store.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { ANA, FRESH, mountWith, NO_SYNC, scriptedClient, testRouter } from './support.ts';
 
 const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list', diagnostics: 'Open diagnostics', export: 'Export what is shown as CSV' };

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostics, RequestRecord } from '../../electron/contract/types.ts';
-import { curlOf } from '../../renderer/src/diagnostics/curl.ts';
-import DiagnosticsView from '../../renderer/src/views/DiagnosticsView.vue';
+import { curlOf } from '../../renderer/src/features/settings/curl.ts';
+import DiagnosticsView from '../../renderer/src/features/settings/DiagnosticsView.vue';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 const SERVER = 'https://wms.example.com';

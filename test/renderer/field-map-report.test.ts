@@ -2,8 +2,8 @@
 // evidence (or IT's file), the file's state and warning, and nothing when the host has no such method.
 import { describe, expect, it } from 'vitest';
 import type { FieldMapReport as Report } from '../../electron/contract/types.ts';
-import FieldMapReport from '../../renderer/src/components/FieldMapReport.vue';
-import DiagnosticsView from '../../renderer/src/views/DiagnosticsView.vue';
+import FieldMapReport from '../../renderer/src/features/settings/FieldMapReport.vue';
+import DiagnosticsView from '../../renderer/src/features/settings/DiagnosticsView.vue';
 import { mountWith, scriptedClient } from './support.ts';
 
 const REPORT: Report = {

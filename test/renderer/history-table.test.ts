@@ -2,7 +2,7 @@
 // a move is out of one location and into the other, seen from the row's location.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../electron/contract/types.ts';
-import HistoryTable from '../../renderer/src/components/HistoryTable.vue';
+import HistoryTable from '../../renderer/src/features/record/HistoryTable.vue';
 import { mountWith, scriptedClient } from './support.ts';
 
 function event(partial: Partial<HistoryEvent>): HistoryEvent {

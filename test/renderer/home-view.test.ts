@@ -2,8 +2,8 @@
 // names no facility: which facilities are kept offline instead).
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../renderer/src/stores/session.ts';
-import HomeView from '../../renderer/src/views/HomeView.vue';
+import { useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import HomeView from '../../renderer/src/features/search/HomeView.vue';
 import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 describe('the home screen', () => {

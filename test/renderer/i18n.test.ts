@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WHOLE_STOCK_WHY } from '../../electron/contract/types.ts';
-import { en } from '../../renderer/src/i18n/en.ts';
-import { es } from '../../renderer/src/i18n/es.ts';
-import { intlTag, resolveLocale } from '../../renderer/src/i18n/index.ts';
-import { relative } from '../../renderer/src/format.ts';
+import { en } from '../../renderer/src/shared/i18n/en.ts';
+import { es } from '../../renderer/src/shared/i18n/es.ts';
+import { intlTag, resolveLocale } from '../../renderer/src/shared/i18n/index.ts';
+import { relative } from '../../renderer/src/shared/format.ts';
 
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));

@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { FacilityStock, InventoryRow, SyncStatus } from '../../electron/contract/types.ts';
-import ItemView from '../../renderer/src/views/ItemView.vue';
+import ItemView from '../../renderer/src/features/record/ItemView.vue';
 import { FRESH, NO_SYNC, STALE, mountWith, scriptedClient } from './support.ts';
 
 function row(partial: Partial<InventoryRow>): InventoryRow {
@@ -99,7 +99,7 @@ describe('stock the workstation does not hold', () => {
 
   async function open(stock: FacilityStock[], status: SyncStatus = ROUND_DONE) {
     const { wrapper, pinia } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH, stock }, status), { path: '/item/I1', router: router() });
-    const { useSyncStore } = await import('../../renderer/src/stores/sync.ts');
+    const { useSyncStore } = await import('../../renderer/src/features/sync/sync-store.ts');
     await useSyncStore(pinia).load();
     await flushPromises();
     return wrapper;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { KioskStatus, SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { useKioskStore } from '../../renderer/src/stores/kiosk.ts';
-import SettingsView from '../../renderer/src/views/SettingsView.vue';
+import { useKioskStore } from '../../renderer/src/features/session/kiosk-store.ts';
+import SettingsView from '../../renderer/src/features/settings/SettingsView.vue';
 import { ANA, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 let unmount: (() => void) | null = null;

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ListInfo } from '../../electron/contract/types.ts';
 import { knownLists } from '../../electron/core/lookup/list-registry.ts';
 import { LIST_DEFS } from '../../electron/core/sync/dataset-registry.ts';
-import { COLUMN_NAMES, LIST_NAMES } from '../../renderer/src/i18n/labels.ts';
-import { LOCALES } from '../../renderer/src/i18n/index.ts';
-import ListsView from '../../renderer/src/views/ListsView.vue';
+import { COLUMN_NAMES, LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
+import { LOCALES } from '../../renderer/src/shared/i18n/index.ts';
+import ListsView from '../../renderer/src/features/lists/ListsView.vue';
 import { mountWith, scriptedClient } from './support.ts';
 
 const info = (list: string, label: string): ListInfo => ({ list, label, kind: 'other', scopeKind: 'global', columns: [], scopes: [] });

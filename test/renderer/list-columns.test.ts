@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ListView } from '../../electron/contract/methods.ts';
 import type { ColumnInfo, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { useSessionStore } from '../../renderer/src/stores/session.ts';
-import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
-import ListBrowserView from '../../renderer/src/views/ListBrowserView.vue';
+import { useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import { useSettingsStore } from '../../renderer/src/features/settings/settings-store.ts';
+import ListBrowserView from '../../renderer/src/features/lists/ListBrowserView.vue';
 import { ANA, FRESH, mountWith, scriptedClient } from './support.ts';
 
 const COLUMNS: ColumnInfo[] = ['sku', 'upc', 'gtin', 'description'].map((key) => ({ key, label: key, type: 'string' }));

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RecentRecord, SessionView, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { installActivityReporter } from '../../renderer/src/idle/activity-reporter.ts';
-import { useRecentStore } from '../../renderer/src/stores/recent.ts';
-import { useSearchStore } from '../../renderer/src/stores/search.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
+import { installActivityReporter } from '../../renderer/src/features/session/activity-reporter.ts';
+import { useRecentStore } from '../../renderer/src/features/search/recent-store.ts';
+import { useSearchStore } from '../../renderer/src/features/search/search-store.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 /** A record the user opened: forgotten on screen when the session locks or ends. */

@@ -3,8 +3,8 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import PrintLabel from '../../renderer/src/components/PrintLabel.vue';
-import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
+import PrintLabel from '../../renderer/src/features/record/PrintLabel.vue';
+import { useSettingsStore } from '../../renderer/src/features/settings/settings-store.ts';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 describe('print label', () => {

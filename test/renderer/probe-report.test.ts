@@ -3,7 +3,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from '../../electron/contract/types.ts';
-import DiagnosticsView from '../../renderer/src/views/DiagnosticsView.vue';
+import DiagnosticsView from '../../renderer/src/features/settings/DiagnosticsView.vue';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 const SERVER = 'https://wms.example.com';

@@ -5,11 +5,11 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { RecentRecord, SearchHit, SearchResult } from '../../electron/contract/types.ts';
-import SearchBox from '../../renderer/src/components/SearchBox.vue';
-import HomeView from '../../renderer/src/views/HomeView.vue';
-import ItemView from '../../renderer/src/views/ItemView.vue';
-import RecordView from '../../renderer/src/views/RecordView.vue';
-import { useSearchStore } from '../../renderer/src/stores/search.ts';
+import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
+import HomeView from '../../renderer/src/features/search/HomeView.vue';
+import ItemView from '../../renderer/src/features/record/ItemView.vue';
+import RecordView from '../../renderer/src/features/record/RecordView.vue';
+import { useSearchStore } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

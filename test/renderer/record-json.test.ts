@@ -2,7 +2,7 @@
 // clipboard refuses, the text is selected for Ctrl+C and the page says so.
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import RecordFields from '../../renderer/src/components/RecordFields.vue';
+import RecordFields from '../../renderer/src/features/record/RecordFields.vue';
 import { mountWith, scriptedClient } from './support.ts';
 
 const RECORD = { id: 'c1', code: 'ACME', name: 'Acme Ltd', credit_limit: 2500.5, parent_id: null, tags: ['wholesale', 'eu'], address: { city: 'Lyon', zip: '69002' } };

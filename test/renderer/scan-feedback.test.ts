@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { feedbackOf, TONES } from '../../renderer/src/scanner/feedback.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
+import { feedbackOf, TONES } from '../../renderer/src/features/scanner/feedback.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
 
 const hit = (id: string, match: SearchHit['match']): SearchHit => ({ kind: 'item', list: 'items', id, code: id, title: id, subtitle: null, match, field: 'sku', age: FRESH });

@@ -9,9 +9,9 @@ import { SCAN_ROWS_KEPT, type InventoryAnswer, type SavedScanList, type ScanRow,
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
 import { matchCommands } from '../../renderer/src/commands.ts';
-import { scanListCsv, useScanListStore } from '../../renderer/src/stores/scan-list.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import ScanListView from '../../renderer/src/views/ScanListView.vue';
+import { scanListCsv, useScanListStore } from '../../renderer/src/features/scanner/scan-list-store.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
+import ScanListView from '../../renderer/src/features/scanner/ScanListView.vue';
 import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE } from './support.ts';
 
 const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', subtitle: null, match: 'exact', field: 'sku', age: FRESH, ...partial });

@@ -1,7 +1,7 @@
 // The scanner check's reading of a burst of keys: the wedge detector's verdict replayed on the
 // recorded times, the reason in words when it is not a scan, and a hint at a wrong keyboard layout.
 import { describe, expect, it } from 'vitest';
-import { analyseBurst, visibleChars, type Keystroke } from '../../renderer/src/scanner/burst.ts';
+import { analyseBurst, visibleChars, type Keystroke } from '../../renderer/src/features/scanner/burst.ts';
 
 /** `text` typed with `gap` ms between keys, then `end` (if any) after the same gap. */
 function burst(text: string, gap: number, end: 'Enter' | 'Tab' | null = 'Enter', start = 1000): Keystroke[] {

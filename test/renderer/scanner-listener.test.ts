@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { installScanner } from '../../renderer/src/scanner/listener.ts';
+import { installScanner } from '../../renderer/src/features/scanner/listener.ts';
 
 const clock = { t: 0 };
 let uninstall: (() => void) | null = null;

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import ScannerView from '../../renderer/src/views/ScannerView.vue';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
+import ScannerView from '../../renderer/src/features/scanner/ScannerView.vue';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
 
 const ITEM: SearchHit = { kind: 'item', list: 'items', id: 'i42', code: 'SKU-000042', title: 'SKU-000042', subtitle: null, match: 'exact', field: 'upc', age: FRESH };

@@ -3,7 +3,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../electron/contract/types.ts';
-import SearchBox from '../../renderer/src/components/SearchBox.vue';
+import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
 
 const answer = (q: string): SearchResult => ({

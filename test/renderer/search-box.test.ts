@@ -1,8 +1,8 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
-import SearchBox from '../../renderer/src/components/SearchBox.vue';
-import { hitToOpen, rankHits, TYPING_LIMIT } from '../../renderer/src/stores/search.ts';
+import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
+import { hitToOpen, rankHits, TYPING_LIMIT } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, STALE, mountWith, scriptedClient } from './support.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {

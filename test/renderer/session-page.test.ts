@@ -1,9 +1,9 @@
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
-import { setClient } from '../../renderer/src/api/client.ts';
-import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
-import SessionView from '../../renderer/src/views/SessionView.vue';
+import { setClient } from '../../renderer/src/shared/api/client.ts';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import SessionView from '../../renderer/src/features/session/SessionView.vue';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 const INFO = { userEmail: 'ana@example.com', licenseId: 'L1', sn: 'S-1', expiresAt: '2026-11-21T15:00:00Z', zoneIdStr: 'Europe/Madrid' };

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { SessionView, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
-import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
-import SettingsView from '../../renderer/src/views/SettingsView.vue';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import { useSettingsStore } from '../../renderer/src/features/settings/settings-store.ts';
+import SettingsView from '../../renderer/src/features/settings/SettingsView.vue';
 import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 const saved = (patch: Partial<Settings> = {}): Settings => ({ ...structuredClone(DEFAULT_SETTINGS), ...patch });

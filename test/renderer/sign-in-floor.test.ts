@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { completeServer } from '../../renderer/src/server-address.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import SignInView from '../../renderer/src/views/SignInView.vue';
+import { completeServer } from '../../renderer/src/features/session/server-address.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
+import SignInView from '../../renderer/src/features/session/SignInView.vue';
 import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 const SIGNED_IN: SessionView = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana', licenseId: 'L2', licenseType: 'RF' };
@@ -113,7 +113,7 @@ describe('the lock screen keypad', () => {
 
 describe('counts', () => {
   it('says 1 facility, 2 facilities, in English and Spanish', async () => {
-    const { createAppI18n } = await import('../../renderer/src/i18n/index.ts');
+    const { createAppI18n } = await import('../../renderer/src/shared/i18n/index.ts');
     const en = createAppI18n('en').global;
     const es = createAppI18n('es').global;
     expect([en.t('signIn.facilities', { n: 1 }, 1), en.t('signIn.facilities', { n: 2 }, 2)]).toEqual(['1 facility', '2 facilities']);

@@ -2,8 +2,8 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { LicenseView, SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
-import SignInView from '../../renderer/src/views/SignInView.vue';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
+import SignInView from '../../renderer/src/features/session/SignInView.vue';
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 const SIGNED_IN: SessionView = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana', locale: 'es_ES', licenseId: 'L2', licenseType: 'RF' };

@@ -8,10 +8,10 @@ import type { AisleClient } from '../../electron/contract/client.ts';
 import type { ContractError, Result } from '../../electron/contract/errors.ts';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
-import { setClient } from '../../renderer/src/api/client.ts';
+import { setClient } from '../../renderer/src/shared/api/client.ts';
 import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
-import { createAppI18n } from '../../renderer/src/i18n/index.ts';
-import { SIGNED_OUT } from '../../renderer/src/stores/session.ts';
+import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
+import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 
 export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult<M> | ContractError | Promise<MethodResult<M> | ContractError> };
 

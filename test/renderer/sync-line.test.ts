@@ -4,10 +4,10 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
-import { useSessionStore } from '../../renderer/src/stores/session.ts';
-import { useSyncStore } from '../../renderer/src/stores/sync.ts';
-import HomeView from '../../renderer/src/views/HomeView.vue';
-import SyncView from '../../renderer/src/views/SyncView.vue';
+import { useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
+import HomeView from '../../renderer/src/features/search/HomeView.vue';
+import SyncView from '../../renderer/src/features/sync/SyncView.vue';
 import { ANA, mountWith, scriptedClient } from './support.ts';
 
 const AT = new Date();

@@ -2,11 +2,11 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
-import StatusBanner from '../../renderer/src/components/StatusBanner.vue';
-import StatusIndicator from '../../renderer/src/components/StatusIndicator.vue';
-import { SIGNED_OUT, useSessionStore } from '../../renderer/src/stores/session.ts';
-import { useSyncStore } from '../../renderer/src/stores/sync.ts';
-import SyncView from '../../renderer/src/views/SyncView.vue';
+import StatusBanner from '../../renderer/src/features/sync/StatusBanner.vue';
+import StatusIndicator from '../../renderer/src/features/sync/StatusIndicator.vue';
+import { SIGNED_OUT, useSessionStore } from '../../renderer/src/features/session/session-store.ts';
+import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
+import SyncView from '../../renderer/src/features/sync/SyncView.vue';
 import { mountWith, scriptedClient } from './support.ts';
 
 const NOW = new Date().toISOString();

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PinStatus, Settings } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import SessionView from '../../renderer/src/views/SessionView.vue';
-import SettingsView from '../../renderer/src/views/SettingsView.vue';
+import SessionView from '../../renderer/src/features/session/SessionView.vue';
+import SettingsView from '../../renderer/src/features/settings/SettingsView.vue';
 import { ANA, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 let unmount: (() => void) | null = null;

@@ -2,9 +2,9 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import type { ColumnInfo } from '../../electron/contract/types.ts';
-import VirtualTable, { type SortKey } from '../../renderer/src/table/VirtualTable.vue';
+import VirtualTable, { type SortKey } from '../../renderer/src/shared/table/VirtualTable.vue';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { useSettingsStore } from '../../renderer/src/stores/settings.ts';
+import { useSettingsStore } from '../../renderer/src/features/settings/settings-store.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
 const COLUMNS: ColumnInfo[] = [

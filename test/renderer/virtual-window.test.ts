@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { HEIGHT_CAP, rowWindow, scrollTopFor } from '../../renderer/src/table/window.ts';
-import { PageCache } from '../../renderer/src/table/page-cache.ts';
+import { HEIGHT_CAP, rowWindow, scrollTopFor } from '../../renderer/src/shared/table/window.ts';
+import { PageCache } from '../../renderer/src/shared/table/page-cache.ts';
 
 describe('the virtual window', () => {
   it('maps exactly while the rows fit under the height cap', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_SEPARATOR, WedgeDetector } from '../../renderer/src/scanner/wedge.ts';
+import { GROUP_SEPARATOR, WedgeDetector } from '../../renderer/src/features/scanner/wedge.ts';
 
 /** Feeds keys `gap` ms apart on an injected clock; returns the verdict of the last key. */
 function type(detector: WedgeDetector, clock: { t: number }, keys: string[], gap: number) {

@@ -1,0 +1,44 @@
+// The state of the workstation's data in one line a worker reads at a glance: "Loading stock… 60 %",
+// "Up to date · 10:43", "Offline — can't sync since 09:12". Counts of lists and rows are for the
+// sync page; the floor needs to know whether what it reads is current.
+import { computed, type ComputedRef } from 'vue';
+import { useI18n } from 'vue-i18n';
+import { useFormat, useNow } from '../../shared/format.ts';
+import { useSyncStore } from './sync-store.ts';
+
+export type SyncLineKind = 'preparing' | 'loading' | 'syncing' | 'up-to-date' | 'out-of-date' | 'offline' | 'expired' | 'empty';
+
+export interface SyncLine {
+  kind: SyncLineKind;
+  text: string;
+  /** Lists whose last sync failed (not for being offline) or that wait for a decision. */
+  problems: number;
+}
+
+export function useSyncLine(): ComputedRef<SyncLine> {
+  const { t } = useI18n();
+  const format = useFormat();
+  const now = useNow();
+  const sync = useSyncStore();
+  return computed(() => {
+    const status = sync.status;
+    const datasets = status?.datasets ?? [];
+    const problems = datasets.filter((d) => d.held || (d.lastError && d.lastError.code !== 'offline')).length;
+    const line = (kind: SyncLineKind, text: string): SyncLine => ({ kind, text, problems });
+    if (status?.preparing) return line('preparing', t('sync.preparing'));
+    // every list's data is at least as new as the oldest last success
+    let oldest: string | null = null;
+    for (const d of datasets) if (d.lastSuccessAt && (!oldest || d.lastSuccessAt < oldest)) oldest = d.lastSuccessAt;
+    const newest = sync.newestSyncAt;
+    if (sync.indicator === 'expired') return line('expired', t('sync.line.expired'));
+    if (sync.indicator === 'offline') return line('offline', newest ? t('sync.line.offline', { time: format.clock(newest, now.value) }) : t('sync.line.offlineNever'));
+    if (!sync.firstSyncDone) {
+      if (!status?.running && datasets.length === 0) return line('empty', t('sync.none'));
+      const share = sync.share(null);
+      return line('loading', share === null ? t('stock.loading') : t('stock.loadingShare', { share: format.percent(share) }));
+    }
+    if (status?.running) return line('syncing', oldest ? t('sync.line.syncing', { time: format.clock(oldest, now.value) }) : t('sync.running'));
+    if (!oldest || datasets.some((d) => d.stale)) return line('out-of-date', oldest ? t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }) : t('age.never'));
+    return line('up-to-date', t('sync.line.upToDate', { time: format.clock(oldest, now.value) }));
+  });
+}
