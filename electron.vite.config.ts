@@ -30,6 +30,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     plugins: [vue()],
+    // renderer/tsconfig.json's paths: the contract the renderer shares with main and the hosts
+    resolve: { alias: { '@contract': resolve(__dirname, 'electron/contract') } },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },

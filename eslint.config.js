@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/electron/core/**', '**/electron/main/**', '**/electron/hosts/**', '**/electron/demo/**', 'zod'], message: 'The renderer talks to main only through the contract.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/electron/core/**', '**/electron/main/**', '**/electron/hosts/**', '**/electron/demo/**', 'zod'], message: 'The renderer talks to main only through the contract.' }, { group: ['**/electron/contract/**'], message: 'Import the contract through its alias, @contract/.' }] }],
     },
   },
 );

@@ -8,7 +8,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [vue()],
   resolve: {
-    alias: { electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)) },
+    alias: {
+      electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)),
+      // renderer/tsconfig.json's paths, for the renderer's sources under test
+      '@contract': fileURLToPath(new URL('./electron/contract', import.meta.url)),
+    },
   },
   test: {
     testTimeout: 30_000,

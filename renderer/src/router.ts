@@ -1,6 +1,6 @@
 // Screens, by hash (the page is a file in Electron and one URL in the browser host).
 import { createRouter, createWebHashHistory, type RouteLocationRaw, type Router } from 'vue-router';
-import type { SearchHit } from '../../electron/contract/types.ts';
+import type { SearchHit } from '@contract/types.ts';
 import { useSessionStore } from './features/session/session-store.ts';
 
 export function createAppRouter(): Router {

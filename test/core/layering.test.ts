@@ -48,10 +48,12 @@ describe('layering', () => {
     const offenders = files('renderer/src').flatMap((f) => {
       const source = readFileSync(path.join(root, f), 'utf8');
       return imports(f)
-        .filter((i) => i.includes('electron/') || i === 'electron')
+        .filter((i) => i.includes('electron/') || i === 'electron' || i.startsWith('@contract/'))
         .filter((i) => {
-          if (!i.includes('electron/contract/')) return true;
-          const target = i.split('electron/contract/')[1];
+          // the renderer reaches the contract through its alias (renderer/tsconfig.json's paths)
+          const contractPath = i.startsWith('@contract/') ? `electron/contract/${i.slice('@contract/'.length)}` : i;
+          if (!contractPath.includes('electron/contract/')) return true;
+          const target = contractPath.split('electron/contract/')[1];
           if (!allowed.includes(target)) return true;
           // methods.ts and errors.ts carry runtime code (zod); only type imports are allowed
           if (target === 'methods.ts' || target === 'errors.ts') return !new RegExp(`import type [^;]*['"]${i.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`).test(source);

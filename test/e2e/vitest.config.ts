@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // (`npm run build`) and /usr/bin/chromium.
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
+  // renderer/tsconfig.json's paths, should a test import a renderer module
+  resolve: { alias: { '@contract': fileURLToPath(new URL('../../electron/contract', import.meta.url)) } },
   test: {
     include: ['test/e2e/**/*.e2e.test.ts'],
     environment: 'node',

@@ -1,6 +1,6 @@
 // Errors in words: the code picks a sentence in the user's language; unknown codes keep main's text.
 import { useI18n } from 'vue-i18n';
-import type { ContractError } from '../../../electron/contract/errors.ts';
+import type { ContractError } from '@contract/errors.ts';
 
 export function useErrorText() {
   const { t, te } = useI18n();

@@ -2,8 +2,8 @@
 // settings by main).
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { ListInfo } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { ListInfo } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 import { clampWidth } from '../../shared/table/column-width.ts';
 import { useSessionStore } from '../session/session-store.ts';

@@ -1,7 +1,7 @@
 // What a history event did to the stock of its location (the event's `locationCode`, the page's
 // row): the signed change and its direction. The interface's `qty` is a size, never signed, so the
 // sign comes from the quantities before and after when the event has both, else from the type.
-import type { HistoryEvent } from '../../../../electron/contract/types.ts';
+import type { HistoryEvent } from '@contract/types.ts';
 
 export type Direction = 'in' | 'out' | 'none' | 'unknown';
 

@@ -2,8 +2,8 @@
 // the mirror. A page never shows the previous record's data while the next one loads.
 import { computed, ref, watch } from 'vue';
 import { useRoute } from 'vue-router';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { HistoryAnswer, InventoryAnswer, RecordDetail } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { HistoryAnswer, InventoryAnswer, RecordDetail } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 import { useRecentStore } from '../search/recent-store.ts';
 import { useSyncStore } from '../sync/sync-store.ts';

@@ -3,7 +3,7 @@
 // in words (loading, not on this workstation, not offered by the server, failed).
 import { computed, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { FacilityStock } from '../../../../electron/contract/types.ts';
+import type { FacilityStock } from '@contract/types.ts';
 import { useFormat } from '../../shared/format.ts';
 import { useSyncStore } from '../sync/sync-store.ts';
 

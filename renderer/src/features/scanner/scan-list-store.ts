@@ -7,9 +7,9 @@
 // read again when its user signs in, and only "Clear" ends it.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import { csvText, EXCEL_LAYOUT, type CsvLayout } from '../../../../electron/contract/csv.ts';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import { SCAN_ROWS_KEPT, type DataAge, type ScanLocation, type ScanRow, type ScanRowKind } from '../../../../electron/contract/types.ts';
+import { csvText, EXCEL_LAYOUT, type CsvLayout } from '@contract/csv.ts';
+import type { ContractError } from '@contract/errors.ts';
+import { SCAN_ROWS_KEPT, type DataAge, type ScanLocation, type ScanRow, type ScanRowKind } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 import type { ScanFeedback } from './feedback.ts';
 import { hitToOpen } from '../search/search-store.ts';

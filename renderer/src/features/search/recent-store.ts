@@ -2,7 +2,7 @@
 // search box shows them while it is empty, the start screen always.
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
-import type { RecentRecord } from '../../../../electron/contract/types.ts';
+import type { RecentRecord } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 
 export const useRecentStore = defineStore('recent', () => {

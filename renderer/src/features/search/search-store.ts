@@ -1,8 +1,8 @@
 // Search as you type and scans: one query at a time is shown, the latest one typed.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { MatchKind, SearchHit, SearchResult } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { MatchKind, SearchHit, SearchResult } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 
 const MATCH_RANK: Record<MatchKind, number> = { exact: 0, prefix: 1, word: 2 };

@@ -2,8 +2,8 @@
 // the answer to the exit password. Main closes the window itself once the password matches.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { KioskStatus } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { KioskStatus } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 
 export const useKioskStore = defineStore('kiosk', () => {

@@ -1,8 +1,8 @@
 // Who is signed in, with which license, and the sign-in flow (server, credentials, license pick).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { LicenseView, OpenSession, PinStatus, SessionInfo, SessionView } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { LicenseView, OpenSession, PinStatus, SessionInfo, SessionView } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 
 export const SIGNED_OUT: SessionView = {

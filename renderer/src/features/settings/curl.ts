@@ -1,6 +1,6 @@
 // A sync request as a curl command, to repeat it from a terminal exactly as Aisle sent it. The token
 // is never in it (a shared workstation's clipboard is anyone's): it reads $AISLE_TOKEN instead.
-import type { RequestRecord } from '../../../../electron/contract/types.ts';
+import type { RequestRecord } from '@contract/types.ts';
 
 /** One shell word, in single quotes (a quote inside closes, escapes and reopens them). */
 const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -2,9 +2,9 @@
 // change, whoever made it (another window, or another process writing the file).
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { MethodArgs } from '../../../../electron/contract/methods.ts';
-import type { Language, Settings } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { MethodArgs } from '@contract/methods.ts';
+import type { Language, Settings } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 import { useSessionStore } from '../session/session-store.ts';
 

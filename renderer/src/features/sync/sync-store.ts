@@ -1,8 +1,8 @@
 // Connectivity and sync, as main reports them: the status indicator and the sync panel read this.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
-import type { Connectivity, DatasetStatus, SyncProgress, SyncStatus } from '../../../../electron/contract/types.ts';
+import type { ContractError } from '@contract/errors.ts';
+import type { Connectivity, DatasetStatus, SyncProgress, SyncStatus } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
 import { useSessionStore } from '../session/session-store.ts';
 

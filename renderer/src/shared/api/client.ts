@@ -1,6 +1,6 @@
 // The one client the app uses. Tests put their own in with `setClient` before mounting.
-import type { AisleClient } from '../../../../electron/contract/client.ts';
-import type { ContractError } from '../../../../electron/contract/errors.ts';
+import type { AisleClient } from '@contract/client.ts';
+import type { ContractError } from '@contract/errors.ts';
 import { createAppClient } from './transport.ts';
 
 let current: AisleClient | null = null;

@@ -1,6 +1,6 @@
 // Picks the transport: Electron's preload bridge when present, else the browser host's HTTP.
-import { createClient, type AisleClient, type Transport } from '../../../../electron/contract/client.ts';
-import type { Result } from '../../../../electron/contract/errors.ts';
+import { createClient, type AisleClient, type Transport } from '@contract/client.ts';
+import type { Result } from '@contract/errors.ts';
 
 declare global {
   interface Window {

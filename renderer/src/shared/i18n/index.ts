@@ -1,7 +1,7 @@
 // vue-i18n in Composition mode. Messages are compiled by vue-i18n's JIT compiler into an AST it
 // interprets, so nothing goes through `new Function` and the page runs under the strict CSP.
 import { createI18n } from 'vue-i18n';
-import type { Language } from '../../../../electron/contract/types.ts';
+import type { Language } from '@contract/types.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 

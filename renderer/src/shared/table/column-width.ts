@@ -1,6 +1,6 @@
 // Column widths in pixels at a text size of 100 % (the grid scales them with the text size): the
 // width a column starts at, by what it holds, and the bounds of a width the user sets.
-import type { ColumnInfo } from '../../../../electron/contract/types.ts';
+import type { ColumnInfo } from '@contract/types.ts';
 
 export const MIN_WIDTH = 80;
 export const MAX_WIDTH = 1000;
