@@ -9,8 +9,8 @@ export function createAppRouter(): Router {
     routes: [
       { path: '/sign-in', name: 'sign-in', component: () => import('./features/session/SignInView.vue'), meta: { public: true } },
       { path: '/', name: 'home', component: () => import('./features/search/HomeView.vue') },
-      { path: '/item/:id', name: 'item', component: () => import('./features/record/ItemView.vue') },
-      { path: '/location/:id', name: 'location', component: () => import('./features/record/LocationView.vue') },
+      { path: '/item/:id', name: 'item', component: () => import('./features/record/StockRecordView.vue'), props: { kind: 'item' } },
+      { path: '/location/:id', name: 'location', component: () => import('./features/record/StockRecordView.vue'), props: { kind: 'location' } },
       { path: '/record/:list/:id', name: 'record', component: () => import('./features/record/RecordView.vue') },
       { path: '/lists', name: 'lists', component: () => import('./features/lists/ListsView.vue') },
       { path: '/lists/:list', name: 'list', component: () => import('./features/lists/ListBrowserView.vue') },

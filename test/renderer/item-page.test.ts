@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { FacilityStock, InventoryRow, SyncStatus } from '../../electron/contract/types.ts';
-import ItemView from '../../renderer/src/features/record/ItemView.vue';
+import StockRecordView from '../../renderer/src/features/record/StockRecordView.vue';
 import { FRESH, NO_SYNC, STALE, mountWith, scriptedClient } from './support.ts';
 
 function row(partial: Partial<InventoryRow>): InventoryRow {
@@ -14,7 +14,7 @@ function row(partial: Partial<InventoryRow>): InventoryRow {
 
 function router() {
   const stub = { template: '<div />' };
-  return createRouter({ history: createMemoryHistory(), routes: [{ path: '/item/:id', name: 'item', component: ItemView }, { path: '/location/:id', name: 'location', component: stub }, { path: '/record/:list/:id', name: 'record', component: stub }] });
+  return createRouter({ history: createMemoryHistory(), routes: [{ path: '/item/:id', name: 'item', component: StockRecordView, props: { kind: 'item' } }, { path: '/location/:id', name: 'location', component: stub }, { path: '/record/:list/:id', name: 'record', component: stub }] });
 }
 
 const HELD: FacilityStock = { facilityId: 'F1', facilityName: 'Madrid', state: 'complete', datasetKey: 'inventory@facility:F1', error: null };

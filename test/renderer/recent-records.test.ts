@@ -7,7 +7,7 @@ import { createMemoryHistory, createRouter } from 'vue-router';
 import type { RecentRecord, SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import HomeView from '../../renderer/src/features/search/HomeView.vue';
-import ItemView from '../../renderer/src/features/record/ItemView.vue';
+import StockRecordView from '../../renderer/src/features/record/StockRecordView.vue';
 import RecordView from '../../renderer/src/features/record/RecordView.vue';
 import { useSearchStore } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
@@ -99,7 +99,7 @@ describe('pages tell main what was opened', () => {
     return createRouter({
       history: createMemoryHistory(),
       routes: [
-        { path: '/item/:id', name: 'item', component: ItemView },
+        { path: '/item/:id', name: 'item', component: StockRecordView, props: { kind: 'item' } },
         { path: '/record/:list/:id', name: 'record', component: RecordView },
         { path: '/location/:id', name: 'location', component: stub },
       ],

@@ -8,7 +8,54 @@ import { useClient } from '../../shared/api/client.ts';
 import { useRecentStore } from '../search/recent-store.ts';
 import { useSyncStore } from '../sync/sync-store.ts';
 
-export function useRecordPage(kind: 'item' | 'location') {
+export type StockKind = 'item' | 'location';
+
+/** What sets an item's page apart from a location's: the rest of the page is the same. */
+export interface StockPageShape {
+  /** The list a record of this kind comes from when the address names none. */
+  list: 'items' | 'locations';
+  /** The field whose value is the page's heading (the title when the record has none). */
+  codeField: string;
+  /** A field shown beside the code, bigger than body text; null for none. */
+  descriptionField: string | null;
+  /** The fields shown as key facts, in this order. */
+  facts: string[];
+  /** What each stock row names: an item's stock is by location, a location's by item. */
+  stockBy: 'location' | 'item';
+  /** The i18n key of the stock section's title. */
+  stockTitle: string;
+  /** The field holding the unit of measure the stock is counted in; null for none. */
+  uomField: string | null;
+  /** What each history row names besides this record. */
+  historyShows: 'location' | 'item';
+}
+
+export const STOCK_PAGES: Record<StockKind, StockPageShape> = {
+  item: {
+    list: 'items',
+    codeField: 'sku',
+    descriptionField: 'description',
+    facts: ['upc', 'gtin', 'uom', 'pack_qty', 'weight', 'lot_tracked', 'serial_tracked', 'hazmat_id', 'enabled'],
+    stockBy: 'location',
+    stockTitle: 'inventory.byLocation',
+    uomField: 'uom',
+    historyShows: 'location',
+  },
+  location: {
+    list: 'locations',
+    codeField: 'code',
+    descriptionField: null,
+    facts: ['zone', 'type', 'barcode', 'check_digits', 'pickable', 'enabled'],
+    stockBy: 'item',
+    stockTitle: 'inventory.contents',
+    uomField: null,
+    historyShows: 'item',
+  },
+};
+
+/** `kind` is read each load: going from an item to a location keeps the same page component. */
+export function useRecordPage(kindOf: () => StockKind) {
+  const kind = computed(kindOf);
   const route = useRoute();
   const record = ref<RecordDetail | null>(null);
   const inventory = ref<InventoryAnswer | null>(null);
@@ -16,7 +63,7 @@ export function useRecordPage(kind: 'item' | 'location') {
   const error = ref<ContractError | null>(null);
   const loaded = ref(false);
   const id = computed(() => String(route.params.id ?? ''));
-  const list = computed(() => String(route.query.list ?? (kind === 'item' ? 'items' : 'locations')));
+  const list = computed(() => String(route.query.list ?? STOCK_PAGES[kind.value].list));
   let sequence = 0;
 
   async function load(): Promise<void> {
@@ -24,8 +71,8 @@ export function useRecordPage(kind: 'item' | 'location') {
     const client = useClient();
     const [r, inv, hist] = await Promise.all([
       client.call('records.get', { list: list.value, id: id.value }),
-      kind === 'item' ? client.call('inventory.byItem', { itemId: id.value }) : client.call('inventory.byLocation', { locationId: id.value }),
-      client.call('history.query', kind === 'item' ? { itemId: id.value, limit: 200 } : { locationId: id.value, limit: 200 }),
+      kind.value === 'item' ? client.call('inventory.byItem', { itemId: id.value }) : client.call('inventory.byLocation', { locationId: id.value }),
+      client.call('history.query', kind.value === 'item' ? { itemId: id.value, limit: 200 } : { locationId: id.value, limit: 200 }),
     ]);
     if (mine !== sequence) return;
     record.value = r.ok ? r.value : null;
@@ -45,6 +92,14 @@ export function useRecordPage(kind: 'item' | 'location') {
     },
   );
 
-  watch([id, list], () => void load(), { immediate: true });
+  // From an item to a location, nothing of the item stays on the location's page while it loads.
+  watch(kind, () => {
+    record.value = null;
+    inventory.value = null;
+    history.value = null;
+    error.value = null;
+    loaded.value = false;
+  });
+  watch([kind, id, list], () => void load(), { immediate: true });
   return { id, list, record, inventory, history, error, loaded, reload: load };
 }
