@@ -21,6 +21,12 @@ export const useListsStore = defineStore('lists', () => {
     } else error.value = result.error;
   }
 
+  /** Signed out: the lists of that session's data leave the window; the next sign-in reads them again. */
+  function forget(): void {
+    catalog.value = null;
+    error.value = null;
+  }
+
   function info(list: string): ListInfo | null {
     return catalog.value?.find((l) => l.list === list) ?? null;
   }
@@ -60,5 +66,5 @@ export const useListsStore = defineStore('lists', () => {
     await settings.save({ columnWidths: all });
   }
 
-  return { catalog, error, loadCatalog, info, chosenColumns, chooseColumns, columnWidths, setColumnWidth, resetColumnWidths };
+  return { catalog, error, loadCatalog, forget, info, chosenColumns, chooseColumns, columnWidths, setColumnWidth, resetColumnWidths };
 });
