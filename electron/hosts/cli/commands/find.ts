@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { barcodeLine } from '../../../contract/barcode-line.ts';
+import { barcodeLine } from '../../../contract/hit-subtitle.ts';
 import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
