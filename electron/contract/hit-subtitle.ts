@@ -1,11 +1,39 @@
+// The line under a search hit, worded in one place from the facts the core sends with it: an
+// item's barcodes, a location's type, zone and facility, another record's list and code. The core
+// sends no words; each host (the window in its language, the CLI in English) passes its own.
 import type { SearchHit } from './types.ts';
 
-/**
- * The line under an item hit, the same in every language: its UPC and GTIN (its SKU is the hit's
- * code). `space` goes between a label and its number: the window passes a no-break space, so that a
- * line that wraps never parts "GTIN" from its digits.
- */
-export function barcodeLine(barcodes: NonNullable<SearchHit['barcodes']>, space = ' '): string | null {
-  const parts = [barcodes.upc && `UPC${space}${barcodes.upc}`, barcodes.gtin && `GTIN${space}${barcodes.gtin}`].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : null;
+/** What the line is made of: the facts of a search hit (or of a record opened lately). */
+export type HitFacts = Pick<SearchHit, 'list' | 'code' | 'title' | 'place' | 'barcodes' | 'listLabel'>;
+
+export interface HitWords {
+  /** "zone B", in the host's language. */
+  zone(zone: string): string;
+  /** A list's name in the host's language; null for a list it has no word for (the hit's `listLabel` is used). */
+  list(list: string): string | null;
+  /**
+   * Between a barcode's label and its number. The window passes a no-break space, so that a line
+   * that wraps never parts "GTIN" from its digits.
+   */
+  space?: string;
+}
+
+/** The line under a hit; null when there is nothing to say (an item without barcodes). */
+export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
+  if (hit.place) return joined(hit.place.type, hit.place.zone && words.zone(hit.place.zone), hit.place.facility);
+  if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
+  const list = words.list(hit.list) ?? hit.listLabel ?? null;
+  // a record named by something other than its code shows its code beside its list
+  return list ? joined(list, hit.title && hit.code && hit.title !== hit.code ? hit.code : null) : null;
+}
+
+/** An item's UPC and GTIN, the same in every language (its SKU is the hit's code). */
+function barcodeLine(barcodes: NonNullable<SearchHit['barcodes']>, space: string): string | null {
+  return joined(barcodes.upc && `UPC${space}${barcodes.upc}`, barcodes.gtin && `GTIN${space}${barcodes.gtin}`);
+}
+
+/** The non-empty parts joined with ` · `, or null if none. */
+function joined(...parts: (string | null | undefined)[]): string | null {
+  const present = parts.filter(Boolean);
+  return present.length > 0 ? present.join(' · ') : null;
 }

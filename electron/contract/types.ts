@@ -257,19 +257,23 @@ export interface SearchHit {
   /** The code the user would recognise: SKU, location code, account id… */
   code: string | null;
   title: string;
-  /** A line under the title, in English: a record's list, a location's place; null for items (see `barcodes`). */
-  subtitle: string | null;
   match: MatchKind;
   /** Which field matched (sku, upc, gtin, barcode, code, name, description…). */
   field: string;
   age: DataAge;
-  /** A location's type, zone and facility, so that the window words its subtitle in its language. */
+  /*
+   * Facts, not words: the line under a hit is worded by each host (contract/hit-subtitle.ts), the
+   * window in its language. Hits come in rank order (best match first), which the window keeps.
+   */
+  /** A location's type, zone and facility. */
   place?: { type: string | null; zone: string | null; facility: string | null };
   /**
-   * An item's UPC and GTIN, for the line under it. Sent apart, not as a subtitle: a page of 50
-   * items built 50 subtitle strings per keystroke, a fifth of what a search allocates.
+   * An item's UPC and GTIN. Sent as facts, not as a line of text: a page of 50 items built 50
+   * strings per keystroke, a fifth of what a search allocates.
    */
   barcodes?: { upc: string | null; gtin: string | null };
+  /** Another list's record: its list's name as the list registry gives it, for a list a host has no word for. */
+  listLabel?: string;
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */

@@ -49,6 +49,8 @@ describe('aisle find', () => {
     expect(await main(['find', 'A03', '02B', '--data', dir.path], out)).toBe(0);
     expect(out.errors[0]).toBe('offline data of pat@example.com on http://127.0.0.1:9');
     expect(out.lines[0]).toMatch(/^exact\s+location\s+A-03-02-B .*\[synced .*\]$/);
+    // the line under it worded from the hit's facts, in English (contract/hit-subtitle.ts)
+    expect(out.lines[0]).toContain('A-03-02-B (PICK · zone A · ');
     expect(out.lines.join('\n')).toMatch(/SKU-0001 Blue widget large\s+on hand 10, allocated 3, available 7\s+AVAILABLE\s+lot L100, exp \d{4}-\d{2}-\d{2} EXPIRED/);
   });
 

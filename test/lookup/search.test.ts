@@ -26,8 +26,10 @@ describe('search: codes in every form', () => {
       const hit = search(typed).hits[0];
       expect(hit, typed).toMatchObject({ kind: 'location', id: 'loc-1', code: 'A-03-02-B', match: 'exact' });
     }
-    // Its parts too, for the window to word the line under it in its own language.
-    expect(search('A-03-02-B').hits[0]).toMatchObject({ subtitle: expect.stringContaining('zone A'), place: { type: 'PICK', zone: 'A', facility: 'Main warehouse' } });
+    // Its parts as facts, no words: each host words the line under it (contract/hit-subtitle.ts).
+    const location = search('A-03-02-B').hits[0];
+    expect(location).toMatchObject({ place: { type: 'PICK', zone: 'A', facility: 'Main warehouse' } });
+    expect(location).not.toHaveProperty('subtitle');
   });
 
   it('finds a location by its barcode and items by SKU, UPC and every GTIN spelling', () => {
@@ -37,12 +39,14 @@ describe('search: codes in every form', () => {
       expect(search(code).hits.map((h) => h.id), code).toEqual(['item-1']);
     }
     expect(search('9506000134352').hits[0]).toMatchObject({ id: 'item-2', match: 'exact', field: 'gtin' });
-    // An item's barcodes come apart, for the window to word the line under it; no English subtitle.
-    expect(search('SKU-000').hits[0]).toMatchObject({ id: 'item-1', subtitle: null, barcodes: { upc: '036000291452', gtin: '00036000291452' } });
+    // An item's barcodes come apart, for each host to word the line under it; no English subtitle.
+    const item = search('SKU-000').hits[0];
+    expect(item).toMatchObject({ id: 'item-1', barcodes: { upc: '036000291452', gtin: '00036000291452' } });
+    expect(item).not.toHaveProperty('subtitle');
   });
 
   it('finds accounts, customers, carriers, facilities and users by code or words', () => {
-    expect(search('ACME').hits[0]).toMatchObject({ kind: 'account', id: 'acc-acme', match: 'exact' });
+    expect(search('ACME').hits[0]).toMatchObject({ kind: 'account', id: 'acc-acme', match: 'exact', listLabel: 'Accounts' });
     expect(search('CUST-1').hits[0]).toMatchObject({ kind: 'customer', id: 'cust-1' });
     expect(search('ups ground').hits.map((h) => h.id)).toContain('car-1');
     expect(search('WH2').hits[0]).toMatchObject({ kind: 'facility', id: 'fac-2', title: 'Overflow' });
@@ -161,6 +165,13 @@ describe('search: ranking', () => {
     expect(result.lines?.[2].hits).toEqual([]);
     expect(result.lines?.[1].scan).toEqual({ kind: 'plain', text: '036000291452' });
     expect(result.hits.map((h) => h.id)).toEqual(expect.arrayContaining(['loc-1', 'item-1']));
+  });
+
+  it('answers pasted codes in rank order: every line\'s exact matches before another line\'s prefixes', () => {
+    const result = search('A-03-02\n036000291452');
+    expect(result.lines?.[0].hits.map((h) => h.match)).toContain('prefix');
+    expect(result.hits.map((h) => h.match)).toEqual([...result.hits.map((h) => h.match)].sort((a, b) => ['exact', 'prefix', 'word'].indexOf(a) - ['exact', 'prefix', 'word'].indexOf(b)));
+    expect(result.hits[0]).toMatchObject({ id: 'item-1', match: 'exact' });
   });
 });
 

@@ -12,7 +12,7 @@ import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts
 import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 /** A record the user opened: forgotten on screen when the session locks or ends. */
-const OPENED: RecentRecord = { kind: 'item', list: 'items', id: 'i1', code: 'SKU-000042', title: 'Blue widget', subtitle: null, age: FRESH, openedAt: new Date().toISOString() };
+const OPENED: RecentRecord = { kind: 'item', list: 'items', id: 'i1', code: 'SKU-000042', title: 'Blue widget', age: FRESH, openedAt: new Date().toISOString() };
 
 let unmount: (() => void) | null = null;
 afterEach(() => {

@@ -13,11 +13,11 @@ import { useSearchStore } from '../../renderer/src/features/search/search-store.
 import { FRESH, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const ITEM: RecentRecord = { kind: 'item', list: 'items', id: 'i42', code: 'SKU-000042', title: 'Blue widget', subtitle: null, age: FRESH, barcodes: { upc: '012345678905', gtin: null }, openedAt: minutesAgo(5) };
-const LOCATION: RecentRecord = { kind: 'location', list: 'locations', id: 'l7', code: 'A-03-02-B', title: 'A-03-02-B', subtitle: null, age: FRESH, place: { type: 'PICK', zone: 'A', facility: 'Main' }, openedAt: minutesAgo(30) };
+const ITEM: RecentRecord = { kind: 'item', list: 'items', id: 'i42', code: 'SKU-000042', title: 'Blue widget', age: FRESH, barcodes: { upc: '012345678905', gtin: null }, openedAt: minutesAgo(5) };
+const LOCATION: RecentRecord = { kind: 'location', list: 'locations', id: 'l7', code: 'A-03-02-B', title: 'A-03-02-B', age: FRESH, place: { type: 'PICK', zone: 'A', facility: 'Main' }, openedAt: minutesAgo(30) };
 
 function hit(partial: Partial<SearchHit>): SearchHit {
-  return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, match: 'prefix', field: 'sku', age: FRESH, ...partial };
+  return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'prefix', field: 'sku', age: FRESH, ...partial };
 }
 const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: q === 'SKU-404' ? [] : [hit({ id: 'i9', code: 'SKU-9' })], tookMs: 1 });
 

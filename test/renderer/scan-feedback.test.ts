@@ -9,7 +9,7 @@ import { feedbackOf, TONES } from '../../renderer/src/features/scanner/feedback.
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
 
-const hit = (id: string, match: SearchHit['match']): SearchHit => ({ kind: 'item', list: 'items', id, code: id, title: id, subtitle: null, match, field: 'sku', age: FRESH });
+const hit = (id: string, match: SearchHit['match']): SearchHit => ({ kind: 'item', list: 'items', id, code: id, title: id, match, field: 'sku', age: FRESH });
 const result = (q: string, hits: SearchHit[], scan: SearchResult['scan'] = { kind: 'plain', text: q }): SearchResult => ({ query: q, scan, hits, tookMs: 0.1 });
 
 /** happy-dom has no Web Audio: a stand-in that records the tones asked for. */

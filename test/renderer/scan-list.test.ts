@@ -14,7 +14,7 @@ import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts
 import ScanListView from '../../renderer/src/features/scanner/ScanListView.vue';
 import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE } from './support.ts';
 
-const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', subtitle: null, match: 'exact', field: 'sku', age: FRESH, ...partial });
+const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', match: 'exact', field: 'sku', age: FRESH, ...partial });
 const L1 = hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-03-02-B', title: 'A-03-02-B', field: 'barcode', place: { type: 'PICK', zone: 'A', facility: 'Main' } });
 const L2 = hit({ kind: 'location', list: 'locations', id: 'l2', code: 'A-03-02-C', title: 'A-03-02-C', field: 'barcode' });
 const SKU1 = hit({});

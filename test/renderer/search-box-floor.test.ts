@@ -8,7 +8,7 @@ import { FRESH, mountWith, scriptedClient } from './support.ts';
 
 const answer = (q: string): SearchResult => ({
   query: q, scan: { kind: 'plain', text: q }, tookMs: 1,
-  hits: [{ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, match: 'prefix', field: 'sku', age: FRESH }],
+  hits: [{ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'prefix', field: 'sku', age: FRESH }],
 });
 
 describe('the search box on the floor', () => {

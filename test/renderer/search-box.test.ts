@@ -2,11 +2,11 @@ import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
-import { hitToOpen, rankHits, TYPING_LIMIT } from '../../renderer/src/features/search/search-store.ts';
+import { hitToOpen, TYPING_LIMIT } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, STALE, mountWith, scriptedClient } from './support.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {
-  return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, match: 'word', field: 'sku', age: FRESH, ...partial };
+  return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'word', field: 'sku', age: FRESH, ...partial };
 }
 
 const HITS: SearchHit[] = [
@@ -15,13 +15,20 @@ const HITS: SearchHit[] = [
   hit({ id: 'i3', code: 'SKU-1000', title: 'Red widget', match: 'word' }),
 ];
 
-function answer(q: string, hits = HITS): SearchResult {
+/** The same hits as main sends them: ranked, exact matches first. */
+const RANKED: SearchHit[] = [HITS[1]!, HITS[0]!, HITS[2]!];
+
+function answer(q: string, hits = RANKED): SearchResult {
   return { query: q, scan: { kind: 'plain', text: q }, hits, tookMs: 1.2 };
 }
 
 describe('ranking', () => {
-  it('puts exact matches first and keeps main order otherwise', () => {
-    expect(rankHits(HITS).map((h) => h.id)).toEqual(['l1', 'i2', 'i3']);
+  it('shows the hits in the order main ranked them, ranking nothing again', async () => {
+    const { wrapper } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => answer(q, HITS) }));
+    await wrapper.get('[data-testid=search-input]').setValue('SKU-10');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid=search-hit]').map((o) => o.attributes('data-match'))).toEqual(['prefix', 'exact', 'word']);
+    wrapper.unmount();
   });
   it('opens the single exact hit, or the only hit, and nothing when ambiguous', () => {
     expect(hitToOpen(answer('x'))?.id).toBe('l1');
@@ -58,10 +65,12 @@ describe('the search box', () => {
 
   it('words the line under a location or a list record in the language shown; an item\'s line is its barcodes', async () => {
     const hits = [
-      hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-01-01-A', title: 'A-01-01-A', subtitle: 'PICK · zone B · Rotterdam DC', place: { type: 'PICK', zone: 'B', facility: 'Rotterdam DC' } }),
-      hit({ kind: 'carrier', list: 'carriers', id: 'c1', code: 'DHL', title: 'DHL Express', subtitle: 'Carriers · DHL' }),
-      hit({ id: 'i1', code: 'SKU-1', title: 'Thing', subtitle: null, barcodes: { upc: '012345678905', gtin: '00012345678905' } }),
-      hit({ id: 'i2', code: 'SKU-2', title: 'Other', subtitle: null, barcodes: { upc: null, gtin: null } }),
+      hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-01-01-A', title: 'A-01-01-A', place: { type: 'PICK', zone: 'B', facility: 'Rotterdam DC' } }),
+      hit({ kind: 'carrier', list: 'carriers', id: 'c1', code: 'DHL', title: 'DHL Express', listLabel: 'Carriers' }),
+      // a list the window has no name for: the name main's list registry gives it
+      hit({ kind: 'other', list: 'pallet-types', id: 'p1', code: 'EUR', title: 'Euro pallet', listLabel: 'Pallet types' }),
+      hit({ id: 'i1', code: 'SKU-1', title: 'Thing', barcodes: { upc: '012345678905', gtin: '00012345678905' } }),
+      hit({ id: 'i2', code: 'SKU-2', title: 'Other', barcodes: { upc: null, gtin: null } }),
     ];
     const lines = async (locale: 'en' | 'es') => {
       const { wrapper } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => answer(q, hits) }), { locale });
@@ -73,8 +82,8 @@ describe('the search box', () => {
     };
     // a label never parted from its number when the line wraps; no line for an item without barcodes
     const item = 'UPC\u00a0012345678905 · GTIN\u00a000012345678905';
-    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', item]);
-    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', item]);
+    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', 'Pallet types · EUR', item]);
+    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', 'Pallet types · EUR', item]);
   });
 
   it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {

@@ -13,7 +13,7 @@ import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts
 import { useStoreLifecycle, type StoreLifecycle } from '../../renderer/src/store-lifecycle.ts';
 import { ANA, FRESH, NO_SYNC, scriptedClient } from './support.ts';
 
-const OPENED: RecentRecord = { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', subtitle: null, age: FRESH, openedAt: new Date().toISOString() };
+const OPENED: RecentRecord = { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', age: FRESH, openedAt: new Date().toISOString() };
 const CATALOG = [{ list: 'items', label: 'Items' }] as unknown as ListInfo[];
 const SCAN_ROW = { key: 'k1', code: 'SKU-1', kind: 'item' as const, hit: null, location: null, count: 2, onHandHere: null, matches: 1, at: new Date().toISOString() };
 

@@ -58,6 +58,8 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
         seen.add(key);
       }
     }
+    // All lines' hits in rank order, as one line's are: exact matches first, each line's order kept.
+    hits.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -324,12 +326,12 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   const age = ageOf(ctx, list, syncedAt, datasetId);
   if (table === 'item') {
     // a: UPC, b: GTIN
-    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, subtitle: null, match, field, age, barcodes: { upc: a, gtin: b } };
+    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
   }
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age, place: { type: a, zone: b, facility } };
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, match, field, age, place: { type: a, zone: b, facility } };
   }
   const def = listDef(list);
   return {
@@ -338,18 +340,11 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
     id,
     code,
     title: title ?? code ?? id,
-    subtitle: [def.label, title && code && title !== code ? code : null].filter(Boolean).join(' · '),
     match,
     field,
     age,
+    listLabel: def.label,
   };
-}
-
-/** The non-empty parts joined with ` · `, or null if none. */
-function joined(...parts: (string | null)[]): string | null {
-  let out: string | null = null;
-  for (const part of parts) if (part) out = out === null ? part : `${out} · ${part}`;
-  return out;
 }
 
 /** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */

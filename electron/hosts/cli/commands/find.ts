@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { barcodeLine } from '../../../contract/hit-subtitle.ts';
+import { hitSubtitle, type HitWords } from '../../../contract/hit-subtitle.ts';
 import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
@@ -73,9 +73,12 @@ export function describeAge(age: DataAge, now = Date.now()): string {
   return `synced ${when}${age.stale ? ', STALE' : ''}`;
 }
 
+/** The CLI speaks English: every list by the name the list registry gives it. */
+const ENGLISH: HitWords = { zone: (zone) => `zone ${zone}`, list: () => null };
+
 function hitLine(hit: SearchHit): string {
   const code = (hit.code ?? '').padEnd(16);
-  const subtitle = hit.barcodes ? barcodeLine(hit.barcodes) : hit.subtitle;
+  const subtitle = hitSubtitle(hit, ENGLISH);
   return `${hit.match.padEnd(6)} ${hit.kind.padEnd(9)} ${code} ${hit.title}${subtitle ? ` (${subtitle})` : ''}  [${describeAge(hit.age)}]`;
 }
 

@@ -2,21 +2,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { ContractError } from '@contract/errors.ts';
-import type { MatchKind, SearchHit, SearchResult } from '@contract/types.ts';
+import type { SearchHit, SearchResult } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
-
-const MATCH_RANK: Record<MatchKind, number> = { exact: 0, prefix: 1, word: 2 };
 
 /** Hits asked for while typing: what the popup shows without scrolling, and a few more. */
 export const TYPING_LIMIT = 12;
-
-/** Exact matches first; otherwise the order main gave. */
-export function rankHits(hits: SearchHit[]): SearchHit[] {
-  return hits
-    .map((hit, index) => ({ hit, index }))
-    .sort((a, b) => (MATCH_RANK[a.hit.match] ?? 3) - (MATCH_RANK[b.hit.match] ?? 3) || a.index - b.index)
-    .map((x) => x.hit);
-}
 
 /** The hit a scan should open straight away: the only exact hit, or the only hit. */
 export function hitToOpen(result: SearchResult): SearchHit | null {
@@ -51,7 +41,8 @@ export const useSearchStore = defineStore('search', () => {
   /** The request on the wire, settled (never rejected) once its answer is in. */
   let onTheWire: Promise<void> | null = null;
 
-  const hits = computed(() => rankHits(result.value?.hits ?? []));
+  /** Main sends the hits ranked, best match first: the window keeps its order. */
+  const hits = computed(() => result.value?.hits ?? []);
   /** The limit of the query shown, for asking it again. */
   let shownLimit = TYPING_LIMIT;
   /** Stops listening for the offline data to open; null when not listening. */
