@@ -12,7 +12,7 @@ import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
-import type { RoundResult } from './sync-round.ts';
+import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
 
 export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld'>;

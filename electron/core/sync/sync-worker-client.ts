@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { RequestReport } from '../api/request-report.ts';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
-import type { RoundResult } from './sync-round.ts';
+import type { RoundResult } from './round/run-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 
 export interface TaskCallbacks {

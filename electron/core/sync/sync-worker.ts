@@ -5,7 +5,7 @@ import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
 import { openMirrorWriter } from '../mirror/open-mirror.ts';
-import { type RoundResult, runRound } from './sync-round.ts';
+import { type RoundResult, runRound } from './round/run-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 
 const port = parentPort;

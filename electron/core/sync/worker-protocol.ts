@@ -4,7 +4,7 @@ import type { RetryPolicy } from '../api/retry.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
-import type { ReadingOptions, RoundResult } from './sync-round.ts';
+import type { ReadingOptions, RoundResult } from './round/run-round.ts';
 
 export interface RoundTask {
   kind: 'round';

@@ -10,20 +10,20 @@
 // (search-index-builder.ts). A log (history) keeps what it has and the events received, within its
 // window (LogKeep). A part (stock-refresh.ts) is the complete answer for some items only: the rows
 // of those items it does not hold are deleted, every other row stays.
-import { AisleError } from '../../contract/errors.ts';
-import { contentHash } from './content-hash.ts';
-import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from './dataset-caps.ts';
-import type { HeldSnapshot } from './dataset-state.ts';
-import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
-import { isMassDeletion } from './mass-delete-guard.ts';
-import type { MirrorDb } from './open-mirror.ts';
-import { prepareSearchIndexBuilder } from './search-index-builder.ts';
-import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
-import { TABLES, type RecordTable, type TableName } from './record-tables.ts';
-import { tableOf } from '../lists/registry.ts';
-import { SAMPLE_SIZE } from '../lists/field-discovery.ts';
-import type { Json } from '../lists/field-map.ts';
-import { noteRejected, openFieldMap, type CompiledMap } from '../lists/field-map-state.ts';
+import { AisleError } from '../../../../contract/errors.ts';
+import { contentHash } from '../../../mirror/content-hash.ts';
+import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
+import type { HeldSnapshot } from '../../../mirror/dataset-state.ts';
+import { markApplied, markLogFrom, markLogServerNewest } from '../../../mirror/dataset-state.ts';
+import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
+import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import { prepareSearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
+import { recordItemsGone, recordItemsMoved } from '../../../mirror/stock-refresh.ts';
+import { TABLES, type RecordTable, type TableName } from '../../../mirror/record-tables.ts';
+import { tableOf } from '../../../lists/registry.ts';
+import { SAMPLE_SIZE } from '../../../lists/field-discovery.ts';
+import type { Json } from '../../../lists/field-map.ts';
+import { noteRejected, openFieldMap, type CompiledMap } from '../../../lists/field-map-state.ts';
 
 const BULK_MIN_INSERTS = 20_000;
 /** Stored rows the walk looks past for an element's id before it asks the id's index. */

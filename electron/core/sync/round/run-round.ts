@@ -1,25 +1,25 @@
 // One sync round on the writer connection: fetch datasets a few at a time (conditional, streamed),
 // apply each atomically, record what happened. Runs in the sync worker; callable directly in tests.
 import type { Readable } from 'node:stream';
-import { AisleError } from '../../contract/errors.ts';
-import type { SyncProgress, WholeStockWhy } from '../../contract/types.ts';
-import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../api/json-stream-request.ts';
-import type { RetryPolicy } from '../api/retry.ts';
-import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../mirror/apply-snapshot.ts';
-import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, scopeGone, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
-import type { DatasetCaps } from '../mirror/dataset-caps.ts';
-import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
-import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
-import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
-import type { OnRequest } from '../api/request-report.ts';
-import type { RejectedElement } from './json-array-splitter.ts';
-import { ListBodyReader } from './list-body-reader.ts';
-import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from './list-errors.ts';
-import { leadingId, ListPages, readMemory, writeMemory } from './list-paging.ts';
-import { requestForms } from './request-forms.ts';
-import { scopeNames, settleUnplanned } from './unplanned-datasets.ts';
+import { AisleError } from '../../../contract/errors.ts';
+import type { SyncProgress, WholeStockWhy } from '../../../contract/types.ts';
+import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../../api/json-stream-request.ts';
+import type { RetryPolicy } from '../../api/retry.ts';
+import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } from '../../db/write/snapshot/apply-snapshot.ts';
+import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, scopeGone, type DatasetRow, type DatasetSpec } from '../../mirror/dataset-state.ts';
+import type { DatasetCaps } from '../../mirror/dataset-caps.ts';
+import { instantText, TABLES, type TableName } from '../../mirror/record-tables.ts';
+import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../../mirror/search-index.ts';
+import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../../mirror/stock-refresh.ts';
+import { globalDatasets, kept, scopedDatasets, type PlanOptions } from '../dataset-registry.ts';
+import type { OnRequest } from '../../api/request-report.ts';
+import type { RejectedElement } from '../json-array-splitter.ts';
+import { ListBodyReader } from '../list-body-reader.ts';
+import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from '../list-errors.ts';
+import { leadingId, ListPages, readMemory, writeMemory } from '../list-paging.ts';
+import { requestForms } from '../request-forms.ts';
+import { scopeNames, settleUnplanned } from '../unplanned-datasets.ts';
 
 export interface RoundOptions {
   baseUrl: string;
