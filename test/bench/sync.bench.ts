@@ -51,9 +51,8 @@ try {
     const cpu = process.cpuUsage();
     let ready = 0;
     const result = (await worker.run(
-      { kind: 'round', mirrorPath, baseUrl: url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
+      { kind: 'round', mirrorPath, baseUrl: url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: accessToken } },
       {
-        accessToken: async () => accessToken,
         refreshAfterUnauthorized: async () => accessToken,
         onProgress: (p) => {
           if (p.list === 'items' && (p.phase === 'done' || p.phase === 'unchanged')) ready = performance.now();
