@@ -5,6 +5,7 @@ import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
 import { openMirrorWriter } from '../mirror/open-mirror.ts';
+import { checkpointBeforeClose } from '../db/wal.ts';
 import { type RoundResult, runRound } from './round/run-round.ts';
 import type { FromWorker, TaskToken, ToWorker, WorkerTask } from './worker-protocol.ts';
 
@@ -63,7 +64,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     }
   } finally {
     cancels.delete(id);
-    db.pragma('wal_checkpoint(PASSIVE)');
+    checkpointBeforeClose(db);
     db.close();
   }
   // only now: closing the last connection to a file checkpoints it under an exclusive lock, and

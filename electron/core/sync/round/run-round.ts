@@ -2,6 +2,7 @@
 // apply each atomically, record what happened. Runs in the sync worker; callable directly in tests.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
+import { checkpointAfterDataset, checkpointAfterRound } from '../../db/wal.ts';
 import type { SyncProgress, WholeStockWhy } from '../../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS, openJsonStream, type StreamResponse } from '../../api/json-stream-request.ts';
 import type { RetryPolicy } from '../../api/retry.ts';
@@ -207,22 +208,6 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   const open = (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0) => forms.open(spec, (asked) => openAs(asked, etag, why, expectedBytes));
 
   /**
-   * After each dataset applied, the WAL is copied into the file (PASSIVE: no reader waits, none is
-   * waited for), so that the next dataset writes the WAL from its start again. A WAL kept for the
-   * whole round grows large, every page the later datasets read is looked for in its index, and the
-   * file grows into new blocks on disk; the copying costs about the same, spread over the round
-   * (docs/decisions/0003-checkpoint-after-each-dataset.md). What this one could not copy (a reader
-   * was on an older snapshot) the next does.
-   */
-  const copyWalIntoFile = () => {
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } catch {
-      // the dataset is committed either way; the round's last checkpoint copies what this one did not
-    }
-  };
-
-  /**
    * Applies a dataset's answer in one transaction; a log's older pages, a part's further requests
    * (`part.pages`), or a list's next pages (`pages`, as the server pages it) are asked for and
    * applied in the same one. Records nested too deep are left out (`rejected`) and the rest applies.
@@ -325,7 +310,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         if (rejected.length) markError(db, datasetId, { code: 'bad_response', message: rejectedNote(spec, rejected, result.rows, keptRejected) });
         // committed: searchable and dated from now
         progress(spec, 'done', result.rows, bytes, expectedRows);
-        copyWalIntoFile();
+        checkpointAfterDataset(db);
       }
       return { result, bytes };
     } catch (error) {
@@ -524,11 +509,6 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   forms.save();
   pruneAccountedItems(db);
   compactAfter(db, written);
-  // After a round that wrote data, the WAL holds all of it (up to the whole mirror after a first
-  // sync): copy it into the file and cut the WAL to nothing now, while the round pays anyway. Left
-  // to the next round, truncating a WAL of gigabytes made a round where nothing changed slow.
-  // (TRUNCATE waits for readers on older snapshots, but lets new readers in.)
-  const wrote = dropped > 0 || results.some((r) => r.outcome === 'applied');
-  db.pragma(wrote ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
+  checkpointAfterRound(db, dropped > 0 || results.some((r) => r.outcome === 'applied'));
   return { startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
 }

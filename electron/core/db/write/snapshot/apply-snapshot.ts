@@ -11,8 +11,9 @@
 // window (LogKeep). A part (stock-refresh.ts) is the complete answer for some items only: the rows
 // of those items it does not hold are deleted, every other row stays.
 import { AisleError } from '../../../../contract/errors.ts';
+import { cutWalBackAfterRollback } from '../../wal.ts';
 import { contentHash } from '../../../mirror/content-hash.ts';
-import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
+import { datasetLimits, DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
 import type { HeldSnapshot } from '../../../mirror/dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from '../../../mirror/dataset-state.ts';
 import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
@@ -432,7 +433,7 @@ export function beginSnapshot(
       open = false;
       if (db.inTransaction) db.exec('ROLLBACK');
       builder?.close();
-      cutWalBack(db);
+      cutWalBackAfterRollback(db);
     }
   };
 
