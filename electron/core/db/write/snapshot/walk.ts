@@ -1,4 +1,7 @@
 // The walk: the stored rows of a dataset in rid order, read ahead in batches beside the snapshot.
+// A server that sends its list in a stable order meets them one by one, so an unchanged row costs
+// no index lookup. The rows it reads are flagged: at the end, those the snapshot did not hold are
+// the rows gone (gone.ts).
 import type { MirrorDb } from '../../../mirror/open-mirror.ts';
 import type { StoredRow } from './types.ts';
 
@@ -9,11 +12,6 @@ export const WALKED = 2;
 const LOOK_AHEAD = 8;
 const BATCH = 2048;
 
-/**
- * A server that sends its list in a stable order meets the stored rows one by one, so an unchanged
- * row costs no index lookup. The rows it reads are flagged: at the end, those the snapshot did not
- * hold are the rows gone (gone.ts).
- */
 export class StoredWalk {
   #batch: StoredRow[] = [];
   #at = 0;
