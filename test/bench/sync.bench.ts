@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import type { RoundResult } from '../../electron/core/sync/sync-round.ts';
+import type { RoundResult } from '../../electron/core/sync/round/run-round.ts';
 import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 
@@ -51,9 +51,8 @@ try {
     const cpu = process.cpuUsage();
     let ready = 0;
     const result = (await worker.run(
-      { kind: 'round', mirrorPath, baseUrl: url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
+      { kind: 'round', mirrorPath, baseUrl: url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: accessToken } },
       {
-        accessToken: async () => accessToken,
         refreshAfterUnauthorized: async () => accessToken,
         onProgress: (p) => {
           if (p.list === 'items' && (p.phase === 'done' || p.phase === 'unchanged')) ready = performance.now();

@@ -25,8 +25,8 @@ describe('the built sync worker', () => {
       openMirror(file).close();
       const token = async () => 't1';
       const result = await worker.run(
-        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
-        { accessToken: token, refreshAfterUnauthorized: token },
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: 't1' } },
+        { refreshAfterUnauthorized: token },
       );
       expect(result?.datasets.find((d) => d.key.startsWith('items@'))).toMatchObject({ outcome: 'applied', rows: 30_000 });
       const db = new Database(file, { readonly: true });

@@ -38,7 +38,7 @@ function traced(...args: string[]) {
   return { ...result, loaded };
 }
 
-const HEAVY = [/node_modules\/axios\//, /electron\/demo\//, /electron\/core\/core\.ts$/, /electron\/hosts\/node-core\.ts$/, /electron\/core\/sync\/sync-round\.ts$/, /node_modules\/ws\//, /node_modules\/jose\//];
+const HEAVY = [/node_modules\/axios\//, /electron\/demo\//, /electron\/core\/core\.ts$/, /electron\/hosts\/node-core\.ts$/, /electron\/core\/sync\/round\//, /node_modules\/ws\//, /node_modules\/jose\//];
 
 describe('CLI start-up', () => {
   it('--version reads package.json and loads no module of the app', () => {

@@ -34,8 +34,8 @@ describe('the sync worker and field-map.json', () => {
     const token = async () => 't1';
     const round = () =>
       worker.run(
-        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
-        { accessToken: token, refreshAfterUnauthorized: token },
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: 't1' } },
+        { refreshAfterUnauthorized: token },
       );
     const skuOf = (id: string) => {
       const db = openMirror(file, { readonly: true });

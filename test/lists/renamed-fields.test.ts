@@ -10,7 +10,7 @@ import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import { tempDir } from '../support/temp-dir.ts';

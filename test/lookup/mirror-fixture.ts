@@ -1,6 +1,6 @@
 // Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
-import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
+import { beginSnapshot, tableOf } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { isFull, recordFigures } from './support/figures.ts';

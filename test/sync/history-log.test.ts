@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';

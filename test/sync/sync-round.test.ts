@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
 import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
+import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, PAUSE_MS, startFixtureServer, type FixtureServer } from './fixture-server.ts';

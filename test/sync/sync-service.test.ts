@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AisleError } from '../../electron/contract/errors.ts';
 import type { SyncProgress, SyncStatus } from '../../electron/contract/types.ts';
 import type { CoreContext } from '../../electron/core/core.ts';
 import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
@@ -262,5 +263,37 @@ describe('the sync service', () => {
     expect(mirrors.current()!.path).not.toBe(annPath);
     expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
     await roundEnded();
+  });
+
+  it('gives a round the session token with its task: asked once; none (expired) fails each dataset in words, with no request sent', async () => {
+    await sync.close();
+    sync = createSyncService(ctx, { session: session.port, mirrors }, { automatic: false });
+    const given = session.port.accessToken;
+    let asked = 0;
+    session.port.accessToken = () => (asked++, given());
+    session.signIn();
+    const round = await sync.runRound();
+    expect(round.datasets.every((d) => d.outcome === 'applied')).toBe(true);
+    expect(asked).toBe(1);
+
+    const before = server.requests.length;
+    session.port.accessToken = () => Promise.reject(new AisleError('session_expired', 'The session has expired; sign in again.'));
+    const expired = await sync.runRound();
+    expect(expired.datasets.map((d) => d.error?.code)).toEqual(expired.datasets.map(() => 'session_expired'));
+    expect(expired.datasets[0].error?.message).toContain('The session has expired');
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('a sign-out while the round waits for its token starts no round on the closed mirror', async () => {
+    await sync.close();
+    sync = createSyncService(ctx, { session: session.port, mirrors }, { automatic: false });
+    let giveToken: (token: string) => void = () => undefined;
+    session.port.accessToken = () => new Promise((resolve) => (giveToken = resolve));
+    session.signIn();
+    const round = sync.runRound();
+    session.signOut();
+    giveToken('t1');
+    await expect(round).rejects.toMatchObject({ code: 'not_signed_in' });
+    expect(server.requests).toEqual([]);
   });
 });

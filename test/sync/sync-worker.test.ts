@@ -33,8 +33,8 @@ describe('the sync worker', () => {
     const token = async () => 't1';
     for (let round = 0; round < 2; round++) {
       const result = await worker.run(
-        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [] },
-        { accessToken: token, refreshAfterUnauthorized: token },
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: 't1' } },
+        { refreshAfterUnauthorized: token },
       );
       expect(result?.datasets.find((d) => d.key.startsWith('items@'))?.outcome).toBe(round === 0 ? 'applied' : 'unchanged');
       // the worker's connection was the last: its close copied the WAL into the file and removed it
@@ -45,5 +45,63 @@ describe('the sync worker', () => {
       db.exec('COMMIT');
       db.close();
     }
+  });
+
+  describe('its token', () => {
+    const plan = { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 };
+    const serve = () => {
+      server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+      server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+      server.set(`${LISTS}/accounts/acc-1/items/query`, [{ id: 'item-1', sku: 'SKU-1', description: 'Thing' }]);
+      const file = path.join(dir.path, 'mirror.sqlite');
+      openMirror(file).close();
+      return file;
+    };
+
+    it('comes with the task: a round with a valid token asks main for none', async () => {
+      const file = serve();
+      const asked: string[] = [];
+      const result = await worker.run(
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan, only: null, allowMassDelete: [], token: { value: 't1' } },
+        { refreshAfterUnauthorized: async (rejected) => (asked.push(rejected), 't1') },
+      );
+      expect(result?.datasets.map((d) => d.outcome)).toEqual(['applied', 'applied', 'applied']);
+      expect(asked).toEqual([]);
+      expect(server.requests.map((r) => r.status)).toEqual([200, 200, 200]);
+    });
+
+    it('is asked for once after a 401, and the refused request is sent again with the new one', async () => {
+      const file = serve();
+      server.fault(`${LISTS}/accounts/query`, 'unauthorized', 1);
+      const asked: string[] = [];
+      const result = await worker.run(
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan, only: null, allowMassDelete: [], concurrency: 1, token: { value: 't1' } },
+        {
+          refreshAfterUnauthorized: async (rejected) => {
+            asked.push(rejected);
+            // the refused token is no longer taken: every later request must carry the new one
+            server.tokens.delete('t1');
+            server.tokens.add('t2');
+            return 't2';
+          },
+        },
+      );
+      expect(asked).toEqual(['t1']);
+      expect(server.requests.filter((r) => r.path === `${LISTS}/accounts/query`).map((r) => r.status)).toEqual([401, 200]);
+      expect(result?.datasets.map((d) => d.outcome)).toEqual(['applied', 'applied', 'applied']);
+    });
+
+    it('says why main had none: each dataset fails with that error, and main is not asked', async () => {
+      const file = serve();
+      const asked: string[] = [];
+      const result = await worker.run(
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan, only: null, allowMassDelete: [], token: { error: { code: 'session_expired', message: 'The session has expired; sign in again.' } } },
+        { refreshAfterUnauthorized: async (rejected) => (asked.push(rejected), 't1') },
+      );
+      expect(result?.datasets.map((d) => d.error?.code)).toEqual(['session_expired', 'session_expired']);
+      expect(result?.datasets[0].error?.message).toContain('The session has expired');
+      expect(asked).toEqual([]);
+      expect(server.requests).toEqual([]);
+    });
   });
 });

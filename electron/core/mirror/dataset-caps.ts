@@ -73,21 +73,3 @@ function checkFreeSpace(db: MirrorDb, datasetBytes: number, spareBytes: number, 
     `${what} was not updated: the disk holding the offline data (${folder}) has ${megabytes(free)} free, and updating it needs about ${megabytes(needed)} (twice its ${megabytes(datasetBytes)} plus ${megabytes(spareBytes)} to spare). The last good data is kept; free some disk space.`,
   );
 }
-
-/**
- * After a rolled-back answer: the pages it spilled into the WAL are garbage that stays on disk (a
- * never-ending answer grew it to gigabytes) until the WAL is reset. Cut it back now, but only if no
- * reader holds it (a lookup on an older snapshot): never wait for one.
- */
-export function cutWalBack(db: MirrorDb): void {
-  if (db.memory || db.inTransaction) return;
-  const wait = db.pragma('busy_timeout', { simple: true }) as number;
-  try {
-    db.pragma('busy_timeout = 0');
-    db.pragma('wal_checkpoint(TRUNCATE)');
-  } catch {
-    // busy: a reader holds the WAL; the round's last checkpoint cuts it back
-  } finally {
-    db.pragma(`busy_timeout = ${wait}`);
-  }
-}

@@ -4,6 +4,7 @@ import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSyn
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
+import { checkpointOnlyByHand, useWal } from '../db/wal.ts';
 import { contentHash } from './content-hash.ts';
 import { utcInstant } from './instant.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
@@ -37,10 +38,7 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
       // Larger pages load a first sync faster, but a first sync happens once and a round every few
       // minutes (docs/decisions/0002-mirror-page-size.md).
       db.pragma(`page_size = ${PAGE_SIZE}`);
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      // a WAL left large by a big apply shrinks back after the next checkpoint
-      db.pragma('journal_size_limit = 67108864');
+      useWal(db);
     }
     version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
@@ -121,12 +119,12 @@ export function removeQuietly(file: string): void {
 /**
  * The sync's writer connection (the sync worker's; the ingest benchmark's): a larger page cache, so
  * that big applies spill less (16 MiB keeps the process under its memory budget), and the WAL copied
- * into the file once, at the end of a round, not inside each dataset's COMMIT.
+ * into the file by the writer at the times wal.ts names, never inside a COMMIT.
  */
 export function openMirrorWriter(file: string): MirrorDb {
   const db = openMirror(file);
   db.pragma('cache_size = -16384');
-  db.pragma('wal_autocheckpoint = 0');
+  checkpointOnlyByHand(db);
   return db;
 }
 

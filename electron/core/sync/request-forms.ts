@@ -4,7 +4,7 @@
 // form that worked is remembered per endpoint in the mirror (meta `request_form:<path>`, written at
 // the round's end), so the next round, after a restart too, asks that way first. A part read (the
 // stock of some items) is asked only in the form already known: when it is refused, the round reads
-// the whole stock instead (sync-round.ts), which finds the form.
+// the whole stock instead (round/read-answer.ts), which finds the form.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';

@@ -12,8 +12,9 @@ import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
-import type { RoundResult } from './sync-round.ts';
+import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
+import type { TaskToken } from './worker-protocol.ts';
 
 export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld'>;
 
@@ -95,51 +96,66 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     session.keptFacilities(rows.map((r) => r.name));
   };
 
+  /**
+   * The token a round's task carries (refreshed first when near its expiry), so that the worker
+   * asks main only after a 401; when there is none, the error met instead goes along, and each
+   * dataset of the round fails with it.
+   */
+  const startToken = (): Promise<TaskToken> =>
+    session.accessToken().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error: { code: (error as AisleError).code ?? 'session_expired', message: (error as Error).message } }),
+    );
+
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
     const settings = ctx.deps.settings.get();
     lastRoundStartedAt = new Date(clock.now()).toISOString();
-    const run = worker
-      .run(
-        {
-          kind: 'round',
-          mirrorPath: mirror.path,
-          baseUrl,
-          plan: {
-            offlineLists: settings.offlineLists,
-            offlineFacilities: settings.offlineFacilities,
-            userFacilities: session.facilities(),
-            historyDays: settings.historyDays,
-            stockFullCheckMinutes: settings.stockFullCheckMinutes,
+    const run = startToken()
+      .then((token) => {
+        // signed out (or closed) while main got the token: this mirror's round is not wanted any more
+        if (closed || mirrors.current() !== mirror) throw new AisleError('not_signed_in', 'Signed out before the sync round began.');
+        return worker.run(
+          {
+            kind: 'round',
+            mirrorPath: mirror.path,
+            baseUrl,
+            token,
+            plan: {
+              offlineLists: settings.offlineLists,
+              offlineFacilities: settings.offlineFacilities,
+              userFacilities: session.facilities(),
+              historyDays: settings.historyDays,
+              stockFullCheckMinutes: settings.stockFullCheckMinutes,
+            },
+            only,
+            allowMassDelete,
+            retry: options.retry,
+            timeoutMs: options.timeoutMs,
+            manual,
+            reading: {
+              pageSize: settings.pageSize,
+              deadlineBaseMs: settings.listDeadlineSeconds * 1000,
+              deadlineMsPerMb: settings.listDeadlineSecondsPerMB * 1000,
+              roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
+            },
+            caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
           },
-          only,
-          allowMassDelete,
-          retry: options.retry,
-          timeoutMs: options.timeoutMs,
-          manual,
-          reading: {
-            pageSize: settings.pageSize,
-            deadlineBaseMs: settings.listDeadlineSeconds * 1000,
-            deadlineMsPerMb: settings.listDeadlineSecondsPerMB * 1000,
-            roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
+          {
+            refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
+            onProgress: (progress) => {
+              if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
+              else syncing.add(progress.key);
+              ctx.events.emit('sync.progress', progress);
+              if (TERMINAL.has(progress.phase)) emitStatus();
+              if (progress.error?.code === 'offline' || progress.error?.code === 'timeout') session.unreachable();
+            },
+            onRequest: (report) => ctx.requests.add('sync', report),
           },
-          caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
-        },
-        {
-          accessToken: () => session.accessToken(),
-          refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
-          onProgress: (progress) => {
-            if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
-            else syncing.add(progress.key);
-            ctx.events.emit('sync.progress', progress);
-            if (TERMINAL.has(progress.phase)) emitStatus();
-            if (progress.error?.code === 'offline' || progress.error?.code === 'timeout') session.unreachable();
-          },
-          onRequest: (report) => ctx.requests.add('sync', report),
-        },
-      )
+        );
+      })
       .then((result) => {
         tellKeptFacilities();
         // a confirmation round (only some datasets) settles nothing: the full round's words stay
@@ -233,7 +249,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.discardHeld': async ({ key }) => {
         const mirror = requireHeld(key);
         await afterCurrent();
-        await worker.run({ kind: 'discardHeld', mirrorPath: mirror.path, key }, { accessToken: () => session.accessToken(), refreshAfterUnauthorized: (t) => session.refreshAfterUnauthorized(t) });
+        await worker.run({ kind: 'discardHeld', mirrorPath: mirror.path, key }, { refreshAfterUnauthorized: (t) => session.refreshAfterUnauthorized(t) });
         emitStatus();
         return heldStatus(key);
       },

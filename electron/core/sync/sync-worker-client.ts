@@ -1,13 +1,14 @@
-// The main thread's side of the sync worker: starts it, runs tasks, answers its token requests.
+// The main thread's side of the sync worker: starts it, runs tasks, answers its token requests
+// (a round's task carries its token; the worker asks for another only after a 401).
 import { Worker } from 'node:worker_threads';
 import type { RequestReport } from '../api/request-report.ts';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import type { SyncProgress } from '../../contract/types.ts';
-import type { RoundResult } from './sync-round.ts';
+import type { RoundResult } from './round/run-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 
 export interface TaskCallbacks {
-  accessToken(): Promise<string>;
+  /** The server refused `rejected` with a 401: a refreshed token (once), or throws. */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
   onProgress?(progress: SyncProgress): void;
   /** A request the round made to the server (diagnostics). */
@@ -57,8 +58,7 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
       if (message.type === 'progress') task.callbacks.onProgress?.(message.progress);
       else if (message.type === 'request') task.callbacks.onRequest?.(message.report);
       else if (message.type === 'needToken') {
-        const get = message.rejected === null ? task.callbacks.accessToken() : task.callbacks.refreshAfterUnauthorized(message.rejected);
-        get.then(
+        task.callbacks.refreshAfterUnauthorized(message.rejected).then(
           (token) => send({ type: 'token', requestId: message.requestId, token, error: null }),
           (error: AisleError) => send({ type: 'token', requestId: message.requestId, token: null, error: { code: error.code ?? 'session_expired', message: error.message } }),
         );
@@ -110,7 +110,7 @@ export async function upgradeInWorker(mirrorPath: string, url: URL = DEFAULT_SYN
   const client = createSyncWorkerClient(url);
   const noToken = () => Promise.reject(new AisleError('internal', 'An upgrade needs no token.'));
   try {
-    await client.run({ kind: 'upgrade', mirrorPath }, { accessToken: noToken, refreshAfterUnauthorized: noToken });
+    await client.run({ kind: 'upgrade', mirrorPath }, { refreshAfterUnauthorized: noToken });
   } finally {
     await client.terminate();
   }

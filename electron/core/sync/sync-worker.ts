@@ -5,8 +5,9 @@ import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { clearHeld } from '../mirror/dataset-state.ts';
 import { openMirrorWriter } from '../mirror/open-mirror.ts';
-import { type RoundResult, runRound } from './sync-round.ts';
-import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
+import { checkpointBeforeClose } from '../db/wal.ts';
+import { type RoundResult, runRound } from './round/run-round.ts';
+import type { FromWorker, TaskToken, ToWorker, WorkerTask } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('sync-worker.ts must run in a worker thread');
@@ -17,12 +18,18 @@ let nextRequest = 1;
 
 const post = (message: FromWorker) => port.postMessage(message);
 
-function askToken(id: number, rejected: string | null): Promise<string> {
+/** After a 401: the token the server refused goes to main, which answers with a refreshed one. */
+function askToken(id: number, rejected: string): Promise<string> {
   const requestId = nextRequest++;
   return new Promise((resolve, reject) => {
     pendingTokens.set(requestId, { resolve, reject });
     post({ type: 'needToken', id, requestId, rejected });
   });
+}
+
+/** The token the task came with; none: the error main met getting it, for each dataset that asks. */
+function taskToken(token: TaskToken): Promise<string> {
+  return 'value' in token ? Promise.resolve(token.value) : Promise.reject(new AisleError(token.error.code as ErrorCode, token.error.message));
 }
 
 async function run(id: number, task: WorkerTask): Promise<void> {
@@ -39,7 +46,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)));
       result = await runRound(db, {
         baseUrl: task.baseUrl,
-        accessToken: () => askToken(id, null),
+        accessToken: () => taskToken(task.token),
         refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
         plan: task.plan,
         only: task.only,
@@ -57,7 +64,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     }
   } finally {
     cancels.delete(id);
-    db.pragma('wal_checkpoint(PASSIVE)');
+    checkpointBeforeClose(db);
     db.close();
   }
   // only now: closing the last connection to a file checkpoints it under an exclusive lock, and

@@ -4,7 +4,7 @@
 // user's) are kept and marked, in words, and removed only when a later complete round still misses
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
-import { dropDataset } from '../mirror/apply-snapshot.ts';
+import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';

@@ -4,12 +4,19 @@ import type { RetryPolicy } from '../api/retry.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
-import type { ReadingOptions, RoundResult } from './sync-round.ts';
+import type { ReadingOptions, RoundResult } from './round/run-round.ts';
+
+/**
+ * The access token a round starts with, or why main had none (the round then fails each dataset with
+ * that error, as it would have met it on asking). The worker asks main again only after a 401.
+ */
+export type TaskToken = { value: string } | { error: { code: string; message: string } };
 
 export interface RoundTask {
   kind: 'round';
   mirrorPath: string;
   baseUrl: string;
+  token: TaskToken;
   plan: PlanOptions;
   only: string[] | null;
   allowMassDelete: string[];
@@ -45,6 +52,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'progress'; id: number; progress: SyncProgress }
   | { type: 'request'; id: number; report: RequestReport }
-  | { type: 'needToken'; id: number; requestId: number; rejected: string | null }
+  /** A 401 refused `rejected`: a refreshed token, please (main refreshes once per token). */
+  | { type: 'needToken'; id: number; requestId: number; rejected: string }
   | { type: 'done'; id: number; result: RoundResult | null }
   | { type: 'failed'; id: number; error: { code: string; message: string } };

@@ -1,0 +1,69 @@
+// Step one of a snapshot apply: prepare its statements, open its write transaction, read what the
+// dataset holds now and the caps of its answer.
+import { AisleError } from '../../../../contract/errors.ts';
+import { datasetLimits, type DatasetCaps, type DatasetLimits } from '../../../mirror/dataset-caps.ts';
+import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import { TABLES } from '../../../mirror/record-tables.ts';
+import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
+import { openFieldMap } from '../../../lists/field-map-state.ts';
+import type { SnapshotState } from './state.ts';
+import { prepareRowStatements } from './statements.ts';
+import type { SnapshotPart, SnapshotScope } from './types.ts';
+import { StoredWalk } from './walk.ts';
+
+export function begin(db: MirrorDb, datasetId: number, scope: SnapshotScope, part: SnapshotPart | null, appendOnly: boolean, caps: DatasetCaps): SnapshotState {
+  const table = TABLES[scope.table];
+  if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
+  const t = table.name;
+  const statements = prepareRowStatements(db, table, part);
+  // a helper-built full-text index needs its scratch file attached, which cannot be done in a transaction
+  const empty = table.fts !== null && part === null && db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${t})`).pluck().get() === 1;
+  const builder = empty ? prepareSearchIndexBuilder(db, table.fts!, statements.ftsCols) : null;
+  beginTransaction(db, builder);
+  const fieldMap = openFieldMap(db, scope.list, t);
+  const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+  const what = `${scope.label ?? scope.list}${scope.scopeId === null ? '' : ` of ${scope.scopeName ?? scope.scopeId}`}`;
+  let limits: DatasetLimits;
+  try {
+    limits = datasetLimits(db, t, datasetId, previousRows, caps, what);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    builder?.close();
+    throw error;
+  }
+  const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
+  const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
+  const flags = new Uint8Array(maxRid + 1);
+  const fresh = builder !== null && tableRows === 0;
+  // walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id
+  const walk = previousRows > 0 && part === null && !appendOnly;
+  return {
+    db, datasetId, scope, table, part, appendOnly, statements, builder, fresh, fieldMap, previousRows, tableRows, maxRid, limits, flags, walk,
+    extractScope: { list: scope.list, scopeId: scope.scopeId },
+    open: true,
+    fields: fieldMap.compiled,
+    waiting: [],
+    rejected: 0,
+    rejection: null,
+    elements: 0, elementBytes: 0, received: 0, lookups: 0, inserted: 0, updated: 0, unchanged: 0, seenOwn: 0,
+    stored: new StoredWalk(db, t, datasetId, maxRid, flags, walk),
+    changedEvents: [],
+    bulk: null,
+    ftsAfter: fresh ? maxRid : null,
+    removedAfter: [],
+    lastRid: maxRid,
+    partValues: part ? new Set(part.values) : null,
+    partColumn: part ? table.columns.indexOf(part.column) : -1,
+  };
+}
+
+function beginTransaction(db: MirrorDb, builder: SearchIndexBuilder | null): void {
+  if (builder) {
+    // BEGIN IMMEDIATE would take the scratch file's write lock too, and the helper writes it: take
+    // the mirror's alone, with a write that changes nothing
+    db.exec('BEGIN');
+    db.exec('DELETE FROM main.meta WHERE 0');
+  } else {
+    db.exec('BEGIN IMMEDIATE');
+  }
+}

@@ -1,0 +1,79 @@
+// Bulk load: a large first load drops the table's B-tree indexes and builds them once at the end
+// (much faster than maintaining them row by row), and fills the full-text index from the table in
+// one statement at the end (no per-row call, no segment merging: the sync merges after the round),
+// all inside the apply's transaction: readers still see the old dataset or the new one. A load into
+// an empty table fills its full-text index at the end too; a large one has it built meanwhile on a
+// helper thread (search-index-builder.ts).
+import type { SnapshotState } from './state.ts';
+
+const BULK_MIN_INSERTS = 20_000;
+
+/** A first load into this dataset that has written enough rows, and at least as many as the table had, goes to bulk mode. */
+export function bulkTime(s: SnapshotState): boolean {
+  return s.previousRows === 0 && !s.part && !s.bulk && s.inserted >= BULK_MIN_INSERTS && s.inserted >= s.tableRows / 2;
+}
+
+export function startBulk(s: SnapshotState): void {
+  const { db, table } = s;
+  const t = table.name;
+  // unique indexes first, so that repeated ids are settled before the others are built
+  const indexes = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
+    .all(t) as { name: string; sql: string }[];
+  for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
+  s.bulk = { indexes: indexes.map((i) => i.sql) };
+  s.ftsAfter ??= s.lastRid;
+  if (s.fresh && table.fts) {
+    const written = db.prepare(`SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ? ORDER BY rid`).raw();
+    s.builder!.start(written.iterate(s.ftsAfter) as Iterable<unknown[]>);
+  }
+}
+
+export function endBulk(s: SnapshotState): void {
+  if (!s.bulk) return;
+  const { db } = s;
+  for (const sql of s.bulk.indexes) {
+    try {
+      db.exec(sql);
+    } catch (error) {
+      // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      removeRepeatedIds(s);
+      db.exec(sql);
+    }
+  }
+  s.bulk = null;
+}
+
+function removeRepeatedIds(s: SnapshotState): void {
+  const t = s.table.name;
+  const key = t === 'records' ? 'dataset_id, id' : 'id';
+  const on = t === 'records' ? 'a.dataset_id = d.dataset_id AND a.id = d.id' : 'a.id = d.id';
+  const extra = s.db
+    .prepare(`SELECT a.rid FROM ${t} a JOIN (SELECT ${key}, max(rid) AS keep FROM ${t} GROUP BY ${key} HAVING count(*) > 1) d ON ${on} AND a.rid < d.keep`)
+    .pluck()
+    .all() as number[];
+  const remove = s.db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
+  for (const rid of extra) {
+    remove.run(rid);
+    if (rid <= s.ftsAfter!) s.statements.ftsDelete?.run(rid);
+    else s.removedAfter.push(rid);
+  }
+  s.inserted -= extra.length;
+}
+
+/** Full-text entries for the rows after `ftsAfter`: the helper's index copied in, or built here from the table. */
+export function fillSearchIndex(s: SnapshotState): void {
+  const fts = s.table.fts;
+  if (s.ftsAfter === null || !fts) return;
+  if (s.builder?.started && s.builder.finishInto()) {
+    for (const rid of s.removedAfter) s.statements.ftsDelete!.run(rid);
+    return;
+  }
+  const columns = fts.columns.join(', ');
+  // merging segments while they are written only to merge them again: the sync merges them once,
+  // after the round (search-index.ts); automerge is a stored setting: put back in this transaction
+  s.db.exec(`INSERT INTO ${fts.table} (${fts.table}, rank) VALUES ('automerge', 0)`);
+  s.db.prepare(`INSERT INTO ${fts.table} (rowid, ${columns}) SELECT rid, ${columns} FROM ${s.table.name} WHERE rid > ?`).run(s.ftsAfter);
+  s.db.exec(`INSERT INTO ${fts.table} (${fts.table}, rank) VALUES ('automerge', 4)`);
+}

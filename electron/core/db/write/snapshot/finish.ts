@@ -1,0 +1,81 @@
+// The last step of a snapshot apply: the rows gone are deleted (or the whole answer held, when it
+// would delete most of the dataset: mass-delete-guard.ts), a log cut to its window, the dataset's
+// state written, and all of it committed in the one transaction; or everything rolled back.
+import { AisleError } from '../../../../contract/errors.ts';
+import { markApplied, markLogFrom, markLogServerNewest } from '../../../mirror/dataset-state.ts';
+import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
+import { recordItemsGone, recordItemsMoved } from '../../../mirror/stock-refresh.ts';
+import { noteRejected } from '../../../lists/field-map-state.ts';
+import { cutWalBackAfterRollback } from '../../wal.ts';
+import { endBulk, fillSearchIndex } from './bulk-load.ts';
+import { notSeen, partNotSeen } from './gone.ts';
+import type { SnapshotState } from './state.ts';
+import { decideWaiting } from './store-record.ts';
+import type { ApplyResult, FinishOptions } from './types.ts';
+
+export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit }: FinishOptions): ApplyResult {
+  if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
+  const { db, datasetId, part } = s;
+  const t = s.table.name;
+  try {
+    if (s.waiting.length) decideWaiting(s);
+    if (s.appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
+    noteRejected(db, datasetId, s.rejected, s.rejection);
+    endBulk(s);
+    fillSearchIndex(s);
+    // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
+    if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
+    const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
+    // a part deletes only rows of what it answers for: never most of the dataset
+    if (!log && !part && !allowMassDelete && isMassDeletion(s.scope.list, s.previousRows, gone.length)) {
+      rollback(s);
+      return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
+    }
+    // the stock of a deleted item is asked for again (stock-refresh.ts)
+    if (t === 'items') recordItemsGone(db, gone);
+    removeRows(s, gone);
+    // a log keeps its window and its newest maxRows events
+    if (log) {
+      const outside = db.prepare(logOutsideSql(t)).pluck().all(datasetId, log.from, datasetId, log.maxRows) as number[];
+      removeRows(s, outside);
+      gone.push(...outside);
+    }
+    const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+    markApplied(db, datasetId, { etag, rows, at });
+    if (log) {
+      markLogFrom(db, datasetId, log.from);
+      markLogServerNewest(db, datasetId, log.serverNewest);
+    }
+    alsoCommit?.();
+    db.exec('COMMIT');
+    s.open = false;
+    s.builder?.close();
+    return { kind: 'applied', rows, inserted: s.inserted, updated: s.updated, deleted: gone.length, unchanged: s.unchanged, rejected: s.rejected };
+  } catch (error) {
+    rollback(s);
+    throw error;
+  }
+}
+
+/** Rolls back everything since begin (a held answer, a failed or invalid download), once. */
+export function rollback(s: SnapshotState): void {
+  if (!s.open) return;
+  s.open = false;
+  if (s.db.inTransaction) s.db.exec('ROLLBACK');
+  s.builder?.close();
+  cutWalBackAfterRollback(s.db);
+}
+
+function removeRows(s: SnapshotState, rids: number[]): void {
+  const remove = s.db.prepare(`DELETE FROM ${s.table.name} WHERE rid = ?`);
+  for (const rid of rids) {
+    remove.run(rid);
+    s.statements.ftsDelete?.run(rid);
+  }
+}
+
+/** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
+function logOutsideSql(t: string): string {
+  return `SELECT rid FROM ${t} WHERE dataset_id = ? AND created_on < ?
+    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
+}

@@ -1,0 +1,31 @@
+// The stored rows a complete answer no longer holds: deleted when the snapshot finishes.
+import type { SnapshotState } from './state.ts';
+import type { SnapshotPart } from './types.ts';
+import { SEEN, WALKED } from './walk.ts';
+
+/**
+ * Stored rows of this dataset the snapshot did not hold: the walk read to its end, then the rows
+ * it flagged and the ranges it jumped over (rarely any: only out of order) not seen.
+ */
+export function notSeen(s: SnapshotState): number[] {
+  const { stored, flags, maxRid } = s;
+  while (stored.take());
+  const gone: number[] = [];
+  for (let rid = 1; rid <= maxRid; rid++) if (flags[rid] === WALKED) gone.push(rid);
+  if (stored.unread.length === 0) return gone;
+  const range = s.db.prepare(`SELECT rid FROM ${s.table.name} WHERE dataset_id = ? AND rid > ? AND rid < ? AND rid <= ?`).pluck();
+  for (let i = 0; i < stored.unread.length; i += 2) {
+    for (const rid of range.all(s.datasetId, stored.unread[i], stored.unread[i + 1], maxRid) as number[]) if (!(flags[rid] & SEEN)) gone.push(rid);
+  }
+  return gone.sort((a, b) => a - b);
+}
+
+/** Stored rows of this dataset (before this snapshot) in the part's answer that it did not hold. */
+export function partNotSeen(s: SnapshotState, { column, values }: SnapshotPart): number[] {
+  // by the column's index (`+`: never by reading the whole dataset for each value)
+  const rowsOf = s.db.prepare(`SELECT rid FROM ${s.table.name} WHERE ${column} = ? AND +dataset_id = ? AND +rid <= ?`).pluck();
+  const gone: number[] = [];
+  for (const value of new Set(values)) for (const rid of rowsOf.all(value, s.datasetId, s.maxRid) as number[]) if (!(s.flags[rid] & SEEN)) gone.push(rid);
+  // deleted in the table's order: each deletion then touches pages near the last one's
+  return gone.sort((a, b) => a - b);
+}

@@ -1,0 +1,90 @@
+// The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish),
+// and the few questions every step asks of it.
+import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
+import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
+import type { SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
+import type { Json } from '../../../lists/field-map.ts';
+import type { CompiledMap, openFieldMap } from '../../../lists/field-map-state.ts';
+import type { RowStatements } from './statements.ts';
+import type { SnapshotPart, SnapshotScope, StoredRow } from './types.ts';
+import { SEEN, type StoredWalk } from './walk.ts';
+
+export interface SnapshotState {
+  readonly db: MirrorDb;
+  readonly datasetId: number;
+  readonly scope: SnapshotScope;
+  /** The scope each record is extracted with (one object for the whole apply). */
+  readonly extractScope: Scope;
+  readonly table: RecordTable;
+  readonly part: SnapshotPart | null;
+  /** The answer adds rows and replaces some, and deletes none (apply-snapshot.ts). */
+  readonly appendOnly: boolean;
+  readonly statements: RowStatements;
+  /** The helper thread building a new full-text index (an empty table's first load), or null. */
+  readonly builder: SearchIndexBuilder | null;
+  /** The table was empty (checked again in the transaction): the helper may build its index. */
+  readonly fresh: boolean;
+  /** The transaction is open. */
+  open: boolean;
+  /** The list's field map, compiled once for this apply; `fields` null: decided from the first records. */
+  readonly fieldMap: ReturnType<typeof openFieldMap>;
+  fields: CompiledMap | null;
+  /** Records received before the map was decided (a list's first records), applied once it is. */
+  readonly waiting: { record: Json; hash: number; json: string; n: number }[];
+  rejected: number;
+  /** The first record not kept, in words for IT. */
+  rejection: string | null;
+  readonly previousRows: number;
+  readonly tableRows: number;
+  readonly maxRid: number;
+  readonly limits: DatasetLimits;
+  /** Elements received and their bytes, against the caps (counted apart from `received`, which counts only valid records). */
+  elements: number;
+  elementBytes: number;
+  /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk). */
+  readonly flags: Uint8Array;
+  /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */
+  readonly walk: boolean;
+  readonly stored: StoredWalk;
+  received: number;
+  /** Elements looked for by their id's index (not met in the walk). */
+  lookups: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Stored rows of this dataset met in the snapshot: when all were, none is gone (no scan at the end). */
+  seenOwn: number;
+  /** Stored events the answer changed (a log's): their items are queued as moved, with the new events'. */
+  readonly changedEvents: number[];
+  /** Bulk mode (bulk-load.ts): the dropped index definitions. */
+  bulk: { indexes: string[] } | null;
+  /**
+   * Null: each row gets its full-text entry as it is written. Else rows after this rid get theirs at
+   * the end, from the helper thread or from the table (bulk loads; every load into an empty table).
+   */
+  ftsAfter: number | null;
+  /** Rows after `ftsAfter` removed as repeated ids: the helper's index has them. */
+  readonly removedAfter: number[];
+  lastRid: number;
+  /** A part's values: its answer must hold only rows of these (store-record.ts). */
+  readonly partValues: Set<string> | null;
+  readonly partColumn: number;
+}
+
+export function markSeen(s: SnapshotState, row: StoredRow): void {
+  if (row.rid > s.maxRid || s.flags[row.rid] & SEEN) return;
+  s.flags[row.rid] |= SEEN;
+  if (row.dataset_id === undefined || row.dataset_id === s.datasetId) s.seenOwn++;
+}
+
+/** The stored row holds exactly this content, for this dataset. */
+export function isSame(s: SnapshotState, row: StoredRow, hash: number): boolean {
+  return row.hash === hash && (row.dataset_id === undefined || row.dataset_id === s.datasetId);
+}
+
+/** The stored row of an id, by its index. */
+export function lookup(s: SnapshotState, id: string): StoredRow | undefined {
+  s.lookups++;
+  return (s.table.name === 'records' ? s.statements.find.get(s.datasetId, id) : s.statements.find.get(id)) as StoredRow | undefined;
+}

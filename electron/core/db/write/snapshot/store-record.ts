@@ -1,0 +1,75 @@
+// A parsed record into its table: extracted by the list's field map, then inserted, updated, or
+// found unchanged. Records not kept are counted and the first reason noted.
+import { AisleError } from '../../../../contract/errors.ts';
+import type { Json } from '../../../lists/field-map.ts';
+import { bulkTime, startBulk } from './bulk-load.ts';
+import { isSame, lookup, markSeen, type SnapshotState } from './state.ts';
+import type { StoredRow } from './types.ts';
+
+/** Extracts and writes one parsed record (the stored row found by its leading id, when it was). */
+export function storeRecord(s: SnapshotState, record: Json, hash: number, json: string, n: number, quickId: string | null, quick: StoredRow | undefined): void {
+  const fields = s.fields!;
+  const id = fields.id(record);
+  if (!id) return reject(s, n, `has no id (the field map's id field is ${fields.map.id ? `\`${fields.map.id}\`` : 'none'})`);
+  const values = fields.extract(record, s.extractScope);
+  if (s.partValues) askedFor(s, values[s.partColumn] as string | null);
+  if (bulkTime(s)) startBulk(s);
+  if (s.previousRows === 0) {
+    // nothing of this dataset to compare with: insert, and only look for the id when it is taken
+    try {
+      return insertRow(s, id, values, hash, json);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+    }
+  }
+  // the element's stored row was found (or not) by its leading id already
+  const existing = quickId === id ? quick : lookup(s, id);
+  if (!existing) return insertRow(s, id, values, hash, json);
+  markSeen(s, existing);
+  if (isSame(s, existing, hash)) {
+    s.unchanged++;
+    return;
+  }
+  const { update, updateUnindexed, ftsInsert, ftsDelete, ftsCols } = s.statements;
+  if (!updateUnindexed?.(existing.rid, s.datasetId, id, values, hash, json)) update.run(s.datasetId, id, ...values, hash, json, existing.rid);
+  if (s.table.name === 'history') s.changedEvents.push(existing.rid);
+  // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
+  if (ftsInsert && ftsDelete && (s.ftsAfter === null || existing.rid <= s.ftsAfter)) {
+    ftsDelete.run(existing.rid);
+    ftsInsert.run(existing.rid, ...ftsCols.map((i) => values[i]));
+  }
+  s.updated++;
+}
+
+function insertRow(s: SnapshotState, id: string, values: unknown[], hash: number, json: string): void {
+  const { insert, ftsInsert, ftsCols } = s.statements;
+  s.lastRid = Number(insert.run(s.datasetId, id, ...values, hash, json).lastInsertRowid);
+  if (s.ftsAfter === null) ftsInsert?.run(s.lastRid, ...ftsCols.map((i) => values[i]));
+  else if (s.builder?.started) s.builder.add(s.lastRid, values);
+  s.inserted++;
+}
+
+/** Decides the list's field map from the records received so far, then applies them. */
+export function decideWaiting(s: SnapshotState): void {
+  s.fields = s.fieldMap.decide(s.waiting.map((w) => w.record));
+  for (const w of s.waiting.splice(0)) storeRecord(s, w.record, w.hash, w.json, w.n, null, undefined);
+}
+
+/** A record not kept: the rest of the answer applies; the first reason is noted for IT. */
+export function reject(s: SnapshotState, n: number, why: string): void {
+  const { list, scopeId } = s.scope;
+  s.rejected++;
+  s.rejection ??= `Record ${n} of ${list}${scopeId ? ` (${scopeId})` : ''} ${why}: it was not kept.`;
+}
+
+/**
+ * A part's answer holds only rows of the values asked for: a server that does not filter by them
+ * answers the whole dataset to every request of the part (a large facility's whole stock, once per
+ * request). Its first row beyond them ends the part: read whole instead.
+ */
+export function askedFor(s: SnapshotState, value: string | null): void {
+  if (!s.partValues!.has(value as string)) {
+    const column = s.part!.column;
+    throw new AisleError('bad_response', `The server answered for ${column} ${JSON.stringify(value)}, which it was not asked for: it does not filter by ${column}.`);
+  }
+}

@@ -1,0 +1,41 @@
+// The end of a round: the datasets that left the plan settled, what was learnt saved, large
+// full-text indexes merged, the WAL cut back (wal.ts).
+import { checkpointAfterRound } from '../../db/wal.ts';
+import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import { TABLES, type TableName } from '../../mirror/record-tables.ts';
+import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../../mirror/search-index.ts';
+import { pruneAccountedItems } from '../../mirror/stock-refresh.ts';
+import { settleUnplanned } from '../unplanned-datasets.ts';
+import type { Planned } from './plan.ts';
+import type { RoundState } from './round-state.ts';
+import type { RoundResult } from './types.ts';
+
+export function finishRound(r: RoundState, planned: Planned): RoundResult {
+  const { db, options, results } = r;
+  clearTimeout(r.roundTimer);
+  // Only a complete round settles the datasets it did not plan: every scope list read (a held or
+  // failed one plans from what the mirror had), no `only`, not cancelled (unplanned-datasets.ts).
+  const scopesRead = ['accounts', 'facilities'].every((k) => ['applied', 'unchanged'].includes(results.find((x) => x.key === k)?.outcome ?? ''));
+  let dropped = 0;
+  const notices: string[] = [];
+  if (!options.only && scopesRead && !options.signal?.aborted) {
+    const settled = settleUnplanned(db, new Set(planned.specs.map((s) => s.key)), options.plan, planned.names, r.startedAt);
+    dropped = settled.dropped;
+    notices.push(...settled.notices);
+  }
+  r.forms.save();
+  pruneAccountedItems(db);
+  compactAfter(db, r.written);
+  checkpointAfterRound(db, dropped > 0 || results.some((x) => x.outcome === 'applied'));
+  return { startedAt: r.startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
+}
+
+/** Merges the full-text index of each table this round wrote a large part of (a first sync), one transaction each. */
+function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
+  for (const [table, count] of written) {
+    const index = SEARCH_INDEXES[table];
+    if (!index) continue;
+    const rows = db.prepare(`SELECT count(*) FROM ${TABLES[table].name}`).pluck().get() as number;
+    if (worthCompacting(count, rows)) db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+  }
+}

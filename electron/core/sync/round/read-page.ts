@@ -1,0 +1,65 @@
+// One page of a dataset's answer, streamed into the snapshot applier element by element.
+import type { Readable } from 'node:stream';
+import { AisleError } from '../../../contract/errors.ts';
+import { instantText, TABLES } from '../../mirror/record-tables.ts';
+import type { RejectedElement } from '../json-array-splitter.ts';
+import { ListBodyReader } from '../list-body-reader.ts';
+import { leadingId } from '../list-paging.ts';
+import type { AnswerState } from './answer-state.ts';
+import { pastRoundDeadline } from './round-errors.ts';
+import { progress, type RoundState } from './round-state.ts';
+
+const PROGRESS_EVERY_MS = 200;
+
+export interface PageRead {
+  /** Records on the page. */
+  count: number;
+  /** The last record of the page (a log's oldest event), null on an empty page. */
+  last: Buffer | null;
+  /** The page's envelope fields (its paging). */
+  fields: ListBodyReader['fields'];
+}
+
+export async function readPage(r: RoundState, a: AnswerState, page: Readable): Promise<PageRead> {
+  const { spec, log, listPages } = a;
+  const applier = a.applier!;
+  const reader = new ListBodyReader({ onRejected: (rejected) => keepRejected(r, a, rejected) });
+  let count = 0;
+  let last: Buffer | null = null;
+  // a list that may page (an envelope, a Link header) has its records' ids checked across pages
+  let checkIds: boolean | null = listPages === null ? false : null;
+  const add = (bytes: Buffer) => {
+    if (checkIds === null) checkIds = reader.isEnvelope || a.link !== null;
+    if (checkIds) listPages!.seeRecord(bytes);
+    applier.add(bytes);
+    // a log's answer is newest first: its very first event is the server's newest
+    if (log && applier.received === 1) log.keep.serverNewest = instantText(applier.valueOf(bytes, 'created_on'));
+    count++;
+    last = bytes;
+  };
+  for await (const chunk of page) {
+    a.bytes += (chunk as Buffer).length;
+    reader.push(chunk as Buffer, add);
+    if (Date.now() - a.lastProgress >= PROGRESS_EVERY_MS) {
+      a.lastProgress = Date.now();
+      progress(r, spec, 'downloading', applier.received, a.bytes, a.o.expectedRows);
+    }
+  }
+  if (r.signal?.aborted) throw r.roundDeadline?.signal.aborted ? pastRoundDeadline(r, spec) : new AisleError('timeout', 'The sync round was cancelled.');
+  reader.end();
+  return { count, last, fields: reader.fields };
+}
+
+/**
+ * A record left out (nested too deep) is not a record the server stopped sending: its last good
+ * version, when one is stored under the id it begins with, goes into the snapshot as it is, so
+ * that nothing is lost from the mirror.
+ */
+function keepRejected(r: RoundState, a: AnswerState, rejected: RejectedElement): void {
+  a.rejected.push(rejected);
+  const id = leadingId(rejected.begins);
+  const raw = id === null ? undefined : (r.db.prepare(`SELECT raw FROM ${TABLES[a.spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(a.datasetId, id) as string | undefined);
+  if (raw === undefined) return;
+  a.applier!.add(raw);
+  a.keptRejected++;
+}
