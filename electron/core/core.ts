@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import type { HostKind } from '../contract/types.ts';
-import { createRequestLog, type RequestLog } from './diagnostics/request-log.ts';
+import { createRequestLog, type RequestLog } from './api/request-log.ts';
 import { runProbe } from './diagnostics/probe.ts';
 import { CoreEvents } from './events.ts';
 import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';

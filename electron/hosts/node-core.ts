@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../contract/errors.ts';
 import { createCore, type Core, type CoreDeps } from '../core/core.ts';
-import { defaultDataDir } from '../core/data-dir.ts';
+import { defaultDataDir } from '../core/shared/data-dir.ts';
 import { createConfSettingsStore } from '../core/settings/conf-settings-store.ts';
 import type { HostKind } from '../contract/types.ts';
 import { createFileLogger } from './file-logger.ts';

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
 import { createCore, type Core, type CoreDeps, type Logger } from '../core/core.ts';
-import { readKioskPolicy } from '../core/kiosk/kiosk-policy.ts';
+import { readKioskPolicy } from '../core/session/kiosk-policy.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';

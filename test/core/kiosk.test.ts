@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import { KIOSK_FILE, readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
+import { KIOSK_FILE, readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { createKioskHandlers, type KioskHost } from '../../electron/core/kiosk/kiosk-service.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';

@@ -7,7 +7,7 @@ import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
 import { silentLogger } from '../../electron/core/core.ts';
-import { writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
+import { writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { applicationMenu } from '../../electron/main/menu.ts';
 import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
 import { silentLogger, type CoreContext } from '../../electron/core/core.ts';
-import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
+import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createLookupService } from '../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, mirrorPath, type MirrorManager, type OpenMirror } from '../../electron/core/mirror/mirror-manager.ts';

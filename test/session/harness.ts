@@ -2,7 +2,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../electron/core/core.ts';
-import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
+import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createSessionService, type SessionService } from '../../electron/core/session/session-service.ts';
 import { createMemorySettingsStore, type SettingsStore } from '../../electron/core/settings/settings-store.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../electron/contract/types.ts';
 import type { CoreContext } from '../../electron/core/core.ts';
-import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
+import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { silentLogger } from '../../electron/core/core.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createMirrorManager, type MirrorManager } from '../../electron/core/mirror/mirror-manager.ts';

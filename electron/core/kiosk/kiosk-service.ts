@@ -7,7 +7,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { keyMatches, lockoutEnd, lockoutMs } from '../session/offline-verifier.ts';
-import { pinnedServerOf, type KioskPolicy } from './kiosk-policy.ts';
+import { pinnedServerOf, type KioskPolicy } from '../session/kiosk-policy.ts';
 
 /** What a host that can be a kiosk gives the core (the Electron host). */
 export interface KioskHost {

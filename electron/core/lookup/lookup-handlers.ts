@@ -12,7 +12,7 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { createScanLists } from '../scans/scan-lists.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
-import { parseScan } from './gs1.ts';
+import { parseScan } from '../shared/gs1/gs1.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventory.ts';
 import { listCatalog, listPage, type QueryOptions } from './lists.ts';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { FacilityRef } from '../../contract/types.ts';
 import type { SecretBox } from '../core.ts';
-import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from './json-file.ts';
+import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 
 export interface RememberedProfile {
   licenseId: string;

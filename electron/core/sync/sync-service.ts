@@ -10,7 +10,7 @@ import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
-import { systemClock, type Clock, type Timer } from '../session/clock.ts';
+import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './sync-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';

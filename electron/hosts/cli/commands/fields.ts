@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FieldMapReport } from '../../../contract/types.ts';
-import { defaultDataDir } from '../../../core/data-dir.ts';
+import { defaultDataDir } from '../../../core/shared/data-dir.ts';
 import { fieldMapReport } from '../../../core/lists/field-map-report.ts';
 import { openMirror } from '../../../core/mirror/open-mirror.ts';
 import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { barcodeLine } from '../../../contract/barcode-line.ts';
 import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
-import { defaultDataDir } from '../../../core/data-dir.ts';
+import { defaultDataDir } from '../../../core/shared/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
 import { searchAll } from '../../../core/lookup/search.ts';
 import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';

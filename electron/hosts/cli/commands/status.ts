@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../../../core/data-dir.ts';
+import { defaultDataDir } from '../../../core/shared/data-dir.ts';
 import { mirrorPath, readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
 import { openMirror } from '../../../core/mirror/open-mirror.ts';
 import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';

@@ -8,8 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from '../session/offline-verifier.ts';
-import { removeFile, writeJsonFile } from '../session/json-file.ts';
+import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from './offline-verifier.ts';
+import { removeFile, writeJsonFile } from '../shared/json-file.ts';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/).max(200);
 
