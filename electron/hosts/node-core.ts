@@ -2,7 +2,8 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../contract/errors.ts';
-import { createCore, type Core, type CoreDeps } from '../core/core.ts';
+import { createCore, type Core } from '../core/core.ts';
+import type { CoreDeps } from '../core/context.ts';
 import { defaultDataDir } from '../core/shared/data-dir.ts';
 import { createConfSettingsStore } from '../core/settings/conf-settings-store.ts';
 import type { HostKind } from '../contract/types.ts';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
-import { silentLogger } from '../../electron/core/core.ts';
+import { silentLogger } from '../../electron/core/context.ts';
 import { writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { applicationMenu } from '../../electron/main/menu.ts';
 import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';

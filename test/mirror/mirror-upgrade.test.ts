@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
-import { silentLogger, type CoreContext } from '../../electron/core/core.ts';
+import { silentLogger, type CoreContext } from '../../electron/core/context.ts';
 import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createLookupService } from '../../electron/core/lookup/lookup-handlers.ts';

@@ -7,14 +7,8 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { keyMatches, lockoutEnd, lockoutMs } from '../session/offline-verifier.ts';
-import { pinnedServerOf, type KioskPolicy } from '../session/kiosk-policy.ts';
-
-/** What a host that can be a kiosk gives the core (the Electron host). */
-export interface KioskHost {
-  policy: KioskPolicy;
-  /** Closes the app: called once the exit password was given. */
-  leave(): void;
-}
+import type { KioskHost, KioskPolicy } from '../context.ts';
+import { pinnedServerOf } from '../session/kiosk-policy.ts';
 
 export type KioskHandlers = Pick<Handlers, 'kiosk.status' | 'kiosk.exit'>;
 

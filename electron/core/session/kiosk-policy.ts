@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { KioskPolicy } from '../context.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
 import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from './offline-verifier.ts';
 import { removeFile, writeJsonFile } from '../shared/json-file.ts';
@@ -38,15 +39,6 @@ function serverOrNull(server: string): string | null {
     return null;
   }
 }
-
-export type ExitPassword = z.infer<typeof policyFileSchema>['exitPassword'];
-
-/**
- * Off; on with its exit password; or on with a file that cannot be read (`exit: null`). A damaged
- * file keeps the workstation locked down (IT meant a kiosk) but nothing opens it from inside Aisle:
- * IT fixes or removes the file.
- */
-export type KioskPolicy = { enabled: false } | { enabled: true; exit: ExitPassword | null; server: string | null; problem?: string };
 
 export const KIOSK_FILE = 'kiosk.json';
 

@@ -4,7 +4,7 @@ import { AisleError } from '../../contract/errors.ts';
 import { createAuthApi, type AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import type { CoreContext } from '../core.ts';
+import type { CoreContext } from '../context.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ConnectivityMonitor } from './connectivity-monitor.ts';
 import { localeTag, sessionView, type LiveSession } from './live-session.ts';

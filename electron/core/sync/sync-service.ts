@@ -5,7 +5,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import type { CoreContext } from '../core.ts';
+import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';

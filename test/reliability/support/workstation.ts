@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { SignInResult, SyncStatus } from '../../../electron/contract/types.ts';
 import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
-import { silentLogger, type CoreContext, type SecretBox } from '../../../electron/core/core.ts';
+import { silentLogger, type CoreContext, type SecretBox } from '../../../electron/core/context.ts';
 import { createRequestLog } from '../../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../../electron/core/events.ts';
 import { tableOf } from '../../../electron/core/mirror/apply-snapshot.ts';
