@@ -1,4 +1,4 @@
-// Writes electron/core/lookup/gs1-ai-table.ts from GS1's Barcode Syntax Dictionary
+// Writes electron/core/shared/gs1/gs1-ai-table.ts from GS1's Barcode Syntax Dictionary
 // (third_party/gs1-syntax-dictionary). Run it after replacing the dictionary with a newer release:
 //   node scripts/generate-gs1-ai-table.ts
 // The output is committed, so the app needs no build step; a test checks it is up to date.

@@ -1,4 +1,4 @@
-// A kiosk in the core. Its exit: the window asks, main checks the exit password (kiosk-policy.ts)
+// A kiosk in the core. Its exit: the window asks, main checks the exit password (session/kiosk-policy.ts)
 // and, when it matches, has the host close the app; wrong passwords lock the exit out as offline
 // sign-in does (three free, then 30 s doubling), one try at a time: a burst of calls cannot race
 // the count. And its settings: the workstation's are IT's, only the look is the user's.

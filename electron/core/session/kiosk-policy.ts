@@ -4,6 +4,8 @@
 // key the file holds; it may also pin the server everyone signs in to, so that nobody passing by
 // can point the sign-in at a look-alike server and collect the next person's password. It is not a
 // setting: nothing the window can call changes it, and it is read once, when Aisle starts.
+// It sits with the session because sign-in obeys the server it pins; the policy's type is in
+// context.ts, since a host hands it to the core.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

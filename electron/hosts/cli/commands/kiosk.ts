@@ -1,4 +1,4 @@
-// `aisle kiosk on|off|status`: IT sets a workstation's kiosk mode (kiosk-policy.ts), for the next start.
+// `aisle kiosk on|off|status`: IT sets a workstation's kiosk mode (core/session/kiosk-policy.ts), for the next start.
 import { parseArgs } from 'node:util';
 import { readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../../core/entrances/kiosk-policy.ts';
 import { defaultDataDir } from '../../../core/entrances/settings.ts';
