@@ -1,5 +1,35 @@
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
+import { layerOf, mayImport } from './electron/core/layers.ts';
+
+const coreRoot = path.join(import.meta.dirname, 'electron/core');
+const inCore = (file) => path.relative(coreRoot, file).split(path.sep).join('/');
+
+// The core's layers (electron/core/layers.ts): each relative import is resolved against the file
+// that makes it, so the rule sees which layer it reaches however many `../` it takes.
+const coreLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      upward: 'The {{from}} layer may not import from the {{to}} layer ({{target}}): see electron/core/layers.ts.',
+      unplaced: '{{file}} is in no layer of electron/core/layers.ts: add its folder to the layer it belongs to.',
+    },
+  },
+  create(context) {
+    const from = layerOf(inCore(context.filename));
+    if (!from) return { Program: (node) => context.report({ node, messageId: 'unplaced', data: { file: inCore(context.filename) } }) };
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = inCore(path.resolve(path.dirname(context.filename), spec));
+      const to = target.startsWith('..') ? null : layerOf(target);
+      if (to && !mayImport(from, to)) context.report({ node, messageId: 'upward', data: { from: from.name, to: to.name, target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**'] },
@@ -24,6 +54,19 @@ export default tseslint.config(
     files: ['electron/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'electron/core must not import electron: take it through CoreDeps.' }], patterns: ['**/main/**', '**/hosts/**', '**/preload/**', '**/renderer/**'] }],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts', 'electron/core/**/*.mjs'],
+    plugins: { aisle: { rules: { 'core-layers': coreLayers } } },
+    rules: { 'aisle/core-layers': 'error' },
+  },
+  {
+    // Hosts reach the core through its entrances only: core/index.ts (the whole core) and the small
+    // entrances under core/entrances/ that a quick command loads instead (docs/architecture.md).
+    files: ['electron/hosts/**/*.ts', 'electron/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/(?!index\\.ts$|entrances/[\\w-]+\\.ts$)', message: 'Hosts import the core only through electron/core/index.ts or electron/core/entrances/.' }] }],
     },
   },
   {

@@ -1,4 +1,4 @@
-// Writes electron/core/lookup/gs1-ai-table.ts from GS1's Barcode Syntax Dictionary
+// Writes electron/core/shared/gs1/gs1-ai-table.ts from GS1's Barcode Syntax Dictionary
 // (third_party/gs1-syntax-dictionary). Run it after replacing the dictionary with a newer release:
 //   node scripts/generate-gs1-ai-table.ts
 // The output is committed, so the app needs no build step; a test checks it is up to date.
@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const DICTIONARY_PATH = fileURLToPath(new URL('../third_party/gs1-syntax-dictionary/gs1-syntax-dictionary.txt', import.meta.url));
-export const TABLE_PATH = fileURLToPath(new URL('../electron/core/lookup/gs1-ai-table.ts', import.meta.url));
+export const TABLE_PATH = fileURLToPath(new URL('../electron/core/shared/gs1/gs1-ai-table.ts', import.meta.url));
 
 /** The dictionary gives these AIs no title; named here from their definition in the GS1 General Specifications. */
 const MISSING_TITLES: Record<string, string> = {

@@ -1,66 +1,23 @@
 // The engine every host constructs: it owns the session, the mirror and sync, and answers the
 // contract's methods. Nothing here imports `electron`; host-specific services come in through
-// `CoreDeps`.
+// `CoreDeps` (context.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
-import type { HostKind } from '../contract/types.ts';
-import { createRequestLog, type RequestLog } from './diagnostics/request-log.ts';
+import { createRequestLog } from './api/request-log.ts';
+import { silentLogger, type CoreContext, type CoreDeps, type SecretBox } from './context.ts';
 import { runProbe } from './diagnostics/probe.ts';
 import { CoreEvents } from './events.ts';
-import { createKioskHandlers, type KioskHost, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
+import { createKioskHandlers, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
+import { createLabelHandlers } from './labels/label-handlers.ts';
 import { createFieldMapHandlers } from './lists/field-map-handlers.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-handlers.ts';
 import { createMirrorManager } from './mirror/mirror-manager.ts';
+import { createScanListHandlers } from './scans/scan-handlers.ts';
 import { guardWhileLocked, lockedError } from './session/session-lock.ts';
 import { createSessionService } from './session/session-service.ts';
-import type { SettingsStore } from './settings/settings-store.ts';
 import { createSyncService } from './sync/sync-service.ts';
 import { upgradeInWorker } from './sync/sync-worker-client.ts';
-
-/** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
-export interface SecretBox {
-  isAvailable(): boolean;
-  encrypt(plain: string): Buffer;
-  decrypt(cipher: Buffer): string;
-}
-
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
-export interface CoreDeps {
-  host: HostKind;
-  version: string;
-  dataDir: string;
-  settings: SettingsStore;
-  secrets?: SecretBox | null;
-  log?: Logger;
-  /** Starts the demo warehouse in-process (hosts that can); resolves to its base URL. */
-  startDemoServer?: () => Promise<{ url: string }>;
-  /** Where CSV exports are written (Electron: Downloads; CLI: cwd). */
-  exportDir?: string;
-  /** The sync worker's entry (default: sync-worker.ts beside its client; the Electron build passes its bundled copy). */
-  syncWorkerUrl?: URL;
-  /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
-  autoSync?: boolean;
-  /** Lock the session after `lockAfterMinutes` without input (default true; the CLI's commands are short). */
-  idleLock?: boolean;
-  /** Upgrades a mirror file written by an older Aisle (default: in the sync worker, upgradeInWorker). */
-  upgradeMirror?: (file: string) => Promise<void>;
-  /** Kiosk mode, in a host that can lock its window down (Electron); none elsewhere. */
-  kiosk?: KioskHost;
-}
-
-export interface CoreContext {
-  deps: CoreDeps;
-  events: CoreEvents;
-  log: Logger;
-  /** The requests made to the server lately (the diagnostics page). */
-  requests: RequestLog;
-}
 
 export interface Core {
   readonly handlers: Handlers;
@@ -69,8 +26,6 @@ export interface Core {
   readonly writeCsv: LookupService['writeCsv'];
   close(): Promise<void>;
 }
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
@@ -113,6 +68,8 @@ export function createCore(deps: CoreDeps): Core {
     ...session.handlers,
     ...sync.handlers,
     ...lookup.handlers,
+    ...createScanListHandlers(ctx, { mirrors }),
+    ...createLabelHandlers(ctx, { mirrors }),
     ...createFieldMapHandlers(deps.dataDir, mirrors),
     ...createKioskHandlers(deps.kiosk, { workstationServer: () => deps.settings.get().server }),
     'app.info': () => ({

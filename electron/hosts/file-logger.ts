@@ -4,7 +4,7 @@
 // turn a log line into a failure of the call that logged it.
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../core/core.ts';
+import type { Logger } from '../core/index.ts';
 
 /** Past this size the log is renamed to `aisle.log.1` (the one before it dropped) at start. */
 const MAX_LOG_BYTES = 1024 * 1024;

@@ -2,9 +2,7 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../contract/errors.ts';
-import { createCore, type Core, type CoreDeps } from '../core/core.ts';
-import { defaultDataDir } from '../core/data-dir.ts';
-import { createConfSettingsStore } from '../core/settings/conf-settings-store.ts';
+import { createConfSettingsStore, createCore, defaultDataDir, type Core, type CoreDeps } from '../core/index.ts';
 import type { HostKind } from '../contract/types.ts';
 import { createFileLogger } from './file-logger.ts';
 import { inProcessDemo } from './in-process-demo.ts';

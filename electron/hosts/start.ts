@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBrowserHost } from './browser/browser-host.ts';
-import { defaultDataDir } from '../core/data-dir.ts';
+import { defaultDataDir } from '../core/entrances/settings.ts';
 import { createFileLogger } from './file-logger.ts';
 import { createNodeCore } from './node-core.ts';
 

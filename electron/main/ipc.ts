@@ -4,7 +4,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
 import type { Result } from '../contract/errors.ts';
 import { EVENT_NAMES } from '../contract/events.ts';
-import type { Core, Logger } from '../core/core.ts';
+import type { Core, Logger } from '../core/index.ts';
 import { nestsWithin, unsendableAnswer } from '../hosts/sendable.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from './channels.ts';
 import { isAppUrl } from './security.ts';

@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretBox } from '../core/core.ts';
+import type { SecretBox } from '../core/index.ts';
 
 /**
  * Encryption at rest through the OS keychain (Electron's safeStorage), for what the user asks to

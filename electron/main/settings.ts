@@ -1,8 +1,7 @@
 import path from 'node:path';
 import ElectronStore from 'electron-store';
 import type { Settings } from '../contract/types.ts';
-import { setAsideIfDamaged, settingsInConf, type SettingsFileOptions } from '../core/settings/conf-settings-store.ts';
-import type { SettingsStore } from '../core/settings/settings-store.ts';
+import { setAsideIfDamaged, settingsInConf, type SettingsFileOptions, type SettingsStore } from '../core/index.ts';
 
 /**
  * Settings through electron-store, in `<userData>/settings.json` (the same file and format the

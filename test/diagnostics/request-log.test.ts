@@ -2,7 +2,7 @@
 // the newest entry, at most REQUESTS_KEPT, the server's clock read from the newest Date header.
 import { describe, expect, it } from 'vitest';
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
-import { createRequestLog, REQUESTS_KEPT } from '../../electron/core/diagnostics/request-log.ts';
+import { createRequestLog, REQUESTS_KEPT } from '../../electron/core/api/request-log.ts';
 
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 const report = (over: Partial<RequestReport> = {}): RequestReport => ({

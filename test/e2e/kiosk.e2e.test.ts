@@ -3,7 +3,7 @@
 // screen; a wrong one is refused in words, the right one has the host close the app. Screenshots go
 // to test/.artifacts/screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readKioskPolicy, writeKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
+import { readKioskPolicy, writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { go, shot, startApp, waitForSync, type App } from './support/app.ts';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KIOSK_FILE, readKioskPolicy } from '../../electron/core/kiosk/kiosk-policy.ts';
+import { KIOSK_FILE, readKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { createKioskHandlers } from '../../electron/core/kiosk/kiosk-service.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';

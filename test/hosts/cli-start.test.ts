@@ -38,7 +38,7 @@ function traced(...args: string[]) {
   return { ...result, loaded };
 }
 
-const HEAVY = [/node_modules\/axios\//, /electron\/demo\//, /electron\/core\/core\.ts$/, /electron\/hosts\/node-core\.ts$/, /electron\/core\/sync\/round\//, /node_modules\/ws\//, /node_modules\/jose\//];
+const HEAVY = [/node_modules\/axios\//, /electron\/core\/index\.ts$/, /electron\/core\/sync\/sync-worker/, /electron\/demo\//, /electron\/core\/core\.ts$/, /electron\/hosts\/node-core\.ts$/, /electron\/core\/sync\/round\//, /node_modules\/ws\//, /node_modules\/jose\//];
 
 describe('CLI start-up', () => {
   it('--version reads package.json and loads no module of the app', () => {
@@ -63,6 +63,12 @@ describe('CLI start-up', () => {
       const heavy = result.loaded.filter((file) => HEAVY.some((pattern) => pattern.test(file)));
       expect(heavy, args[0]).toEqual([]);
     }
+  });
+
+  it("find answers through the contract's dispatch and the core's lookup handlers, by the lookups entrance", () => {
+    const result = traced('find', 'A03', '02B', '--data', dataDir);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.loaded).toEqual(expect.arrayContaining(['electron/core/entrances/lookups.ts', 'electron/contract/dispatch.ts', 'electron/core/lookup/lookup-handlers.ts']));
   });
 
   it('each command line of the list loads a command of that name and summary', async () => {

@@ -7,7 +7,7 @@ import { discoverFieldMap } from '../../electron/core/lists/field-discovery.ts';
 import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { spellings } from '../../electron/core/lists/field-map.ts';
 import { flag, instantText, num } from '../../electron/core/lists/values.ts';
-import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
+import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

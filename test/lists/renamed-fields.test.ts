@@ -8,7 +8,7 @@ import { applyFieldMapFile, fieldMapFilePath } from '../../electron/core/lists/f
 import { readDecision, readRejected } from '../../electron/core/lists/field-map-state.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
+import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';

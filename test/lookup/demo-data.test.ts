@@ -8,7 +8,7 @@ import { viewSchema } from '../../electron/contract/methods.ts';
 import { startDemoServer, DEMO_PASSWORD } from '../../electron/demo/index.ts';
 import { codeKey } from '../../electron/core/lookup/codes.ts';
 import { writeCsv } from '../../electron/core/lookup/export-csv.ts';
-import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
+import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import { inventoryByItem } from '../../electron/core/lookup/inventory.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';

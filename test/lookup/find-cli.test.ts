@@ -75,6 +75,13 @@ describe('aisle find', () => {
     expect(await main(['find', 'x', '--email', 'nobody@example.com', '--data', dir.path], io())).toBe(1);
   });
 
+  it('asks through the contract, so a query the contract refuses is refused in words naming the call', async () => {
+    const out = io();
+    expect(await main(['find', 'x'.repeat(10_001), '--data', dir.path], out)).toBe(1);
+    expect(out.errors.at(-1)).toMatch(/^aisle find: Invalid q for search\.query: .+ \(invalid_argument\)$/);
+    expect(out.lines).toEqual([]);
+  });
+
   it('runs as a separate process with no server at all and prints the SearchResult the app gets', async () => {
     const { stdout } = await run(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'electron/hosts/cli/bin.mjs'), 'find', 'a-03-02-b', '--json', '--data', dir.path], { cwd: dir.path });
     const printed = JSON.parse(stdout) as SearchResult;

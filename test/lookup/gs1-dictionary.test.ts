@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allAiSpecs, type AiSpec, type Gs1AiPart } from '../../electron/core/lookup/gs1-ai-index.ts';
-import { CHECKED_LINTERS, gs1CheckPair, UNCHECKED_LINTERS } from '../../electron/core/lookup/gs1-linters.ts';
-import { gs1CheckDigit, parseScan } from '../../electron/core/lookup/gs1.ts';
+import { allAiSpecs, type AiSpec, type Gs1AiPart } from '../../electron/core/shared/gs1/gs1-ai-index.ts';
+import { CHECKED_LINTERS, gs1CheckPair, UNCHECKED_LINTERS } from '../../electron/core/shared/gs1/gs1-linters.ts';
+import { gs1CheckDigit, parseScan } from '../../electron/core/shared/gs1/gs1.ts';
 import { DICTIONARY_PATH, readDictionary, renderAiTable, TABLE_PATH } from '../../scripts/generate-gs1-ai-table.ts';
 
 const NOW = new Date('2026-11-21T00:00:00Z');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gs1CheckDigit, gs1Date, gtinForms, hasValidCheckDigit, parseScan } from '../../electron/core/lookup/gs1.ts';
+import { gs1CheckDigit, gs1Date, gtinForms, hasValidCheckDigit, parseScan } from '../../electron/core/shared/gs1/gs1.ts';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const GS = '\u001d';

@@ -2,7 +2,8 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normaliseCode, openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { normaliseCode } from '../../electron/core/shared/normalise-code.ts';
 import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

@@ -17,7 +17,7 @@ import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
 import { KEY_HEADER, startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
-import { silentLogger } from '../../electron/core/core.ts';
+import { silentLogger } from '../../electron/core/context.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';

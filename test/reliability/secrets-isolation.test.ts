@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from '
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, SessionView, SignInResult } from '../../electron/contract/types.ts';
-import type { Logger } from '../../electron/core/core.ts';
+import type { Logger } from '../../electron/core/context.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
 import { testSecretBox } from '../session/harness.ts';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved, type ScanRow } from '../../electron/contract/types.ts';
 import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS, SCAN_LISTS_DIR, SCAN_LISTS_FILE } from '../../electron/core/scans/scan-lists.ts';
-import { userKey } from '../../electron/core/session/json-file.ts';
+import { userKey } from '../../electron/core/shared/json-file.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';

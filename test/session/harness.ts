@@ -1,8 +1,8 @@
 // A session service as core.ts builds it, over a temp data folder, a manual clock and fast retries.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventName, Events } from '../../electron/contract/events.ts';
-import { silentLogger, type CoreContext, type SecretBox } from '../../electron/core/core.ts';
-import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts';
+import { silentLogger, type CoreContext, type SecretBox } from '../../electron/core/context.ts';
+import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createSessionService, type SessionService } from '../../electron/core/session/session-service.ts';
 import { createMemorySettingsStore, type SettingsStore } from '../../electron/core/settings/settings-store.ts';

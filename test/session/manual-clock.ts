@@ -1,6 +1,6 @@
 // A clock the test moves: `now()` starts at the real time and only moves when the test advances
 // it; timers fire when `advance` passes them. Nothing sleeps.
-import type { Clock, Timer } from '../../electron/core/session/clock.ts';
+import type { Clock, Timer } from '../../electron/core/shared/clock.ts';
 
 export class ManualClock implements Clock {
   #offset = 0;

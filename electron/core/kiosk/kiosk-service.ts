@@ -1,4 +1,4 @@
-// A kiosk in the core. Its exit: the window asks, main checks the exit password (kiosk-policy.ts)
+// A kiosk in the core. Its exit: the window asks, main checks the exit password (session/kiosk-policy.ts)
 // and, when it matches, has the host close the app; wrong passwords lock the exit out as offline
 // sign-in does (three free, then 30 s doubling), one try at a time: a burst of calls cannot race
 // the count. And its settings: the workstation's are IT's, only the look is the user's.
@@ -7,14 +7,8 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { keyMatches, lockoutEnd, lockoutMs } from '../session/offline-verifier.ts';
-import { pinnedServerOf, type KioskPolicy } from './kiosk-policy.ts';
-
-/** What a host that can be a kiosk gives the core (the Electron host). */
-export interface KioskHost {
-  policy: KioskPolicy;
-  /** Closes the app: called once the exit password was given. */
-  leave(): void;
-}
+import type { KioskHost, KioskPolicy } from '../context.ts';
+import { pinnedServerOf } from '../session/kiosk-policy.ts';
 
 export type KioskHandlers = Pick<Handlers, 'kiosk.status' | 'kiosk.exit'>;
 

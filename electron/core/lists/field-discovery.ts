@@ -2,7 +2,7 @@
 // field of 8/12/13/14 digits whose GS1 check digit holds is a UPC or GTIN; a field holding another
 // list's ids is a reference to it; a field unique across the sample that looks like a code is the
 // code. Each column's choice is written down with its evidence, in words, for IT.
-import { GTIN_LENGTHS, hasValidCheckDigit } from '../lookup/gs1.ts';
+import { GTIN_LENGTHS, hasValidCheckDigit } from '../shared/gs1/gs1.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';

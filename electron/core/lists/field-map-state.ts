@@ -4,7 +4,7 @@
 // on top. Compiled once per dataset apply into the table's extractor.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
-import { normaliseCode } from '../mirror/open-mirror.ts';
+import { normaliseCode } from '../shared/normalise-code.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';

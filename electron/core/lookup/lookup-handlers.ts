@@ -5,20 +5,19 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
-import type { CoreContext } from '../core.ts';
-import { printLabel } from '../labels/print-label.ts';
-import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
+import type { CoreContext } from '../context.ts';
+import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { createScanLists } from '../scans/scan-lists.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
-import { parseScan } from './gs1.ts';
+import { parseScan } from '../shared/gs1/gs1.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventory.ts';
 import { listCatalog, listPage, type QueryOptions } from './lists.ts';
 import { createRecentRecords } from './recent-records.ts';
 import { recordDetail } from './record-detail.ts';
 import { searchAll } from './search.ts';
+import { signedInMirror } from './signed-in-mirror.ts';
 
 export type LookupHandlers = Pick<
   Handlers,
@@ -35,9 +34,6 @@ export type LookupHandlers = Pick<
   | 'recent.list'
   | 'recent.add'
   | 'recent.clear'
-  | 'scans.get'
-  | 'scans.save'
-  | 'labels.print'
 >;
 
 export interface LookupService {
@@ -50,14 +46,9 @@ export interface LookupService {
 }
 
 export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
-  const mirror = () => {
-    const open = parts.mirrors.current();
-    if (!open) throw mirrorUnavailable(parts.mirrors, 'Sign in to open the offline data.');
-    return open;
-  };
+  const mirror = () => signedInMirror(parts.mirrors);
   const db = (): MirrorDb => mirror().db;
   const recent = createRecentRecords(ctx.deps.dataDir);
-  const scanLists = createScanLists(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
 
   const handlers: LookupHandlers = {
@@ -80,9 +71,6 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       return recent.add(db, identity, record, options());
     },
     'recent.clear': () => recent.clear(mirror().identity),
-    'scans.get': () => scanLists.get(mirror().identity),
-    'scans.save': (list) => scanLists.save(mirror().identity, list),
-    'labels.print': (record) => printLabel(db(), record, ctx.deps.settings.get()),
   };
 
   return {

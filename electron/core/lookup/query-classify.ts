@@ -1,7 +1,7 @@
 // What a query is before it is searched: a scan (GS1, GTIN), a code, words, or several lines.
 import type { ScanParse } from '../../contract/types.ts';
 import { codeKey } from './codes.ts';
-import { GTIN_LENGTHS, gs1CheckDigit, gtinForms, hasValidCheckDigit, parseScan } from './gs1.ts';
+import { GTIN_LENGTHS, gs1CheckDigit, gtinForms, hasValidCheckDigit, parseScan } from '../shared/gs1/gs1.ts';
 
 export interface ClassifiedQuery {
   /** The query as typed, trimmed (scanner suffixes removed). */

@@ -9,7 +9,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { RecentRecord } from '../../contract/types.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import type { MirrorIdentity } from '../ports.ts';
-import { readUsersFile, userKey, writeJsonFile } from '../session/json-file.ts';
+import { readUsersFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 import { listDef } from './list-registry.ts';
 import { hitsOfRecords, type RecordRef, type SearchOptions } from './search.ts';
 

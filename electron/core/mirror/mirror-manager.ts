@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import type { CoreContext } from '../core.ts';
+import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from './open-mirror.ts';
 import { warmFile } from './warm-file.ts';

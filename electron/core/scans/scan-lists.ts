@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { scanLocationSchema, scanRowSchema } from '../../contract/methods.ts';
 import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved, type ScanLocation, type ScanRow } from '../../contract/types.ts';
 import type { MirrorIdentity } from '../ports.ts';
-import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../session/json-file.ts';
+import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 
 export const SCAN_LISTS_DIR = 'scan-lists';
 /** Stop 22's one file of every user's list: moved into SCAN_LISTS_DIR when found. */

@@ -3,7 +3,7 @@
 // or failing) or "refused" (it answers but refuses our session), reported on change.
 import { AisleError } from '../../contract/errors.ts';
 import type { Connectivity, ConnectivityState } from '../../contract/types.ts';
-import type { Clock, Timer } from './clock.ts';
+import type { Clock, Timer } from '../shared/clock.ts';
 
 export interface MonitorOptions {
   clock: Clock;

@@ -4,7 +4,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { FacilityRef, LicenseView, SessionState, SessionView } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
-import type { Timer } from './clock.ts';
+import type { Timer } from '../shared/clock.ts';
 
 export interface LiveSession {
   state: Exclude<SessionState, 'signed-out'>;

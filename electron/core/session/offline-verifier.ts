@@ -5,7 +5,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import { readUsersFile, userKey, writeJsonFile } from './json-file.ts';
+import { readUsersFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 
 export interface ScryptCost {
   N: number;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { ServerHabits } from '../api/auth-api.ts';
 import type { TokenSource } from '../api/token-capture.ts';
-import { readJsonFile, writeJsonFile } from './json-file.ts';
+import { readJsonFile, writeJsonFile } from '../shared/json-file.ts';
 
 interface HabitsFile {
   version: 1;

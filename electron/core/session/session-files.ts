@@ -5,8 +5,8 @@
 //   (Electron's safeStorage); without a working SecretBox nothing is written.
 import path from 'node:path';
 import type { FacilityRef } from '../../contract/types.ts';
-import type { SecretBox } from '../core.ts';
-import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from './json-file.ts';
+import type { SecretBox } from '../context.ts';
+import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 
 export interface RememberedProfile {
   licenseId: string;

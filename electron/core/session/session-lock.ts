@@ -9,7 +9,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { MethodName } from '../../contract/methods.ts';
 import type { PinStatus, SessionView } from '../../contract/types.ts';
-import type { Timer } from './clock.ts';
+import type { Timer } from '../shared/clock.ts';
 import { sessionView, type LiveSession } from './live-session.ts';
 import type { SessionShared } from './session-shared.ts';
 

@@ -5,9 +5,9 @@
 // session-sign-in.ts (in and out), session-tokens.ts (refresh), connectivity-monitor.ts (ping).
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { CoreContext } from '../core.ts';
+import type { CoreContext } from '../context.ts';
 import type { SessionPort } from '../ports.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from '../shared/clock.ts';
 import { createConnectivityMonitor } from './connectivity-monitor.ts';
 import { facilityNotice } from './facility-notice.ts';
 import { sessionView } from './live-session.ts';

@@ -9,7 +9,7 @@ import type { SessionInfo, SignInResult } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { isPinnedServer, pinnedServerOf } from '../kiosk/kiosk-policy.ts';
+import { isPinnedServer, pinnedServerOf } from './kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { facilityNotice } from './facility-notice.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';

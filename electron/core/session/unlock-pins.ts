@@ -4,7 +4,7 @@
 // session, and it tells nothing of the password. Kept per (server, e-mail) as a salted scrypt key in
 // `unlock-pins.json` (mode 0600); three wrong PINs in a row remove it, and the password opens.
 import path from 'node:path';
-import { readUsersFile, userKey, writeJsonFile } from './json-file.ts';
+import { readUsersFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 import { DEFAULT_SCRYPT, FREE_ATTEMPTS, keyMatches, makeKey, type ScryptCost, type StoredKey } from './offline-verifier.ts';
 
 interface StoredPin extends StoredKey {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { dispatch } from '../../contract/dispatch.ts';
 import { EVENT_NAMES } from '../../contract/events.ts';
 import type { Result } from '../../contract/errors.ts';
-import type { Core, Logger } from '../../core/core.ts';
+import type { Core, Logger } from '../../core/index.ts';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.ts';
 import { createCallSocket, SOCKET_PATH } from './call-socket.ts';
 import { createCsvDownloads, DOWNLOAD_PATH } from './csv-downloads.ts';

@@ -6,7 +6,7 @@ import { dispatch } from '../../contract/dispatch.ts';
 import type { Result } from '../../contract/errors.ts';
 import { methods, type CsvHeaders, type ListView } from '../../contract/methods.ts';
 import type { ExportResult } from '../../contract/types.ts';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../core/index.ts';
 
 export const DOWNLOAD_PATH = '/api/export/';
 const TOKEN_TTL_MS = 5 * 60_000;

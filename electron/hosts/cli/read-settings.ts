@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../../contract/types.ts';
-import { withDefaults } from '../../core/settings/settings-store.ts';
+import { withDefaults } from '../../core/entrances/settings.ts';
 
 /** The settings in `<dataDir>/settings.json` (conf's layout: `{ "settings": {...} }`); defaults when missing or not JSON. */
 export function readSettings(dataDir: string): Settings {

@@ -4,10 +4,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FieldMapReport } from '../../../contract/types.ts';
-import { defaultDataDir } from '../../../core/data-dir.ts';
-import { fieldMapReport } from '../../../core/lists/field-map-report.ts';
-import { openMirror } from '../../../core/mirror/open-mirror.ts';
-import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
+import { fieldMapReport } from '../../../core/entrances/field-map.ts';
+import { openMirror } from '../../../core/entrances/mirror-files.ts';
+import { createConfSettingsStore } from '../../../core/entrances/settings-file.ts';
+import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import { type CliIo, type Command } from '../command.ts';
 import { chooseMirror } from './find.ts';
 

@@ -1,17 +1,15 @@
 // `aisle find QUERY`: the app's search box on the command line, answered from the local mirror
 // only (works with the network unplugged). The mirror is the most recently signed-in one unless
-// --server/--email/--license say which.
+// --server/--email/--license say which. The answer comes from the core's lookup handlers through
+// the contract, as the app's does, loading only the lookups (core/entrances/lookups.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hitSubtitle, type HitWords } from '../../../contract/hit-subtitle.ts';
 import type { DataAge, SearchHit, SearchResult, Settings } from '../../../contract/types.ts';
-import { defaultDataDir } from '../../../core/data-dir.ts';
-import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
-import { searchAll } from '../../../core/lookup/search.ts';
-import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
-import type { MirrorIdentity } from '../../../core/ports.ts';
+import { openLookups, type Lookups } from '../../../core/entrances/lookups.ts';
+import { openMirror, readMirrorIdentity, type MirrorIdentity } from '../../../core/entrances/mirror-files.ts';
+import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { count } from '../plural.ts';
 import { readSettings } from '../read-settings.ts';
@@ -97,16 +95,15 @@ function printResult(io: CliIo, result: SearchResult): void {
 }
 
 /** One exact item or location: show its stock too (narrowed to a scanned lot or serial). */
-function printStock(io: CliIo, db: MirrorDb, result: SearchResult, settings: Settings): void {
+async function printStock(io: CliIo, lookups: Lookups, result: SearchResult): Promise<void> {
   const exact = result.hits.filter((h) => h.match === 'exact');
   if (result.lines || exact.length !== 1 || (exact[0].kind !== 'item' && exact[0].kind !== 'location')) return;
   const hit = exact[0];
-  const options = { staleAfter: settings.staleAfterMinutes };
   const scan = result.scan.kind === 'gs1' ? result.scan : null;
   const answer =
     hit.kind === 'item'
-      ? inventoryByItem(db, { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined }, options)
-      : inventoryByLocation(db, { locationId: hit.id }, options);
+      ? await lookups.call('inventory.byItem', { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined })
+      : await lookups.call('inventory.byLocation', { locationId: hit.id });
   io.out('');
   io.out(`stock [${describeAge(answer.age)}]:`);
   if (answer.rows.length === 0) io.out('  none');
@@ -152,20 +149,20 @@ export const findCommand: Command = {
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
     const settings = readSettings(dataDir);
     const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
-    const db = openMirror(mirror.file, { readonly: true });
+    const lookups = openLookups({ file: mirror.file, dataDir, settings });
     try {
-      const result = searchAll(db, query, { staleAfter: settings.staleAfterMinutes, limit });
+      const result = await lookups.call('search.query', { q: query, limit });
       if (values.json) {
         io.out(JSON.stringify(result, null, 2));
       } else {
         const who = mirror.identity ? `${mirror.identity.email} on ${mirror.identity.server}` : path.basename(mirror.file);
         io.err(`offline data of ${who}`);
         printResult(io, result);
-        printStock(io, db, result, settings);
+        await printStock(io, lookups, result);
       }
       return result.hits.length > 0 ? 0 : 1;
     } finally {
-      db.close();
+      lookups.close();
     }
   },
 };

@@ -1,7 +1,7 @@
-// `aisle kiosk on|off|status`: IT sets a workstation's kiosk mode (kiosk-policy.ts), for the next start.
+// `aisle kiosk on|off|status`: IT sets a workstation's kiosk mode (core/session/kiosk-policy.ts), for the next start.
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../../../core/data-dir.ts';
-import { readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../../core/kiosk/kiosk-policy.ts';
+import { readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../../../core/entrances/kiosk-policy.ts';
+import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 
 const MIN_LENGTH = 8;

@@ -3,7 +3,7 @@
 // what blocks Aisle, ending with "ready for Aisle" or the list of blockers.
 import { parseArgs } from 'node:util';
 import type { ProbeReport } from '../../../contract/types.ts';
-import { runProbe } from '../../../core/diagnostics/probe.ts';
+import { runProbe } from '../../../core/entrances/probe.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword } from '../sign-in.ts';
 

@@ -1,9 +1,6 @@
 // Session-related CLI commands: list licenses, check a sign-in, ping a server.
 import { parseArgs } from 'node:util';
-import { createAuthApi } from '../../../core/api/auth-api.ts';
-import { DEFAULT_RETRY } from '../../../core/api/retry.ts';
-import type { Core } from '../../../core/core.ts';
-import { signInError } from '../../../core/session/live-session.ts';
+import { createAuthApi, DEFAULT_RETRY, signInError, type Core } from '../../../core/index.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';

@@ -1,7 +1,7 @@
 // How `aisle status` (and `aisle sync`'s closing table) print a mirror: one summary line a person
 // reads first, then a line per dataset.
 import type { DatasetStatus } from '../../../contract/types.ts';
-import type { MirrorIdentity } from '../../../core/ports.ts';
+import type { MirrorIdentity } from '../../../core/entrances/mirror-files.ts';
 import { count } from '../plural.ts';
 
 export function age(iso: string | null, now = Date.now()): string {

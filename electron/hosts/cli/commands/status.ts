@@ -3,10 +3,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../../../core/data-dir.ts';
-import { mirrorPath, readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror } from '../../../core/mirror/open-mirror.ts';
-import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
+import { readDatasetStatuses } from '../../../core/entrances/dataset-status.ts';
+import { mirrorPath, openMirror, readMirrorIdentity } from '../../../core/entrances/mirror-files.ts';
+import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import type { CliIo, Command } from '../command.ts';
 import { count } from '../plural.ts';
 import { readSettings } from '../read-settings.ts';

@@ -4,12 +4,15 @@
 // key the file holds; it may also pin the server everyone signs in to, so that nobody passing by
 // can point the sign-in at a look-alike server and collect the next person's password. It is not a
 // setting: nothing the window can call changes it, and it is read once, when Aisle starts.
+// It sits with the session because sign-in obeys the server it pins; the policy's type is in
+// context.ts, since a host hands it to the core.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { KioskPolicy } from '../context.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from '../session/offline-verifier.ts';
-import { removeFile, writeJsonFile } from '../session/json-file.ts';
+import { DEFAULT_SCRYPT, makeKey, type ScryptCost } from './offline-verifier.ts';
+import { removeFile, writeJsonFile } from '../shared/json-file.ts';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/).max(200);
 
@@ -38,15 +41,6 @@ function serverOrNull(server: string): string | null {
     return null;
   }
 }
-
-export type ExitPassword = z.infer<typeof policyFileSchema>['exitPassword'];
-
-/**
- * Off; on with its exit password; or on with a file that cannot be read (`exit: null`). A damaged
- * file keeps the workstation locked down (IT meant a kiosk) but nothing opens it from inside Aisle:
- * IT fixes or removes the file.
- */
-export type KioskPolicy = { enabled: false } | { enabled: true; exit: ExitPassword | null; server: string | null; problem?: string };
 
 export const KIOSK_FILE = 'kiosk.json';
 

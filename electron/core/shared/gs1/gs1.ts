@@ -4,7 +4,7 @@
 // Barcode Syntax Dictionary) and shown by its GS1 title; check digits, dates and the other GS1
 // linters are verified (gs1-linters.ts); anything that does not add up is a `misread` with a
 // reason, never a guess.
-import type { Gs1Element, ScanParse } from '../../contract/types.ts';
+import type { Gs1Element, ScanParse } from '../../../contract/types.ts';
 import { aiAt, aiSpec, allAiSpecs, type AiSpec } from './gs1-ai-index.ts';
 import { gs1CheckDigit, hasValidCheckDigit, lint } from './gs1-linters.ts';
 

@@ -4,7 +4,7 @@
 // repeated with the same outcome (a ping every minute) is counted on the newest entry, so that
 // a quiet hour does not push a sync's failure off the list. Emptied on sign-out, and when another
 // user's session takes the place of this one (core.ts): the next user sees nothing of this one's work.
-import type { RequestReport } from '../api/request-report.ts';
+import type { RequestReport } from './request-report.ts';
 import type { RequestRecord } from '../../contract/types.ts';
 
 export const REQUESTS_KEPT = 100;

@@ -1,0 +1,17 @@
+// The core's entrance: hosts import the core from here, or, for a command that must start quickly,
+// from one of the small entrances under entrances/ that load only what their name says
+// (docs/architecture.md, "Entrances"). This file loads the whole core.
+export { createCore, type Core } from './core.ts';
+export { silentLogger, type CoreContext, type CoreDeps, type ExitPassword, type KioskHost, type KioskPolicy, type Logger, type SecretBox } from './context.ts';
+export type { MirrorIdentity } from './ports.ts';
+export { createAuthApi } from './api/auth-api.ts';
+export { DEFAULT_RETRY } from './api/retry.ts';
+export { signInError } from './session/live-session.ts';
+export * from './entrances/settings.ts';
+export * from './entrances/settings-file.ts';
+export * from './entrances/kiosk-policy.ts';
+export * from './entrances/mirror-files.ts';
+export * from './entrances/dataset-status.ts';
+export * from './entrances/field-map.ts';
+export * from './entrances/probe.ts';
+export * from './entrances/lookups.ts';
