@@ -19,6 +19,7 @@ import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { silentLogger } from '../../electron/core/core.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
+import { anyAuthServer } from '../api/any-auth-server.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ipcMain } from '../fakes/electron.ts';
@@ -324,6 +325,30 @@ async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('nothing waits forever: the auth calls\' deadline is a setting', () => {
+  it('a sign-in on a server that trickles its answer ends at the configured deadline, in words', async () => {
+    const server = await anyAuthServer({ delivery: { kind: 'cookie', name: 'JWT' }, trickle: '/v1/auth/pub/user/session' });
+    const dir = tempDir('aisle-auth-deadline-');
+    const core = createNodeCore({ host: 'cli', dataDir: dir.path, overrides: { log: silentLogger } });
+    try {
+      expect(await dispatch(core.handlers, 'settings.set', { authDeadlineSeconds: 2 })).toMatchObject({ ok: true });
+      const started = performance.now();
+      const signedIn = await dispatch(core.handlers, 'session.signIn', { server: server.url, email: 'ann@example.com', password: 'pw-ann' });
+      const seconds = (performance.now() - started) / 1000;
+      expect(signedIn).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not finish answering opening the session within 2 s/) } });
+      expect(seconds).toBeGreaterThanOrEqual(2);
+      expect(seconds).toBeLessThan(10);
+      // the setting has bounds: a deadline too short for any server is refused in words
+      expect(await dispatch(core.handlers, 'settings.set', { authDeadlineSeconds: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+      figures.authDeadline = { setting: 2, signInEndedAfterSeconds: Math.round(seconds * 10) / 10, message: signedIn.ok ? 'ok' : signedIn.error.message };
+    } finally {
+      await core.close();
+      await server.close();
+      dir.remove();
+    }
+  });
+});
 
 describe('a data folder or settings file of the wrong kind', () => {
   it('gives one clear sentence, not a stack trace', () => {
