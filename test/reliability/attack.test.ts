@@ -350,6 +350,73 @@ describe('nothing waits forever: the auth calls\' deadline is a setting', () => 
   });
 });
 
+/** An address of this machine that is not loopback: to Aisle, a server elsewhere on the network. */
+const networkAddress = Object.values((await import('node:os')).networkInterfaces())
+  .flat()
+  .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+
+describe.runIf(networkAddress !== undefined)('a plain http:// server elsewhere: warned at sign-in, and a policy can forbid it', () => {
+  it('signed in with the warning in the session\'s notice; refused in words when the setting or a kiosk forbids it; none for loopback', async () => {
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const loopback = await startDemoServer({ port: 0, items: 20, accounts: 1, facilities: 1, rateLimit: 0 });
+    // the same server as seen on the network: a forwarder on this machine's network address, counting connections
+    const counting = { count: 0 };
+    const forwarder = net.createServer((socket) => {
+      counting.count++;
+      const upstream = net.connect(loopback.port, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, networkAddress, resolve));
+    const server = { url: `http://${networkAddress}:${(forwarder.address() as net.AddressInfo).port}` };
+    const dir = tempDir('aisle-plain-http-');
+    const cores: { close(): Promise<void> }[] = [];
+    const core = (dataDir: string, overrides: Parameters<typeof createNodeCore>[0]['overrides'] = {}) => {
+      const made = createNodeCore({ host: 'browser', dataDir, overrides: { log: silentLogger, autoSync: false, ...overrides } });
+      cores.push(made);
+      return made;
+    };
+    try {
+      const signIn = (on: ReturnType<typeof core>, url: string) => dispatch(on.handlers, 'session.signIn', { server: url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      const workstation = core(path.join(dir.path, 'workstation'));
+      const warned = await signIn(workstation, server.url);
+      expect(warned).toMatchObject({ ok: true, value: { status: 'signed-in' } });
+      const notice = (await dispatch(workstation.handlers, 'session.current', {})) as Result<{ notice: string | null }>;
+      expect(notice.ok && notice.value.notice).toContain(`${new URL(server.url).host} is a plain http:// address: your password crosses the network unencrypted`);
+      expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
+      // on this machine the password never crosses a network: no warning
+      expect(await signIn(workstation, loopback.url)).toMatchObject({ ok: true, value: { session: { notice: null } } });
+      expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
+
+      // IT forbids it: refused in words before anything is sent; on a kiosk the window cannot allow it back
+      const kioskDir = path.join(dir.path, 'kiosk');
+      mkdirSync(kioskDir, { recursive: true });
+      writeFileSync(path.join(kioskDir, 'settings.json'), JSON.stringify({ settings: { allowPlainHttp: false } }));
+      const kiosk = core(kioskDir, { kiosk: { policy: { enabled: true, exit: null, server: null }, leave: () => undefined } });
+      expect(await dispatch(kiosk.handlers, 'settings.set', { allowPlainHttp: true })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const asked = counting.count;
+      const byKiosk = await signIn(kiosk, server.url);
+      expect(byKiosk).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining(`${server.url} is a plain http:// address, and this workstation's policy`) } });
+      expect(counting.count).toBe(asked);
+      // and a workstation whose user sets it: the same refusal
+      expect((await dispatch(workstation.handlers, 'settings.set', { allowPlainHttp: false })).ok).toBe(true);
+      const bySetting = await signIn(workstation, server.url);
+      expect(bySetting).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      figures.plainHttp = {
+        warned: notice.ok ? notice.value.notice : null,
+        refusedByKiosk: byKiosk.ok ? 'signed in' : byKiosk.error.message,
+        refusedBySetting: bySetting.ok ? 'signed in' : bySetting.error.code,
+      };
+    } finally {
+      for (const made of cores) await made.close();
+      await new Promise((resolve) => forwarder.close(resolve));
+      await loopback.close();
+      dir.remove();
+    }
+  });
+});
+
 describe('a data folder or settings file of the wrong kind', () => {
   it('gives one clear sentence, not a stack trace', () => {
     const dir = tempDir('aisle-kind-');
