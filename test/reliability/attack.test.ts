@@ -1,7 +1,7 @@
 // The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
 // disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
 // Every case runs against the real core over real files and, where there is one, a real socket.
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -325,6 +325,72 @@ async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('two CLIs racing on a new folder', () => {
+  it('both sync: the second waits for the first to make the schema whole, never says mirror_preparing nor sets the file aside', async () => {
+    const { spawn } = await import('node:child_process');
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const { mirrorPath } = await import('../../electron/core/mirror/mirror-manager.ts');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const server = await startDemoServer({ port: 0, items: 50, accounts: 1, facilities: 1, rateLimit: 0 });
+    const dir = tempDir('aisle-race-');
+    try {
+      // where the mirror of this sign-in will be: the identity's file name, from a sign-in elsewhere
+      const scratch = createNodeCore({ host: 'cli', dataDir: path.join(dir.path, 'scratch'), overrides: { log: silentLogger, autoSync: false } });
+      const signedIn = await dispatch(scratch.handlers, 'session.signIn', { server: server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      await scratch.close();
+      if (!signedIn.ok || (signedIn.value as { status: string }).status !== 'signed-in') throw new Error(JSON.stringify(signedIn));
+      const session = (signedIn.value as { session: { server: string; email: string; licenseId: string } }).session;
+      const dataDir = path.join(dir.path, 'data');
+      const file = mirrorPath(dataDir, { server: session.server, email: session.email, licenseId: session.licenseId });
+      // The bad luck made sure: the new file is locked while both CLIs start, so that both meet it
+      // empty at the same moment once it is let go, as two CLIs started together do.
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const gate = new Database(file);
+      gate.pragma('locking_mode = EXCLUSIVE');
+      gate.exec('BEGIN EXCLUSIVE');
+      const cli = () => {
+        const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'electron/hosts/cli/bin.mjs'), 'sync', '--server', server.url, '--email', 'solo@example.com', '--data-dir', dataDir], {
+          cwd: root,
+          env: { ...process.env, AISLE_PASSWORD: DEMO_PASSWORD, NO_COLOR: '1' },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+        return { pid: child.pid!, done };
+      };
+      const racing = [cli(), cli()];
+      const holds = (pid: number) => {
+        try {
+          return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+            try {
+              return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+            } catch {
+              return false;
+            }
+          });
+        } catch {
+          return false;
+        }
+      };
+      await until(() => racing.every((c) => holds(c.pid)), 60_000);
+      gate.exec('ROLLBACK');
+      gate.close();
+      const results = await Promise.all(racing.map((c) => c.done));
+      for (const result of results) {
+        expect(result.output).not.toMatch(/mirror_preparing|damaged|Sign in to sync/);
+        expect(result.code, result.output.slice(-600)).toBe(0);
+        expect(result.output).toMatch(/synced \d+ datasets .*: 0 failed, 0 held/);
+      }
+      expect(readdirSync(path.dirname(file)).filter((f) => f.includes('.damaged-'))).toEqual([]);
+      figures.cliRace = { processes: racing.length, exitCodes: results.map((r) => r.code), said: results.map((r) => /synced .*/.exec(r.output)?.[0] ?? r.output.trim().split('\n').at(-1)) };
+    } finally {
+      await server.close();
+      dir.remove();
+    }
+  });
+});
 
 describe('nothing waits forever: the auth calls\' deadline is a setting', () => {
   it('a sign-in on a server that trickles its answer ends at the configured deadline, in words', async () => {
