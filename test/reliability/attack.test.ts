@@ -310,6 +310,37 @@ describe('a damaged mirror heals', () => {
       (figures.damagedMirror as Record<string, string>)[name] = 'moved aside, synced afresh';
     });
   }
+
+  it('damage first met by a query after a clean open: a typed error in words, moved aside, synced afresh; lookups work again', async () => {
+    await untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+    expect(await found()).toBe(true);
+    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    const asideBefore = setAside().length;
+    // the items table's pages garbled in place, as a bad sector would; then another connection
+    // writes, so that the lookup connection reads the pages afresh
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'items'").all() as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    other.close();
+    const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
+    const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/) } });
+    expect(setAside().length).toBe(asideBefore + 1);
+    const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+    expect(log.split('\n').filter((l) => l.includes('the offline data file was damaged; moved aside')).length).toBeGreaterThan(asideBefore);
+    // synced afresh without a new sign-in: lookups work again
+    await untilAsync(found, 60_000);
+    const listed = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
+    expect(listed.ok).toBe(true);
+    const status = await dispatch(demo.core.handlers, 'sync.status', {});
+    expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+    (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
+  });
 });
 
 function garble(file: string, offset: number, length: number): void {

@@ -11,6 +11,7 @@ import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { createScanLists } from '../scans/scan-lists.ts';
 import { csvLayout } from '../../contract/csv.ts';
+import { guardAgainstDamage } from './damage-guard.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
 import { parseScan } from './gs1.ts';
 import { historyQuery } from './history.ts';
@@ -60,7 +61,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
   const scanLists = createScanLists(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
 
-  const handlers: LookupHandlers = {
+  const handlers: LookupHandlers = guardAgainstDamage(parts.mirrors, {
     'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit }),
     'scan.parse': ({ raw }) => parseScan(raw),
     'inventory.byItem': (args) => inventoryByItem(db(), args, options()),
@@ -83,7 +84,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     'scans.get': () => scanLists.get(mirror().identity),
     'scans.save': (list) => scanLists.save(mirror().identity, list),
     'labels.print': (record) => printLabel(db(), record, ctx.deps.settings.get()),
-  };
+  });
 
   return {
     handlers,
@@ -92,8 +93,8 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       if (!parsed.success) throw new AisleError('invalid_argument', `Invalid view: ${parsed.error.issues[0]?.message ?? 'rejected'}`);
       const named = csvHeadersSchema.optional().safeParse(headers);
       if (!named.success) throw new AisleError('invalid_argument', `Invalid headers: ${named.error.issues[0]?.message ?? 'rejected'}`);
-      const rows = await writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel));
-      return { rows, fileName: exportFileName(parsed.data.list) };
+      const { write } = guardAgainstDamage(parts.mirrors, { write: () => writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel)) });
+      return { rows: await write(), fileName: exportFileName(parsed.data.list) };
     },
   };
 }

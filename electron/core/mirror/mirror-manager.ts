@@ -27,6 +27,11 @@ export interface MirrorManager {
    * was moved aside and is synced afresh. Null otherwise.
    */
   notice(): string | null;
+  /**
+   * A query met damage in the open file (isDamagedMirror): the file is moved aside, said in words,
+   * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
+   */
+  setDamagedAside(error: unknown): void;
   /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
@@ -156,9 +161,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     } catch (error) {
       db?.close();
       if (!isDamagedMirror(error)) throw error;
-      const aside = setMirrorAside(file);
-      mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
-      ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
+      moveAside(file, error);
       db = openMirror(file);
     }
     try {
@@ -167,6 +170,12 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       // without the marker an unclean exit is still seen by its WAL
     }
     return db;
+  };
+
+  const moveAside = (file: string, error: unknown) => {
+    const aside = setMirrorAside(file);
+    mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
+    ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
   };
 
   /** Meanwhile current() is null and upgrading() true; then the file opens as usual (if still the one wanted). */
@@ -194,6 +203,17 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     current: () => open,
     upgrading: () => upgradingFile !== null,
     notice: () => mirrorNotice,
+    setDamagedAside(error) {
+      if (!open) return;
+      const file = open.path;
+      closeCurrent();
+      try {
+        moveAside(file, error);
+      } catch (moveError) {
+        ctx.log.error('mirror: the damaged offline data file could not be moved aside', { error: (moveError as Error).message });
+      }
+      follow();
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
