@@ -588,7 +588,7 @@ describe('clocks lie', () => {
 });
 
 describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock people out', () => {
-  it('sign-in succeeds, lookups keep working, settings.set says the disk is full (a 96 MB tmpfs, filled: room for a sync first, as sync keeps 64 MB spare)', async () => {
+  it('sign-in succeeds, lookups keep working (also from a mirror first opened on the full disk), settings.set and sync say the disk is full (a 96 MB tmpfs, filled: room for a sync first, as sync keeps 64 MB spare)', async () => {
     const { execFileSync } = await import('node:child_process');
     const { startDemoServer } = await import('../../electron/demo/index.ts');
     const dir = tempDir('aisle-full-');
@@ -628,7 +628,28 @@ describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock
       fill();
       const signedIn = await signIn();
       expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
-      figures.fullDisk = { signIn: 'ok', lookups: 'ok', settingsSet: saved.ok ? 'ok' : saved.error.message };
+      // the mirror, closed at sign-out, is opened again on the full disk: lookups answer from it
+      const searchOnFullDisk = await dispatch(core.handlers, 'search.query', { q: sku, limit: 5 });
+      expect(searchOnFullDisk, JSON.stringify(searchOnFullDisk).slice(0, 300)).toMatchObject({ ok: true });
+      expect((searchOnFullDisk as { value: { hits: unknown[] } }).value.hits.length).toBeGreaterThan(0);
+      // and sync says in words why it cannot run, in its answer and in the status the Sync page shows
+      const syncOnFullDisk = await dispatch(core.handlers, 'sync.now', {});
+      expect(syncOnFullDisk).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/^The disk is full: lookups answer from the offline data/) } });
+      const statusOnFullDisk = await dispatch(core.handlers, 'sync.status', {});
+      expect(statusOnFullDisk.ok && (statusOnFullDisk.value as { notice: string | null }).notice).toMatch(/^The disk is full/);
+      // room again: the next sync opens the file as usual and runs
+      for (const name of readdirSync(dir.path).filter((f) => f.startsWith('filler-'))) rmSync(path.join(dir.path, name));
+      const roundAfterRoom = new Promise<void>((resolve) => core.events.on('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null && s.notice === null && resolve()));
+      expect(await dispatch(core.handlers, 'sync.now', {})).toMatchObject({ ok: true, value: { started: true } });
+      await roundAfterRoom;
+      figures.fullDisk = {
+        signIn: 'ok',
+        lookups: 'ok',
+        settingsSet: saved.ok ? 'ok' : saved.error.message,
+        lookupsAfterSignInOnFullDisk: 'ok',
+        syncOnFullDisk: syncOnFullDisk.ok ? 'ok' : syncOnFullDisk.error.message,
+        syncWithRoomAgain: 'ran',
+      };
     } finally {
       await core.close();
       // lazily: a file the finished core's threads had open must not fail the test's teardown

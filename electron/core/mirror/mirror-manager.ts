@@ -7,6 +7,7 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
+import { DISK_FULL_NOTICE, isDiskFull, openReaderOnFullDisk } from './full-disk.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from './open-mirror.ts';
 import { warmFile } from './warm-file.ts';
 
@@ -15,6 +16,8 @@ export interface OpenMirror {
   db: MirrorDb;
   path: string;
   identity: MirrorIdentity;
+  /** Opened on a full disk (full-disk.ts): lookups only, until retryAfterDiskFull opens it as usual. */
+  diskFull?: boolean;
 }
 
 export interface MirrorManager {
@@ -32,6 +35,11 @@ export interface MirrorManager {
    * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
    */
   setDamagedAside(error: unknown): void;
+  /**
+   * For a mirror opened on a full disk: opens it as usual again if the disk has room now (true),
+   * else keeps it open for lookups (false). Nothing else sees the change but the connection.
+   */
+  retryAfterDiskFull(): boolean;
   /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
@@ -139,7 +147,20 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       void warmFile(file, warming.signal);
       notify();
     } catch (error) {
+      if (isDiskFull(error) && existsSync(file)) return openOnFullDisk(file, identity, error);
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
+    }
+  };
+
+  /** Opens the file for lookups only; listeners hear of it when a mirror opened or was lost, not when a retry found the disk still full. */
+  const openOnFullDisk = (file: string, identity: MirrorIdentity, cause: unknown, retrying = false) => {
+    try {
+      open = { db: openReaderOnFullDisk(file), path: file, identity, diskFull: true };
+      if (!retrying) ctx.log.error('mirror: the disk is full; the offline data file is open for lookups only', { error: (cause as Error).message });
+      if (!retrying) notify();
+    } catch (error) {
+      ctx.log.error('mirror: the disk is full; the offline data file cannot be opened', { error: (error as Error).message });
+      if (retrying) notify();
     }
   };
 
@@ -202,7 +223,23 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   return {
     current: () => open,
     upgrading: () => upgradingFile !== null,
-    notice: () => mirrorNotice,
+    notice: () => (open?.diskFull ? DISK_FULL_NOTICE : mirrorNotice),
+    retryAfterDiskFull() {
+      if (!open?.diskFull) return true;
+      const { path: file, identity } = open;
+      open.db.close();
+      try {
+        open = { db: openOrHeal(file), path: file, identity };
+        open.db.pragma('query_only = ON');
+        ctx.log.info('mirror: the disk has room again; the offline data file is open as usual');
+        return true;
+      } catch (error) {
+        if (!isDiskFull(error)) ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
+        open = null;
+        openOnFullDisk(file, identity, error, true);
+        return false;
+      }
+    },
     setDamagedAside(error) {
       if (!open) return;
       const file = open.path;

@@ -8,6 +8,7 @@ import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
+import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
@@ -96,6 +97,12 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   };
 
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
+    // a mirror opened on a full disk reads only: a round first asks whether the disk has room again
+    if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
+      schedule(jittered(interval()));
+      emitStatus();
+      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE));
+    }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
@@ -221,6 +228,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE);
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {
