@@ -154,7 +154,7 @@ function attack(f: Figures): string {
 - A full disk (a filled tmpfs; runs as root only): ${full ? `sign-in ${full.signIn}, lookups ${full.lookups}, settings.set “${full.settingsSet}”; signed in again on the full disk: lookups ${full.lookupsAfterSignInOnFullDisk}, Sync now “${full.syncOnFullDisk}”; with room again the next sync ${full.syncWithRoomAgain}` : 'not run'}.
 - The auth calls' deadline: a sign-in on a server that trickles its answer, with \`authDeadlineSeconds\` ${auth?.setting ?? '—'}, ended after ${auth?.signInEndedAfterSeconds ?? '—'} s: “${auth?.message ?? '—'}”
 - A plain http:// server elsewhere: warned at sign-in (“${plain?.warned ?? '—'}”); with \`allowPlainHttp\` false on a kiosk: “${plain?.refusedByKiosk ?? '—'}”; set by the user: ${plain?.refusedBySetting ?? '—'}.
-- ${race?.processes ?? '—'} CLIs racing on a new folder: exit codes ${(race?.exitCodes as number[] | undefined)?.join(' and ') ?? '—'}; they said “${(race?.said as string[] | undefined)?.join('” and “') ?? '—'}”.
+- ${race?.processes ?? '—'} CLIs racing on a new folder (both waiting on it when it was let go: ${race?.metTheNewFileAtOnce ?? '—'}): exit codes ${(race?.exitCodes as number[] | undefined)?.join(' and ') ?? '—'}; they said “${(race?.said as string[] | undefined)?.join('” and “') ?? '—'}”.
 `;
 }
 
