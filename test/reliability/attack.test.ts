@@ -341,6 +341,28 @@ describe('a damaged mirror heals', () => {
     expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
     (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
   });
+
+  it('damage first met by the sync status after a clean open: moved aside, synced afresh; the status answers', async () => {
+    await untilAsync(found, 60_000);
+    await untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    const asideBefore = setAside().length;
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'datasets'").all() as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    other.close();
+    const status = await dispatch(demo.core.handlers, 'sync.status', {});
+    expect(status.ok, JSON.stringify(status)).toBe(true);
+    expect((status.value as { notice: string | null }).notice).toMatch(/damaged.*moved aside/);
+    expect(setAside().length).toBe(asideBefore + 1);
+    await untilAsync(found, 60_000);
+    (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
+  });
 });
 
 function garble(file: string, offset: number, length: number): void {

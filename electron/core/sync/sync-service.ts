@@ -9,6 +9,7 @@ import type { CoreContext } from '../core.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
 import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
+import { isDamagedMirror } from '../mirror/open-mirror.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
@@ -67,7 +68,15 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
 
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
-    const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+    let datasets: DatasetStatus[];
+    try {
+      datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+    } catch (error) {
+      // damage met here is healed as a lookup's is (damage-guard.ts): the status is then the fresh file's
+      if (!isDamagedMirror(error)) throw error;
+      mirrors.setDamagedAside(error);
+      return status();
+    }
     return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
   };
   const emitStatus = () => {
