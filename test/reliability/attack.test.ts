@@ -358,7 +358,7 @@ describe('a damaged mirror heals', () => {
     other.close();
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok, JSON.stringify(status)).toBe(true);
-    expect((status.value as { notice: string | null }).notice).toMatch(/damaged.*moved aside/);
+    expect(status.ok && (status.value as { notice: string | null }).notice).toMatch(/damaged.*moved aside/);
     expect(setAside().length).toBe(asideBefore + 1);
     await untilAsync(found, 60_000);
     (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
