@@ -79,6 +79,8 @@ export const methods = {
       listDeadlineSeconds: z.number().int().min(5).max(24 * 60 * 60).optional(),
       listDeadlineSecondsPerMB: z.number().min(0).max(600).optional(),
       roundDeadlineMinutes: z.number().int().min(1).max(24 * 60).optional(),
+      authDeadlineSeconds: z.number().int().min(2).max(10 * 60).optional(),
+      allowPlainHttp: z.boolean().optional(),
       theme: z.enum(['light', 'dark', 'contrast']).optional(),
       floorMode: z.boolean().optional(),
       textSize: z.union([z.literal(100), z.literal(125), z.literal(150)]).optional(),

@@ -49,6 +49,10 @@ export interface Settings {
   listDeadlineSecondsPerMB: number;
   /** A sync round's deadline: the lists not read by then are failed, in words, until the next round. */
   roundDeadlineMinutes: number;
+  /** Each sign-in, refresh and sign-out request's deadline, from asking to its last byte (from the next sign-in on). */
+  authDeadlineSeconds: number;
+  /** Sign in to a plain http:// server that is not this machine (with a warning); false refuses it. A kiosk's policy can forbid it too. */
+  allowPlainHttp: boolean;
   theme: Theme;
   floorMode: boolean;
   /** Type and targets larger still, for a screen read from further away: per workstation, like the theme. */

@@ -1,7 +1,7 @@
 // The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
 // disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
 // Every case runs against the real core over real files and, where there is one, a real socket.
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +19,7 @@ import { registerIpc } from '../../electron/main/ipc.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { silentLogger } from '../../electron/core/context.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
+import { anyAuthServer } from '../api/any-auth-server.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ipcMain } from '../fakes/electron.ts';
@@ -309,6 +310,59 @@ describe('a damaged mirror heals', () => {
       (figures.damagedMirror as Record<string, string>)[name] = 'moved aside, synced afresh';
     });
   }
+
+  it('damage first met by a query after a clean open: a typed error in words, moved aside, synced afresh; lookups work again', async () => {
+    await untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+    expect(await found()).toBe(true);
+    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    const asideBefore = setAside().length;
+    // the items table's pages garbled in place, as a bad sector would; then another connection
+    // writes, so that the lookup connection reads the pages afresh
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'items'").all() as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    other.close();
+    const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
+    const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/) } });
+    expect(setAside().length).toBe(asideBefore + 1);
+    const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+    expect(log.split('\n').filter((l) => l.includes('the offline data file was damaged; moved aside')).length).toBeGreaterThan(asideBefore);
+    // synced afresh without a new sign-in: lookups work again
+    await untilAsync(found, 60_000);
+    const listed = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
+    expect(listed.ok).toBe(true);
+    const status = await dispatch(demo.core.handlers, 'sync.status', {});
+    expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+    (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
+  });
+
+  it('damage first met by the sync status after a clean open: moved aside, synced afresh; the status answers', async () => {
+    await untilAsync(found, 60_000);
+    await untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    const asideBefore = setAside().length;
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'datasets'").all() as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    other.close();
+    const status = await dispatch(demo.core.handlers, 'sync.status', {});
+    expect(status.ok, JSON.stringify(status)).toBe(true);
+    expect(status.ok && (status.value as { notice: string | null }).notice).toMatch(/damaged.*moved aside/);
+    expect(setAside().length).toBe(asideBefore + 1);
+    await untilAsync(found, 60_000);
+    (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
+  });
 });
 
 function garble(file: string, offset: number, length: number): void {
@@ -324,6 +378,171 @@ async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('two CLIs racing on a new folder', () => {
+  it('both sync: the second waits for the first to make the schema whole, never says mirror_preparing nor sets the file aside', async () => {
+    const { spawn } = await import('node:child_process');
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const { mirrorPath } = await import('../../electron/core/mirror/mirror-manager.ts');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const server = await startDemoServer({ port: 0, items: 50, accounts: 1, facilities: 1, rateLimit: 0 });
+    const dir = tempDir('aisle-race-');
+    try {
+      // where the mirror of this sign-in will be: the identity's file name, from a sign-in elsewhere
+      const scratch = createNodeCore({ host: 'cli', dataDir: path.join(dir.path, 'scratch'), overrides: { log: silentLogger, autoSync: false } });
+      const signedIn = await dispatch(scratch.handlers, 'session.signIn', { server: server.url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      await scratch.close();
+      if (!signedIn.ok || (signedIn.value as { status: string }).status !== 'signed-in') throw new Error(JSON.stringify(signedIn));
+      const session = (signedIn.value as { session: { server: string; email: string; licenseId: string } }).session;
+      const dataDir = path.join(dir.path, 'data');
+      const file = mirrorPath(dataDir, { server: session.server, email: session.email, licenseId: session.licenseId });
+      // The bad luck made sure: the new file is locked while both CLIs start, so that both meet it
+      // empty at the same moment once it is let go, as two CLIs started together do.
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const gate = new Database(file);
+      gate.pragma('locking_mode = EXCLUSIVE');
+      gate.exec('BEGIN EXCLUSIVE');
+      const cli = () => {
+        const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'electron/hosts/cli/bin.mjs'), 'sync', '--server', server.url, '--email', 'solo@example.com', '--data-dir', dataDir], {
+          cwd: root,
+          env: { ...process.env, AISLE_PASSWORD: DEMO_PASSWORD, NO_COLOR: '1' },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+        return { pid: child.pid!, done };
+      };
+      const racing = [cli(), cli()];
+      const holds = (pid: number) => {
+        try {
+          return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+            try {
+              return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+            } catch {
+              return false;
+            }
+          });
+        } catch {
+          return false;
+        }
+      };
+      // let go when both wait on it; or, on a machine so loaded that the second is slow to start,
+      // before the first has waited out its busy timeout (then they may not meet; both must still sync)
+      let firstWaitingSince: number | null = null;
+      const bothWaiting = () => racing.every((c) => holds(c.pid));
+      await until(() => {
+        if (firstWaitingSince === null && racing.some((c) => holds(c.pid))) firstWaitingSince = performance.now();
+        return bothWaiting() || (firstWaitingSince !== null && performance.now() - firstWaitingSince > 4_000);
+      }, 60_000);
+      const met = bothWaiting();
+      gate.exec('ROLLBACK');
+      gate.close();
+      const results = await Promise.all(racing.map((c) => c.done));
+      for (const result of results) {
+        expect(result.output).not.toMatch(/mirror_preparing|damaged|Sign in to sync/);
+        expect(result.code, result.output.slice(-600)).toBe(0);
+        expect(result.output).toMatch(/synced \d+ datasets .*: 0 failed, 0 held/);
+      }
+      expect(readdirSync(path.dirname(file)).filter((f) => f.includes('.damaged-'))).toEqual([]);
+      figures.cliRace = { processes: racing.length, metTheNewFileAtOnce: met, exitCodes: results.map((r) => r.code), said: results.map((r) => /synced .*/.exec(r.output)?.[0] ?? r.output.trim().split('\n').at(-1)) };
+    } finally {
+      await server.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('nothing waits forever: the auth calls\' deadline is a setting', () => {
+  it('a sign-in on a server that trickles its answer ends at the configured deadline, in words', async () => {
+    const server = await anyAuthServer({ delivery: { kind: 'cookie', name: 'JWT' }, trickle: '/v1/auth/pub/user/session' });
+    const dir = tempDir('aisle-auth-deadline-');
+    const core = createNodeCore({ host: 'cli', dataDir: dir.path, overrides: { log: silentLogger } });
+    try {
+      expect(await dispatch(core.handlers, 'settings.set', { authDeadlineSeconds: 2 })).toMatchObject({ ok: true });
+      const started = performance.now();
+      const signedIn = await dispatch(core.handlers, 'session.signIn', { server: server.url, email: 'ann@example.com', password: 'pw-ann' });
+      const seconds = (performance.now() - started) / 1000;
+      expect(signedIn).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not finish answering opening the session within 2 s/) } });
+      expect(seconds).toBeGreaterThanOrEqual(2);
+      expect(seconds).toBeLessThan(10);
+      // the setting has bounds: a deadline too short for any server is refused in words
+      expect(await dispatch(core.handlers, 'settings.set', { authDeadlineSeconds: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+      figures.authDeadline = { setting: 2, signInEndedAfterSeconds: Math.round(seconds * 10) / 10, message: signedIn.ok ? 'ok' : signedIn.error.message };
+    } finally {
+      await core.close();
+      await server.close();
+      dir.remove();
+    }
+  });
+});
+
+/** An address of this machine that is not loopback: to Aisle, a server elsewhere on the network. */
+const networkAddress = Object.values((await import('node:os')).networkInterfaces())
+  .flat()
+  .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+
+describe.runIf(networkAddress !== undefined)('a plain http:// server elsewhere: warned at sign-in, and a policy can forbid it', () => {
+  it('signed in with the warning in the session\'s notice; refused in words when the setting or a kiosk forbids it; none for loopback', async () => {
+    const { startDemoServer } = await import('../../electron/demo/index.ts');
+    const loopback = await startDemoServer({ port: 0, items: 20, accounts: 1, facilities: 1, rateLimit: 0 });
+    // the same server as seen on the network: a forwarder on this machine's network address, counting connections
+    const counting = { count: 0 };
+    const forwarder = net.createServer((socket) => {
+      counting.count++;
+      const upstream = net.connect(loopback.port, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, networkAddress, resolve));
+    const server = { url: `http://${networkAddress}:${(forwarder.address() as net.AddressInfo).port}` };
+    const dir = tempDir('aisle-plain-http-');
+    const cores: { close(): Promise<void> }[] = [];
+    const core = (dataDir: string, overrides: Parameters<typeof createNodeCore>[0]['overrides'] = {}) => {
+      const made = createNodeCore({ host: 'browser', dataDir, overrides: { log: silentLogger, autoSync: false, ...overrides } });
+      cores.push(made);
+      return made;
+    };
+    try {
+      const signIn = (on: ReturnType<typeof core>, url: string) => dispatch(on.handlers, 'session.signIn', { server: url, email: 'solo@example.com', password: DEMO_PASSWORD });
+      const workstation = core(path.join(dir.path, 'workstation'));
+      const warned = await signIn(workstation, server.url);
+      expect(warned).toMatchObject({ ok: true, value: { status: 'signed-in' } });
+      const notice = (await dispatch(workstation.handlers, 'session.current', {})) as Result<{ notice: string | null }>;
+      expect(notice.ok && notice.value.notice).toContain(`${new URL(server.url).host} is a plain http:// address: your password crosses the network unencrypted`);
+      expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
+      // on this machine the password never crosses a network: no warning
+      expect(await signIn(workstation, loopback.url)).toMatchObject({ ok: true, value: { session: { notice: null } } });
+      expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
+
+      // IT forbids it: refused in words before anything is sent; on a kiosk the window cannot allow it back
+      const kioskDir = path.join(dir.path, 'kiosk');
+      mkdirSync(kioskDir, { recursive: true });
+      writeFileSync(path.join(kioskDir, 'settings.json'), JSON.stringify({ settings: { allowPlainHttp: false } }));
+      const kiosk = core(kioskDir, { kiosk: { policy: { enabled: true, exit: null, server: null }, leave: () => undefined } });
+      expect(await dispatch(kiosk.handlers, 'settings.set', { allowPlainHttp: true })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const asked = counting.count;
+      const byKiosk = await signIn(kiosk, server.url);
+      expect(byKiosk).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining(`${server.url} is a plain http:// address, and this workstation's policy`) } });
+      expect(counting.count).toBe(asked);
+      // and a workstation whose user sets it: the same refusal
+      expect((await dispatch(workstation.handlers, 'settings.set', { allowPlainHttp: false })).ok).toBe(true);
+      const bySetting = await signIn(workstation, server.url);
+      expect(bySetting).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      figures.plainHttp = {
+        warned: notice.ok ? notice.value.notice : null,
+        refusedByKiosk: byKiosk.ok ? 'signed in' : byKiosk.error.message,
+        refusedBySetting: bySetting.ok ? 'signed in' : bySetting.error.code,
+      };
+    } finally {
+      for (const made of cores) await made.close();
+      await new Promise((resolve) => forwarder.close(resolve));
+      await loopback.close();
+      dir.remove();
+    }
+  });
+});
 
 describe('a data folder or settings file of the wrong kind', () => {
   it('gives one clear sentence, not a stack trace', () => {
@@ -399,7 +618,7 @@ describe('clocks lie', () => {
 });
 
 describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock people out', () => {
-  it('sign-in succeeds, lookups keep working, settings.set says the disk is full (a 96 MB tmpfs, filled: room for a sync first, as sync keeps 64 MB spare)', async () => {
+  it('sign-in succeeds, lookups keep working (also from a mirror first opened on the full disk), settings.set and sync say the disk is full (a 96 MB tmpfs, filled: room for a sync first, as sync keeps 64 MB spare)', async () => {
     const { execFileSync } = await import('node:child_process');
     const { startDemoServer } = await import('../../electron/demo/index.ts');
     const dir = tempDir('aisle-full-');
@@ -439,7 +658,28 @@ describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock
       fill();
       const signedIn = await signIn();
       expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ok: true });
-      figures.fullDisk = { signIn: 'ok', lookups: 'ok', settingsSet: saved.ok ? 'ok' : saved.error.message };
+      // the mirror, closed at sign-out, is opened again on the full disk: lookups answer from it
+      const searchOnFullDisk = await dispatch(core.handlers, 'search.query', { q: sku, limit: 5 });
+      expect(searchOnFullDisk, JSON.stringify(searchOnFullDisk).slice(0, 300)).toMatchObject({ ok: true });
+      expect((searchOnFullDisk as { value: { hits: unknown[] } }).value.hits.length).toBeGreaterThan(0);
+      // and sync says in words why it cannot run, in its answer and in the status the Sync page shows
+      const syncOnFullDisk = await dispatch(core.handlers, 'sync.now', {});
+      expect(syncOnFullDisk).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/^The disk is full: lookups answer from the offline data/) } });
+      const statusOnFullDisk = await dispatch(core.handlers, 'sync.status', {});
+      expect(statusOnFullDisk.ok && (statusOnFullDisk.value as { notice: string | null }).notice).toMatch(/^The disk is full/);
+      // room again: the next sync opens the file as usual and runs
+      for (const name of readdirSync(dir.path).filter((f) => f.startsWith('filler-'))) rmSync(path.join(dir.path, name));
+      const roundAfterRoom = new Promise<void>((resolve) => core.events.on('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null && s.notice === null && resolve()));
+      expect(await dispatch(core.handlers, 'sync.now', {})).toMatchObject({ ok: true, value: { started: true } });
+      await roundAfterRoom;
+      figures.fullDisk = {
+        signIn: 'ok',
+        lookups: 'ok',
+        settingsSet: saved.ok ? 'ok' : saved.error.message,
+        lookupsAfterSignInOnFullDisk: 'ok',
+        syncOnFullDisk: syncOnFullDisk.ok ? 'ok' : syncOnFullDisk.error.message,
+        syncWithRoomAgain: 'ran',
+      };
     } finally {
       await core.close();
       // lazily: a file the finished core's threads had open must not fail the test's teardown

@@ -5,6 +5,7 @@ import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { anyAuthServer } from '../api/any-auth-server.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -88,3 +89,22 @@ describe('aisle licenses / session / ping', () => {
     expect(down.err[0]).toMatch(/offline/);
   });
 });
+
+describe('aisle licenses on a server that trickles its answer', () => {
+  it('ends at the authDeadlineSeconds of the data folder\'s settings, in words', async () => {
+    const server = await anyAuthServer({ delivery: { kind: 'cookie', name: 'JWT' }, trickle: '/v1/auth/pub/user/licenses' });
+    cleanup.push(() => server.close());
+    const dir = tempDir();
+    cleanup.push(() => dir.remove());
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${dir.path}/settings.json`, JSON.stringify({ settings: { authDeadlineSeconds: 2 } }));
+    const run = io({ AISLE_PASSWORD: 'pw-ann' });
+    const started = performance.now();
+    const code = await main(['licenses', '--server', server.url, '--email', 'ann@example.com', '--data-dir', dir.path], run.io);
+    expect(code).toBe(1);
+    expect(run.err.join('\n')).toMatch(/did not finish answering the license list within 2 s/);
+    // the license list is retried (it is idempotent): at most three attempts and their waits
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
+

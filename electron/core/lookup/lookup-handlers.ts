@@ -9,6 +9,7 @@ import type { CoreContext } from '../context.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { csvLayout } from '../../contract/csv.ts';
+import { guardAgainstDamage } from './damage-guard.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
 import { parseScan } from '../shared/gs1/gs1.ts';
 import { historyQuery } from './history.ts';
@@ -51,7 +52,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
   const recent = createRecentRecords(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
 
-  const handlers: LookupHandlers = {
+  const handlers: LookupHandlers = guardAgainstDamage(parts.mirrors, {
     'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit }),
     'scan.parse': ({ raw }) => parseScan(raw),
     'inventory.byItem': (args) => inventoryByItem(db(), args, options()),
@@ -71,7 +72,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       return recent.add(db, identity, record, options());
     },
     'recent.clear': () => recent.clear(mirror().identity),
-  };
+  });
 
   return {
     handlers,
@@ -80,8 +81,8 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       if (!parsed.success) throw new AisleError('invalid_argument', `Invalid view: ${parsed.error.issues[0]?.message ?? 'rejected'}`);
       const named = csvHeadersSchema.optional().safeParse(headers);
       if (!named.success) throw new AisleError('invalid_argument', `Invalid headers: ${named.error.issues[0]?.message ?? 'rejected'}`);
-      const rows = await writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel));
-      return { rows, fileName: exportFileName(parsed.data.list) };
+      const { write } = guardAgainstDamage(parts.mirrors, { write: () => writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel)) });
+      return { rows: await write(), fileName: exportFileName(parsed.data.list) };
     },
   };
 }

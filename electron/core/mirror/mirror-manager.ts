@@ -7,6 +7,7 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
+import { DISK_FULL_NOTICE, isDiskFull, openReaderOnFullDisk } from './full-disk.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from './open-mirror.ts';
 import { warmFile } from './warm-file.ts';
 
@@ -15,6 +16,8 @@ export interface OpenMirror {
   db: MirrorDb;
   path: string;
   identity: MirrorIdentity;
+  /** Opened on a full disk (full-disk.ts): lookups only, until retryAfterDiskFull opens it as usual. */
+  diskFull?: boolean;
 }
 
 export interface MirrorManager {
@@ -27,6 +30,16 @@ export interface MirrorManager {
    * was moved aside and is synced afresh. Null otherwise.
    */
   notice(): string | null;
+  /**
+   * A query met damage in the open file (isDamagedMirror): the file is moved aside, said in words,
+   * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
+   */
+  setDamagedAside(error: unknown): void;
+  /**
+   * For a mirror opened on a full disk: opens it as usual again if the disk has room now (true),
+   * else keeps it open for lookups (false). Nothing else sees the change but the connection.
+   */
+  retryAfterDiskFull(): boolean;
   /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
@@ -134,7 +147,20 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       void warmFile(file, warming.signal);
       notify();
     } catch (error) {
+      if (isDiskFull(error) && existsSync(file)) return openOnFullDisk(file, identity, error);
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
+    }
+  };
+
+  /** Opens the file for lookups only; listeners hear of it when a mirror opened or was lost, not when a retry found the disk still full. */
+  const openOnFullDisk = (file: string, identity: MirrorIdentity, cause: unknown, retrying = false) => {
+    try {
+      open = { db: openReaderOnFullDisk(file), path: file, identity, diskFull: true };
+      if (!retrying) ctx.log.error('mirror: the disk is full; the offline data file is open for lookups only', { error: (cause as Error).message });
+      if (!retrying) notify();
+    } catch (error) {
+      ctx.log.error('mirror: the disk is full; the offline data file cannot be opened', { error: (error as Error).message });
+      if (retrying) notify();
     }
   };
 
@@ -156,9 +182,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     } catch (error) {
       db?.close();
       if (!isDamagedMirror(error)) throw error;
-      const aside = setMirrorAside(file);
-      mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
-      ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
+      moveAside(file, error);
       db = openMirror(file);
     }
     try {
@@ -167,6 +191,12 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       // without the marker an unclean exit is still seen by its WAL
     }
     return db;
+  };
+
+  const moveAside = (file: string, error: unknown) => {
+    const aside = setMirrorAside(file);
+    mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
+    ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
   };
 
   /** Meanwhile current() is null and upgrading() true; then the file opens as usual (if still the one wanted). */
@@ -193,7 +223,34 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   return {
     current: () => open,
     upgrading: () => upgradingFile !== null,
-    notice: () => mirrorNotice,
+    notice: () => (open?.diskFull ? DISK_FULL_NOTICE : mirrorNotice),
+    retryAfterDiskFull() {
+      if (!open?.diskFull) return true;
+      const { path: file, identity } = open;
+      open.db.close();
+      try {
+        open = { db: openOrHeal(file), path: file, identity };
+        open.db.pragma('query_only = ON');
+        ctx.log.info('mirror: the disk has room again; the offline data file is open as usual');
+        return true;
+      } catch (error) {
+        if (!isDiskFull(error)) ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
+        open = null;
+        openOnFullDisk(file, identity, error, true);
+        return false;
+      }
+    },
+    setDamagedAside(error) {
+      if (!open) return;
+      const file = open.path;
+      closeCurrent();
+      try {
+        moveAside(file, error);
+      } catch (moveError) {
+        ctx.log.error('mirror: the damaged offline data file could not be moved aside', { error: (moveError as Error).message });
+      }
+      follow();
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -152,23 +152,23 @@ export function needsUpgrade(file: string): boolean {
   return version !== null && version > 0 && version < SCHEMA_VERSION;
 }
 
-/** Applies the migrations after the file's `user_version`, each in one transaction. */
+/**
+ * Applies the migrations after the file's `user_version`, all in one transaction whose version is
+ * read under the write lock: a second process opening the same new file at the same moment (two
+ * CLIs) waits for the lock (busy_timeout) and then finds the schema whole, never half made, so a
+ * file of an older version is always an old one, never one being created.
+ */
 export function migrate(db: MirrorDb): void {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version < SCHEMA_VERSION) {
-    // what the migrations compute in JS, as the sync does for new rows
-    db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
-    db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
-    db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
-  }
-  while (version < SCHEMA_VERSION) {
-    const next = version + 1;
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]);
-      db.pragma(`user_version = ${next}`);
-    }).immediate();
-    version = next;
-  }
+  if ((db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION) return;
+  // what the migrations compute in JS, as the sync does for new rows
+  db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
+  db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
+  db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
+  db.transaction(() => {
+    const from = db.pragma('user_version', { simple: true }) as number;
+    for (let version = from; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version]);
+    if (from < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
 }
 
 function ensurePrivateFile(file: string): void {

@@ -31,6 +31,8 @@ export interface LiveSession {
   roles: { id: string; name: string }[];
   /** Something the user should know about this session in words (e.g. which facilities are kept offline and why). */
   notice: string | null;
+  /** A warning about the server itself (a plain http:// address elsewhere), shown after `notice`. */
+  serverNotice: string | null;
   refreshTimer: Timer | null;
   refreshing: Promise<string> | null;
   goingOnline: boolean;
@@ -71,7 +73,7 @@ export function sessionView(live: LiveSession | null): SessionView {
     facilities: live.facilities.map((f) => ({ ...f })),
     roles: live.roles.map((r) => ({ ...r })),
     locked: live.locked,
-    notice: live.notice,
+    notice: [live.notice, live.serverNotice].filter((n) => n !== null).join(' ') || null,
   };
 }
 

@@ -16,7 +16,7 @@ import { createUnlockPins, type UnlockPins } from './unlock-pins.ts';
 export interface SessionOptions {
   clock?: Clock;
   scrypt?: ScryptCost;
-  /** Idle timeout, total deadline and retries of every auth request. */
+  /** Idle timeout, total deadline (else the `authDeadlineSeconds` setting) and retries of every auth request. */
   http?: { timeoutMs?: number; deadlineMs?: number; retry?: RetryPolicy };
   monitor?: { onlineIntervalMs?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** Sign in again at start with a "remember me" sign-in (default true). */
@@ -69,7 +69,7 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
       createAuthApi({
         baseUrl,
         timeoutMs: options.http?.timeoutMs,
-        deadlineMs: options.http?.deadlineMs,
+        deadlineMs: options.http?.deadlineMs ?? ctx.deps.settings.get().authDeadlineSeconds * 1000,
         retry: options.http?.retry,
         onRequest: (report) => ctx.requests.add('session', report),
         habits: shared.habits.get(baseUrl),

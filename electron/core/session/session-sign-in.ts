@@ -12,6 +12,7 @@ import { normalizeBaseUrl } from '../api/http-client.ts';
 import { isPinnedServer, pinnedServerOf } from './kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { facilityNotice } from './facility-notice.ts';
+import { checkPlainHttpAllowed, plainHttpNotice } from './plain-http.ts';
 import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -76,6 +77,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     const target = await resolveServer(allowedServer(args.server));
     signal?.throwIfAborted();
     if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
+    checkPlainHttpAllowed(target.baseUrl, s.ctx.deps.settings.get().allowPlainHttp);
     const api = s.makeApi(target.baseUrl);
     let licenses: License[];
     try {
@@ -174,6 +176,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       zoneIdStr: info?.zoneIdStr || s.profiles.get(p.server, p.email)?.zoneIdStr || null,
       ...parts,
       notice: facilityNotice(parts.facilities, s.ctx.deps.settings.get().offlineFacilities),
+      serverNotice: plainHttpNotice(p.api.baseUrl),
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,
@@ -240,6 +243,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       facilities: profile.facilities,
       roles: profile.roles,
       notice: facilityNotice(profile.facilities, s.ctx.deps.settings.get().offlineFacilities),
+      serverNotice: plainHttpNotice(api?.baseUrl ?? null),
       refreshTimer: null,
       refreshing: null,
       goingOnline: false,

@@ -34,6 +34,10 @@ export const DEFAULT_SETTINGS: Settings = {
   listDeadlineSeconds: 120,
   listDeadlineSecondsPerMB: 2,
   roundDeadlineMinutes: 60,
+  // an auth answer is small: half a minute is long for it, and a trickling server never holds a sign-in longer
+  authDeadlineSeconds: 30,
+  // allowed with a warning at sign-in: many warehouse servers inside a plant's network have no TLS
+  allowPlainHttp: true,
   theme: 'light',
   floorMode: false,
   textSize: 100,

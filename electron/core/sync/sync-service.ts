@@ -8,6 +8,8 @@ import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { datasetByKey } from '../mirror/dataset-state.ts';
+import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
+import { isDamagedMirror } from '../mirror/open-mirror.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -67,7 +69,15 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
 
   const status = (): SyncStatus => {
     const mirror = mirrors.current();
-    const datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+    let datasets: DatasetStatus[];
+    try {
+      datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+    } catch (error) {
+      // damage met here is healed as a lookup's is (damage-guard.ts): the status is then the fresh file's
+      if (!isDamagedMirror(error)) throw error;
+      mirrors.setDamagedAside(error);
+      return status();
+    }
     return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
   };
   const emitStatus = () => {
@@ -108,6 +118,12 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     );
 
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
+    // a mirror opened on a full disk reads only: a round first asks whether the disk has room again
+    if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
+      schedule(jittered(interval()));
+      emitStatus();
+      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE));
+    }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
@@ -237,6 +253,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE);
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {

@@ -140,6 +140,9 @@ function attack(f: Figures): string {
   const key = f.key as Figures | undefined;
   const clocks = f.clocks as Figures | undefined;
   const full = f.fullDisk as Figures | undefined;
+  const auth = f.authDeadline as Figures | undefined;
+  const plain = f.plainHttp as Figures | undefined;
+  const race = f.cliRace as Figures | undefined;
   return `## 8. The attack on the hosts (test/reliability/attack.test.ts)
 
 - A record nested ${record?.depth ?? '—'} levels deep, put straight into the mirror and read back: WebSocket **${record?.socket ?? '—'}**, HTTP **${record?.http ?? '—'}**, Electron IPC **${f.hostileRecordIpc ?? '—'}**; the host answered the next call.
@@ -148,7 +151,10 @@ function attack(f: Figures): string {
 - The key: set as a cookie ${key?.setCookie ? 'yes' : 'no'}; the key sent as a cookie → ${key?.keyAsCookie ?? '—'}; a call without Origin → ${key?.callWithoutOrigin ?? '—'}; with another port's Origin → ${key?.originOfAnotherPort ?? '—'}.
 - Clocks: a scan list saved 26 years behind kept: ${clocks?.scanListSavedBehindKept ?? '—'}; a 30 s lockout after the clock went back a day: ${clocks?.lockoutAfterBackwardJumpSeconds ?? '—'} s.
 - A CSV link used while locked: ${f.csvLinkWhileLocked ?? '—'}. Formula-like CSV cells written as text: ${(f.csv as Figures | undefined)?.formulaCellsEscaped ?? '—'}; a negative number kept: ${(f.csv as Figures | undefined)?.negativeNumberKept ?? '—'}.
-- A full disk (a filled tmpfs; runs as root only): ${full ? `sign-in ${full.signIn}, lookups ${full.lookups}, settings.set “${full.settingsSet}”` : 'not run'}.
+- A full disk (a filled tmpfs; runs as root only): ${full ? `sign-in ${full.signIn}, lookups ${full.lookups}, settings.set “${full.settingsSet}”; signed in again on the full disk: lookups ${full.lookupsAfterSignInOnFullDisk}, Sync now “${full.syncOnFullDisk}”; with room again the next sync ${full.syncWithRoomAgain}` : 'not run'}.
+- The auth calls' deadline: a sign-in on a server that trickles its answer, with \`authDeadlineSeconds\` ${auth?.setting ?? '—'}, ended after ${auth?.signInEndedAfterSeconds ?? '—'} s: “${auth?.message ?? '—'}”
+- A plain http:// server elsewhere: warned at sign-in (“${plain?.warned ?? '—'}”); with \`allowPlainHttp\` false on a kiosk: “${plain?.refusedByKiosk ?? '—'}”; set by the user: ${plain?.refusedBySetting ?? '—'}.
+- ${race?.processes ?? '—'} CLIs racing on a new folder (both waiting on it when it was let go: ${race?.metTheNewFileAtOnce ?? '—'}): exit codes ${(race?.exitCodes as number[] | undefined)?.join(' and ') ?? '—'}; they said “${(race?.said as string[] | undefined)?.join('” and “') ?? '—'}”.
 `;
 }
 

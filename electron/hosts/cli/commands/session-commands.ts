@@ -39,7 +39,8 @@ export const licensesCommand: Command = {
     const email = required(values.email, 'email');
     const password = await readPassword(io);
     return withCore(values['data-dir'], async (core) => {
-      const api = createAuthApi({ baseUrl: await serverUrl(core, server) });
+      const { authDeadlineSeconds } = await core.handlers['settings.get']({});
+      const api = createAuthApi({ baseUrl: await serverUrl(core, server), deadlineMs: authDeadlineSeconds * 1000 });
       const licenses = await api.licenses({ email, password }).catch((error: unknown) => {
         throw signInError(error, 'licenses');
       });
@@ -87,7 +88,8 @@ export const pingCommand: Command = {
     const { values } = parseArgs({ args: argv, options: { server: common.server, 'data-dir': common['data-dir'] }, strict: true });
     const server = required(values.server, 'server');
     return withCore(values['data-dir'], async (core) => {
-      const api = createAuthApi({ baseUrl: await serverUrl(core, server), retry: { ...DEFAULT_RETRY, retries: 0 } });
+      const { authDeadlineSeconds } = await core.handlers['settings.get']({});
+      const api = createAuthApi({ baseUrl: await serverUrl(core, server), deadlineMs: authDeadlineSeconds * 1000, retry: { ...DEFAULT_RETRY, retries: 0 } });
       const { latencyMs } = await api.ping();
       io.out(`reachable in ${latencyMs} ms`);
       return 0;

@@ -53,6 +53,7 @@ export const syncCommand: Command = {
         },
       });
       if (session.state !== 'signed-in') throw new CliError(`cannot sync: the session is ${session.state}.`);
+      if (!json && session.notice) io.err(`notice    ${session.notice}`);
       const progress: SyncProgress[] = [];
       core.events.on('sync.progress', (p) => {
         if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
