@@ -15,14 +15,23 @@ import { listDef } from './list-registry.ts';
 import { iterateView, listColumns } from './lists.ts';
 
 /**
- * The columns of an export: the view's own, in its order, or every column of the list; each headed
- * as `headers` names it (the window's language), else by the list's own label.
+ * The columns of an export: the view's own, in its order, or the list's columns for people (its
+ * technical ones left out, as the table leaves them); each headed as `headers` names it (the
+ * window's language), else by the list's own label. A date without a time is written as a date.
  */
 export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders = {}): CsvColumn[] {
   const all = listColumns(db, listDef(view.list), view.scopeId);
-  const keys = view.columns.length === 0 ? all.map((column) => column.key) : view.columns;
+  const keys = view.columns.length === 0 ? all.filter((column) => !column.technical).map((column) => column.key) : view.columns;
   const header = (key: string) => (Object.hasOwn(headers, key) ? headers[key] : (all.find((column) => column.key === key)?.label ?? key));
-  return keys.map((key) => ({ key, label: header(key) }));
+  return keys.map((key) => {
+    const dateOnly = all.find((column) => column.key === key)?.dateOnly === true;
+    return dateOnly ? { key, label: header(key), text: dateText } : { key, label: header(key) };
+  });
+}
+
+/** `2026-11-03T00:00:00Z` -> `2026-11-03`: the day the server meant, whatever the time zone. */
+function dateText(value: unknown): unknown {
+  return typeof value === 'string' ? value.slice(0, 10) : value;
 }
 
 /**
@@ -33,7 +42,7 @@ export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, head
   const columns = exportColumns(db, view, headers);
   const reader = new Database(db.name, { readonly: true, fileMustExist: true });
   try {
-    return await writeCsvRows(out, columns, iterateView(reader, view), layout);
+    return await writeCsvRows(out, columns, iterateView(reader, view, db), layout);
   } finally {
     reader.close();
   }
