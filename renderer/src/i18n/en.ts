@@ -380,6 +380,8 @@ export const en = {
     someoneElse: 'Not you? Sign out, then sign in as yourself.',
     pin: 'PIN',
     wrongPin: 'Wrong PIN.',
+    wrongPinTries: 'Wrong PIN. No tries left. | Wrong PIN. 1 try left, then the PIN is removed. | Wrong PIN. {n} tries left, then the PIN is removed.',
+    scanIgnored: 'That was a scan, not your PIN or password: it was not typed in. Scan again once the screen is open.',
     pinRemoved: 'Too many wrong PINs: the PIN is removed. Unlock with your password.',
     pinUnavailable: 'The PIN cannot be used now. Unlock with your password.',
     usePassword: 'Use my password instead',

@@ -381,6 +381,8 @@ export const es: Messages = {
     someoneElse: '¿No es usted? Cierre la sesión y entre con la suya.',
     pin: 'PIN',
     wrongPin: 'PIN incorrecto.',
+    wrongPinTries: 'PIN incorrecto. No quedan intentos. | PIN incorrecto. Queda 1 intento; después se quita el PIN. | PIN incorrecto. Quedan {n} intentos; después se quita el PIN.',
+    scanIgnored: 'Eso fue un escaneo, no su PIN ni su contraseña: no se ha escrito. Escanee de nuevo cuando la pantalla esté abierta.',
     pinRemoved: 'Demasiados PIN incorrectos: el PIN se ha borrado. Desbloquee con su contraseña.',
     pinUnavailable: 'El PIN no se puede usar ahora. Desbloquee con su contraseña.',
     usePassword: 'Usar mi contraseña',
