@@ -153,6 +153,7 @@ export const en = {
     email: 'E-mail',
     password: 'Password',
     remember: 'Remember me on this workstation',
+    askLicense: 'Let me choose the license',
     rememberUnavailable: 'This workstation has no keychain to keep a password safe: sign in at each start.',
     submit: 'Sign in',
     working: 'Signing in…',

@@ -155,6 +155,7 @@ export const es: Messages = {
     email: 'Correo electrónico',
     password: 'Contraseña',
     remember: 'Recordarme en este puesto',
+    askLicense: 'Quiero elegir la licencia',
     rememberUnavailable: 'Este puesto no tiene un llavero para guardar la contraseña con seguridad: inicie sesión en cada arranque.',
     submit: 'Entrar',
     working: 'Entrando…',
