@@ -111,7 +111,7 @@ export const methods = {
       /** Open the session under this license directly (it must be one the account holds). */
       licenseId: id.optional(),
       /** Offer the license picker even when a license is remembered (it is a default, not a lock). */
-      chooseLicense: z.boolean().default(false),
+      chooseLicense: z.boolean().optional(),
     }),
   ),
   'session.chooseLicense': method<T.SessionView>()(z.strictObject({ licenseId: id })),

@@ -74,7 +74,9 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       const other = asked.status === 'choose-license' ? asked.licenses.find((l) => l.id !== chosen.id)! : null;
       expect(await h.service.handlers['session.chooseLicense']({ licenseId: other!.id })).toMatchObject({ state: 'signed-in', licenseId: other!.id });
       await h.service.handlers['session.signOut']({});
-      await h.service.handlers['session.signIn']({ server: server.url, ...DEMO, rememberMe: false, chooseLicense: true }).then((r) => r.status === 'choose-license' && h.service.handlers['session.chooseLicense']({ licenseId: chosen.id }));
+      const back = await h.service.handlers['session.signIn']({ server: server.url, ...DEMO, rememberMe: false, chooseLicense: true });
+      expect(back).toMatchObject({ status: 'choose-license', rememberedLicenseId: other!.id });
+      await h.service.handlers['session.chooseLicense']({ licenseId: chosen.id });
 
       // Nothing secret reached events or files.
       const token = await h.service.accessToken();
