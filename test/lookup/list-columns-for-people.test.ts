@@ -83,6 +83,11 @@ describe('columns for people', () => {
     const cells = (line: string) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], cell]));
     expect(cells(first!)).toMatchObject({ SKU: 'SKU-1', Account: 'Acme Foods', hazmat_id: 'Paint', template_id: 'Each loose', best_before: '2026-12-01' });
     expect(cells(second!)).toMatchObject({ SKU: 'SKU-2', template_id: 'tp-gone', best_before: '2026-12-02' });
+    // yes and no as the window words them; true and false when it gives no words
+    const worded = await exportCsvFile(db, view({ list: 'items', sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'lot_tracked'] }), path.join(dir.path, 'worded'), { now: NOW, booleans: { yes: 'Sí', no: 'No' } });
+    expect(readFileSync(worded.location, 'utf8').replace('\uFEFF', '').split('\r\n').slice(0, 3)).toEqual(['SKU,Lot tracked', 'SKU-1,Sí', 'SKU-2,No']);
+    const plain = await exportCsvFile(db, view({ list: 'items', sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'lot_tracked'] }), path.join(dir.path, 'plain'), { now: NOW });
+    expect(readFileSync(plain.location, 'utf8').replace('\uFEFF', '').split('\r\n')[1]).toBe('SKU-1,true');
     // a technical column the user chose is exported
     const chosen = await exportCsvFile(db, view({ list: 'items', sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'widget_uuid'] }), path.join(dir.path, 'chosen'), { now: NOW });
     expect(readFileSync(chosen.location, 'utf8').replace('\uFEFF', '').split('\r\n').slice(0, 2)).toEqual(['SKU,widget_uuid', 'SKU-1,w-9']);
