@@ -54,6 +54,22 @@ describe('columns for people', () => {
     expect(listCatalog(db).find((l) => l.list === 'locations')!.columns.find((c) => c.key === 'facility_id')).toMatchObject({ refersTo: 'facilities' });
   });
 
+  it('takes a field the field map found to hold another list\'s ids for a reference, whatever its name', () => {
+    const own = tempDir();
+    const other = openMirror(path.join(own.path, 'other.sqlite'));
+    try {
+      loadDataset(other, { list: 'accounts', syncedAt: at }, [{ id: 'a-1', accountid: 'ACME', name: 'Acme Foods' }]);
+      // another server: the item's account is `account`, with no id in its name
+      loadDataset(other, { list: 'items', scopeKind: 'account', scopeId: 'a-1', syncedAt: at }, [{ id: 'i-1', account: 'a-1', sku: 'SKU-1', description: 'Paint tin' }]);
+      const columns = listCatalog(other).find((l) => l.list === 'items')!.columns;
+      expect(columns.find((c) => c.key === 'account')).toMatchObject({ refersTo: 'accounts' });
+      expect(listPage(other, view({ list: 'items' }), 0, 10, options).rows[0]).toMatchObject({ account: 'Acme Foods' });
+    } finally {
+      other.close();
+      own.remove();
+    }
+  });
+
   it('shows a reference as the code or name of the record it names, and an id it cannot find as it is', () => {
     const rows = listPage(db, view({ list: 'items', sort: [{ column: 'sku', dir: 'asc' }] }), 0, 10, options).rows;
     expect(rows.map((r) => [r.account_id, r.hazmat_id, r.template_id])).toEqual([

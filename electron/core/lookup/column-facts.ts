@@ -1,6 +1,8 @@
 // What a list's columns are, for people: which hold another list's ids (shown as that record's code
 // or name), which are technical (ids, internal numbers, icons, nested data: hidden until asked for)
 // and which dates carry no time of day. The core finds these facts; the window words them.
+import { fieldRoles } from '../lists/field-map.ts';
+import { mapInForce, readDecision, readOverrides } from '../lists/field-map-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { knownLists, type ColumnDef, type ListDef } from './list-registry.ts';
 import { stmt } from './statements.ts';
@@ -37,6 +39,22 @@ function candidateLists(def: ListDef, key: string): string[] {
   return [...new Set(tries.map((t) => bySingular.get(t)).filter((list): list is string => list !== undefined && list !== def.list))];
 }
 
+/**
+ * The server's fields that the list's field map took for another list's ids (its `account`,
+ * `warehouseUuid`...): field name -> list. The map checked them against that list's ids.
+ */
+function mappedReferences(db: MirrorDb, def: ListDef): Map<string, string> {
+  const decision = readDecision(db, def.list);
+  const out = new Map<string, string>();
+  if (!decision) return out;
+  const map = mapInForce(decision, readOverrides(db), def.list);
+  for (const role of fieldRoles(def.list, def.table)) {
+    const field = map[role.column];
+    if (role.refersTo && field) out.set(field, role.refersTo);
+  }
+  return out;
+}
+
 /** The code or name of a record of `list` by its id, or null when the mirror has none. */
 export function referenceName(db: MirrorDb, list: string, id: string): string | null {
   const table = knownLists().find((l) => l.list === list)?.table ?? 'records';
@@ -66,17 +84,19 @@ export function referenceLikeParams(list: string): number {
 }
 
 /**
- * The columns with their facts, from a sample of the records: a column whose name says it holds
- * another list's ids, and whose values are found there, is a reference; any other id, the fields
+ * The columns with their facts, from a sample of the records: a column the field map took for
+ * another list's ids, or whose name says it holds them and whose values are found there, is a
+ * reference; any other id, the fields
  * in TECHNICAL and nested objects are technical; a date column whose values are all bare dates is
  * a date without time.
  */
 export function withFacts(db: MirrorDb, def: ListDef, columns: ColumnDef[], sample: readonly Record<string, unknown>[]): ColumnDef[] {
+  const mapped = mappedReferences(db, def);
   return columns.map((column) => {
     const values = sample.map((record) => record[column.key]).filter((value) => value !== null && value !== undefined && value !== '');
     const out: ColumnDef = { ...column };
     const id = values.find((value) => typeof value === 'string' || typeof value === 'number');
-    const refersTo = id === undefined ? undefined : candidateLists(def, column.key).find((list) => referenceName(db, list, String(id)) !== null);
+    const refersTo = id === undefined ? undefined : (mapped.get(column.key) ?? candidateLists(def, column.key).find((list) => referenceName(db, list, String(id)) !== null));
     if (refersTo) out.refersTo = refersTo;
     else if (ID_FIELD.test(column.key) || TECHNICAL.some((re) => re.test(column.key)) || values.some((value) => typeof value === 'object')) out.technical = true;
     if (column.type === 'date' && values.length > 0 && values.every((value) => typeof value === 'string' && DATE_ONLY.test(value))) out.dateOnly = true;
