@@ -1,6 +1,7 @@
 // Lists as people read them, in Chromium against the demo warehouse: a reference shows the code or
 // name of the record it names, never its id; technical columns are hidden until the user ticks one,
 // and that choice is kept.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
@@ -52,5 +53,20 @@ describe('lists for people', () => {
     await page.getByTestId('grid-row').first().waitFor();
     expect(await headers()).toContain('ncode');
     expect(await headers()).not.toContain('fav1icon');
+  });
+
+  it('exports what the screen shows: its columns, yes and no in its words', async () => {
+    const { page } = app;
+    await go(page, '/lists/users');
+    await page.getByTestId('grid-row').first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    expect(header).toContain('ncode');
+    expect(header).not.toContain('fav1icon');
+    const enabled = header.indexOf('Enabled');
+    expect(enabled).toBeGreaterThanOrEqual(0);
+    const words = new Set(lines.slice(1).map((line) => line.split(',')[enabled]));
+    expect([...words].every((word) => word === 'Yes' || word === 'No'), [...words].join(' ')).toBe(true);
   });
 });
