@@ -38,6 +38,8 @@ export interface ContractError {
   retryAfterSeconds?: number;
   /** HTTP status when the error came from the server. */
   status?: number;
+  /** Wrong tries still allowed before a lock-out (a PIN's). */
+  triesLeft?: number;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ContractError };
@@ -47,18 +49,21 @@ export class AisleError extends Error {
   readonly code: ErrorCode;
   readonly status?: number;
   readonly retryAfterSeconds?: number;
-  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  readonly triesLeft?: number;
+  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; triesLeft?: number; cause?: unknown } = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AisleError';
     this.code = code;
     this.status = extra.status;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.triesLeft = extra.triesLeft;
   }
 
   toContractError(): ContractError {
     const error: ContractError = { code: this.code, message: this.message };
     if (this.status !== undefined) error.status = this.status;
     if (this.retryAfterSeconds !== undefined) error.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.triesLeft !== undefined) error.triesLeft = this.triesLeft;
     return error;
   }
 }

@@ -56,6 +56,10 @@ export type ListView = z.infer<typeof viewSchema>;
 export const csvHeadersSchema = z.record(text(64), text(200));
 export type CsvHeaders = z.infer<typeof csvHeadersSchema>;
 
+/** How a CSV export writes yes and no, in the window's language. */
+export const csvBooleansSchema = z.strictObject({ yes: text(40), no: text(40) });
+export type CsvBooleans = z.infer<typeof csvBooleansSchema>;
+
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
@@ -112,6 +116,8 @@ export const methods = {
       rememberMe: z.boolean().default(false),
       /** Open the session under this license directly (it must be one the account holds). */
       licenseId: id.optional(),
+      /** Offer the license picker even when a license is remembered (it is a default, not a lock). */
+      chooseLicense: z.boolean().optional(),
     }),
   ),
   'session.chooseLicense': method<T.SessionView>()(z.strictObject({ licenseId: id })),
@@ -183,7 +189,7 @@ export const methods = {
   ),
   'records.get': method<T.RecordDetail>()(z.strictObject({ list: listName, id })),
   /** `headers`: each column's header as the window names it (its language); a column not named keeps the list's own label. */
-  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema, headers: csvHeadersSchema.optional() })),
+  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema, headers: csvHeadersSchema.optional(), booleans: csvBooleansSchema.optional() })),
   /** The records this user opened here lately, newest first (those no longer in the mirror left out). */
   'recent.list': method<T.RecentRecord[]>()(none),
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */

@@ -511,6 +511,12 @@ export interface ColumnInfo {
   key: string;
   label: string;
   type: 'string' | 'number' | 'boolean' | 'date';
+  /** The list whose records this column's ids name: its cells hold that record's code or name. */
+  refersTo?: string;
+  /** Ids, internal numbers, icons, nested data: hidden until the user shows the column. */
+  technical?: boolean;
+  /** A date column whose values carry no time of day: shown as dates. */
+  dateOnly?: boolean;
 }
 
 export interface ListInfo {

@@ -106,9 +106,9 @@ export function createCore(deps: CoreDeps): Core {
   return {
     handlers,
     events,
-    writeCsv: (view, out, headers) => {
+    writeCsv: (view, out, headers, booleans) => {
       if (session.isLocked()) return Promise.reject(lockedError());
-      return lookup.writeCsv(view, out, headers);
+      return lookup.writeCsv(view, out, headers, booleans);
     },
     async close() {
       stopWatchingSettings();

@@ -136,7 +136,12 @@ describe('the floor', () => {
         await go(page, '/lists/items');
         await page.getByTestId('grid-row').first().waitFor();
         const shown = await page.evaluate(`[...document.querySelectorAll('[data-testid=grid-row]')].filter((r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }).length`);
-        expect.soft(shown, `grid rows in view at ${size} ${mode}`).toBeGreaterThanOrEqual(8);
+        // floor rows are a glove's 56 px in every window, so 800×600 in floor mode shows fewer than eight
+        expect.soft(shown, `grid rows in view at ${size} ${mode}`).toBeGreaterThanOrEqual(floor && height < 700 ? 6 : 8);
+        if (floor) {
+          const heights = (await page.evaluate(`[...document.querySelectorAll('[data-testid=grid-row]')].map((r) => r.getBoundingClientRect().height)`)) as number[];
+          expect.soft(Math.min(...heights), `floor grid rows at ${size}`).toBeGreaterThanOrEqual(56);
+        }
         await docShot(page, `list-${mode}-${size}`);
 
         // the search popup stays inside the window
@@ -155,7 +160,63 @@ describe('the floor', () => {
     await look(page, 'light', false);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('is usable at 150 % (browser zoom or the display scale): nothing cut off, no sideways scroll', async () => {
+    const item = await find('PICK', (d) => d < 0);
+    const { hits } = await app.call('search.query', { q: item.locationCode!, limit: 10 });
+    const location = hits.find((h) => h.kind === 'location')!;
+    // At 150 % Chromium lays a 1024×768 window out as 683×512 CSS pixels, each 1.5 device pixels.
+    for (const [width, height] of [[1024, 768], [1366, 800]] as const) {
+      const context = await app.browser.newContext({ viewport: { width: Math.round(width / 1.5), height: Math.round(height / 1.5) }, deviceScaleFactor: 1.5 });
+      const page = await context.newPage();
+      try {
+        await page.goto(app.host.url);
+        await page.getByTestId('home-page').waitFor();
+        for (const floor of [false, true]) {
+          await look(page, 'light', floor);
+          const mode = floor ? 'floor' : 'default';
+          const pages: [string, string, string][] = [
+            ['/', 'home-sync-line', 'home'],
+            [`/item/${item.itemId}`, 'qty', 'item'],
+            [`/location/${location.id}`, 'inventory-row', 'location'],
+            ['/lists/items', 'grid-row', 'list'],
+            ['/sync', 'sync-page', 'sync'],
+            ['/settings', 'floor-mode', 'settings'],
+            ['/scans', 'scans-page', 'scans'],
+          ];
+          for (const [route, ready, name] of pages) {
+            await go(page, route);
+            await page.getByTestId(ready).first().waitFor();
+            const problems = await page.evaluate(CUT_OFF);
+            expect.soft(problems, `${name} at 150 % of ${width}×${height} ${mode}`).toEqual([]);
+            if (name === 'home' || name === 'item' || name === 'list') await docShot(page, `${name}-${mode}-150pct-${width}x${height}`);
+          }
+        }
+        await look(page, 'light', false);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
+
+/**
+ * What a page cuts off or scrolls sideways: the page wider than the window, or a visible element of
+ * the header or the page reaching past its edges (a grid or table that scrolls sideways on its own
+ * is left to scroll).
+ */
+const CUT_OFF = `(() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > width) out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + width);
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) { const x = getComputedStyle(p).overflowX; if (x === 'auto' || x === 'scroll') return true; } return false; };
+  for (const el of document.querySelectorAll('header.top *, #main *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden' || scrolls(el)) continue;
+    if (box.right > width + 1 || box.left < -1) out.push((el.getAttribute('data-testid') || el.tagName.toLowerCase() + '.' + el.className) + ' at ' + Math.round(box.left) + '..' + Math.round(box.right));
+  }
+  return [...new Set(out)].slice(0, 10);
+})()`;
 
 describe('a worker kept to one facility, in Spanish', () => {
   let app: App;

@@ -38,7 +38,22 @@ function traced(...args: string[]) {
   return { ...result, loaded };
 }
 
-const HEAVY = [/node_modules\/axios\//, /electron\/core\/index\.ts$/, /electron\/core\/sync\/sync-worker/, /electron\/demo\//, /electron\/core\/core\.ts$/, /electron\/hosts\/node-core\.ts$/, /electron\/core\/sync\/round\//, /node_modules\/ws\//, /node_modules\/jose\//];
+const HEAVY = [
+  /node_modules\/axios\//,
+  /electron\/core\/index\.ts$/,
+  /electron\/core\/sync\/sync-worker/,
+  /electron\/demo\//,
+  /electron\/core\/core\.ts$/,
+  /electron\/hosts\/node-core\.ts$/,
+  /electron\/core\/sync\/round\//,
+  /node_modules\/ws\//,
+  /node_modules\/jose\//,
+  // the settings file's library: the quick commands read only the settings they need
+  /node_modules\/conf\//,
+];
+// The contract's schemas and their validator: status reads the mirror's state without them; find
+// answers through the contract's dispatch, which checks its arguments with them.
+const SCHEMAS = [/node_modules\/zod\//, /electron\/contract\/methods\.ts$/];
 
 describe('CLI start-up', () => {
   it('--version reads package.json and loads no module of the app', () => {
@@ -53,6 +68,8 @@ describe('CLI start-up', () => {
     expect(result.status).toBe(0);
     for (const command of COMMANDS) expect(result.stdout).toMatch(new RegExp(`^  ${command.name}\\s+${command.summary.replace(/[()]/g, '\\$&')}$`, 'm'));
     expect(result.loaded.filter((file) => file.includes('/commands/') || file.startsWith('node_modules/'))).toEqual([]);
+    // not one TypeScript module: Node's type stripping alone would cost more than the help
+    expect(result.loaded.filter((file) => file.endsWith('.ts'))).toEqual([]);
   });
 
   it('status and find on a synced mirror load their own module and nothing heavy', () => {
@@ -62,6 +79,7 @@ describe('CLI start-up', () => {
       expect(result.loaded).toContain(`electron/hosts/cli/commands/${args[0]}.ts`);
       const heavy = result.loaded.filter((file) => HEAVY.some((pattern) => pattern.test(file)));
       expect(heavy, args[0]).toEqual([]);
+      if (args[0] === 'status') expect(result.loaded.filter((file) => SCHEMAS.some((pattern) => pattern.test(file)))).toEqual([]);
     }
   });
 

@@ -51,6 +51,8 @@ describe('>export', () => {
       view: (c.calls.filter((x) => x.method === 'lists.page').at(-1)!.args as { view: unknown }).view,
       // each column headed as the window names it
       headers: Object.fromEntries(COLUMNS.map((column) => [column.key, column.label])),
+      // and yes/no in the window's words
+      booleans: { yes: 'Yes', no: 'No' },
     });
     expect(wrapper.get('[data-testid=export-done]').text()).toContain('/home/ana/items.csv');
     wrapper.unmount();

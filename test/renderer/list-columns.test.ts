@@ -20,13 +20,13 @@ afterEach(() => {
   unmount = null;
 });
 
-async function browser() {
+async function browser(columns = COLUMNS, row: Record<string, unknown> = { id: 'i1', sku: 'SKU-1', upc: 'U', gtin: 'G', description: 'steel bolt' }) {
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
   const client = scriptedClient({
     'settings.get': () => settings,
     'settings.set': (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }),
-    'lists.catalog': () => [{ list: 'items', label: 'Items', kind: 'item', scopeKind: 'global', columns: COLUMNS, scopes: [] }],
-    'lists.page': () => ({ list: 'items', scopeId: null, total: 1, offset: 0, columns: COLUMNS, rows: [{ id: 'i1', sku: 'SKU-1', upc: 'U', gtin: 'G', description: 'steel bolt' }], age: FRESH }),
+    'lists.catalog': () => [{ list: 'items', label: 'Items', kind: 'item', scopeKind: 'global', columns, scopes: [] }],
+    'lists.page': () => ({ list: 'items', scopeId: null, total: 1, offset: 0, columns, rows: [row], age: FRESH }),
   });
   const { wrapper, pinia } = await mountWith(ListBrowserView, client, { path: '/lists/items' });
   unmount = () => wrapper.unmount();
@@ -180,5 +180,32 @@ describe('the columns of a list', () => {
     await useSettingsStore().save({ textSize: 150 });
     await flushPromises();
     expect(b.widths()).toEqual([330, 315, 315, 570]);
+  });
+
+  it('hides technical columns until the user shows one, remembers that per user, and reads dates and yes/no as people do', async () => {
+    const columns: ColumnInfo[] = [
+      { key: 'sku', label: 'SKU', type: 'string' },
+      { key: 'account_id', label: 'Account', type: 'string', refersTo: 'accounts' },
+      { key: 'template_uuid', label: 'template_uuid', type: 'string', technical: true },
+      { key: 'best_before', label: 'best_before', type: 'date', dateOnly: true },
+      { key: 'lot_tracked', label: 'Lot tracked', type: 'boolean' },
+      { key: 'fav1icon', label: 'fav1icon', type: 'string', technical: true },
+    ];
+    const b = await browser(columns, { id: 'i1', sku: 'SKU-1', account_id: 'Acme Foods', template_uuid: 't-1', best_before: '2026-12-01', lot_tracked: true, fav1icon: 'boxes' });
+    expect(b.headers()).toEqual(['sku', 'account_id', 'best_before', 'lot_tracked']);
+    // the chooser offers them, after the shown ones
+    expect(b.menu()).toEqual(['sku', 'account_id', 'best_before', 'lot_tracked', 'template_uuid', 'fav1icon']);
+    const cells = b.wrapper.get('[data-testid=grid-row]').findAll('[role=gridcell]').map((c) => c.text());
+    // a date without a time is that day wherever the workstation is; yes/no in the app's words
+    expect(cells).toEqual(['SKU-1', 'Acme Foods', '1 Dec 2026', 'Yes']);
+    // the default is not saved as a choice; showing a technical column is, for this user and list
+    expect(b.saved()).toBeUndefined();
+    await b.toggle('template_uuid', true);
+    expect(b.headers()).toEqual(['sku', 'account_id', 'template_uuid', 'best_before', 'lot_tracked']);
+    expect(b.saved()).toEqual(['sku', 'account_id', 'template_uuid', 'best_before', 'lot_tracked']);
+    expect(b.lastView().columns).toEqual(b.saved());
+    await b.toggle('template_uuid', false);
+    expect(b.saved()).toEqual([]);
+    expect(b.headers()).toEqual(['sku', 'account_id', 'best_before', 'lot_tracked']);
   });
 });

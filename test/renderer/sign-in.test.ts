@@ -27,7 +27,7 @@ describe('sign-in', () => {
     await wrapper.get('[data-testid=remember]').setValue(true);
     await wrapper.get('[data-testid=sign-in-form]').trigger('submit');
     await flushPromises();
-    expect(client.calls.find((c) => c.method === 'session.signIn')?.args).toEqual({ server: 'https://wms.example.com', email: 'ana@example.com', password: 'secret', rememberMe: true });
+    expect(client.calls.find((c) => c.method === 'session.signIn')?.args).toEqual({ server: 'https://wms.example.com', email: 'ana@example.com', password: 'secret', rememberMe: true, chooseLicense: false });
     expect(router.currentRoute.value.name).toBe('home');
     wrapper.unmount();
   });
@@ -91,6 +91,22 @@ describe('sign-in', () => {
     await flushPromises();
     expect(client.calls.find((c) => c.method === 'session.chooseLicense')?.args).toEqual({ licenseId: 'L2' });
     expect(router.currentRoute.value.name).toBe('home');
+    wrapper.unmount();
+  });
+
+  it('asks main for the license picker when the user wants to choose, though a license is remembered', async () => {
+    const client = scriptedClient({
+      ...base,
+      'session.signIn': (args) => ((args as { chooseLicense?: boolean }).chooseLicense ? { status: 'choose-license', licenses: [license('L1', 'FULL'), license('L2', 'RF')], rememberedLicenseId: 'L2' } : SIGNED_IN),
+    });
+    const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in' });
+    expect(wrapper.get('[data-testid=choose-license]').element.closest('label')!.textContent).toContain('Let me choose the license');
+    await wrapper.get('[data-testid=choose-license]').setValue(true);
+    await wrapper.get('[data-testid=password]').setValue('secret');
+    await wrapper.get('[data-testid=sign-in-form]').trigger('submit');
+    await flushPromises();
+    expect(client.calls.find((c) => c.method === 'session.signIn')?.args).toMatchObject({ chooseLicense: true });
+    expect(wrapper.findAll('[data-testid=license-option]')).toHaveLength(2);
     wrapper.unmount();
   });
 

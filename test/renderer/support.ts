@@ -17,8 +17,8 @@ export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult
 
 export class Failure {
   readonly error: ContractError;
-  constructor(code: ContractError['code'], message: string = code) {
-    this.error = { code, message };
+  constructor(code: ContractError['code'], message: string = code, extra: Omit<Partial<ContractError>, 'code' | 'message'> = {}) {
+    this.error = { code, message, ...extra };
   }
 }
 

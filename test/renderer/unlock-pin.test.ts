@@ -151,3 +151,36 @@ describe('setting a PIN', () => {
     expect(sets.at(-1)).toMatchObject({ unlockWithPin: true });
   });
 });
+
+describe('the lock screen in the app\'s words', () => {
+  it('says how many tries are left on a wrong PIN, as main counts them', async () => {
+    let left = 3;
+    const client = lockedWithPin();
+    const base = client.call.bind(client);
+    client.call = ((method: string, args?: unknown) =>
+      method === 'session.unlockWithPin' ? Promise.resolve({ ok: false, error: new Failure('wrong_credentials', 'Wrong PIN.', { triesLeft: --left }).error }) : base(method as never, args as never)) as typeof client.call;
+    const { wrapper, submit } = await mountLocked(client);
+    await submit('lock-pin', '1111');
+    expect(wrapper.get('[data-testid=lock-error]').text()).toBe('Wrong PIN. 2 tries left, then the PIN is removed.');
+    await submit('lock-pin', '2222');
+    expect(wrapper.get('[data-testid=lock-error]').text()).toBe('Wrong PIN. 1 try left, then the PIN is removed.');
+  });
+
+  it('does not type a scanned label into the PIN field, nor spend a try on it', async () => {
+    const { wrapper, client } = await mountLocked();
+    const field = wrapper.get('[data-testid=lock-pin]').element as HTMLInputElement;
+    // a scanner's burst: the keys come within a few milliseconds, then Enter
+    for (const key of [...'0036000291452', 'Enter']) {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      field.dispatchEvent(event);
+      if (event.defaultPrevented) continue;
+      if (key === 'Enter') field.form!.requestSubmit();
+      else field.value += key;
+    }
+    await flushPromises();
+    expect(field.value).toBe('');
+    expect(client.calls.filter((c) => c.method === 'session.unlockWithPin')).toEqual([]);
+    expect(wrapper.get('[data-testid=lock-check]').text()).toBe('That was a scan, not your PIN or password: it was not typed in. Scan again once the screen is open.');
+  });
+});
+

@@ -90,9 +90,13 @@ describe('the virtual table', () => {
     expect(rows()).toEqual([['57px', 'translateY(0px)'], ['57px', 'translateY(57px)']]);
     // columns widen with the text: SKU (first) 220, a number 130, a flag 120 px at 100 %
     expect((wrapper.get('[data-testid=grid-row]').element as HTMLElement).style.gridTemplateColumns).toBe('330px 195px 180px');
+    // floor rows are a glove's 56 px in any window, and grow with the text
+    settings.settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true };
+    await flushPromises();
+    expect(rows()).toEqual([['56px', 'translateY(0px)'], ['56px', 'translateY(56px)']]);
     settings.settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true, textSize: 125 };
     await flushPromises();
-    expect(rows()).toEqual([['65px', 'translateY(0px)'], ['65px', 'translateY(65px)']]);
+    expect(rows()).toEqual([['70px', 'translateY(0px)'], ['70px', 'translateY(70px)']]);
     wrapper.unmount();
   });
 

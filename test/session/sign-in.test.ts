@@ -67,6 +67,16 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       const again = await h.service.handlers['session.signIn']({ server: server.url, ...DEMO, rememberMe: false });
       expect(again.status).toBe('signed-in');
       expect(again.status === 'signed-in' && again.session.licenseId).toBe(chosen.id);
+      // ...and it is a default, not a lock: asked for, the picker comes, the remembered one marked
+      await h.service.handlers['session.signOut']({});
+      const asked = await h.service.handlers['session.signIn']({ server: server.url, ...DEMO, rememberMe: false, chooseLicense: true });
+      expect(asked).toMatchObject({ status: 'choose-license', rememberedLicenseId: chosen.id });
+      const other = asked.status === 'choose-license' ? asked.licenses.find((l) => l.id !== chosen.id)! : null;
+      expect(await h.service.handlers['session.chooseLicense']({ licenseId: other!.id })).toMatchObject({ state: 'signed-in', licenseId: other!.id });
+      await h.service.handlers['session.signOut']({});
+      const back = await h.service.handlers['session.signIn']({ server: server.url, ...DEMO, rememberMe: false, chooseLicense: true });
+      expect(back).toMatchObject({ status: 'choose-license', rememberedLicenseId: other!.id });
+      await h.service.handlers['session.chooseLicense']({ licenseId: chosen.id });
 
       // Nothing secret reached events or files.
       const token = await h.service.accessToken();

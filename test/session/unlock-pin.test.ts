@@ -54,7 +54,9 @@ describe('unlock PINs', () => {
     const handlers = h.service.handlers;
     await handlers['session.setPin']({ pin: '4821' });
     await handlers['session.lock']({});
-    expect(await codeOf(handlers['session.unlockWithPin']({ pin: '1111' }))).toBe('wrong_credentials');
+    const triesLeft = (p: unknown) => Promise.resolve(p).then(() => null, (e: unknown) => (e instanceof AisleError ? e.toContractError().triesLeft : String(e)));
+    expect(await triesLeft(handlers['session.unlockWithPin']({ pin: '1111' }))).toBe(2);
+    expect(await triesLeft(handlers['session.unlockWithPin']({ pin: '1112' }))).toBe(1);
     // a right one in between starts the count again
     expect(await handlers['session.unlockWithPin']({ pin: '4821' })).toMatchObject({ locked: false });
     await handlers['session.lock']({});

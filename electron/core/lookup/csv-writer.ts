@@ -8,6 +8,8 @@ export { csvField, csvLine, UTF8_BOM } from '../../contract/csv.ts';
 export interface CsvColumn {
   key: string;
   label: string;
+  /** What the cell says of the row's value, when not the value itself. */
+  text?: (value: unknown) => unknown;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function writeCsvRows(
   let pending = (layout.bom ? UTF8_BOM : '') + csvLine(columns.map((column) => column.label), layout.lineEnd);
   let count = 0;
   for (const row of rows) {
-    pending += csvLine(columns.map((column) => row[column.key]), layout.lineEnd);
+    pending += csvLine(columns.map((column) => (column.text ? column.text(row[column.key]) : row[column.key])), layout.lineEnd);
     count++;
     // Batch small lines into ~64 KiB writes; wait when the stream's buffer is full.
     if (pending.length >= 65_536) {

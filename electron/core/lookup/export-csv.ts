@@ -8,32 +8,44 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { EXCEL_LAYOUT, type CsvLayout } from '../../contract/csv.ts';
-import type { CsvHeaders, ListView } from '../../contract/methods.ts';
+import type { CsvBooleans, CsvHeaders, ListView } from '../../contract/methods.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
 import { listDef } from './list-registry.ts';
 import { iterateView, listColumns } from './lists.ts';
 
 /**
- * The columns of an export: the view's own, in its order, or every column of the list; each headed
- * as `headers` names it (the window's language), else by the list's own label.
+ * The columns of an export: the view's own, in its order, or the list's columns for people (its
+ * technical ones left out, as the table leaves them); each headed as `headers` names it (the
+ * window's language), else by the list's own label. A date without a time is written as a date,
+ * and yes or no as `booleans` words them (else true and false).
  */
-export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders = {}): CsvColumn[] {
+export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders = {}, booleans?: CsvBooleans): CsvColumn[] {
   const all = listColumns(db, listDef(view.list), view.scopeId);
-  const keys = view.columns.length === 0 ? all.map((column) => column.key) : view.columns;
+  const keys = view.columns.length === 0 ? all.filter((column) => !column.technical).map((column) => column.key) : view.columns;
   const header = (key: string) => (Object.hasOwn(headers, key) ? headers[key] : (all.find((column) => column.key === key)?.label ?? key));
-  return keys.map((key) => ({ key, label: header(key) }));
+  const yesNo = booleans ? (value: unknown) => (value === true ? booleans.yes : value === false ? booleans.no : value) : undefined;
+  return keys.map((key) => {
+    const column = all.find((c) => c.key === key);
+    const text = column?.dateOnly ? dateText : column?.type === 'boolean' ? yesNo : undefined;
+    return text ? { key, label: header(key), text } : { key, label: header(key) };
+  });
+}
+
+/** `2026-11-03T00:00:00Z` -> `2026-11-03`: the day the server meant, whatever the time zone. */
+function dateText(value: unknown): unknown {
+  return typeof value === 'string' ? value.slice(0, 10) : value;
 }
 
 /**
  * Writes the view as CSV to `out` (a file, an HTTP response…) and resolves to the row count.
  * Reads through a second, read-only connection to the same file. Does not end `out`.
  */
-export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT): Promise<number> {
-  const columns = exportColumns(db, view, headers);
+export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT, booleans?: CsvBooleans): Promise<number> {
+  const columns = exportColumns(db, view, headers, booleans);
   const reader = new Database(db.name, { readonly: true, fileMustExist: true });
   try {
-    return await writeCsvRows(out, columns, iterateView(reader, view), layout);
+    return await writeCsvRows(out, columns, iterateView(reader, view, db), layout);
   } finally {
     reader.close();
   }
@@ -45,13 +57,13 @@ export function exportFileName(list: string, now: Date = new Date()): string {
 }
 
 /** Writes the view to a new file in `dir`; resolves to its path and row count. */
-export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; now?: Date; layout?: CsvLayout } = {}): Promise<{ location: string; rows: number }> {
+export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; booleans?: CsvBooleans; now?: Date; layout?: CsvLayout } = {}): Promise<{ location: string; rows: number }> {
   const now = options.now ?? new Date();
   await mkdir(dir, { recursive: true });
   const location = path.join(dir, exportFileName(view.list, now));
   const out = createWriteStream(location, { flags: 'wx', mode: 0o600 });
   try {
-    const rows = await writeCsv(db, view, out, options.headers, options.layout);
+    const rows = await writeCsv(db, view, out, options.headers, options.layout, options.booleans);
     out.end();
     await finished(out);
     return { location, rows };

@@ -7,6 +7,7 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
 import { stmt } from './statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
+import { namedRow, referenceLikeParams, referenceLikeSql, withFacts } from './column-facts.ts';
 
 export interface QueryOptions {
   staleAfter: StaleThresholds;
@@ -44,22 +45,30 @@ export function scopeName(db: MirrorDb, scopeKind: string, id: string): string |
   return row ? (row.name ?? row.code) : null;
 }
 
-/** Known columns first, then every other top-level field seen in a sample of the records. */
+/**
+ * Known columns first, then every other top-level field seen in a sample of the records, each with
+ * its facts for people (column-facts.ts).
+ */
 export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   const where = scopeWhere(db, def, scopeId);
   const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
   const columns = [...def.columns];
   const known = new Set(columns.map((column) => column.key));
   known.add('id');
-  for (const raw of raws) {
-    const record = JSON.parse(raw) as Record<string, unknown>;
+  const sample = raws.map((raw) => JSON.parse(raw) as Record<string, unknown>);
+  for (const record of sample) {
     for (const [key, value] of Object.entries(record)) {
       if (known.has(key) || !isSafeColumnKey(key)) continue;
       known.add(key);
       columns.push({ key, label: key, type: typeOf(value) });
     }
   }
-  return columns;
+  return withFacts(db, def, columns, sample);
+}
+
+/** The columns of a list in a scope, remembered while the file is unchanged. */
+function viewColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
+  return remembered(factsOf(db).columns, `${def.list}\n${scopeId}`, () => listColumns(db, def, scopeId));
 }
 
 function typeOf(value: unknown): ColumnInfo['type'] {
@@ -70,7 +79,19 @@ function typeOf(value: unknown): ColumnInfo['type'] {
 }
 
 function stripSql(columns: ColumnDef[]): ColumnInfo[] {
-  return columns.map(({ key, label, type }) => ({ key, label, type }));
+  return columns.map(({ sql: _sql, sortSql: _sortSql, ...info }) => info);
+}
+
+/** The columns as the contract gives them, made once for each remembered set of columns. */
+const infos = new WeakMap<ColumnDef[], ColumnInfo[]>();
+
+function columnInfos(columns: ColumnDef[]): ColumnInfo[] {
+  let info = infos.get(columns);
+  if (!info) {
+    info = stripSql(columns);
+    infos.set(columns, info);
+  }
+  return info;
 }
 
 interface Sql {
@@ -90,8 +111,8 @@ function scopeWhere(db: MirrorDb, def: ListDef, scopeId: string | null): Sql {
 }
 
 /** The SQL expression of a column: its typed column, or the field inside the raw JSON. */
-function columnExpr(def: ListDef, key: string): { expr: string; column: ColumnDef | undefined } {
-  const column = def.columns.find((c) => c.key === key);
+function columnExpr(def: ListDef, key: string, columns: readonly ColumnDef[] = def.columns): { expr: string; column: ColumnDef | undefined } {
+  const column = columns.find((c) => c.key === key);
   if (column?.sql) return { expr: column.sql, column };
   if (key === 'id') return { expr: 'id', column };
   if (!isSafeColumnKey(key)) throw new AisleError('invalid_argument', `No such column: ${key.slice(0, 64)}`);
@@ -102,9 +123,9 @@ const COMPARISON = /^\s*(<=|>=|!=|<>|<|>|=)\s*(-?\d+(?:\.\d+)?)\s*$/;
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 
-function filterSql(def: ListDef, key: string, value: string): Sql | null {
+function filterSql(def: ListDef, columns: readonly ColumnDef[], key: string, value: string): Sql | null {
   if (value.trim() === '') return null;
-  const { expr, column } = columnExpr(def, key);
+  const { expr, column } = columnExpr(def, key, columns);
   const comparison = COMPARISON.exec(value);
   if (comparison && column?.type !== 'string') {
     const op = comparison[1] === '<>' ? '!=' : comparison[1];
@@ -115,14 +136,20 @@ function filterSql(def: ListDef, key: string, value: string): Sql | null {
     return { sql: `${expr} = ?`, params: [TRUE_WORDS.has(word) ? 1 : 0] };
   }
   const pattern = '%' + value.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  if (column?.refersTo) {
+    // the cell shows the record's code or name: a filter finds what it shows, and the id too
+    const named = referenceLikeSql(column.refersTo, expr);
+    return { sql: `${expr} LIKE ? ESCAPE '\\' OR ${named}`, params: [pattern, ...Array<string>(referenceLikeParams(column.refersTo)).fill(pattern)] };
+  }
   return { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [pattern] };
 }
 
 /** WHERE and ORDER BY of a view (scope, filters, sort). */
 export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
   const parts = [scopeWhere(db, def, view.scopeId)];
+  const columns = Object.keys(view.filters).length > 0 ? viewColumns(db, def, view.scopeId) : def.columns;
   for (const [key, value] of Object.entries(view.filters)) {
-    const part = filterSql(def, key, value);
+    const part = filterSql(def, columns, key, value);
     if (part) parts.push(part);
   }
   const where = { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
@@ -223,7 +250,8 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
   const facts = factsOf(db);
   /** The rows a view holds, whatever their order: its total's key, and with the order its order's. */
   const whereKey = `${def.table}\n${where.sql}\n${JSON.stringify(where.params)}`;
-  const columns = remembered(facts.columns, `${def.list}\n${view.scopeId}`, () => stripSql(listColumns(db, def, view.scopeId)));
+  const columnDefs = viewColumns(db, def, view.scopeId);
+  const columns = columnInfos(columnDefs);
   let total: number;
   let raws: { id: string; raw: string }[];
   // A view the user shaped, by sort or filter, is ordered once for its pages; an unshaped one pages
@@ -250,17 +278,23 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
     total,
     offset,
     columns,
-    rows: raws.map(toRow),
+    rows: raws.map((raw) => namedRow(db, columnDefs, toRow(raw))),
     age: combinedAge(datasetsOf(datasets, view.list, view.scopeId), view.list, options.staleAfter, options.now ?? new Date()),
   };
 }
 
-/** Every row of a view, in order, as records (for export). Use on a connection of its own: it holds it busy. */
-export function* iterateView(db: MirrorDb, view: ListView): Generator<Record<string, unknown>> {
+/**
+ * Every row of a view, in order, as people read it (for export): references by their code or name,
+ * looked up on `namesDb`. Use on a connection of its own: it holds it busy (so the names are read
+ * on another).
+ */
+export function* iterateView(db: MirrorDb, view: ListView, namesDb: MirrorDb): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
+  const columns = viewColumns(db, def, view.scopeId);
+  const names = new Map<string, string | null>();
   const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);
-  for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield toRow(row);
+  for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield namedRow(namesDb, columns, toRow(row), names);
 }
 
 export function toRow(row: { id: string; raw: string }): Record<string, unknown> {

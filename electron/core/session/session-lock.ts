@@ -118,9 +118,12 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
       if (!live.locked) return sessionView(live);
       if (!pinsAllowed()) throw new AisleError('forbidden', 'Unlocking with a PIN is off on this workstation. Use your password.');
       if (!s.pins.has(live.server, live.email)) throw new AisleError('forbidden', 'You have no PIN on this workstation. Use your password.');
-      const outcome = await s.pins.check(live.server, live.email, pin);
-      if (outcome === 'removed') throw new AisleError('too_many_attempts', 'Too many wrong PINs: the PIN is removed. Unlock with your password.');
-      if (outcome === 'wrong') throw new AisleError('wrong_credentials', 'Wrong PIN.');
+      const checked = await s.pins.check(live.server, live.email, pin);
+      if (checked.outcome === 'removed') throw new AisleError('too_many_attempts', 'Too many wrong PINs: the PIN is removed. Unlock with your password.');
+      if (checked.outcome === 'wrong') {
+        const tries = checked.triesLeft === 1 ? '1 try' : `${checked.triesLeft} tries`;
+        throw new AisleError('wrong_credentials', `Wrong PIN: ${tries} left before it is removed.`, { triesLeft: checked.triesLeft });
+      }
       if (s.current !== live) throw new AisleError('not_signed_in', 'The session ended while it was locked.');
       if (live.locked) setLocked(live, false);
       return sessionView(live);

@@ -70,7 +70,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   }
 
   async function signIn(
-    args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string },
+    args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string; chooseLicense?: boolean },
     signal?: AbortSignal,
   ): Promise<SignInResult> {
     const email = args.email.trim();
@@ -93,7 +93,8 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     if (args.licenseId && !licenses.some((l) => l.id === args.licenseId)) {
       throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
     }
-    const choice = args.licenseId ? licenses.find((l) => l.id === args.licenseId) : licenses.length === 1 ? licenses[0] : rememberedLicense;
+    // the remembered license opens without asking, unless the user asked to choose
+    const choice = args.licenseId ? licenses.find((l) => l.id === args.licenseId) : licenses.length === 1 ? licenses[0] : args.chooseLicense ? undefined : rememberedLicense;
     const next: Pending = { server: target.server, api, email, password: args.password, rememberMe: args.rememberMe, licenses };
     if (!choice) {
       s.pending = next;

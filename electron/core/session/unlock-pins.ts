@@ -11,8 +11,11 @@ interface StoredPin extends StoredKey {
   failures: number;
 }
 
-/** What a PIN try found: it matched; it did not; it did not and the PIN is gone now (too many). */
-export type PinCheck = 'match' | 'wrong' | 'removed';
+/**
+ * What a PIN try found: it matched; it did not (with the wrong tries still allowed before the PIN
+ * is removed); it did not and the PIN is gone now (too many).
+ */
+export type PinCheck = { outcome: 'match' } | { outcome: 'wrong'; triesLeft: number } | { outcome: 'removed' };
 
 export function createUnlockPins(dataDir: string, options: { cost?: ScryptCost } = {}) {
   const file = path.join(dataDir, 'unlock-pins.json');
@@ -40,16 +43,17 @@ export function createUnlockPins(dataDir: string, options: { cost?: ScryptCost }
     async check(server: string, email: string, pin: string): Promise<PinCheck> {
       const key = userKey(server, email);
       const entry = load().users[key];
-      if (!entry) return 'removed';
+      if (!entry) return { outcome: 'removed' };
       const match = await keyMatches(pin, entry);
-      let outcome: PinCheck = match ? 'match' : 'wrong';
+      let outcome: PinCheck = match ? { outcome: 'match' } : { outcome: 'wrong', triesLeft: FREE_ATTEMPTS - entry.failures - 1 };
       save((users) => {
         const current = users[key];
         if (!current) return;
         current.failures = match ? 0 : current.failures + 1;
+        if (!match) outcome = { outcome: 'wrong', triesLeft: FREE_ATTEMPTS - current.failures };
         if (current.failures >= FREE_ATTEMPTS) {
           delete users[key];
-          outcome = 'removed';
+          outcome = { outcome: 'removed' };
         }
       });
       return outcome;

@@ -1,5 +1,8 @@
 import { methods } from '../../contract/methods.ts';
 import type { Settings } from '../../contract/types.ts';
+import { DEFAULT_SETTINGS } from './settings-defaults.ts';
+
+export { DEFAULT_SETTINGS };
 
 /**
  * Where settings live. The core owns this interface; each host provides it (electron-store in
@@ -18,43 +21,6 @@ export interface SettingsStore {
   close(): void;
 }
 
-export const DEFAULT_SETTINGS: Settings = {
-  server: 'demo',
-  lastEmail: '',
-  syncIntervalMinutes: 5,
-  offlineFacilities: [],
-  offlineLists: [],
-  staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
-  historyDays: 30,
-  // a facility's whole stock read at least hourly; between, only the items its history says moved
-  stockFullCheckMinutes: 60,
-  // lists: pages of 1000 records from a server that pages; a request has 2 minutes and 2 s more
-  // per MB of its last reading (at least 500 KB/s); a round has an hour
-  pageSize: 1000,
-  listDeadlineSeconds: 120,
-  listDeadlineSecondsPerMB: 2,
-  roundDeadlineMinutes: 60,
-  // an auth answer is small: half a minute is long for it, and a trickling server never holds a sign-in longer
-  authDeadlineSeconds: 30,
-  // allowed with a warning at sign-in: many warehouse servers inside a plant's network have no TLS
-  allowPlainHttp: true,
-  theme: 'light',
-  floorMode: false,
-  textSize: 100,
-  scanSound: true,
-  csvForExcel: true,
-  language: 'auto',
-  languages: {},
-  columns: {},
-  columnWidths: {},
-  lockAfterMinutes: 0,
-  unlockWithPin: false,
-  labelPrinter: '',
-  labelSize: '2x1',
-  // far above real data: a server cannot fill the disk (dataset-caps.ts)
-  datasetCapMinRows: 100_000,
-  datasetCapMinMegabytes: 256,
-};
 
 const fieldSchemas = methods['settings.set'].args.shape;
 

@@ -4,7 +4,7 @@
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 
 interface ListDef {
   list: string;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { dispatch } from '../../contract/dispatch.ts';
 import type { Result } from '../../contract/errors.ts';
-import { methods, type CsvHeaders, type ListView } from '../../contract/methods.ts';
+import { methods, type CsvBooleans, type CsvHeaders, type ListView } from '../../contract/methods.ts';
 import type { ExportResult } from '../../contract/types.ts';
 import type { Core } from '../../core/index.ts';
 
@@ -19,9 +19,9 @@ export interface CsvDownloads {
 }
 
 export function createCsvDownloads(core: Core, now: () => number = Date.now): CsvDownloads {
-  const offers = new Map<string, { view: ListView; headers?: CsvHeaders; expiresAt: number }>();
+  const offers = new Map<string, { view: ListView; headers?: CsvHeaders; booleans?: CsvBooleans; expiresAt: number }>();
 
-  function take(token: string): { view: ListView; headers?: CsvHeaders } | null {
+  function take(token: string): { view: ListView; headers?: CsvHeaders; booleans?: CsvBooleans } | null {
     for (const [key, offer] of offers) if (offer.expiresAt <= now()) offers.delete(key);
     const offer = offers.get(token);
     offers.delete(token);
@@ -32,11 +32,11 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
     async offer(args) {
       const parsed = methods['export.csv'].args.safeParse(args);
       if (!parsed.success) return { ok: false, error: { code: 'invalid_argument', message: `Invalid arguments: ${parsed.error.issues[0]?.message ?? 'rejected'}` } };
-      const { view, headers } = parsed.data;
+      const { view, headers, booleans } = parsed.data;
       const page = await dispatch(core.handlers, 'lists.page', { view, offset: 0, limit: 1 });
       if (!page.ok) return page;
       const token = randomBytes(18).toString('base64url');
-      offers.set(token, { view, headers, expiresAt: now() + TOKEN_TTL_MS });
+      offers.set(token, { view, headers, booleans, expiresAt: now() + TOKEN_TTL_MS });
       return { ok: true, value: { location: `${DOWNLOAD_PATH}${token}`, rows: (page.value as { total: number }).total } };
     },
 
@@ -55,7 +55,7 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
       }
       res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${offer.view.list}.csv"` });
       try {
-        await core.writeCsv(offer.view, res, offer.headers);
+        await core.writeCsv(offer.view, res, offer.headers, offer.booleans);
         res.end();
       } catch {
         // Headers are gone: a cut connection is the only honest way to say the file is incomplete.

@@ -10,6 +10,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // The version alone: package.json, and not one module of the app (scripts call this to check an install).
   const { readFileSync } = await import('node:fs');
   console.log(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version);
+} else if (argv.length === 0 || (argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0]))) {
+  // The help alone: the command list, and not one TypeScript module.
+  const { usage } = await import('./usage.mjs');
+  console.log(usage());
+  process.exitCode = argv.length === 0 ? 1 : 0;
 } else {
   const { main } = await import('./cli.ts');
   process.exitCode = await main(argv);

@@ -6,6 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
+import { COMMAND_LIST, usage as usageOf } from './usage.mjs';
+
+/** The help text: every command of the list, as bin.mjs prints it for `--help`. */
+export function usage(): string {
+  return usageOf(COMMANDS);
+}
 
 /** A command as --help lists it, and how to load it when it runs. */
 export interface CommandEntry {
@@ -14,33 +20,29 @@ export interface CommandEntry {
   load: () => Promise<Command>;
 }
 
+/** A lazy import of each command's module, by name. */
+const LOADERS: Record<string, () => Promise<Command>> = {
+  'demo-server': async () => (await import('./commands/demo-server.ts')).demoServerCommand,
+  licenses: async () => (await import('./commands/session-commands.ts')).licensesCommand,
+  session: async () => (await import('./commands/session-commands.ts')).sessionCommand,
+  ping: async () => (await import('./commands/session-commands.ts')).pingCommand,
+  sync: async () => (await import('./commands/sync-commands.ts')).syncCommand,
+  status: async () => (await import('./commands/status.ts')).statusCommand,
+  find: async () => (await import('./commands/find.ts')).findCommand,
+  fields: async () => (await import('./commands/fields.ts')).fieldsCommand,
+  probe: async () => (await import('./commands/probe.ts')).probeCommand,
+  kiosk: async () => (await import('./commands/kiosk.ts')).kioskCommand,
+};
+
 /**
- * Every command, one line each: name, the summary --help prints (the same as the command's own),
- * and a lazy import of its module. Add a command by adding its line here.
+ * Every command, one line each: name and the summary --help prints (the same as the command's
+ * own), from commands.json, with its loader. Add a command by adding its line there and here.
  */
-export const COMMANDS: CommandEntry[] = [
-  { name: 'demo-server', summary: 'Run the demo warehouse server (REST interface with generated data)', load: async () => (await import('./commands/demo-server.ts')).demoServerCommand },
-  { name: 'licenses', summary: 'List the licenses an account holds on a server', load: async () => (await import('./commands/session-commands.ts')).licensesCommand },
-  { name: 'session', summary: 'Sign in, show the session and the profile, then sign out', load: async () => (await import('./commands/session-commands.ts')).sessionCommand },
-  { name: 'ping', summary: 'Check that a server answers', load: async () => (await import('./commands/session-commands.ts')).pingCommand },
-  { name: 'sync', summary: 'Sign in and run one sync round into the local mirror', load: async () => (await import('./commands/sync-commands.ts')).syncCommand },
-  { name: 'status', summary: 'Show how old each dataset of the local mirror(s) is', load: async () => (await import('./commands/status.ts')).statusCommand },
-  { name: 'find', summary: 'Look up anything (code, barcode, GS1 scan, words) in the local mirror, offline', load: async () => (await import('./commands/find.ts')).findCommand },
-  { name: 'fields', summary: "Show which server field fills each list's columns, and why (field map)", load: async () => (await import('./commands/fields.ts')).fieldsCommand },
-  { name: 'probe', summary: 'Check a server against what Aisle needs: every operation once, read-only', load: async () => (await import('./commands/probe.ts')).probeCommand },
-  { name: 'kiosk', summary: 'Turn kiosk mode on or off for this workstation', load: async () => (await import('./commands/kiosk.ts')).kioskCommand },
-];
+export const COMMANDS: CommandEntry[] = COMMAND_LIST.map(({ name, summary }) => ({ name, summary, load: LOADERS[name]! }));
 
 /** The version in package.json (read directly: no module of the app is needed for it). */
 export function cliVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
-export function usage(): string {
-  const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
-  for (const command of COMMANDS) lines.push(`  ${command.name.padEnd(14)}${command.summary}`);
-  lines.push('', 'Options:', '  --help        Show this help (or `aisle <command> --help`)', '  --version     Print the version');
-  return lines.join('\n');
 }
 
 export const defaultIo: CliIo = {

@@ -64,6 +64,11 @@ export function useFormat() {
     /** The time of day to the second (a request's, on the diagnostics page). */
     time: (iso: string) => dateTimeFormat(tag.value, { timeStyle: 'medium' }).format(new Date(iso)),
     date: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),
+    /**
+     * A date without a time of day (`2026-12-01`, or its midnight in UTC): the day the server
+     * meant, read in UTC, so that a workstation west of Greenwich does not show the day before.
+     */
+    day: (iso: string) => dateTimeFormat(tag.value, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso.slice(0, 10) + 'T00:00:00Z')),
     clock: (iso: string, at: number) => clock(tag.value, iso, at),
     relative: (iso: string, at: number) => relative(tag.value, iso, at),
   };

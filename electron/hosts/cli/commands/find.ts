@@ -23,7 +23,7 @@ export interface MirrorChoice {
  * The mirror to answer from: those matching the given server/e-mail/license (by default the last
  * server and e-mail the app signed in with), the most recently written first.
  */
-export function chooseMirror(dataDir: string, want: { server?: string; email?: string; licenseId?: string }, settings: Settings): MirrorChoice {
+export function chooseMirror(dataDir: string, want: { server?: string; email?: string; licenseId?: string }, settings: Pick<Settings, 'server' | 'lastEmail'>): MirrorChoice {
   const folder = path.join(dataDir, 'mirrors');
   const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
   if (files.length === 0) throw new CliError(`no offline data in ${dataDir} yet: sign in in the app or run \`aisle sync\` first.`);

@@ -15,6 +15,8 @@ export interface SignInForm {
   email: string;
   password: string;
   rememberMe: boolean;
+  /** Offer the license picker even when a license is remembered. */
+  chooseLicense?: boolean;
 }
 
 export const useSessionStore = defineStore('session', () => {

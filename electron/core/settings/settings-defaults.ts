@@ -1,0 +1,42 @@
+// The settings a workstation starts with. A file of its own, importing nothing: the CLI's quick
+// commands and the sync's dataset plan need the defaults without the contract's schemas (zod),
+// which take longer to load than a quick command takes to answer.
+import type { Settings } from '../../contract/types.ts';
+
+export const DEFAULT_SETTINGS: Settings = {
+  server: 'demo',
+  lastEmail: '',
+  syncIntervalMinutes: 5,
+  offlineFacilities: [],
+  offlineLists: [],
+  staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
+  historyDays: 30,
+  // a facility's whole stock read at least hourly; between, only the items its history says moved
+  stockFullCheckMinutes: 60,
+  // lists: pages of 1000 records from a server that pages; a request has 2 minutes and 2 s more
+  // per MB of its last reading (at least 500 KB/s); a round has an hour
+  pageSize: 1000,
+  listDeadlineSeconds: 120,
+  listDeadlineSecondsPerMB: 2,
+  roundDeadlineMinutes: 60,
+  // an auth answer is small: half a minute is long for it, and a trickling server never holds a sign-in longer
+  authDeadlineSeconds: 30,
+  // allowed with a warning at sign-in: many warehouse servers inside a plant's network have no TLS
+  allowPlainHttp: true,
+  theme: 'light',
+  floorMode: false,
+  textSize: 100,
+  scanSound: true,
+  csvForExcel: true,
+  language: 'auto',
+  languages: {},
+  columns: {},
+  columnWidths: {},
+  lockAfterMinutes: 0,
+  unlockWithPin: false,
+  labelPrinter: '',
+  labelSize: '2x1',
+  // far above real data: a server cannot fill the disk (dataset-caps.ts)
+  datasetCapMinRows: 100_000,
+  datasetCapMinMegabytes: 256,
+};
