@@ -17,7 +17,8 @@ import type { OnRequest } from '../api/request-report.ts';
 import type { RejectedElement } from './json-array-splitter.ts';
 import { ListBodyReader } from './list-body-reader.ts';
 import { listError, listName, NOT_OFFERED_RETRY_MS, rejectedNote } from './list-errors.ts';
-import { leadingId, ListPages, readMemory, writeMemory } from './list-paging.ts';
+import { leadingId, ListPages, readMemory, recordId, writeMemory } from './list-paging.ts';
+import { pageRebuilder } from './page-etags.ts';
 import { requestForms } from './request-forms.ts';
 import { scopeNames, settleUnplanned } from './unplanned-datasets.ts';
 
@@ -306,9 +307,9 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         if (signal?.aborted) throw roundDeadline?.signal.aborted ? pastRoundDeadline(spec) : new AisleError('timeout', 'The sync round was cancelled.');
         reader.end();
         const next = log ? log.olderPage(count, applier.received, oldest && applier.valueOf(oldest, 'created_on')) : null;
-        const nextPage = listPages ? listPages.next({ fields: reader.fields, received: count, link }) : null;
+        const nextPage = listPages ? listPages.next({ fields: reader.fields, received: count, link, recordsField: reader.recordsField }) : null;
         page = null;
-        const asked: Promise<StreamResponse> | null = next ? open(next, null) : nextPage ? open({ ...spec, path: nextPage }, null, null, o.expectedBytes) : ahead;
+        const asked: Promise<StreamResponse> | null = next ? open(next, null) : nextPage ? listPages!.open(nextPage, (path, tag) => open({ ...spec, path }, tag, null, o.expectedBytes)) : ahead;
         ahead = null;
         if (asked) {
           const response = await asked;
@@ -357,21 +358,23 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
   /**
    * The whole answer, every page of it, asked for with the ETag kept (a 304 confirms what is kept),
    * applied in one transaction. The paging the server showed last time is asked for from the first
-   * page (list-paging.ts). A page's ETag vouches for that page only: a server that pages usually
-   * hashes each page's body (Spring's ShallowEtagHeaderFilter does), and a record changed on page 3
-   * leaves page 1 and its totals as they were. So a 304 is trusted only for a list whose last
-   * complete reading was one page, asked for the same way; a list of several pages is read whole
-   * each round (unchanged records cost no write: the applier compares content hashes).
+   * page (list-paging.ts). A list of several pages has each page asked with its own ETag: a 304
+   * for every page is unchanged, and a page answered 304 among changed ones is rebuilt from the
+   * stored records (page-etags.ts).
    */
   const readWhole = async (spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null, why: WholeStockWhy | null) => {
     const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
-    const pages = spec.log ? null : new ListPages({ baseUrl: options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages });
+    // a held dataset's pages are read whole: the pages kept are of what was applied, not of what was held
+    const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, recordId);
+    const pages = spec.log ? null : new ListPages({ baseUrl: options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
     const first = pages ? { ...spec, path: pages.firstPath() } : spec;
     const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
     // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
     const expectedBytes = memory?.bytes ?? (row.rows > 0 ? row.rows * 1000 : null);
     const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
-    let response: StreamResponse | null = await open(first, etag, why, expectedBytes);
+    // a list's pages are each asked with their own ETag (list-paging.ts, page-etags.ts)
+    const openFirst = (reading = pages) => (reading ? reading.open(first.path, (path, tag) => open({ ...spec, path }, tag, why, expectedBytes), etag) : open(first, etag, why, expectedBytes));
+    let response: StreamResponse | null = await openFirst();
     const answeredAt = Date.now();
     return lock.run(async () => {
       // Another dataset was applying: this body waited, its first bytes in the connection's buffers
@@ -381,7 +384,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         response.body.destroy();
         response = null;
       }
-      const r = response ?? (await open(first, etag, why, expectedBytes));
+      const r = response ?? (await openFirst());
       if (r.status === 304) {
         const at = new Date().toISOString();
         if (!held) {
@@ -393,11 +396,22 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
         return null;
       }
       const fullReadNow = fullRead(new Date().toISOString());
-      const alsoCommit = (bytes: number) => {
-        fullReadNow?.();
-        if (pages) writeMemory(db, datasetId, pages.memory(spec.key, bytes));
+      const read = (answer: StreamResponse & { status: 200 }, reading: ListPages | null) => {
+        const alsoCommit = (bytes: number) => {
+          fullReadNow?.();
+          if (reading) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
+        };
+        return apply(spec, datasetId, answer.body, { etag: answer.etag, expectedRows, pages: reading ?? undefined, link: answer.link, expectedBytes, alsoCommit });
       };
-      return apply(spec, datasetId, r.body, { etag: r.etag, expectedRows, pages: pages ?? undefined, link: r.link, expectedBytes, alsoCommit });
+      return read(r, pages).catch(async (error: unknown) => {
+        // pages kept from the last reading that do not fit the pages read now (a server whose ETags
+        // leave out its totals): the whole list, read again without them
+        if (!pages?.reused || !(error instanceof AisleError && error.code === 'bad_response')) throw error;
+        const whole = pages.withoutReuse();
+        const again = await openFirst(whole);
+        if (again.status !== 200) throw error;
+        return read(again, whole);
+      });
     });
   };
 
