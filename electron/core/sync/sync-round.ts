@@ -204,7 +204,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
     }
   };
   // an inventory request in the form its endpoint takes (request-forms.ts)
-  const forms = requestForms(db);
+  const forms = requestForms(db, limits.pageSize);
   const open = (spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null = null, expectedBytes: number | null = 0) => forms.open(spec, (asked) => openAs(asked, etag, why, expectedBytes));
 
   /**
