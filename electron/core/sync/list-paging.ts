@@ -237,6 +237,14 @@ export class ListPages {
     return { key, paging: this.#paging, pages: this.#pages, bytes, ...kept };
   }
 
+  /**
+   * A record of this page was left out as the server sent it (its last good version, if stored,
+   * kept in its place): the page cannot be rebuilt from its records' ids, so it is not kept.
+   */
+  leftOut(): void {
+    if (this.#current) this.#current.ids = null;
+  }
+
   /** A record of the reading: one whose id came on an earlier page means the pages shifted under it. */
   seeRecord(bytes: Buffer): void {
     const id = recordId(bytes);

@@ -255,6 +255,7 @@ export async function runRound(db: MirrorDb, options: RoundOptions): Promise<Rou
      */
     const keepRejected = (r: RejectedElement) => {
       rejected.push(r);
+      o.pages?.leftOut();
       const id = leadingId(r.begins);
       const raw = id === null ? undefined : (db.prepare(`SELECT raw FROM ${TABLES[spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(datasetId, id) as string | undefined);
       if (raw === undefined) return;
