@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/build/**', 'test/bench/**', 'test/reliability/**', 'test/interop/**', 'test/renderer/**', 'node_modules/**'],
+          exclude: ['test/.artifacts/**', 'test/e2e/**', 'test/build/**', 'test/bench/**', 'test/reliability/**', 'test/interop/**', 'test/renderer/**', 'node_modules/**'],
           environment: 'node',
         },
       },

@@ -11,6 +11,8 @@ const server = await startDemoServer({
   accounts: Number(args.get('accounts') ?? 1),
   facilities: Number(args.get('facilities') ?? 1),
   rateLimit: 0,
+  // a named profile (`--profile=spring`: Spring Page bodies, page/size paging, an ETag per page)
+  profile: args.get('profile'),
 });
 process.stdout.write(`URL ${server.url}\n`);
 for await (const line of createInterface({ input: process.stdin })) {

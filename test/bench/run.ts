@@ -1,5 +1,6 @@
 // `npm run bench`: Aisle against what a user would otherwise pick, side by side, in one run on one
-// machine, then every other test/bench/*.bench.ts; prints the report and writes docs/BENCHMARKS.md.
+// machine, then every other test/bench/*.bench.ts; prints the report and writes
+// docs/benchmarks/BENCHMARKS.md (docs/benchmarks/ holds the generated reports).
 //   npm run bench                      100,000 and 1,000,000 items (Dexie up to 100,000), 3 / 2 runs
 //   npm run bench -- --quick           a smoke run (10,000 items, 1 run, other benches with --quick)
 //   npm run bench -- sync lookup       only the benchmarks whose names contain a word ('contenders' = the above)
@@ -37,7 +38,7 @@ const sizes = (values.sizes ?? (quick ? '10000' : '100000,1000000')).split(',').
 // Three runs of everything; two above 100,000 items (a first sync of every dataset at 1,000,000 takes minutes).
 const runsFor = (items: number) => Number(values.runs ?? (quick ? 1 : items > 100_000 ? 2 : 3));
 const dexieMax = Number(values['dexie-max'] ?? 100_000);
-const doc = path.resolve(root, values.doc ?? (quick ? 'test/.artifacts/BENCHMARKS.quick.md' : 'docs/BENCHMARKS.md'));
+const doc = path.resolve(root, values.doc ?? (quick ? 'test/.artifacts/BENCHMARKS.quick.md' : 'docs/benchmarks/BENCHMARKS.md'));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const wanted = (name: string) => positionals.length === 0 || positionals.some((word) => name.includes(word));
 

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { requestForms } from '../../electron/core/sync/request-forms.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const LISTS = '/v1/api/pub/lists';
@@ -18,8 +20,13 @@ const stock = [
 ];
 const events = [{ id: 'h-1', facility_id: 'fac-1', item_id: 'item-1', type: 'PICK', qty: 1, createdon: new Date(Date.now() - 3_600_000).toISOString() }];
 
-/** The form this server takes: the facility under `field` in the body, or as a query parameter. */
-type Accepts = { field: string } | { query: string } | 'nothing';
+/**
+ * The form this server takes: the facility under `field` in the body, or as a query parameter; or
+ * `facilityId` with paging parameters (`page`, `size`: in the query or in the body), answering its
+ * stock as Spring's Page of at most `cap` records.
+ */
+type Accepts = { field: string } | { query: string } | { paged: 'query' | 'body'; cap: number } | 'nothing';
+const manyStock = Array.from({ length: 5 }, (_, n) => ({ id: `inv-${n}`, facility_id: 'fac-1', item_id: `item-${n}`, sku: `SKU-${n}`, qty_on_hand: n + 1 }));
 
 let dir: ReturnType<typeof tempDir>;
 let file: string;
@@ -53,8 +60,18 @@ beforeEach(async () => {
       const target = new URL(req.url ?? '/', 'http://x');
       if (target.pathname.startsWith('/v1/api/pub/inv/')) {
         asked.push({ path: req.url ?? '', body });
+        if (typeof accepts === 'object' && 'paged' in accepts && target.pathname.endsWith('/query')) {
+          const paging = accepts.paged === 'query' ? Object.fromEntries(target.searchParams) : (body ?? {});
+          if (body?.facilityId !== 'fac-1' || paging.page === undefined || paging.size === undefined) {
+            return send(400, { status: 400, error: 'Bad Request', message: 'facilityId, page and size are required' });
+          }
+          const size = Math.min(Number(paging.size), accepts.cap);
+          const number = Number(paging.page);
+          const totalPages = Math.ceil(manyStock.length / size);
+          return send(200, { content: manyStock.slice(number * size, number * size + size), number, size, totalPages, totalElements: manyStock.length, last: number >= totalPages - 1 });
+        }
         const facility =
-          accepts === 'nothing' ? undefined : 'field' in accepts ? (body?.[accepts.field] as unknown) : target.searchParams.get(accepts.query);
+          accepts === 'nothing' ? undefined : 'field' in accepts ? (body?.[accepts.field] as unknown) : 'query' in accepts ? target.searchParams.get(accepts.query) : body?.facilityId;
         const named = Array.isArray(facility) ? facility[0] : facility;
         if (named !== 'fac-1') return send(422, { status: 422, error: 'Unprocessable Entity', message: 'the facility is required' });
         return send(200, target.pathname.endsWith('/history') ? events : stock);
@@ -115,13 +132,50 @@ describe('inventory request forms', () => {
     expect(asked.filter((a) => a.path.startsWith('/v1/api/pub/inv/query')).map((a) => a.path.replace('/v1/api/pub/inv/query', ''))).toEqual(['', '', '', '', '', '', '', '?facilityId=fac-1']);
   });
 
+  it('a server that answers only with paging parameters in the query is asked a page at a time, every page read, that form first next time', async () => {
+    accepts = { paged: 'query', cap: 2 };
+    expect(await outcome(round(), 'inventory@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 5 });
+    const stockAsked = () => asked.filter((a) => a.path.startsWith('/v1/api/pub/inv/query')).map((a) => a.path.replace('/v1/api/pub/inv/query', ''));
+    expect(stockAsked().slice(-3)).toEqual(['?page=0&size=1000', '?page=1&size=2', '?page=2&size=2']);
+    expect(asked.filter((a) => a.path.includes('?page=')).every((a) => a.body?.facilityId === 'fac-1')).toBe(true);
+    expect(db.prepare('SELECT id FROM inventory ORDER BY id').pluck().all()).toEqual(manyStock.map((s) => s.id));
+
+    asked = [];
+    expect(await outcome(round(), 'inventory@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 5 });
+    expect(stockAsked()).toEqual(['?page=0&size=1000', '?page=1&size=2', '?page=2&size=2']);
+  });
+
+  it('a server that takes paging parameters in the body gets each page asked there', async () => {
+    accepts = { paged: 'body', cap: 2 };
+    expect(await outcome(round(), 'inventory@facility:fac-1')).toMatchObject({ outcome: 'applied', rows: 5 });
+    const paged = asked.filter((a) => a.path === '/v1/api/pub/inv/query' && a.body?.page !== undefined);
+    expect(paged.map((a) => a.body)).toEqual([
+      { facilityId: 'fac-1', page: 0, size: 1000 },
+      { facilityId: 'fac-1', page: 1, size: 2 },
+      { facilityId: 'fac-1', page: 2, size: 2 },
+    ]);
+    expect(stockRows()).toBe(5);
+  });
+
+  it('the stock of some items is never asked in a paged form (it would be its first page only): refused, so the round reads it whole', async () => {
+    db.prepare(`INSERT INTO meta (key, value) VALUES ('request_form:/v1/api/pub/inv/query', 'paged')`).run();
+    const part = { key: 'inventory@facility:fac-1', label: 'Inventory', method: 'POST', path: '/v1/api/pub/inv/query', body: { facilityId: 'fac-1', itemIds: ['item-1'] }, refresh: { field: 'itemIds', column: 'item_id', fullEveryMinutes: 0 } } as unknown as DatasetSpec;
+    const sent: DatasetSpec[] = [];
+    const forms = requestForms(db);
+    await expect(forms.open(part, async (asked) => sent.push(asked))).rejects.toMatchObject({ code: 'bad_response', message: expect.stringMatching(/answers a page at a time.*read whole/) });
+    expect(sent).toEqual([]);
+    // the whole stock is asked in that form
+    await forms.open({ ...part, body: { facilityId: 'fac-1' } }, async (asked) => sent.push(asked));
+    expect(sent.map((s) => s.path)).toEqual(['/v1/api/pub/inv/query?page=0&size=1000']);
+  });
+
   it('a server that refuses every form marks the stock with one sentence naming the endpoint, the status and its words; the lists sync', async () => {
     accepts = 'nothing';
     const r = round();
     const inventory = await outcome(r, 'inventory@facility:fac-1');
     expect(inventory).toMatchObject({ outcome: 'error', error: { code: 'bad_response' } });
     expect(inventory?.error?.message).toBe(
-      'Inventory of Main DC: the server refused each of the 8 request forms Aisle knows for POST /v1/api/pub/inv/query, the first with 422, "the facility is required".',
+      'Inventory of Main DC: the server refused each of the 10 request forms Aisle knows for POST /v1/api/pub/inv/query, the first with 422, "the facility is required".',
     );
     expect(await outcome(r, 'users')).toMatchObject({ outcome: 'applied', rows: 1 });
     expect(await outcome(r, 'facilities')).toMatchObject({ outcome: 'applied', rows: 1 });

@@ -4,9 +4,13 @@
 // cursor (`nextPageToken`, `nextCursor`). A dataset's snapshot is all of its pages: when they do not
 // add up (the total changed while they were read, a record came twice, more records than announced,
 // a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
-// it is applied.
+// it is applied. Each page is asked with its own ETag where the last complete reading kept one
+// (page-etags.ts): a page answered 304 is rebuilt from the stored records, and when every page is,
+// the list is unchanged.
 import { AisleError } from '../../contract/errors.ts';
+import type { StreamResponse } from '../api/json-stream-request.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { rebuiltAnswer, type AskPage, type KeptPage, type RebuildPage } from './page-etags.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** A guard against a server whose pages never end: far past any real list at the usual page sizes. */
@@ -28,6 +32,8 @@ export interface ReadingMemory {
   pages: number;
   /** Bytes of its bodies (the deadline of a request grows with them). */
   bytes: number;
+  /** Its pages, each with its ETag, when it had several and every one gave an ETag (page-etags.ts). */
+  kept?: KeptPage[];
 }
 
 const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
@@ -52,6 +58,8 @@ export interface PageAnswer {
   fields: Readonly<Record<string, unknown>>;
   received: number;
   link: string | null;
+  /** The envelope field its records came in, null for a bare array (a page kept to be rebuilt needs it). */
+  recordsField?: string | null;
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -103,6 +111,16 @@ function withQuery(path: string, query: Record<string, string | number>): string
   return `${url.pathname}${url.search}`;
 }
 
+export interface ListPagesOptions {
+  baseUrl: string;
+  path: string;
+  memory: ReadingMemory | null;
+  pageSize?: number;
+  maxPages?: number;
+  /** Rebuilds a page kept with its ETag from the stored records; without it, no page is asked with its ETag. */
+  rebuild?: RebuildPage;
+}
+
 /**
  * The pages of one reading of a dataset: the first request's path, and after each page the next
  * one's, or null after the last.
@@ -119,14 +137,83 @@ export class ListPages {
   readonly #origin: string;
   readonly #pageSize: number;
   readonly #maxPages: number;
+  readonly #options: ListPagesOptions;
+  /** The last complete reading's pages with their ETags, when they can be rebuilt; else null. */
+  readonly #kept: KeptPage[] | null;
+  readonly #rebuild: RebuildPage | null;
+  /** Pages the server answered 304 while the first one's 304 was checked: rebuilt without asking again. */
+  #unchanged = new Set<number>();
+  #reused = 0;
+  /** The page being read: what asked for it, its ETag, its records' ids (null once one has none). */
+  #current: { path: string; etag: string | null; ids: string[] | null } | null = null;
+  /** This reading's pages, to be kept; null once one of them cannot be. */
+  #read: KeptPage[] | null = [];
 
-  constructor(o: { baseUrl: string; path: string; memory: ReadingMemory | null; pageSize?: number; maxPages?: number }) {
+  constructor(o: ListPagesOptions) {
+    this.#options = o;
     this.#base = o.path;
     this.#baseUrl = o.baseUrl.replace(/\/+$/, '');
     this.#origin = new URL(o.baseUrl).origin;
     this.#paging = o.memory?.paging ?? null;
     this.#pageSize = o.pageSize ?? DEFAULT_PAGE_SIZE;
     this.#maxPages = o.maxPages ?? DEFAULT_MAX_PAGES;
+    this.#rebuild = o.rebuild ?? null;
+    this.#kept = this.#rebuild && o.memory?.kept && o.memory.kept.length > 1 ? o.memory.kept : null;
+  }
+
+  /** The same reading from its start, with no page of the last one reused. */
+  withoutReuse(): ListPages {
+    return new ListPages({ ...this.#options, rebuild: undefined });
+  }
+
+  /** Pages of this reading rebuilt from the mirror (the server answered 304 for them). */
+  get reused(): number {
+    return this.#reused;
+  }
+
+  /**
+   * Asks for the next page (the first: `firstPath()`), with its own ETag when the last reading kept
+   * this page asked the same way; `etag` is the first page's otherwise (a list of one page). A
+   * page answered 304 is rebuilt from the stored records. When the first is, every other kept page
+   * is asked with its ETag at once: all 304 and the answer is the first's 304 (the list is
+   * unchanged); else the first page rebuilt, and the reading goes on page by page.
+   */
+  async open(path: string, ask: AskPage, etag: string | null = null): Promise<StreamResponse> {
+    const index = this.#pages;
+    if (index === 0) this.#unchanged.clear();
+    this.#current = { path, etag: null, ids: [] };
+    const kept = this.#kept?.[index]?.path === path ? this.#kept[index] : null;
+    if (kept && this.#unchanged.has(index)) return this.#reuse(kept, path, ask);
+    const answer = await ask(path, kept ? kept.etag : this.#kept ? null : etag);
+    if (answer.status === 200) this.#current.etag = answer.etag;
+    if (answer.status !== 304 || !kept) return answer;
+    if (index === 0) {
+      for (let i = 1; i < this.#kept!.length; i++) {
+        const other = await ask(this.#kept![i].path, this.#kept![i].etag);
+        if (other.status === 304) {
+          this.#unchanged.add(i);
+          continue;
+        }
+        // changed: read in its turn, after the pages before it
+        other.body.destroy();
+        return this.#reuse(kept, path, ask);
+      }
+      return answer;
+    }
+    return this.#reuse(kept, path, ask);
+  }
+
+  /** A page the server said is unchanged, from the mirror; asked again in full when a record of it is gone. */
+  async #reuse(kept: KeptPage, path: string, ask: AskPage): Promise<StreamResponse> {
+    const body = this.#rebuild!(kept);
+    if (body === null) {
+      const answer = await ask(path, null);
+      if (answer.status === 200) this.#current!.etag = answer.etag;
+      return answer;
+    }
+    this.#reused++;
+    this.#current!.etag = kept.etag;
+    return rebuiltAnswer(kept, body);
   }
 
   /**
@@ -146,12 +233,25 @@ export class ListPages {
 
   /** What to remember once the reading is applied. */
   memory(key: string, bytes: number): ReadingMemory {
-    return { key, paging: this.#paging, pages: this.#pages, bytes };
+    const kept = this.#pages > 1 && this.#read !== null && this.#read.length === this.#pages ? { kept: this.#read } : {};
+    return { key, paging: this.#paging, pages: this.#pages, bytes, ...kept };
+  }
+
+  /**
+   * A record of this page was left out as the server sent it (its last good version, if stored,
+   * kept in its place): the page cannot be rebuilt from its records' ids, so it is not kept.
+   */
+  leftOut(): void {
+    if (this.#current) this.#current.ids = null;
   }
 
   /** A record of the reading: one whose id came on an earlier page means the pages shifted under it. */
   seeRecord(bytes: Buffer): void {
     const id = recordId(bytes);
+    if (this.#current?.ids) {
+      if (id === null) this.#current.ids = null;
+      else this.#current.ids.push(id);
+    }
     if (id === null) return; // the applier says what is wrong with it
     const page = this.#ids.get(id);
     if (page !== undefined && page !== this.#pages) {
@@ -162,6 +262,7 @@ export class ListPages {
 
   /** After a page was read whole: the next page's path (or absolute URL on the same server), or null after the last. */
   next(answer: PageAnswer): string | null {
+    this.#keep(answer);
     const d = describe(answer);
     const pageNo = this.#pages++;
     this.#received += answer.received;
@@ -179,6 +280,18 @@ export class ListPages {
     const next = this.#nextPath(d, answer.received);
     if (next !== null && this.#pages >= this.#maxPages) throw this.#fail(`the server still had more after ${this.#maxPages} pages (Aisle reads at most that many)`);
     return next;
+  }
+
+  /** The page just read, kept for the next reading when it gave an ETag and every record of it an id. */
+  #keep(answer: PageAnswer): void {
+    const current = this.#current;
+    this.#current = null;
+    if (this.#read === null) return;
+    if (!current?.etag || current.ids === null || current.ids.length !== answer.received || answer.recordsField === undefined) {
+      this.#read = null;
+      return;
+    }
+    this.#read.push({ path: current.path, etag: current.etag, fields: { ...answer.fields }, recordsField: answer.recordsField, link: answer.link, ids: current.ids });
   }
 
   #nextPath(d: ReturnType<typeof describe>, received: number): string | null {

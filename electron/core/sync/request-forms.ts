@@ -5,9 +5,16 @@
 // the round's end), so the next round, after a restart too, asks that way first. A part read (the
 // stock of some items) is asked only in the form already known: when it is refused, the round reads
 // the whole stock instead (round/read-answer.ts), which finds the form.
+//
+// Last come the forms with paging parameters, for a server that answers only a page at a time: the
+// first page asked for (`page`/`size` in the query, or in the body), whose answer tells how it pages,
+// and the reading then goes on page after page like a list's (list-paging.ts). A paging parameter
+// of a later page's path goes where the form puts it. A part is never read in a paged form (its
+// answer would be its first page only): the round reads the whole stock instead.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { DEFAULT_PAGE_SIZE } from './list-paging.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
 const REFUSED: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);
@@ -17,8 +24,35 @@ type Body = Record<string, unknown>;
 interface Form {
   name: string;
   /** The request in this form, from the registry's (whose body names the facility `facilityId`). */
-  ask(spec: DatasetSpec, facilityId: unknown, rest: Body): DatasetSpec;
+  ask(spec: DatasetSpec, facilityId: unknown, rest: Body, pageSize: number): DatasetSpec;
+  /** Asks a page at a time. */
+  paged?: true;
 }
+
+/** The query parameters a reading pages with (list-paging.ts). */
+const PAGING_PARAMS = ['page', 'size', 'offset', 'limit', 'pageToken', 'cursor'];
+
+/** A path without its paging parameters, and those parameters (numbers as numbers). */
+function splitPaging(path: string): { path: string; paging: Body } {
+  const url = new URL(path, 'http://request.invalid');
+  const paging: Body = {};
+  for (const name of PAGING_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    paging[name] = /^\d{1,15}$/.test(value) ? Number(value) : value;
+    url.searchParams.delete(name);
+  }
+  return { path: `${url.pathname}${url.search}`, paging };
+}
+
+function withQuery(path: string, query: Body): string {
+  const url = new URL(path, 'http://request.invalid');
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+  return `${url.pathname}${url.search}`;
+}
+
+/** The first page's parameters, unless the path asks for a later page already. */
+const firstPage = (paging: Body, pageSize: number): Body => (Object.keys(paging).length ? paging : { page: 0, size: pageSize });
 
 const renamed = (name: string, value: (id: unknown) => unknown = (id) => id): Form => ({
   name,
@@ -36,7 +70,23 @@ export const REQUEST_FORMS: readonly Form[] = [
   { name: 'no-body', ask: (spec) => ({ ...spec, body: undefined }) },
   {
     name: 'query',
-    ask: (spec, id, rest) => ({ ...spec, path: `${spec.path}?facilityId=${encodeURIComponent(String(id))}`, body: Object.keys(rest).length ? rest : undefined }),
+    ask: (spec, id, rest) => ({ ...spec, path: withQuery(spec.path, { facilityId: String(id) }), body: Object.keys(rest).length ? rest : undefined }),
+  },
+  {
+    name: 'paged',
+    paged: true,
+    ask: (spec, id, rest, pageSize) => {
+      const { path, paging } = splitPaging(spec.path);
+      return { ...spec, path: withQuery(path, firstPage(paging, pageSize)), body: { facilityId: id, ...rest } };
+    },
+  },
+  {
+    name: 'paged-body',
+    paged: true,
+    ask: (spec, id, rest, pageSize) => {
+      const { path, paging } = splitPaging(spec.path);
+      return { ...spec, path, body: { facilityId: id, ...rest, ...firstPage(paging, pageSize) } };
+    },
   },
 ];
 
@@ -65,7 +115,8 @@ export interface RequestForms {
   save(): void;
 }
 
-export function requestForms(db: MirrorDb): RequestForms {
+/** `pageSize`: records asked for in a paged form's first page (the reading's setting). */
+export function requestForms(db: MirrorDb, pageSize = DEFAULT_PAGE_SIZE): RequestForms {
   const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE '${META_PREFIX}%'`).all() as { key: string; value: string }[];
   const known = new Map(rows.map((r) => [r.key.slice(META_PREFIX.length), r.value]));
   const learned = new Map<string, string>();
@@ -73,16 +124,21 @@ export function requestForms(db: MirrorDb): RequestForms {
     async open(spec, send) {
       const facility = facilityOf(spec);
       if (!facility) return send(spec);
-      const knownForm = REQUEST_FORMS.find((f) => f.name === known.get(spec.path));
+      // remembered per endpoint, whatever page of it is asked for
+      const endpoint = splitPaging(spec.path).path;
+      const knownForm = REQUEST_FORMS.find((f) => f.name === known.get(endpoint));
       const isPart = spec.refresh !== undefined && (spec.body as Body)[spec.refresh.field] !== undefined;
+      if (isPart && knownForm?.paged) {
+        throw new AisleError('bad_response', `${spec.label}: POST ${endpoint} answers a page at a time; the stock of some items is not read in pages, so it is read whole.`);
+      }
       const order = isPart ? [knownForm ?? REQUEST_FORMS[0]] : knownForm ? [knownForm, ...REQUEST_FORMS.filter((f) => f !== knownForm)] : REQUEST_FORMS;
       let first: AisleError | null = null;
       for (const form of order) {
         try {
-          const response = await send(form.ask(spec, facility.id, facility.rest));
+          const response = await send(form.ask(spec, facility.id, facility.rest, pageSize));
           if (form !== knownForm) {
-            known.set(spec.path, form.name);
-            learned.set(spec.path, form.name);
+            known.set(endpoint, form.name);
+            learned.set(endpoint, form.name);
           }
           return response;
         } catch (error) {

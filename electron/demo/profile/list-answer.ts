@@ -1,7 +1,7 @@
 // How a profile answers with a list: bare or in an envelope, whole or a page at a time (page/size,
 // offset/limit, a Link header, or a cursor). The default profile streams the bare array as always.
 import { badRequest } from '../http/errors.ts';
-import { etagOf, sendJson, streamJsonArray } from '../http/respond.ts';
+import { etagOf, matchesIfNoneMatch, sendJson, streamJsonArray } from '../http/respond.ts';
 import type { RequestContext } from '../http/router.ts';
 import type { RecordShape } from './record-shape.ts';
 import type { ServerProfile } from './server-profile.ts';
@@ -91,6 +91,9 @@ export async function sendList(ctx: RequestContext, profile: ServerProfile, base
     return streamJsonArray(req, res, answer.source, answer.etag, wrapping);
   }
   const window = windowOf(profile, ctx.url);
+  // a page's ETag is known before its records: an unchanged page is answered 304 without them
+  const etag = etagOf([answer.etag, window.offset, window.size]);
+  if (matchesIfNoneMatch(req, etag)) return sendJson(req, res, null, { etag });
   const rows: unknown[] = [];
   let total = 0;
   // Pages are for the small data sets a profile test serves: counting walks the whole list.
@@ -113,5 +116,5 @@ export async function sendList(ctx: RequestContext, profile: ServerProfile, base
   } else {
     body = { [envelope]: rows, nextCursor: more ? cursorOf(window.offset + rows.length) : null };
   }
-  sendJson(req, res, body, { etag: etagOf([answer.etag, window.offset, window.size]), headers });
+  sendJson(req, res, body, { etag, headers });
 }

@@ -1,5 +1,5 @@
 // The report: targets beside figures with met / not met, the alternatives side by side with ratios,
-// memory, and the other *.bench.ts results. Markdown, printed and written to docs/BENCHMARKS.md.
+// memory, and the other *.bench.ts results. Markdown, printed and written to docs/benchmarks/BENCHMARKS.md.
 import type { RoundFigures, SizeResult, SyncRun } from '../parts/contenders.ts';
 import type { BenchLine } from './child.ts';
 import type { Machine } from './machine.ts';

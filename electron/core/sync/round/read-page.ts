@@ -18,6 +18,8 @@ export interface PageRead {
   last: Buffer | null;
   /** The page's envelope fields (its paging). */
   fields: ListBodyReader['fields'];
+  /** The envelope's field that held the records, when there was one. */
+  recordsField: ListBodyReader['recordsField'];
 }
 
 export async function readPage(r: RoundState, a: AnswerState, page: Readable): Promise<PageRead> {
@@ -47,7 +49,7 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
   }
   if (r.signal?.aborted) throw r.roundDeadline?.signal.aborted ? pastRoundDeadline(r, spec) : new AisleError('timeout', 'The sync round was cancelled.');
   reader.end();
-  return { count, last, fields: reader.fields };
+  return { count, last, fields: reader.fields, recordsField: reader.recordsField };
 }
 
 /**
@@ -57,6 +59,8 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
  */
 function keepRejected(r: RoundState, a: AnswerState, rejected: RejectedElement): void {
   a.rejected.push(rejected);
+  // a page with a record left out is not kept for reuse by its ETag (page-etags.ts)
+  a.o.pages?.leftOut();
   const id = leadingId(rejected.begins);
   const raw = id === null ? undefined : (r.db.prepare(`SELECT raw FROM ${TABLES[a.spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(a.datasetId, id) as string | undefined);
   if (raw === undefined) return;

@@ -3,7 +3,9 @@ import type { WholeStockWhy } from '../../../contract/types.ts';
 import type { StreamResponse } from '../../api/json-stream-request.ts';
 import { markUnchanged, type DatasetRow, type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { writeStockRefresh, type HistoryMark } from '../../mirror/stock-refresh.ts';
-import { ListPages, readMemory, writeMemory } from '../list-paging.ts';
+import { AisleError } from '../../../contract/errors.ts';
+import { ListPages, readMemory, recordId, writeMemory } from '../list-paging.ts';
+import { pageRebuilder } from '../page-etags.ts';
 import { applyAnswer, type Applied } from './apply-answer.ts';
 import { openRequest } from './open-request.ts';
 import type { RoundState } from './round-state.ts';
@@ -11,22 +13,24 @@ import type { RoundState } from './round-state.ts';
 /**
  * The whole answer, every page of it, asked for with the ETag kept (a 304 confirms what is kept),
  * applied in one transaction; null after a 304. The paging the server showed last time is asked for
- * from the first page (list-paging.ts). A page's ETag vouches for that page only: a server that
- * pages usually hashes each page's body (Spring's ShallowEtagHeaderFilter does), and a record
- * changed on page 3 leaves page 1 and its totals as they were. So a 304 is trusted only for a list
- * whose last complete reading was one page, asked for the same way; a list of several pages is read
- * whole each round (unchanged records cost no write: the applier compares content hashes).
+ * from the first page (list-paging.ts). A list of several pages has each page asked with its own
+ * ETag: a 304 for every page is unchanged, and a page answered 304 among changed ones is rebuilt
+ * from the stored records (page-etags.ts).
  */
 export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: number, row: DatasetRow, held: boolean, expectedRows: number | null, mark: HistoryMark | null, why: WholeStockWhy | null): Promise<Applied | null> {
   const { db, limits } = r;
   const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
-  const pages = spec.log ? null : new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages });
+  // a held dataset's pages are read whole: the pages kept are of what was applied, not of what was held
+  const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, recordId);
+  const pages = spec.log ? null : new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
   const first = pages ? { ...spec, path: pages.firstPath() } : spec;
   const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
   // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
   const expectedBytes = memory?.bytes ?? (row.rows > 0 ? row.rows * 1000 : null);
   const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
-  let response: StreamResponse | null = await openRequest(r, first, etag, why, expectedBytes);
+  // a list's pages are each asked with their own ETag (list-paging.ts, page-etags.ts)
+  const openFirst = (reading = pages) => (reading ? reading.open(first.path, (path, tag) => openRequest(r, { ...spec, path }, tag, why, expectedBytes), etag) : openRequest(r, first, etag, why, expectedBytes));
+  let response: StreamResponse | null = await openFirst();
   const answeredAt = Date.now();
   return r.lock.run(async () => {
     // Another dataset was applying: this body waited, its first bytes in the connection's buffers
@@ -36,7 +40,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
       response.body.destroy();
       response = null;
     }
-    const answer = response ?? (await openRequest(r, first, etag, why, expectedBytes));
+    const answer = response ?? (await openFirst());
     if (answer.status === 304) {
       const at = new Date().toISOString();
       if (!held) {
@@ -48,10 +52,21 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
       return null;
     }
     const fullReadNow = fullRead(new Date().toISOString());
-    const alsoCommit = (bytes: number) => {
-      fullReadNow?.();
-      if (pages) writeMemory(db, datasetId, pages.memory(spec.key, bytes));
+    const read = (got: StreamResponse & { status: 200 }, reading: ListPages | null) => {
+      const alsoCommit = (bytes: number) => {
+        fullReadNow?.();
+        if (reading) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
+      };
+      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, expectedBytes, alsoCommit });
     };
-    return applyAnswer(r, spec, datasetId, answer.body, { etag: answer.etag, expectedRows, pages: pages ?? undefined, link: answer.link, expectedBytes, alsoCommit });
+    return read(answer, pages).catch(async (error: unknown) => {
+      // pages kept from the last reading that do not fit the pages read now (a server whose ETags
+      // leave out its totals): the whole list, read again without them
+      if (!pages?.reused || !(error instanceof AisleError && error.code === 'bad_response')) throw error;
+      const whole = pages.withoutReuse();
+      const again = await openFirst(whole);
+      if (again.status !== 200) throw error;
+      return read(again, whole);
+    });
   });
 }

@@ -61,7 +61,7 @@ export function startRound(db: MirrorDb, options: RoundOptions): RoundState {
     roundDeadline,
     roundTimer,
     signal: roundDeadline ? (options.signal ? AbortSignal.any([options.signal, roundDeadline.signal]) : roundDeadline.signal) : options.signal,
-    forms: requestForms(db),
+    forms: requestForms(db, limits.pageSize),
     scoped: [],
   };
 }
