@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 
 const quick = process.argv.includes('--quick');
 const ITEMS = quick ? 20_000 : 100_000;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { runRound } from '../../electron/core/sync/sync-round.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
 

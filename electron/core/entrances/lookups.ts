@@ -13,6 +13,7 @@ import { createLookupService, type LookupHandlers } from '../lookup/lookup-handl
 import { readMirrorIdentity, type MirrorManager, type OpenMirror } from '../mirror/mirror-manager.ts';
 import { openMirror } from '../mirror/open-mirror.ts';
 import type { MirrorIdentity } from '../ports.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 import { createMemorySettingsStore } from '../settings/settings-store.ts';
 
 export type LookupMethod = keyof LookupHandlers;
@@ -29,7 +30,8 @@ export interface LookupsOptions {
   /** The mirror file, opened read-only: the lookups never write. */
   file: string;
   dataDir: string;
-  settings: Settings;
+  /** The settings the command read; the rest are the defaults. */
+  settings: Partial<Settings>;
 }
 
 export function openLookups(options: LookupsOptions): Lookups {
@@ -44,9 +46,21 @@ export function openLookups(options: LookupsOptions): Lookups {
   // The lookups that need whose mirror it is (recent records) are not offered here, so a file that
   // does not say is still answered from; its name stands in for the owner.
   const open: OpenMirror = { db, path: options.file, identity: identity ?? { server: '', email: '', licenseId: options.file } };
-  const mirrors: MirrorManager = { current: () => open, upgrading: () => false, notice: () => null, onChange: () => () => {}, close: async () => void db.close() };
+  const mirrors: MirrorManager = {
+    current: () => open,
+    upgrading: () => false,
+    notice: () => null,
+    onChange: () => () => {},
+    close: async () => void db.close(),
+    // a command reads the file read-only and leaves it where it is: the app or `aisle sync` sets a
+    // damaged file aside and downloads the data again
+    setDamagedAside: () => {
+      throw new AisleError('mirror_error', `The offline data file ${options.file} is damaged: open the app or run \`aisle sync\` to download the data again.`);
+    },
+    retryAfterDiskFull: () => false,
+  };
   const ctx: CoreContext = {
-    deps: { host: 'cli', version: '', dataDir: options.dataDir, settings: createMemorySettingsStore(options.settings) },
+    deps: { host: 'cli', version: '', dataDir: options.dataDir, settings: createMemorySettingsStore({ ...DEFAULT_SETTINGS, ...options.settings }) },
     events: new CoreEvents(),
     log: silentLogger,
     requests: createRequestLog(),
