@@ -410,6 +410,11 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Several codes pasted at once: one result per line (with how that line's scan was read). */
   lines?: { query: string; hits: SearchHit[]; scan?: ScanParse }[];
+  /**
+   * Set when nothing matched as typed and the hits are of the words one edit away: the query as
+   * found (`brackt` -> `bracket`), for "Showing results for bracket".
+   */
+  spelledAs?: string;
   tookMs: number;
 }
 

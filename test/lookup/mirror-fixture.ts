@@ -3,6 +3,8 @@
 import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
+import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 
 export interface DatasetLoad {
   list: string;
@@ -29,5 +31,8 @@ export function loadDataset(db: MirrorDb, load: DatasetLoad, records: Iterable<R
   const result = applier.finish({ etag: null, at: load.syncedAt ?? new Date(0).toISOString(), allowMassDelete: true });
   if (result.kind !== 'applied') throw new Error(`fixture snapshot of ${key} was held`);
   if (load.syncedAt === null) db.prepare('UPDATE datasets SET last_success_at = NULL WHERE dataset_id = ?').run(datasetId);
+  // the words the sync keeps after a round that wrote an indexed table
+  const index = SEARCH_INDEXES[table];
+  if (index) keepSearchWords(db, [index]);
   return datasetId;
 }

@@ -217,7 +217,11 @@ function joined(first: HitRow[], ...rest: HitRow[][]): HitRow[] {
  */
 export function wordRows(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
   if (words.length === 0) return [];
-  const match = ftsQuery(words, mode);
+  return matchRows(db, ftsQuery(words, mode), limit, codeWords);
+}
+
+/** Records matching an FTS5 query (ftsQuery, ftsAnyOf), as wordRows. */
+export function matchRows(db: MirrorDb, match: string, limit: number, codeWords = false): HitRow[] {
   const sql = cached(`words ${+codeWords} ${limit}`, () => {
     const fts = (table: string) => `x.rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${sqlLimit(limit)})`;
     return codeWords

@@ -6,10 +6,11 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
-import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
+import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
+import { ftsAnyOf, MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -66,8 +67,8 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
       tookMs: performance.now() - started,
     };
   }
-  const { scan, hits } = searchLine(ctx, lines[0] ?? '', limit);
-  return { query, scan, hits, tookMs: performance.now() - started };
+  const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
+  return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
 /**
@@ -131,7 +132,7 @@ function context(db: MirrorDb, options: SearchOptions): Context {
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
-function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[] } {
+function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[]; spelledAs?: string } {
   if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
@@ -157,8 +158,36 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       eachOnce = false;
       found = joinHits(found, wordHits(ctx, q, limit, found));
     }
+    // Nothing at all: a word typed with a letter wrong is answered by the words one edit away.
+    if (found.length === 0 && !codesOnly) {
+      const spelled = spellingHits(ctx, q, limit);
+      if (spelled) return { scan: q.scan, hits: firstOf(rank(spelled.hits), limit), spelledAs: spelled.spelledAs };
+    }
   }
   return { scan: q.scan, hits: firstOf(rank(found, q.key, eachOnce), limit) };
+}
+
+/**
+ * The hits of the query with each word the mirror does not hold replaced by the words one edit
+ * away from it (any of them), and the query as found (each replaced word as the hits spell it);
+ * null when no word was replaced or nothing was found.
+ */
+function spellingHits(ctx: Context, q: ClassifiedQuery, limit: number): { hits: SearchHit[]; spelledAs: string } | null {
+  if (!q.words.some((word) => word.length >= MIN_CORRECTED_LENGTH)) return null;
+  let replaced = false;
+  const groups = q.words.map((word) => {
+    if (word.length < MIN_CORRECTED_LENGTH || /^\d+$/.test(word) || isKnownWord(ctx.db, word)) return [word];
+    const similar = similarWords(ctx.db, word);
+    if (similar.length === 0) return [word];
+    replaced = true;
+    return similar;
+  });
+  if (!replaced) return null;
+  const hits = toHits(ctx, matchRows(ctx.db, ftsAnyOf(groups), limit), 'word');
+  if (hits.length === 0) return null;
+  const shown = hits.map((hit) => `${hit.title} ${hit.code ?? ''}`.toLowerCase());
+  const spelledAs = groups.map((words) => words.find((word) => shown.some((text) => text.includes(word))) ?? words[0]).join(' ');
+  return { hits, spelledAs };
 }
 
 /** Both groups in one list: the second itself when the first is empty (a keystroke's usual case). */

@@ -9,8 +9,9 @@ import { beginSnapshot, type LogKeep, type SnapshotApplier, type SnapshotPart } 
 import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld, markUnchanged, scopeGone, type DatasetRow, type DatasetSpec } from '../mirror/dataset-state.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
-import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
+import { compactSearchIndexes, SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../mirror/search-index.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { keepSearchWords } from '../mirror/search-words.ts';
 import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';
@@ -142,14 +143,24 @@ function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number) {
   };
 }
 
-/** Merges the full-text index of each table this round wrote a large part of (a first sync), one transaction each. */
+/**
+ * Merges the full-text index of each table this round wrote a large part of (a first sync), one
+ * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts).
+ */
 function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
+  const changed: SearchIndex[] = [];
+  let afresh = false;
   for (const [table, count] of written) {
     const index = SEARCH_INDEXES[table];
-    if (!index) continue;
+    if (!index || count === 0) continue;
+    changed.push(index);
     const rows = db.prepare(`SELECT count(*) FROM ${TABLES[table].name}`).pluck().get() as number;
-    if (worthCompacting(count, rows)) db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+    if (worthCompacting(count, rows)) {
+      db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+      afresh = true;
+    }
   }
+  if (changed.length > 0) db.transaction(() => keepSearchWords(db, changed, afresh)).immediate();
 }
 
 
