@@ -86,6 +86,19 @@ describe('query plans', () => {
     }
   });
 
+  it('lot and serial prefixes and the spelling help search indexes', () => {
+    const plans = plansOf((d) => {
+      searchAll(d, 'L10', options);
+      searchAll(d, 'brackt', options);
+    });
+    expectIndexed(plans);
+    const text = plans.map((p) => p.plan.join(' | ')).join('\n');
+    for (const index of ['inventory_lot (lot>? AND lot<?)', 'inventory_serial (serial>? AND serial<?)', 'search_words_start (len=? AND word>? AND word<?)', 'search_words_end (len=? AND drow>? AND drow<?)']) {
+      expect(text).toContain(index);
+    }
+    for (const step of plans.flatMap((p) => p.plan)) expect(step).not.toMatch(/^SCAN search_words/);
+  });
+
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction', () => {
     const counted = (work: (db: MirrorDb) => void): string[] => {
       const executed: string[] = [];

@@ -148,6 +148,21 @@ const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, 
     UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
   ) s ON x.id = s.item_id LIMIT 20`;
 
+/** Items held in stock under a lot or serial number starting with `prefix`, each item once, `limit` at most. */
+export function trackingPrefixRows(db: MirrorDb, prefix: string, limit: number): HitRow[] {
+  const n = sqlLimit(limit);
+  return stmt(db, cached(`tracking prefix ${n}`, () => trackingPrefixSql(n))).raw().all(prefix, prefix + '\uffff', prefix, prefix + '\uffff') as HitRow[];
+}
+
+// Each range through its partial index (a comparison with the column says it is not null); a lot
+// shared by many stock rows gives its items once.
+const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE} FROM items x JOIN (
+    SELECT item_id, min(source) AS source FROM (
+      SELECT * FROM (SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot >= ? AND lot < ? ORDER BY lot LIMIT 200)
+      UNION ALL SELECT * FROM (SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial >= ? AND serial < ? ORDER BY serial LIMIT 200)
+    ) GROUP BY item_id LIMIT ${limit}
+  ) s ON x.id = s.item_id`;
+
 /** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
 export function recordRow(db: MirrorDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
   const row =

@@ -6,7 +6,7 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from './hit-queries.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
@@ -150,6 +150,8 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       // One prefix probe's rows name each record once (a barcode prefix reads items by three columns).
       eachOnce = found.length === 0 && !digitsPrefix(q);
       found = joinHits(found, prefixHits(ctx, q, limit));
+      // Lots and serials typed halfway, only for a code nothing else starts with (as their exact probe).
+      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
     }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
