@@ -71,6 +71,7 @@ export const methods = {
       lastEmail: text(320).optional(),
       syncIntervalMinutes: z.number().int().min(1).max(24 * 60).optional(),
       offlineFacilities: z.array(id).max(1000).optional(),
+      homeFacility: z.union([z.literal(''), id]).optional(),
       offlineLists: z.array(listName).max(100).optional(),
       staleAfterMinutes: z.record(text(64), z.number().int().min(1).max(60 * 24 * 365)).optional(),
       historyDays: z.number().int().min(1).max(365).optional(),

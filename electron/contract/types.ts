@@ -34,6 +34,11 @@ export interface Settings {
   syncIntervalMinutes: number;
   /** Facility ids kept offline; empty means "the user's facilities". */
   offlineFacilities: string[];
+  /**
+   * The workstation's home facility (an id): its locations come first in search, and Enter on a
+   * code several facilities have opens its location. '' means the signed-in user's first facility.
+   */
+  homeFacility: string;
   /** List names kept offline; empty means "all lists". */
   offlineLists: string[];
   /** Minutes after which a dataset's data is flagged stale, per list name; `default` for the rest. */
@@ -263,8 +268,12 @@ export interface SearchHit {
   /** Which field matched (sku, upc, gtin, barcode, code, name, description…). */
   field: string;
   age: DataAge;
-  /** A location's type, zone and facility, so that the window words its subtitle in its language. */
-  place?: { type: string | null; zone: string | null; facility: string | null };
+  /**
+   * A location's type, zone and facility (its name, else its code; null when the mirror does not
+   * name it), so that the window words its subtitle in its language. `home`: the location is in the
+   * home facility (setting `homeFacility`): such locations come first among locations.
+   */
+  place?: { type: string | null; zone: string | null; facility: string | null; facilityId: string | null; home: boolean };
   /**
    * An item's UPC and GTIN, for the line under it. Sent apart, not as a subtitle: a page of 50
    * items built 50 subtitle strings per keystroke, a fifth of what a search allocates.

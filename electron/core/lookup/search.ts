@@ -16,6 +16,8 @@ export interface SearchOptions {
   limit?: number;
   staleAfter: StaleThresholds;
   now?: Date;
+  /** The home facility's id (home-facility.ts): its locations rank before other facilities'. */
+  homeFacility?: string | null;
 }
 
 const KIND_ORDER: RecordKind[] = ['location', 'item', 'account', 'customer', 'carrier', 'facility', 'user', 'channel', 'hazmat', 'other'];
@@ -25,6 +27,7 @@ const PER_LINE = 5;
 
 interface Context {
   db: MirrorDb;
+  home: string | null;
   staleAfter: StaleThresholds;
   now: Date;
   /** The last DataAge made from a sync time: hits of one dataset come together and share it. */
@@ -128,7 +131,7 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
+  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -283,7 +286,7 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
 
 /**
  * Best match first, each record once (`eachOnce`: the caller knows none repeats): match kind, then
- * kind of record, then code in natural order.
+ * kind of record, then the home facility's locations before others', then code in natural order.
  * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
  * Every hit here was made for this query (toHit), so a better match kind is set on the hit itself.
  * A page holds up to hundreds of hits per keystroke, and the usual one (one list's codes in index
@@ -297,9 +300,14 @@ function rank(hits: SearchHit[], queryKey = '', eachOnce = false): SearchHit[] {
   const unique = eachOnce ? hits : eachRecordOnce(hits);
   if (plainlyRanked(unique)) return unique;
   // Sort keys made once per hit, not once per comparison.
-  const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalSortKey(hit.code ?? hit.title) }));
-  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code, b.code));
+  const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), away: awayFromHome(hit), code: naturalSortKey(hit.code ?? hit.title) }));
+  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || a.away - b.away || compareKeys(a.code, b.code));
   return keyed.map(({ hit }) => hit);
+}
+
+/** 1 for a location outside the home facility, 0 for one in it and for every other hit: the home facility's locations first. */
+function awayFromHome(hit: SearchHit): number {
+  return hit.place && !hit.place.home ? 1 : 0;
 }
 
 /** Each record (list and id) once, where it first came, as its best match. */
@@ -337,6 +345,8 @@ function plainlyRanked(hits: SearchHit[]): boolean {
       if (MATCH_ORDER.indexOf(a.match) > MATCH_ORDER.indexOf(b.match)) return false;
     } else if (a.kind !== b.kind) {
       if (KIND_ORDER.indexOf(a.kind) > KIND_ORDER.indexOf(b.kind)) return false;
+    } else if (awayFromHome(a) !== awayFromHome(b)) {
+      if (awayFromHome(a) > awayFromHome(b)) return false;
     } else if (!plainlyInNaturalOrder(a.code ?? a.title, b.code ?? b.title)) {
       return false;
     }
@@ -349,7 +359,7 @@ function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
 }
 
 function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
-  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId] = row;
+  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId, facilityId] = row;
   const [table, field] = SOURCES[index];
   const list = recordList ?? (table === 'item' ? 'items' : 'locations');
   const age = ageOf(ctx, list, syncedAt, datasetId);
@@ -360,7 +370,8 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age, place: { type: a, zone: b, facility } };
+    const home = facilityId !== null && facilityId === ctx.home;
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, subtitle: joined(a, b && `zone ${b}`, facility), match, field, age, place: { type: a, zone: b, facility, facilityId, home } };
   }
   const def = listDef(list);
   return {

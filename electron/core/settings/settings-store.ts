@@ -23,6 +23,8 @@ export const DEFAULT_SETTINGS: Settings = {
   lastEmail: '',
   syncIntervalMinutes: 5,
   offlineFacilities: [],
+  // the signed-in user's first facility (home-facility.ts)
+  homeFacility: '',
   offlineLists: [],
   staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
   historyDays: 30,

@@ -151,7 +151,8 @@ export const findCommand: Command = {
     const mirror = chooseMirror(dataDir, { server: values.server, email: values.email, licenseId: values.license }, settings);
     const db = openMirror(mirror.file, { readonly: true });
     try {
-      const result = searchAll(db, query, { staleAfter: settings.staleAfterMinutes, limit });
+      // the workstation's home facility, if it names one (the command has no signed-in user's facilities)
+      const result = searchAll(db, query, { staleAfter: settings.staleAfterMinutes, limit, homeFacility: settings.homeFacility || null });
       if (values.json) {
         io.out(JSON.stringify(result, null, 2));
       } else {
