@@ -279,6 +279,12 @@ export interface SearchHit {
    * items built 50 subtitle strings per keystroke, a fifth of what a search allocates.
    */
   barcodes?: { upc: string | null; gtin: string | null };
+  /**
+   * An item's stock in a search answer: on hand in the facilities whose stock is on this
+   * workstation, and the location holding the most (the home facility's first), with its facility's
+   * name. Absent when the workstation holds no stock at all.
+   */
+  stock?: { onHand: number; top: { code: string; facility: string | null } | null };
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */

@@ -7,6 +7,7 @@ import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from './hit-queries.ts';
+import { addStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
@@ -62,6 +63,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
         seen.add(key);
       }
     }
+    addStock(db, hits, () => factsOf(ctx), ctx.home);
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -71,6 +73,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
     };
   }
   const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
+  addStock(db, hits, () => factsOf(ctx), ctx.home);
   return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
