@@ -273,7 +273,7 @@ export interface SearchHit {
    * name it), so that the window words its subtitle in its language. `home`: the location is in the
    * home facility (setting `homeFacility`): such locations come first among locations.
    */
-  place?: { type: string | null; zone: string | null; facility: string | null; facilityId: string | null; home: boolean };
+  place?: { type: string | null; zone: string | null; facility: string | null; facilityId?: string | null; home?: boolean };
   /**
    * An item's UPC and GTIN, for the line under it. Sent apart, not as a subtitle: a page of 50
    * items built 50 subtitle strings per keystroke, a fifth of what a search allocates.

@@ -16,6 +16,11 @@ export const en = {
     scanned: 'Scanned {code}',
     hint: 'Scan a barcode anywhere, or press Ctrl+K and type.',
     zone: 'zone {zone}',
+    spelledAs: 'Nothing for “{q}”: showing results for “{as}”.',
+    onHand: 'On hand {n}',
+    topLocation: 'most at {code}',
+    topLocationIn: 'most at {code} ({facility})',
+    severalFacilities: '{code} is in several facilities: choose one.',
   },
   scans: {
     notHere: 'none here in the offline data',

@@ -18,6 +18,11 @@ export const es: Messages = {
     scanned: 'Escaneado {code}',
     hint: 'Escanee un código en cualquier pantalla, o pulse Ctrl+K y escriba.',
     zone: 'zona {zone}',
+    spelledAs: 'Nada para «{q}»: se muestran resultados para «{as}».',
+    onHand: 'Existencias {n}',
+    topLocation: 'la mayoría en {code}',
+    topLocationIn: 'la mayoría en {code} ({facility})',
+    severalFacilities: '{code} está en varias instalaciones: elija una.',
   },
   scans: {
     notHere: 'no hay aquí según los datos sin conexión',

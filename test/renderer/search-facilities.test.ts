@@ -1,0 +1,66 @@
+// A location code in several facilities: Enter and a scan open the home facility's, or ask; an
+// item hit shows its stock; a word typed wrong says what was searched instead.
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
+import SearchBox from '../../renderer/src/components/SearchBox.vue';
+import { hitForEnter, hitToOpen, inSeveralFacilities } from '../../renderer/src/stores/search.ts';
+import { FRESH, mountWith, scriptedClient } from './support.ts';
+
+const location = (id: string, facilityId: string, facility: string, home: boolean): SearchHit => ({
+  kind: 'location', list: 'locations', id, code: 'A-03-02-B', title: 'A-03-02-B', subtitle: null, match: 'exact', field: 'code', age: FRESH,
+  place: { type: 'PICK', zone: 'A', facility, facilityId, home },
+});
+const MAIN = location('l-main', 'f1', 'Main warehouse', false);
+const OVERFLOW = location('l-over', 'f2', 'Overflow', false);
+const answer = (q: string, hits: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits, tookMs: 1, ...extra });
+
+describe('a code in several facilities', () => {
+  it('opens the home facility\'s location, or nothing (the user chooses)', () => {
+    const home = { ...OVERFLOW, place: { ...OVERFLOW.place!, home: true } };
+    expect(inSeveralFacilities([MAIN, OVERFLOW])).toBe(true);
+    expect(inSeveralFacilities([MAIN, { ...OVERFLOW, code: 'A-03-02-C' }])).toBe(false);
+    expect(hitToOpen(answer('A-03-02-B', [home, MAIN]))?.id).toBe('l-over');
+    expect(hitToOpen(answer('A-03-02-B', [MAIN, OVERFLOW]))).toBeNull();
+    expect(hitForEnter([home, MAIN])?.id).toBe('l-over');
+    expect(hitForEnter([MAIN, OVERFLOW])).toBeNull();
+    // one facility's code: Enter opens it as before
+    expect(hitForEnter([MAIN])?.id).toBe('l-main');
+  });
+
+  it('asks on Enter instead of opening another facility\'s location', async () => {
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q, [MAIN, OVERFLOW]) });
+    const { wrapper, router } = await mountWith(SearchBox, client);
+    const before = router.currentRoute.value.fullPath;
+    const input = wrapper.get('[data-testid=search-input]');
+    await input.setValue('A-03-02-B');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid=search-hit-subtitle]').map((s) => s.text())).toEqual([expect.stringContaining('Main warehouse'), expect.stringContaining('Overflow')]);
+    await input.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe(before);
+    expect(wrapper.get('[data-testid=search-several-facilities]').text()).toBe('A-03-02-B is in several facilities: choose one.');
+    // choosing one opens it
+    await input.trigger('keydown', { key: 'ArrowDown' });
+    await input.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/location/l-over?list=locations');
+    wrapper.unmount();
+  });
+});
+
+describe('the popup', () => {
+  it('shows an item hit\'s on hand and where most of it is, and the word searched instead', async () => {
+    const item: SearchHit = {
+      kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Steel bracket', subtitle: null, match: 'word', field: 'description', age: FRESH,
+      stock: { onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' } },
+    };
+    const client = scriptedClient({ 'search.query': ({ q }) => answer(q, [item], { spelledAs: 'bracket' }) });
+    const { wrapper } = await mountWith(SearchBox, client);
+    await wrapper.get('[data-testid=search-input]').setValue('brackt');
+    await flushPromises();
+    expect(wrapper.get('[data-testid=search-hit-stock]').text()).toBe('On hand 24 · most at A-03-02-B (Main warehouse)');
+    expect(wrapper.get('[data-testid=search-spelled]').text()).toBe('Nothing for “brackt”: showing results for “bracket”.');
+    wrapper.unmount();
+  });
+});
