@@ -6,6 +6,7 @@
 // rounds only add the words not yet there. A word whose last record went stays until then: it
 // can only be offered for a search that then finds nothing, which is what the search would have
 // found anyway.
+import Database from 'better-sqlite3';
 import type { MirrorDb } from './open-mirror.ts';
 import type { SearchIndex } from './search-index.ts';
 
@@ -17,29 +18,43 @@ const OFFERED = /^(?=.*\p{L}).{3,}$/u;
 
 /**
  * Brings `search_words` up to date with these indexes (those without words are skipped): `afresh`
- * empties it first (after a round that rewrote most of a table), else only adds new words. In one
- * transaction (the caller's if it has one). Returns how many words were added.
+ * empties it first (after a round that rewrote most of a table), else only adds new words, in one
+ * transaction. Call it outside a transaction: the words are read from what is committed. Returns how
+ * many words were added.
  */
 export function keepSearchWords(db: MirrorDb, indexes: readonly SearchIndex[], afresh = false): number {
   const wanted = indexes.filter((index) => WORD_INDEXES.includes(index));
   if (wanted.length === 0) return 0;
+  // an empty table (a mirror from before the words were kept) is filled from every index
+  const whole = afresh || db.prepare('SELECT 1 FROM search_words LIMIT 1').get() === undefined;
+  const words = readWords(db, whole ? WORD_INDEXES : wanted);
   const add = db.prepare('INSERT OR IGNORE INTO search_words (word, len, drow) VALUES (?, ?, ?)');
   let added = 0;
-  const keep = db.transaction(() => {
-    // an empty table (a mirror from before the words were kept) is filled from every index
-    const whole = afresh || db.prepare('SELECT 1 FROM search_words LIMIT 1').get() === undefined;
+  db.transaction(() => {
     if (whole) db.prepare('DELETE FROM search_words').run();
-    for (const index of WORD_INDEXES) {
-      if (!whole && !wanted.includes(index)) continue;
-      db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_words USING fts5vocab(main, ${index}, 'row')`);
-      // read whole before writing: the connection runs one statement at a time
-      for (const word of db.prepare(`SELECT term FROM temp.${index}_words`).pluck().all() as string[]) {
-        if (OFFERED.test(word)) added += add.run(word, [...word].length, reversed(word)).changes;
-      }
-    }
-  });
-  keep();
+    for (const word of words) added += add.run(word, [...word].length, reversed(word)).changes;
+  })();
   return added;
+}
+
+/**
+ * The words of these indexes worth offering, read on a connection of its own: the writer's FTS5
+ * tables are left as the apply left them (an index the helper thread built was copied in under
+ * FTS5, and a vocabulary read on the writer's connection made its next insert fail). A mirror in
+ * memory has only its own connection.
+ */
+function readWords(db: MirrorDb, indexes: readonly SearchIndex[]): string[] {
+  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+  try {
+    const words: string[] = [];
+    for (const index of indexes) {
+      reader.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_words USING fts5vocab(main, ${index}, 'row')`);
+      for (const word of reader.prepare(`SELECT term FROM temp.${index}_words`).pluck().all() as string[]) if (OFFERED.test(word)) words.push(word);
+    }
+    return words;
+  } finally {
+    if (reader !== db) reader.close();
+  }
 }
 
 /** The word spelled backwards, by characters (not UTF-16 units). */
