@@ -3,9 +3,12 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import SearchBox from '../../renderer/src/components/SearchBox.vue';
+import { useSessionStore } from '../../renderer/src/stores/session.ts';
+import SettingsView from '../../renderer/src/views/SettingsView.vue';
 import { hitForEnter, hitToOpen, inSeveralFacilities } from '../../renderer/src/stores/search.ts';
-import { FRESH, mountWith, scriptedClient } from './support.ts';
+import { ANA, FRESH, mountWith, scriptedClient } from './support.ts';
 
 const location = (id: string, facilityId: string, facility: string, home: boolean): SearchHit => ({
   kind: 'location', list: 'locations', id, code: 'A-03-02-B', title: 'A-03-02-B', subtitle: null, match: 'exact', field: 'code', age: FRESH,
@@ -61,6 +64,22 @@ describe('the popup', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid=search-hit-stock]').text()).toBe('On hand 24 · most at A-03-02-B (Main warehouse)');
     expect(wrapper.get('[data-testid=search-spelled]').text()).toBe('Nothing for “brackt”: showing results for “bracket”.');
+    wrapper.unmount();
+  });
+});
+
+describe('the home facility setting', () => {
+  it('is chosen on the settings page among the user\'s facilities, the first by default', async () => {
+    const client = scriptedClient({ 'settings.get': () => ({ ...structuredClone(DEFAULT_SETTINGS) }), 'settings.set': (patch) => ({ ...structuredClone(DEFAULT_SETTINGS), ...(patch as object) }), 'lists.catalog': () => [] });
+    const { wrapper } = await mountWith(SettingsView, client);
+    useSessionStore().view = { ...ANA, facilities: [{ id: 'f1', code: 'WH1', name: 'Main warehouse' }, { id: 'f2', code: 'WH2', name: 'Overflow' }] };
+    await flushPromises();
+    const select = wrapper.get('[data-testid=settings-home-facility]');
+    expect(select.findAll('option').map((o) => o.text())).toEqual(['Your first facility (Main warehouse)', 'Main warehouse', 'Overflow']);
+    await select.setValue('f2');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(client.calls.filter((c) => c.method === 'settings.set').at(-1)?.args).toMatchObject({ homeFacility: 'f2' });
     wrapper.unmount();
   });
 });

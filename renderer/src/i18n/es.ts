@@ -22,7 +22,7 @@ export const es: Messages = {
     onHand: 'Existencias {n}',
     topLocation: 'la mayoría en {code}',
     topLocationIn: 'la mayoría en {code} ({facility})',
-    severalFacilities: '{code} está en varias instalaciones: elija una.',
+    severalFacilities: '{code} está en varios almacenes: elija uno.',
   },
   scans: {
     notHere: 'no hay aquí según los datos sin conexión',
@@ -420,6 +420,9 @@ export const es: Messages = {
     unlockWithPin: 'Los usuarios pueden desbloquear con un PIN (cada uno lo pone en la pantalla Sesión)',
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
+    homeFacility: 'Almacén principal',
+    homeFacilityFirst: 'Su primer almacén ({name})',
+    homeFacilityHint: 'Sus ubicaciones salen primero al buscar; un código que está en varios almacenes abre la suya.',
     lists: 'Listas guardadas sin conexión',
     listsHint: 'Si no marca ninguna, se guardan todas.',
     stale: 'Marcar datos como desactualizados tras (minutos)',
