@@ -85,6 +85,7 @@ export const methods = {
       textSize: z.union([z.literal(100), z.literal(125), z.literal(150)]).optional(),
       scanSound: z.boolean().optional(),
       csvForExcel: z.boolean().optional(),
+      pastedLines: z.enum(['answer', 'scan-list']).optional(),
       language: z.enum(['auto', 'en', 'es']).optional(),
       languages: z.record(text(320), z.enum(['auto', 'en', 'es'])).optional(),
       columns: z.record(text(400), z.array(text(64)).max(200)).optional(),

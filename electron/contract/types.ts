@@ -26,6 +26,7 @@ export type Theme = 'light' | 'dark' | 'contrast';
 export type Language = 'auto' | 'en' | 'es';
 /** Text size in percent of the normal (or floor mode's) size. */
 export type TextSize = 100 | 125 | 150;
+export type PastedLines = 'answer' | 'scan-list';
 
 export interface Settings {
   /** Last server used: a base URL, or 'demo' for the in-process demo warehouse. */
@@ -62,6 +63,8 @@ export interface Settings {
   scanSound: boolean;
   /** CSV exports laid out for Excel (a byte order mark, CRLF line ends); plain UTF-8 with LF when false. */
   csvForExcel: boolean;
+  /** Several codes pasted into the search box: answered one line per code, or sent to the scan list (the user's last choice). */
+  pastedLines: PastedLines;
   /** The workstation's language: the sign-in screen's, and that of users who chose none of their own. */
   language: Language;
   /** A user's own choice of language, by e-mail: theirs wherever they sign in on this workstation. */

@@ -83,3 +83,50 @@ describe('the home facility setting', () => {
     wrapper.unmount();
   });
 });
+
+describe('several codes pasted into the search box', () => {
+  const pasteInto = async (wrapper: Awaited<ReturnType<typeof mountWith>>['wrapper'], text: string) => {
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } });
+    wrapper.get('[data-testid=search-input]').element.dispatchEvent(event);
+    await flushPromises();
+  };
+  const lineAnswer = (q: string): SearchResult => {
+    const lines = q.split('\n').map((line) => ({ query: line, hits: line === 'A-03-02-B' ? [MAIN] : [] }));
+    return answer(q, lines.flatMap((line) => line.hits), { lines });
+  };
+
+  it('are answered one line per code, and sent to the scan list when the user chooses it, which is kept', async () => {
+    let stored = structuredClone(DEFAULT_SETTINGS);
+    const added: string[] = [];
+    const client = scriptedClient({
+      'search.query': ({ q }) => lineAnswer(q),
+      'settings.get': () => stored,
+      'settings.set': (patch) => (stored = { ...stored, ...(patch as object) }),
+      'scans.get': () => ({ rows: [], location: null, savedAt: null }),
+      'scans.save': (list) => (added.push(...(list as { rows: { code: string }[] }).rows.map((r) => r.code)), list),
+    });
+    const { wrapper, router } = await mountWith(SearchBox, client);
+    const { useSettingsStore } = await import('../../renderer/src/stores/settings.ts');
+    await useSettingsStore().load();
+    await pasteInto(wrapper, 'A-03-02-B\r\nNOPE-1\n');
+    expect((client.calls.find((c) => c.method === 'search.query')?.args as { q: string }).q).toBe('A-03-02-B\nNOPE-1');
+    expect(wrapper.findAll('[data-testid=search-line]').map((l) => [l.text(), l.attributes('data-found')])).toEqual([
+      [expect.stringContaining('A-03-02-B — A-03-02-B'), 'true'],
+      ['NOPE-1 — not found', 'false'],
+    ]);
+    await wrapper.get('[data-testid=pasted-to-scan-list]').trigger('click');
+    await flushPromises();
+    expect(stored.pastedLines).toBe('scan-list');
+    expect(router.currentRoute.value.name).toBe('scans');
+    expect(added).toEqual(expect.arrayContaining(['A-03-02-B', 'NOPE-1']));
+    // the next paste goes straight to the scan list: no answer per line is asked for
+    const lineQueries = () => client.calls.filter((c) => c.method === 'search.query' && (c.args as { q: string }).q.includes('\n')).length;
+    const before = lineQueries();
+    await pasteInto(wrapper, 'SKU-1\nSKU-2');
+    expect(lineQueries()).toBe(before);
+    expect(added).toEqual(expect.arrayContaining(['SKU-1', 'SKU-2']));
+    expect(wrapper.findAll('[data-testid=search-line]')).toHaveLength(0);
+    wrapper.unmount();
+  });
+});

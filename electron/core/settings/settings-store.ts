@@ -41,6 +41,8 @@ export const DEFAULT_SETTINGS: Settings = {
   textSize: 100,
   scanSound: true,
   csvForExcel: true,
+  // a pasted list of codes is answered line by line until the user chooses the scan list
+  pastedLines: 'answer',
   language: 'auto',
   languages: {},
   columns: {},

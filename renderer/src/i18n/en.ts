@@ -21,6 +21,8 @@ export const en = {
     topLocation: 'most at {code}',
     topLocationIn: 'most at {code} ({facility})',
     severalFacilities: '{code} is in several facilities: choose one.',
+    toScanList: 'Send them to the scan list (and next time)',
+    lineNone: 'not found',
   },
   scans: {
     notHere: 'none here in the offline data',
@@ -420,6 +422,9 @@ export const en = {
     facilities: 'Facilities kept offline',
     facilitiesHint: 'None ticked means all of your facilities.',
     homeFacility: 'Home facility',
+    pastedLines: 'Several codes pasted into the search box',
+    pastedLinesAnswer: 'Answer each line',
+    pastedLinesScanList: 'Send them to the scan list',
     homeFacilityFirst: 'Your first facility ({name})',
     homeFacilityHint: 'Its locations come first in search; a code in several facilities opens its location.',
     lists: 'Lists kept offline',

@@ -23,6 +23,8 @@ export const es: Messages = {
     topLocation: 'la mayoría en {code}',
     topLocationIn: 'la mayoría en {code} ({facility})',
     severalFacilities: '{code} está en varios almacenes: elija uno.',
+    toScanList: 'Enviarlos a la lista de escaneos (y la próxima vez)',
+    lineNone: 'no encontrado',
   },
   scans: {
     notHere: 'no hay aquí según los datos sin conexión',
@@ -421,6 +423,9 @@ export const es: Messages = {
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
     homeFacility: 'Almacén principal',
+    pastedLines: 'Varios códigos pegados en la búsqueda',
+    pastedLinesAnswer: 'Responder cada línea',
+    pastedLinesScanList: 'Enviarlos a la lista de escaneos',
     homeFacilityFirst: 'Su primer almacén ({name})',
     homeFacilityHint: 'Sus ubicaciones salen primero al buscar; un código que está en varios almacenes abre la suya.',
     lists: 'Listas guardadas sin conexión',
