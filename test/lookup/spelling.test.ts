@@ -88,9 +88,28 @@ describe('the words kept by the sync', () => {
       { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel bracket small', uom: 'EA' },
     ]);
     expect(words()).toContain('bracken');
-    keepSearchWords(db, ['items_fts'], true);
+    keepSearchWords(db, ['items_fts'], { afresh: true });
     expect(words()).not.toContain('bracken');
     expect(words()).toContain('bracket');
     expect(words().every((word) => word.length >= 3)).toBe(true);
+  });
+
+  it('reads a large index\'s words again at most once an hour, a small one after every round', () => {
+    const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+    // the fixture's load reads the words too, at the time it is
+    const at = new Date();
+    const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+    keepSearchWords(db, ['items_fts'], { afresh: true, now: at });
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-words', syncedAt: NOW.toISOString() }, [
+      { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel sprocket', uom: 'EA' },
+    ]);
+    db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    // "large" here: more than 2 rows
+    expect(keepSearchWords(db, ['items_fts'], { now: later(30), largeIndexRows: 2 })).toBe(0);
+    expect(words()).not.toContain('sprocket');
+    expect(keepSearchWords(db, ['items_fts'], { now: later(61), largeIndexRows: 2 })).toBe(1);
+    expect(words()).toContain('sprocket');
+    db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    expect(keepSearchWords(db, ['items_fts'], { now: later(62) })).toBe(1);
   });
 });

@@ -160,7 +160,7 @@ function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
       afresh = true;
     }
   }
-  if (changed.length > 0) keepSearchWords(db, changed, afresh);
+  if (changed.length > 0) keepSearchWords(db, changed, { afresh });
 }
 
 
