@@ -130,3 +130,21 @@ describe('several codes pasted into the search box', () => {
     wrapper.unmount();
   });
 });
+
+describe('the scan list', () => {
+  it('counts at the home facility\'s location when a scanned location code is in several facilities, named by its facility', async () => {
+    const home = { ...OVERFLOW, place: { ...OVERFLOW.place!, home: true } };
+    const client = scriptedClient({
+      'search.query': ({ q }) => answer(q, [home, MAIN]),
+      'scans.get': () => ({ rows: [], location: null, savedAt: null }),
+      'scans.save': (list) => list,
+      'inventory.byLocation': () => ({ rows: [], totals: [], age: FRESH, stock: [] }),
+    });
+    const { wrapper } = await mountWith({ template: '<div />' }, client);
+    const { useScanListStore } = await import('../../renderer/src/stores/scan-list.ts');
+    const scans = useScanListStore();
+    expect(await scans.add('A-03-02-B')).toBe('found');
+    expect(scans.location).toMatchObject({ id: 'l-over', code: 'A-03-02-B', facility: 'Overflow' });
+    wrapper.unmount();
+  });
+});
