@@ -63,9 +63,9 @@ function dueForReading(db: MirrorDb, index: SearchIndex, now: Date, largeIndexRo
 
 /**
  * The words of these indexes worth offering, read on a connection of its own: the writer's FTS5
- * tables are left as the apply left them (an index the helper thread built was copied in under
- * FTS5, and a vocabulary read on the writer's connection made its next insert fail). A mirror in
- * memory has only its own connection.
+ * tables are left as the apply left them (an index the helper thread built is copied in under
+ * FTS5; with the vocabulary read on the writer's connection right after such a copy, the next
+ * load's first full-text insert was seen to fail). A mirror in memory has only its own connection.
  */
 function readWords(db: MirrorDb, indexes: readonly SearchIndex[]): string[] {
   const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
