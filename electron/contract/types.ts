@@ -26,6 +26,7 @@ export type Theme = 'light' | 'dark' | 'contrast';
 export type Language = 'auto' | 'en' | 'es';
 /** Text size in percent of the normal (or floor mode's) size. */
 export type TextSize = 100 | 125 | 150;
+export type PastedLines = 'answer' | 'scan-list';
 
 export interface Settings {
   /** Last server used: a base URL, or 'demo' for the in-process demo warehouse. */
@@ -34,6 +35,11 @@ export interface Settings {
   syncIntervalMinutes: number;
   /** Facility ids kept offline; empty means "the user's facilities". */
   offlineFacilities: string[];
+  /**
+   * The workstation's home facility (an id): its locations come first in search, and Enter on a
+   * code several facilities have opens its location. '' means the signed-in user's first facility.
+   */
+  homeFacility: string;
   /** List names kept offline; empty means "all lists". */
   offlineLists: string[];
   /** Minutes after which a dataset's data is flagged stale, per list name; `default` for the rest. */
@@ -61,6 +67,8 @@ export interface Settings {
   scanSound: boolean;
   /** CSV exports laid out for Excel (a byte order mark, CRLF line ends); plain UTF-8 with LF when false. */
   csvForExcel: boolean;
+  /** Several codes pasted into the search box: answered one line per code, or sent to the scan list (the user's last choice). */
+  pastedLines: PastedLines;
   /** The workstation's language: the sign-in screen's, and that of users who chose none of their own. */
   language: Language;
   /** A user's own choice of language, by e-mail: theirs wherever they sign in on this workstation. */
@@ -269,8 +277,12 @@ export interface SearchHit {
    * Facts, not words: the line under a hit is worded by each host (contract/hit-subtitle.ts), the
    * window in its language. Hits come in rank order (best match first), which the window keeps.
    */
-  /** A location's type, zone and facility. */
-  place?: { type: string | null; zone: string | null; facility: string | null };
+  /**
+   * A location's type, zone and facility (its name, else its code; null when the mirror does not
+   * name it). `home`: the location is in the home facility (setting `homeFacility`): such locations
+   * come first among locations.
+   */
+  place?: { type: string | null; zone: string | null; facility: string | null; facilityId?: string | null; home?: boolean };
   /**
    * An item's UPC and GTIN. Sent as facts, not as a line of text: a page of 50 items built 50
    * strings per keystroke, a fifth of what a search allocates.
@@ -278,6 +290,12 @@ export interface SearchHit {
   barcodes?: { upc: string | null; gtin: string | null };
   /** Another list's record: its list's name as the list registry gives it, for a list a host has no word for. */
   listLabel?: string;
+  /**
+   * An item's stock in a search answer: on hand in the facilities whose stock is on this
+   * workstation, and the location holding the most (the home facility's first), with its facility's
+   * name. Absent when the workstation holds no stock at all.
+   */
+  stock?: { onHand: number; top: { code: string; facility: string | null } | null };
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */
@@ -418,6 +436,11 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Several codes pasted at once: one result per line (with how that line's scan was read). */
   lines?: { query: string; hits: SearchHit[]; scan?: ScanParse }[];
+  /**
+   * Set when nothing matched as typed and the hits are of the words one edit away: the query as
+   * found (`brackt` -> `bracket`), for "Showing results for bracket".
+   */
+  spelledAs?: string;
   tookMs: number;
 }
 

@@ -96,6 +96,7 @@ async function main(): Promise<number> {
     location: list(typedCode),
   };
   const words = ['blue', 'steel', 'widget', 'hinge', 'large', 'red oak', 'gre', 'glass jar', 'pump xl', 'copper fuse mini', 'sil', 'nylon b'];
+  const misspelt = ['brackt', 'widgte', 'hnige', 'valev', 'coppre', 'steel brakcet', 'blue gadgt', 'plastik', 'sensr large', 'castr'];
   const searchInputs = {
     'words': list(() => words[Math.floor(rnd() * words.length)]),
     'SKU prefix': list(() => sku(anyItem()).slice(0, 6 + Math.floor(rnd() * 5))),
@@ -103,6 +104,9 @@ async function main(): Promise<number> {
     'digits prefix': list(() => upc(anyItem()).slice(0, 5 + Math.floor(rnd() * 6))),
     'one letter': list(() => 'abcdefgkmnoprstw'[Math.floor(rnd() * 16)]),
     'no match': list(() => `zz${Math.floor(rnd() * 1e6)}`),
+    // a word with one letter wrong, alone or beside a word typed right: nothing matches as typed,
+    // so the words one edit away are looked up and searched (similar-words.ts)
+    'one letter wrong': list(() => misspelt[Math.floor(rnd() * misspelt.length)]),
     'pasted 10 lines': list(() => Array.from({ length: 10 }, () => sku(anyItem())).join('\n')),
   };
 

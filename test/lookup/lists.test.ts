@@ -93,6 +93,14 @@ describe('lists', () => {
     expect(page.total).toBe(2);
   });
 
+  it('reads a filter with a digit as a code, as the search box does', () => {
+    const codes = (filters: Record<string, string>, list: string, field: string) => listPage(db, view({ list, filters }), 0, 100, options).rows.map((r) => r[field]);
+    expect(codes({ code: '03.02' }, 'locations', 'code')).toEqual(['A-03-02-B', 'A-03-02-C']);
+    for (const typed of ['A03 02B', 'a0302b', 'A-03-02-B']) expect(codes({ code: typed }, 'locations', 'code'), typed).toEqual(['A-03-02-B']);
+    expect(codes({ location_code: 'A03 02B' }, 'inventory', 'location_code')).toEqual(['A-03-02-B', 'A-03-02-B']);
+    expect(codes({ sku: 'sku 0001' }, 'items', 'sku')).toEqual(['SKU-0001']);
+  });
+
   it('refuses a column key that could break out of a JSON path', () => {
     expect(() => listPage(db, view({ list: 'items', filters: { "x') OR 1=1 --": 'a' } }), 0, 10, options)).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
   });

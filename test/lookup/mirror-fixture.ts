@@ -1,8 +1,13 @@
 // Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { DEFAULT_CAPS } from '../../electron/core/mirror/dataset-caps.ts';
 import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
 import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
+import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+
+const UNCAPPED = { ...DEFAULT_CAPS, minRows: Number.MAX_SAFE_INTEGER, minBytes: Number.MAX_SAFE_INTEGER };
 
 export interface DatasetLoad {
   list: string;
@@ -24,10 +29,15 @@ export function loadDataset(db: MirrorDb, load: DatasetLoad, records: Iterable<R
   const key = datasetKey(load);
   const table = tableOf(load.list);
   const datasetId = ensureDataset(db, { key, list: load.list, label: load.list, table, scopeKind, scopeId, scopeName: null, path: `/${key}`, method: 'GET' });
-  const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId });
+  // a generated warehouse is as large as asked (the bench's million items): the caps a sync keeps
+  // against a runaway server are set as a user who raised them would
+  const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId }, null, { caps: UNCAPPED });
   for (const record of records) applier.add(JSON.stringify(record));
   const result = applier.finish({ etag: null, at: load.syncedAt ?? new Date(0).toISOString(), allowMassDelete: true });
   if (result.kind !== 'applied') throw new Error(`fixture snapshot of ${key} was held`);
   if (load.syncedAt === null) db.prepare('UPDATE datasets SET last_success_at = NULL WHERE dataset_id = ?').run(datasetId);
+  // the words the sync keeps after a round that wrote an indexed table
+  const index = SEARCH_INDEXES[table];
+  if (index) keepSearchWords(db, [index]);
   return datasetId;
 }

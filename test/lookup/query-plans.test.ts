@@ -86,6 +86,20 @@ describe('query plans', () => {
     }
   });
 
+  it('lot and serial prefixes, the spelling help and the stock of item hits search indexes', () => {
+    const plans = plansOf((d) => {
+      searchAll(d, 'L10', options);
+      searchAll(d, 'brackt', options);
+      searchAll(d, 'widget', options);
+    });
+    expectIndexed(plans);
+    const text = plans.map((p) => p.plan.join(' | ')).join('\n');
+    for (const index of ['inventory_lot (lot>? AND lot<?)', 'inventory_serial (serial>? AND serial<?)', 'search_words_start (len=? AND word>? AND word<?)', 'search_words_end (len=? AND drow>? AND drow<?)', 'inventory_item (item_id=?)']) {
+      expect(text).toContain(index);
+    }
+    for (const step of plans.flatMap((p) => p.plan)) expect(step).not.toMatch(/^SCAN search_words/);
+  });
+
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction', () => {
     const counted = (work: (db: MirrorDb) => void): string[] => {
       const executed: string[] = [];
@@ -130,8 +144,9 @@ describe('query plans', () => {
     // A code typed in the search box: its exact probe, its prefix probes (items' SKUs, and every
     // other list's codes in one; digits also UPCs and GTINs) and the datasets' stamp, once however
     // many hits name a dataset or a facility (A-03: an item, and locations of two datasets); a code
-    // nothing has exactly, only a prefix of codes, is also read as a lot or serial (SKU-00, 03600).
-    for (const [code, statements] of [['SKU-0001', 4], ['A-03', 4], ['SKU-00', 5], ['03600', 7]] as const) {
+    // nothing has exactly, only a prefix of codes, is also read as a lot or serial (SKU-00, 03600);
+    // an answer with items reads their stock in one more (all four have an item).
+    for (const [code, statements] of [['SKU-0001', 5], ['A-03', 5], ['SKU-00', 6], ['03600', 8]] as const) {
       const search = counted((d) => searchAll(d, code, options));
       expect(search[0], code).toBe('BEGIN');
       expect(search.at(-1), code).toBe('COMMIT');
@@ -140,6 +155,10 @@ describe('query plans', () => {
     }
     expect(searchAll(db, 'SKU-00', options).hits.length).toBeGreaterThan(1);
     expect(searchAll(db, 'A-03', options).hits.filter((hit) => hit.kind === 'location').length).toBeGreaterThan(1);
+    // an answer without items reads no stock
+    const locationOnly = counted((d) => searchAll(d, 'A-03-02-B', options)).slice(1, -1);
+    expect(locationOnly).toHaveLength(4);
+    expect(locationOnly.filter((sql) => /FROM inventory/.test(sql))).toEqual([]);
   });
 
   it('prefix and full-text searches use index ranges and FTS', () => {

@@ -58,6 +58,13 @@ describe('search: codes in every form', () => {
     expect(search('L200').hits[0]).toMatchObject({ id: 'item-1', field: 'lot' });
   });
 
+  it('finds an item by the first characters of a lot or serial, each item once', () => {
+    // item-1 has two stock rows under lot L100 and one under L200
+    expect(search('l10').hits.map((h) => `${h.id} ${h.field} ${h.match}`)).toEqual(['item-1 lot prefix']);
+    expect(search('L2').hits.filter((h) => h.field === 'lot')).toEqual([]);
+    expect(search('SN-').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'prefix' });
+  });
+
   it('reads a lot or serial only for a code nothing else has; then the codes starting with it', () => {
     withOwnMirror((mirror) => {
       // item-1 stocked under a lot spelled like item-2's SKU, item-3 under one that starts the SKUs

@@ -87,6 +87,7 @@ describe('a sync round over HTTP', () => {
     expect(db.prepare(`SELECT code_norm, barcode FROM locations`).get()).toEqual({ code_norm: 'A0302B', barcode: 'LA0302B' });
     expect(db.prepare(`SELECT qty_available, status FROM inventory`).get()).toEqual({ qty_available: 8, status: 'AVAILABLE' });
     expect(count(`SELECT count(*) FROM history WHERE item_id = 'acc-1-item-1'`)).toBe(1);
+    expect(count(`SELECT count(*) FROM search_words WHERE word = 'thing'`)).toBe(1);
     expect(datasetByKey(db, 'items@account:acc-1')).toMatchObject({ rows: 120, last_error_code: null, scope_kind: 'account', scope_id: 'acc-1' });
     const keys = first.datasets.map((d) => d.key);
     expect(keys).toEqual(expect.arrayContaining(['accounts', 'facilities', 'carriers@account:acc-2', 'locations@facility:fac-1', 'inventory@facility:fac-1', 'history@facility:fac-1']));
@@ -128,6 +129,8 @@ describe('a sync round over HTTP', () => {
     expect(r.datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ outcome: 'applied', rows: 119 });
     expect(count(`SELECT count(*) FROM items WHERE id = 'acc-1-item-5'`)).toBe(0);
     expect(JSON.parse(db.prepare(`SELECT raw FROM items WHERE id = 'acc-1-item-9'`).pluck().get() as string)).toMatchObject({ color: 'red' });
+    // a new word of a round is kept for the search box's spelling help (search-words.ts)
+    expect(count(`SELECT count(*) FROM search_words WHERE word = 'renamed'`)).toBe(1);
     // the round the account vanished in: its datasets stay, marked in words
     expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(5);
     expect(datasetByKey(db, 'items@account:acc-2')).toMatchObject({ rows: 5, last_error_code: 'not_found' });

@@ -55,6 +55,8 @@ export type HitRow = [
   syncedAt: string | null,
   /** Prefix and word matches: that dataset's id, to be dated from the datasets table (readDatasets). */
   datasetId: number | null,
+  /** A location's facility id (the home facility's locations rank first); null for other records. */
+  facilityId: string | null,
 ];
 
 // A lookup of a few rows dates each row with a correlated subquery (not a join: a join costs every
@@ -63,15 +65,15 @@ const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.da
 const DATASET = `NULL, x.dataset_id`;
 type Dating = typeof AGE | typeof DATASET;
 const item = (field: string, where: string, dating: Dating = AGE) =>
-  `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating} FROM items x WHERE ${where}`;
+  `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL FROM items x WHERE ${where}`;
 const FACILITY_NAME = `(SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1)`;
 const location = (field: string, where: string, dating: Dating = AGE) =>
-  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone, ${dating === AGE ? FACILITY_NAME : 'x.facility_id'}, ${dating}
+  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone, ${dating === AGE ? FACILITY_NAME : 'x.facility_id'}, ${dating}, x.facility_id
    FROM locations x WHERE ${where}`;
 // Carriers have neither code nor name in the spec: their alias stands in for both.
 const record = (field: string, where: string, dating: Dating = AGE) =>
   `SELECT ${source('record', field)}, x.list, x.id, COALESCE(x.code, json_extract(x.raw, '$.alias')), COALESCE(x.name, json_extract(x.raw, '$.alias')),
-     NULL, NULL, NULL, ${dating} FROM records x WHERE ${where}`;
+     NULL, NULL, NULL, ${dating}, NULL FROM records x WHERE ${where}`;
 const union = (members: string[]) => members.join('\nUNION ALL ');
 
 /** At most this many exact matches in all (a code shared by many records is not a scan's answer). */
@@ -143,10 +145,25 @@ export function trackingRows(db: MirrorDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
 }
 
-const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE} FROM items x JOIN (
+const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL FROM items x JOIN (
     SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot = ?
     UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
   ) s ON x.id = s.item_id LIMIT 20`;
+
+/** Items held in stock under a lot or serial number starting with `prefix`, each item once, `limit` at most. */
+export function trackingPrefixRows(db: MirrorDb, prefix: string, limit: number): HitRow[] {
+  const n = sqlLimit(limit);
+  return stmt(db, cached(`tracking prefix ${n}`, () => trackingPrefixSql(n))).raw().all(prefix, prefix + '\uffff', prefix, prefix + '\uffff') as HitRow[];
+}
+
+// Each range through its partial index (a comparison with the column says it is not null); a lot
+// shared by many stock rows gives its items once.
+const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL FROM items x JOIN (
+    SELECT item_id, min(source) AS source FROM (
+      SELECT * FROM (SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot >= ? AND lot < ? ORDER BY lot LIMIT 200)
+      UNION ALL SELECT * FROM (SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial >= ? AND serial < ? ORDER BY serial LIMIT 200)
+    ) GROUP BY item_id LIMIT ${limit}
+  ) s ON x.id = s.item_id`;
 
 /** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
 export function recordRow(db: MirrorDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
@@ -217,7 +234,11 @@ function joined(first: HitRow[], ...rest: HitRow[][]): HitRow[] {
  */
 export function wordRows(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
   if (words.length === 0) return [];
-  const match = ftsQuery(words, mode);
+  return matchRows(db, ftsQuery(words, mode), limit, codeWords);
+}
+
+/** Records matching an FTS5 query (ftsQuery, ftsAnyOf), as wordRows. */
+export function matchRows(db: MirrorDb, match: string, limit: number, codeWords = false): HitRow[] {
   const sql = cached(`words ${+codeWords} ${limit}`, () => {
     const fts = (table: string) => `x.rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${sqlLimit(limit)})`;
     return codeWords

@@ -5,6 +5,7 @@ import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import { codeKey } from './codes.ts';
 import { stmt } from './statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 import { namedRow, referenceLikeParams, referenceLikeSql, withFacts } from './column-facts.ts';
@@ -139,13 +140,27 @@ function filterSql(def: ListDef, columns: readonly ColumnDef[], key: string, val
   if (column?.refersTo) {
     // the cell shows the record's code or name: a filter finds what it shows, and the id too
     const named = referenceLikeSql(column.refersTo, expr);
-    return { sql: `${expr} LIKE ? ESCAPE '\\' OR ${named}`, params: [pattern, ...Array<string>(referenceLikeParams(column.refersTo)).fill(pattern)] };
+    return { sql: `(${expr} LIKE ? ESCAPE '\\' OR ${named})`, params: [pattern, ...Array<string>(referenceLikeParams(column.refersTo)).fill(pattern)] };
   }
-  return { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [pattern] };
+  const contains = { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [pattern] };
+  return codeFilter(expr, value) ?? contains;
+}
+
+/**
+ * A filter with a digit in it is also read as a code, as the search box reads one: `A03 02B` finds
+ * `A-03-02-B`, the column's values compared by their code keys (codes.ts). Null for a filter that
+ * is no code.
+ */
+function codeFilter(expr: string, value: string): Sql | null {
+  const key = /\d/.test(value) ? codeKey(value.trim()) : '';
+  if (key === '') return null;
+  const pattern = '%' + value.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  return { sql: `(${expr} LIKE ? ESCAPE '\\' OR code_key(${expr}) LIKE ?)`, params: [pattern, `%${key}%`] };
 }
 
 /** WHERE and ORDER BY of a view (scope, filters, sort). */
 export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+  withCodeKey(db);
   const parts = [scopeWhere(db, def, view.scopeId)];
   const columns = Object.keys(view.filters).length > 0 ? viewColumns(db, def, view.scopeId) : def.columns;
   for (const [key, value] of Object.entries(view.filters)) {
@@ -299,4 +314,13 @@ export function* iterateView(db: MirrorDb, view: ListView, namesDb: MirrorDb): G
 
 export function toRow(row: { id: string; raw: string }): Record<string, unknown> {
   return { id: row.id, ...(JSON.parse(row.raw) as Record<string, unknown>) };
+}
+
+const withCodeKeys = new WeakSet<MirrorDb>();
+
+/** code_key(text) on this connection, for filters read as codes (codeFilter). */
+function withCodeKey(db: MirrorDb): void {
+  if (withCodeKeys.has(db)) return;
+  db.function('code_key', { deterministic: true }, (text: unknown) => (text === null ? null : codeKey(String(text))));
+  withCodeKeys.add(db);
 }

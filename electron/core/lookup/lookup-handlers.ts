@@ -17,6 +17,8 @@ import { inventoryByItem, inventoryByLocation, inventoryByLot } from './inventor
 import { listCatalog, listPage, type QueryOptions } from './lists.ts';
 import { createRecentRecords } from './recent-records.ts';
 import { recordDetail } from './record-detail.ts';
+import type { FacilityRef } from '../../contract/types.ts';
+import { homeFacility } from './home-facility.ts';
 import { searchAll } from './search.ts';
 import { signedInMirror } from './signed-in-mirror.ts';
 
@@ -51,9 +53,13 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
   const db = (): MirrorDb => mirror().db;
   const recent = createRecentRecords(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
+  // the signed-in user's facilities, for the home facility when the workstation names none
+  let userFacilities: FacilityRef[] = [];
+  ctx.events.on('session.changed', (view) => (userFacilities = view.facilities));
+  const home = () => homeFacility(ctx.deps.settings.get().homeFacility, userFacilities);
 
   const handlers: LookupHandlers = guardAgainstDamage(parts.mirrors, {
-    'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit }),
+    'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit, homeFacility: home() }),
     'scan.parse': ({ raw }) => parseScan(raw),
     'inventory.byItem': (args) => inventoryByItem(db(), args, options()),
     'inventory.byLocation': (args) => inventoryByLocation(db(), args, options()),

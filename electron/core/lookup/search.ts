@@ -6,15 +6,19 @@ import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from './hit-queries.ts';
+import { addStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
-import { MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
+import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
+import { ftsAnyOf, MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
   limit?: number;
   staleAfter: StaleThresholds;
   now?: Date;
+  /** The home facility's id (home-facility.ts): its locations rank before other facilities'. */
+  homeFacility?: string | null;
 }
 
 const KIND_ORDER: RecordKind[] = ['location', 'item', 'account', 'customer', 'carrier', 'facility', 'user', 'channel', 'hazmat', 'other'];
@@ -24,6 +28,7 @@ const PER_LINE = 5;
 
 interface Context {
   db: MirrorDb;
+  home: string | null;
   staleAfter: StaleThresholds;
   now: Date;
   /** The last DataAge made from a sync time: hits of one dataset come together and share it. */
@@ -60,6 +65,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
     }
     // All lines' hits in rank order, as one line's are: exact matches first, each line's order kept.
     hits.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
+    addStock(db, hits, () => factsOf(ctx), ctx.home);
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -68,8 +74,9 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
       tookMs: performance.now() - started,
     };
   }
-  const { scan, hits } = searchLine(ctx, lines[0] ?? '', limit);
-  return { query, scan, hits, tookMs: performance.now() - started };
+  const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
+  addStock(db, hits, () => factsOf(ctx), ctx.home);
+  return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
 /**
@@ -129,11 +136,11 @@ function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
 }
 
 function context(db: MirrorDb, options: SearchOptions): Context {
-  return { db, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
+  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
-function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[] } {
+function searchLine(ctx: Context, line: string, limit: number, codesOnly = false): { scan: ScanParse; hits: SearchHit[]; spelledAs?: string } {
   if (line === '') return { scan: { kind: 'plain', text: '' }, hits: [] };
   const q = classifyQuery(line, ctx.now);
   if (q.scan.kind === 'misread') return { scan: q.scan, hits: [] };
@@ -151,6 +158,8 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       // One prefix probe's rows name each record once (a barcode prefix reads items by three columns).
       eachOnce = found.length === 0 && !digitsPrefix(q);
       found = joinHits(found, prefixHits(ctx, q, limit));
+      // Lots and serials typed halfway, only for a code nothing else starts with (as their exact probe).
+      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
     }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
@@ -159,8 +168,36 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       eachOnce = false;
       found = joinHits(found, wordHits(ctx, q, limit, found));
     }
+    // Nothing at all: a word typed with a letter wrong is answered by the words one edit away.
+    if (found.length === 0 && !codesOnly) {
+      const spelled = spellingHits(ctx, q, limit);
+      if (spelled) return { scan: q.scan, hits: firstOf(rank(spelled.hits), limit), spelledAs: spelled.spelledAs };
+    }
   }
   return { scan: q.scan, hits: firstOf(rank(found, q.key, eachOnce), limit) };
+}
+
+/**
+ * The hits of the query with each word the mirror does not hold replaced by the words one edit
+ * away from it (any of them), and the query as found (each replaced word as the hits spell it);
+ * null when no word was replaced or nothing was found.
+ */
+function spellingHits(ctx: Context, q: ClassifiedQuery, limit: number): { hits: SearchHit[]; spelledAs: string } | null {
+  if (!q.words.some((word) => word.length >= MIN_CORRECTED_LENGTH)) return null;
+  let replaced = false;
+  const groups = q.words.map((word) => {
+    if (word.length < MIN_CORRECTED_LENGTH || /^\d+$/.test(word) || isKnownWord(ctx.db, word)) return [word];
+    const similar = similarWords(ctx.db, word);
+    if (similar.length === 0) return [word];
+    replaced = true;
+    return similar;
+  });
+  if (!replaced) return null;
+  const hits = toHits(ctx, matchRows(ctx.db, ftsAnyOf(groups), limit), 'word');
+  if (hits.length === 0) return null;
+  const shown = hits.map((hit) => `${hit.title} ${hit.code ?? ''}`.toLowerCase());
+  const spelledAs = groups.map((words) => words.find((word) => shown.some((text) => text.includes(word))) ?? words[0]).join(' ');
+  return { hits, spelledAs };
 }
 
 /** Both groups in one list: the second itself when the first is empty (a keystroke's usual case). */
@@ -254,7 +291,7 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
 
 /**
  * Best match first, each record once (`eachOnce`: the caller knows none repeats): match kind, then
- * kind of record, then code in natural order.
+ * kind of record, then the home facility's locations before others', then code in natural order.
  * A hit whose code has the query's key (`MT1023` for `MT-1023`) is an exact match however found.
  * Every hit here was made for this query (toHit), so a better match kind is set on the hit itself.
  * A page holds up to hundreds of hits per keystroke, and the usual one (one list's codes in index
@@ -268,9 +305,14 @@ function rank(hits: SearchHit[], queryKey = '', eachOnce = false): SearchHit[] {
   const unique = eachOnce ? hits : eachRecordOnce(hits);
   if (plainlyRanked(unique)) return unique;
   // Sort keys made once per hit, not once per comparison.
-  const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), code: naturalSortKey(hit.code ?? hit.title) }));
-  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || compareKeys(a.code, b.code));
+  const keyed = unique.map((hit) => ({ hit, match: MATCH_ORDER.indexOf(hit.match), kind: KIND_ORDER.indexOf(hit.kind), away: awayFromHome(hit), code: naturalSortKey(hit.code ?? hit.title) }));
+  keyed.sort((a, b) => a.match - b.match || a.kind - b.kind || a.away - b.away || compareKeys(a.code, b.code));
   return keyed.map(({ hit }) => hit);
+}
+
+/** 1 for a location outside the home facility, 0 for one in it and for every other hit: the home facility's locations first. */
+function awayFromHome(hit: SearchHit): number {
+  return hit.place && !hit.place.home ? 1 : 0;
 }
 
 /** Each record (list and id) once, where it first came, as its best match. */
@@ -308,6 +350,8 @@ function plainlyRanked(hits: SearchHit[]): boolean {
       if (MATCH_ORDER.indexOf(a.match) > MATCH_ORDER.indexOf(b.match)) return false;
     } else if (a.kind !== b.kind) {
       if (KIND_ORDER.indexOf(a.kind) > KIND_ORDER.indexOf(b.kind)) return false;
+    } else if (awayFromHome(a) !== awayFromHome(b)) {
+      if (awayFromHome(a) > awayFromHome(b)) return false;
     } else if (!plainlyInNaturalOrder(a.code ?? a.title, b.code ?? b.title)) {
       return false;
     }
@@ -320,7 +364,7 @@ function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
 }
 
 function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
-  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId] = row;
+  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId, facilityId] = row;
   const [table, field] = SOURCES[index];
   const list = recordList ?? (table === 'item' ? 'items' : 'locations');
   const age = ageOf(ctx, list, syncedAt, datasetId);
@@ -331,7 +375,8 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
-    return { kind: 'location', list: 'locations', id, code, title: code ?? id, match, field, age, place: { type: a, zone: b, facility } };
+    const home = facilityId !== null && facilityId === ctx.home;
+    return { kind: 'location', list: 'locations', id, code, title: code ?? id, match, field, age, place: { type: a, zone: b, facility, facilityId, home } };
   }
   const def = listDef(list);
   return {

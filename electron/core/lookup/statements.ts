@@ -71,3 +71,8 @@ export function ftsQuery(words: readonly string[], mode: PrefixMode): string {
     })
     .join(' ');
 }
+
+/** An FTS5 query requiring, for each group, one of its words as a whole word (spelling help: `("bracket" OR "bracken") AND "steel"`). */
+export function ftsAnyOf(groups: readonly (readonly string[])[]): string {
+  return groups.map((words) => (words.length === 1 ? `"${words[0]}"` : `(${words.map((word) => `"${word}"`).join(' OR ')})`)).join(' AND ');
+}

@@ -8,6 +8,8 @@ export const DEFAULT_SETTINGS: Settings = {
   lastEmail: '',
   syncIntervalMinutes: 5,
   offlineFacilities: [],
+  // the signed-in user's first facility (home-facility.ts)
+  homeFacility: '',
   offlineLists: [],
   staleAfterMinutes: { default: 24 * 60, inventory: 30, history: 60 },
   historyDays: 30,
@@ -28,6 +30,8 @@ export const DEFAULT_SETTINGS: Settings = {
   textSize: 100,
   scanSound: true,
   csvForExcel: true,
+  // a pasted list of codes is answered line by line until the user chooses the scan list
+  pastedLines: 'answer',
   language: 'auto',
   languages: {},
   columns: {},

@@ -8,11 +8,12 @@ import type { Settings } from '../../contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../core/entrances/settings.ts';
 
 /** What the quick commands read of the settings. */
-export type QuickSettings = Pick<Settings, 'server' | 'lastEmail' | 'staleAfterMinutes'>;
+export type QuickSettings = Pick<Settings, 'server' | 'lastEmail' | 'staleAfterMinutes' | 'homeFacility'>;
 
 /** The rules of `settings.set` for these fields (methods.ts); a test holds the two to the same answers. */
 const SERVER_MAX = 2048;
 const EMAIL_MAX = 320;
+const ID_MAX = 200;
 const STALE_KEY_MAX = 64;
 const STALE_MINUTES_MAX = 60 * 24 * 365;
 
@@ -35,6 +36,7 @@ export function readSettings(dataDir: string): QuickSettings {
   return {
     server: isText(stored.server, SERVER_MAX) ? stored.server : DEFAULT_SETTINGS.server,
     lastEmail: isText(stored.lastEmail, EMAIL_MAX) ? stored.lastEmail : DEFAULT_SETTINGS.lastEmail,
+    homeFacility: isText(stored.homeFacility, ID_MAX) ? stored.homeFacility : DEFAULT_SETTINGS.homeFacility,
     staleAfterMinutes: isStaleAfter(stored.staleAfterMinutes) ? stored.staleAfterMinutes : DEFAULT_SETTINGS.staleAfterMinutes,
   };
 }

@@ -3,7 +3,8 @@
 import { checkpointAfterRound } from '../../db/wal.ts';
 import type { MirrorDb } from '../../mirror/open-mirror.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
-import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../../mirror/search-index.ts';
+import { compactSearchIndexes, SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
+import { keepSearchWords } from '../../mirror/search-words.ts';
 import { pruneAccountedItems } from '../../mirror/stock-refresh.ts';
 import { settleUnplanned } from '../unplanned-datasets.ts';
 import type { Planned } from './plan.ts';
@@ -30,12 +31,22 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
   return { startedAt: r.startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
 }
 
-/** Merges the full-text index of each table this round wrote a large part of (a first sync), one transaction each. */
+/**
+ * Merges the full-text index of each table this round wrote a large part of (a first sync), one
+ * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts).
+ */
 function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
+  const changed: SearchIndex[] = [];
+  let afresh = false;
   for (const [table, count] of written) {
     const index = SEARCH_INDEXES[table];
-    if (!index) continue;
+    if (!index || count === 0) continue;
+    changed.push(index);
     const rows = db.prepare(`SELECT count(*) FROM ${TABLES[table].name}`).pluck().get() as number;
-    if (worthCompacting(count, rows)) db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+    if (worthCompacting(count, rows)) {
+      db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+      afresh = true;
+    }
   }
+  if (changed.length > 0) keepSearchWords(db, changed, { afresh });
 }

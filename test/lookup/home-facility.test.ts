@@ -1,0 +1,77 @@
+// A location code can exist in several facilities: the home facility's location comes first, and
+// each hit names its facility (never its id).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeFacility } from '../../electron/core/lookup/home-facility.ts';
+import { searchAll } from '../../electron/core/lookup/search.ts';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, F1, F2, LOCATIONS, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const search = (q: string, home: string | null) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW, homeFacility: home });
+const places = (q: string, home: string | null) => search(q, home).hits.filter((h) => h.kind === 'location').map((h) => `${h.code} ${h.place?.facility} ${h.place?.home} ${h.match}`);
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+  // the overflow facility has an A-03-02-B of its own
+  loadDataset(db, { list: 'locations', scopeKind: 'facility', scopeId: F2, syncedAt: NOW.toISOString() }, [
+    LOCATIONS[4],
+    { id: 'loc-6', facility_id: F2, code: 'A-03-02-B', zone: 'A', type: 'PICK', barcode: 'L2-0302B', pickable: true },
+  ]);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('home facility', () => {
+  it('puts the home facility\'s location first when a code exists in several facilities', () => {
+    expect(places('A-03-02-B', F2)).toEqual(['A-03-02-B Overflow true exact', 'A-03-02-B Main warehouse false exact']);
+    expect(places('a0302b', F1)).toEqual(['A-03-02-B Main warehouse true exact', 'A-03-02-B Overflow false exact']);
+    expect(search('A-03-02-B', F2).hits[0]).toMatchObject({ id: 'loc-6', place: { facilityId: F2, home: true } });
+  });
+
+  it('ranks the home facility\'s locations first among prefixes too, each in natural order', () => {
+    expect(places('A-03', F2)[0]).toBe('A-03-02-B Overflow true prefix');
+    expect(places('A-03', F1).slice(-1)[0]).toBe('A-03-02-B Overflow false prefix');
+  });
+
+  it('names no location home without a home facility', () => {
+    expect(places('A-03-02-B', null).map((p) => p.split(' ')[p.split(' ').length - 2])).toEqual(['false', 'false']);
+  });
+
+  it('is the workstation\'s choice, else the user\'s first facility', () => {
+    expect(homeFacility(F2, [{ id: F1 }])).toBe(F2);
+    expect(homeFacility('', [{ id: F1 }, { id: F2 }])).toBe(F1);
+    expect(homeFacility('', [])).toBeNull();
+  });
+});
+
+describe('an item hit\'s stock', () => {
+  it('says on hand across the facilities held, and the location holding most, the home facility\'s first', () => {
+    expect(search('SKU-0001', null).hits[0].stock).toEqual({ onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
+    expect(search('SKU-0001', F2).hits[0].stock).toEqual({ onHand: 24, top: { code: 'B-01-01-A', facility: 'Overflow' } });
+    // a word search's items too; stock of 0 and no stock at all are both 0, with no location
+    const byId = new Map(search('widget', null).hits.map((h) => [h.id, h.stock]));
+    expect(byId.get('item-2')).toEqual({ onHand: 1, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
+    expect(search('SKU-0010', null).hits[0].stock).toEqual({ onHand: 0, top: null });
+    // locations carry no stock line
+    expect(search('A-03-02-B', null).hits[0].stock).toBeUndefined();
+  });
+
+  it('is left out when the workstation holds no stock at all', () => {
+    const own = tempDir();
+    const bare = buildFloorMirror(own.path);
+    try {
+      bare.prepare(`UPDATE datasets SET last_success_at = NULL WHERE list = 'inventory'`).run();
+      expect(searchAll(bare, 'SKU-0001', { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW }).hits[0].stock).toBeUndefined();
+    } finally {
+      bare.close();
+      own.remove();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// A word typed with one letter wrong is found: the mirror's words one edit away answer it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchAll } from '../../electron/core/lookup/search.ts';
+import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
+import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { buildFloorMirror, NOW } from './floor-data.ts';
+import { loadDataset } from './mirror-fixture.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: MirrorDb;
+const search = (q: string) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW });
+
+beforeAll(() => {
+  dir = tempDir();
+  db = buildFloorMirror(dir.path);
+  loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-words', syncedAt: NOW.toISOString() }, [
+    { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel bracket small', uom: 'EA' },
+    { id: 'w-2', account_id: 'acc-words', sku: 'W-2', description: 'Oak bracken frame', uom: 'EA' },
+    { id: 'w-3', account_id: 'acc-words', sku: 'W-3', description: 'Copper hinge', uom: 'EA' },
+  ]);
+});
+afterAll(() => {
+  db.close();
+  dir.remove();
+});
+
+describe('spelling help', () => {
+  it('finds a word typed with a letter missing, extra, wrong or two swapped', () => {
+    for (const typed of ['brackt', 'bracckett', 'brackat', 'barcket', 'bracekt']) {
+      const result = search(typed);
+      if (typed === 'bracckett') {
+        // two edits away: not offered
+        expect(result.hits, typed).toEqual([]);
+        continue;
+      }
+      expect(result.hits.map((h) => h.id), typed).toContain('w-1');
+      expect(result.spelledAs, typed).toBe('bracket');
+      expect(result.hits[0]).toMatchObject({ match: 'word', field: 'description' });
+    }
+  });
+
+  it('keeps the words typed right and requires them all', () => {
+    expect(search('steel brackt').hits.map((h) => h.id)).toEqual(['w-1']);
+    expect(search('steel brackt').spelledAs).toBe('steel bracket');
+    // `brackeb` is one edit from both: the other words choose
+    expect(search('oak brackeb').hits.map((h) => h.id)).toEqual(['w-2']);
+    expect(search('oak brackeb').spelledAs).toBe('oak bracken');
+    expect(search('steel brackeb').spelledAs).toBe('steel bracket');
+    expect(search('copper brackt').hits).toEqual([]);
+  });
+
+  it('is not asked when the words as typed find something, nor for short words', () => {
+    const found = search('bracket');
+    expect(found.hits.map((h) => h.id)).toEqual(['w-1']);
+    expect(found.spelledAs).toBeUndefined();
+    expect(search('oaj').hits).toEqual([]);
+  });
+
+  it('offers the words one edit away, nearest in length first', () => {
+    expect(similarWords(db, 'brackt')).toEqual(['bracket']);
+    expect(similarWords(db, 'brackeb')).toEqual(['bracken', 'bracket']);
+    expect(similarWords(db, 'hnige')).toEqual(['hinge']);
+    expect(similarWords(db, 'zzzzzz')).toEqual([]);
+  });
+
+  it('tells one edit apart from none and from two', () => {
+    expect(oneEditApart('brackt', 'bracket')).toBe(true);
+    expect(oneEditApart('bracket', 'brackt')).toBe(true);
+    expect(oneEditApart('barcket', 'bracket')).toBe(true);
+    expect(oneEditApart('bracket', 'bracket')).toBe(false);
+    expect(oneEditApart('brcket', 'bracke')).toBe(false);
+    expect(oneEditApart('abcd', 'badc')).toBe(false);
+  });
+});
+
+describe('the words kept by the sync', () => {
+  it('adds new words, and reads every word afresh after a large round', () => {
+    const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+    expect(words()).toEqual(expect.arrayContaining(['bracket', 'bracken', 'widget', 'mounting']));
+    // codes' digits and short pieces are not words to offer
+    expect(words()).not.toContain('0001');
+    expect(words()).not.toContain('w');
+    expect(words()).toContain('oak');
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-words', syncedAt: NOW.toISOString() }, [
+      { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel bracket small', uom: 'EA' },
+    ]);
+    expect(words()).toContain('bracken');
+    keepSearchWords(db, ['items_fts'], { afresh: true });
+    expect(words()).not.toContain('bracken');
+    expect(words()).toContain('bracket');
+    expect(words().every((word) => word.length >= 3)).toBe(true);
+  });
+
+  it('reads a large index\'s words again at most once an hour, a small one after every round', () => {
+    const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+    // the fixture's load reads the words too, at the time it is
+    const at = new Date();
+    const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+    keepSearchWords(db, ['items_fts'], { afresh: true, now: at });
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-words', syncedAt: NOW.toISOString() }, [
+      { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel sprocket', uom: 'EA' },
+    ]);
+    db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    // "large" here: more than 2 rows
+    expect(keepSearchWords(db, ['items_fts'], { now: later(30), largeIndexRows: 2 })).toBe(0);
+    expect(words()).not.toContain('sprocket');
+    expect(keepSearchWords(db, ['items_fts'], { now: later(61), largeIndexRows: 2 })).toBe(1);
+    expect(words()).toContain('sprocket');
+    db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    expect(keepSearchWords(db, ['items_fts'], { now: later(62) })).toBe(1);
+  });
+});
