@@ -5,6 +5,7 @@ export { createCore, type Core } from './core.ts';
 export { silentLogger, type CoreContext, type CoreDeps, type ExitPassword, type KioskHost, type KioskPolicy, type Logger, type SecretBox } from './context.ts';
 export type { MirrorIdentity } from './ports.ts';
 export { createAuthApi } from './api/auth-api.ts';
+export { checkPlainHttpAllowed } from './session/plain-http.ts';
 export { DEFAULT_RETRY } from './api/retry.ts';
 export { signInError } from './session/live-session.ts';
 export * from './entrances/settings.ts';

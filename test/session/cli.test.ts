@@ -108,3 +108,17 @@ describe('aisle licenses on a server that trickles its answer', () => {
   });
 });
 
+
+describe('aisle licenses where policy forbids a plain http:// server', () => {
+  it('refuses in words before the password leaves the machine', async () => {
+    const dir = tempDir();
+    cleanup.push(() => dir.remove());
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${dir.path}/settings.json`, JSON.stringify({ settings: { allowPlainHttp: false, authDeadlineSeconds: 2 } }));
+    const run = io({ AISLE_PASSWORD: 'pw-ann' });
+    // a documentation address (TEST-NET-1): nothing answers there, so only a refusal before any request ends quickly in these words
+    const code = await main(['licenses', '--server', 'http://192.0.2.1:8080', '--email', 'ann@example.com', '--data-dir', dir.path], run.io);
+    expect(code).toBe(1);
+    expect(run.err.join('\n')).toMatch(/plain http:\/\/ address, and this workstation's policy \(set by IT\) forbids sending passwords unencrypted/);
+  });
+});

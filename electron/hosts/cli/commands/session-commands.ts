@@ -1,6 +1,6 @@
 // Session-related CLI commands: list licenses, check a sign-in, ping a server.
 import { parseArgs } from 'node:util';
-import { createAuthApi, DEFAULT_RETRY, signInError, type Core } from '../../../core/index.ts';
+import { checkPlainHttpAllowed, createAuthApi, DEFAULT_RETRY, signInError, type Core } from '../../../core/index.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
@@ -39,8 +39,11 @@ export const licensesCommand: Command = {
     const email = required(values.email, 'email');
     const password = await readPassword(io);
     return withCore(values['data-dir'], async (core) => {
-      const { authDeadlineSeconds } = await core.handlers['settings.get']({});
-      const api = createAuthApi({ baseUrl: await serverUrl(core, server), deadlineMs: authDeadlineSeconds * 1000 });
+      const { authDeadlineSeconds, allowPlainHttp } = await core.handlers['settings.get']({});
+      const baseUrl = await serverUrl(core, server);
+      // the license list takes the password too: the workstation's plain-http policy holds here as at sign-in
+      checkPlainHttpAllowed(baseUrl, allowPlainHttp);
+      const api = createAuthApi({ baseUrl, deadlineMs: authDeadlineSeconds * 1000 });
       const licenses = await api.licenses({ email, password }).catch((error: unknown) => {
         throw signInError(error, 'licenses');
       });
