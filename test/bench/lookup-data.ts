@@ -2,8 +2,8 @@
 // (same sizes, same file). Codes follow the demo's shapes: SKU-0000001, UPC-A with a real check
 // digit, GTIN-14, locations `A-03-02-B`, lots and expiries.
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
-import { PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { PAGE_SIZE, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/schema.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 import { random } from './support/stats.ts';
 

@@ -8,7 +8,7 @@ import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { spellings } from '../../electron/core/lists/field-map.ts';
 import { flag, instantText, num } from '../../electron/core/lists/values.ts';
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;

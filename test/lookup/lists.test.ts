@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
 import { exportColumns, exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
 import { iterateView, listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
 import { recordDetail } from '../../electron/core/lookup/record-detail.ts';

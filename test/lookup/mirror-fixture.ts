@@ -2,7 +2,7 @@
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { MirrorDb } from '../../electron/core/db/connection.ts';
 
 export interface DatasetLoad {
   list: string;

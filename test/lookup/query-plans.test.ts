@@ -2,7 +2,7 @@
 // checked for full scans of the big tables and for sorts that an index should have saved.
 import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { MirrorDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { ensureDataset, markError } from '../../electron/core/mirror/dataset-state.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { MirrorDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';

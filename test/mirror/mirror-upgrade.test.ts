@@ -10,8 +10,8 @@ import { createRequestLog } from '../../electron/core/diagnostics/request-log.ts
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createLookupService } from '../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, mirrorPath, type MirrorManager, type OpenMirror } from '../../electron/core/mirror/mirror-manager.ts';
-import { schemaVersionOf } from '../../electron/core/mirror/open-mirror.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { schemaVersionOf } from '../../electron/core/db/connection.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/db/schema.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { upgradeInWorker } from '../../electron/core/sync/sync-worker-client.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -2,8 +2,8 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normaliseCode, openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { normaliseCode, openMirror } from '../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/schema.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 
 export const KILL_SPEC: DatasetSpec = {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

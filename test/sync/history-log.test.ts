@@ -4,7 +4,7 @@
 // a full read again when the window is made longer.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
 import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';

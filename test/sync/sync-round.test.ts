@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
-import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';

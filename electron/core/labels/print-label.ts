@@ -2,8 +2,8 @@
 // write its ZPL, send it. Works offline (the printer is on the workstation's own network).
 import { AisleError } from '../../contract/errors.ts';
 import type { LabelPrinted, Settings } from '../../contract/types.ts';
-import { stmt } from '../lookup/statements.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { stmt } from '../db/statements.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { sendToPrinter } from './label-printer.ts';
 import { itemLabelZpl, type ItemLabel, type LocationLabel, locationLabelZpl } from './zpl.ts';
 

@@ -3,7 +3,7 @@
 // list's ids is a reference to it; a field unique across the sample that looks like a code is the
 // code. Each column's choice is written down with its evidence, in words, for IT.
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../lookup/gs1.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';

@@ -6,7 +6,7 @@
 // a failure: the defaults then apply (for a bad entry: to that entry).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { fieldRoles } from './field-map.ts';
 import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
 import { listDef, type TableName } from './registry.ts';

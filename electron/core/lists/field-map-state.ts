@@ -2,9 +2,9 @@
 // `field_map:<list>`, committed with the data it was decided on; IT's overrides (field-map.json,
 // field-map-file.ts) under `field_map_file`. The map in force is the decision with the overrides
 // on top. Compiled once per dataset apply into the table's extractor.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
-import { normaliseCode } from '../mirror/open-mirror.ts';
+import { normaliseCode } from '../db/connection.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';

@@ -1,8 +1,8 @@
 // How old an answer is: the last successful sync of the datasets behind it, and whether that is
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { stmt } from './statements.ts';
+import type { MirrorDb } from '../db/connection.ts';
+import { stmt } from '../db/statements.ts';
 
 export interface DatasetInfo {
   datasetId: number;

@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { EXCEL_LAYOUT, type CsvLayout } from '../../contract/csv.ts';
 import type { CsvHeaders, ListView } from '../../contract/methods.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
 import { listDef } from './list-registry.ts';
 import { iterateView, listColumns } from './lists.ts';

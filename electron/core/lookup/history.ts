@@ -1,11 +1,11 @@
 // Inventory history of an item or a location: who, when, what type, quantities before and after,
 // from and to; newest first, filtered by type and time.
 import type { HistoryAnswer, HistoryEvent } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
-import { placeholders, stmt } from './statements.ts';
+import { placeholders, stmt } from '../db/statements.ts';
 
 export interface HistoryArgs {
   itemId?: string;

@@ -4,13 +4,13 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
 import { allDatasets, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
 import { itemById } from './items.ts';
 import type { QueryOptions } from './lists.ts';
 import { locationById } from './locations.ts';
-import { cached, stmt } from './statements.ts';
+import { cached, stmt } from '../db/statements.ts';
 
 /** Stock expiring within this many days is flagged `soon`. */
 export const SOON_EXPIRY_DAYS = 30;

@@ -3,9 +3,9 @@
 import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
-import { stmt } from './statements.ts';
+import { stmt } from '../db/statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 
 export interface QueryOptions {

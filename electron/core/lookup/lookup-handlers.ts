@@ -8,7 +8,7 @@ import { csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../core.ts';
 import { printLabel } from '../labels/print-label.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { createScanLists } from '../scans/scan-lists.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';

@@ -2,13 +2,13 @@
 // and history, a location's contents and history, an account's carriers, customers and channels.
 import { AisleError } from '../../contract/errors.ts';
 import type { RecordDetail } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { datasetAge, readDatasets } from './data-age.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation } from './inventory.ts';
 import { listDef } from './list-registry.ts';
 import { toRow, type QueryOptions } from './lists.ts';
-import { stmt } from './statements.ts';
+import { stmt } from '../db/statements.ts';
 
 const RELATED_ROWS = 200;
 

@@ -16,7 +16,7 @@ import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from './dat
 import type { HeldSnapshot } from './dataset-state.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
 import { isMassDeletion } from './mass-delete-guard.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
 import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
 import { TABLES, type RecordTable, type TableName } from './record-tables.ts';

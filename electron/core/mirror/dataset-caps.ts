@@ -6,7 +6,7 @@
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 
 export interface DatasetCaps {
   /** Rows an answer may always hold (a new or small dataset); more when the dataset held more. */

@@ -1,7 +1,7 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
 // Every screen dates its answers from here (datasetAge).
 import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */

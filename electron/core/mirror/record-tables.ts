@@ -5,7 +5,7 @@
 import { demoMap, getter, type FieldMap, type Json } from '../lists/field-map.ts';
 import type { TableName } from '../lists/registry.ts';
 import { flag, instantText, num, text } from '../lists/values.ts';
-import { normaliseCode } from './open-mirror.ts';
+import { normaliseCode } from '../db/connection.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
 export type { TableName } from '../lists/registry.ts';

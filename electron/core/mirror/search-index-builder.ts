@@ -12,7 +12,7 @@ import { closeSync, existsSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MirrorDb } from './open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 
 /** The helper's start data. */
 export interface BuildWorkerData {

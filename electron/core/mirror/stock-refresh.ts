@@ -12,7 +12,7 @@
 // (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from './dataset-state.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;

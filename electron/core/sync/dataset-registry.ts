@@ -3,7 +3,7 @@
 // facilities (and the facilities kept offline).
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
 
 interface ListDef {

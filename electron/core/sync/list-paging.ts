@@ -6,7 +6,7 @@
 // a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
 // it is applied.
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** A guard against a server whose pages never end: far past any real list at the usual page sizes. */

@@ -7,7 +7,7 @@
 // the whole stock instead (sync-round.ts), which finds the form.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
 const REFUSED: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);

@@ -10,7 +10,7 @@ import { datasetByKey, ensureDataset, logState, markAttempt, markError, markHeld
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
 import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { historyMark, planStockReading, pruneAccountedItems, writeStockRefresh, type HistoryMark, type StockReading } from '../mirror/stock-refresh.ts';
 import { globalDatasets, kept, scopedDatasets, type PlanOptions } from './dataset-registry.ts';
 import type { OnRequest } from '../api/request-report.ts';

@@ -2,7 +2,7 @@
 // status bar and `aisle status` show.
 import type { DatasetStatus, Settings } from '../../contract/types.ts';
 import { allDatasets, toDatasetStatus } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { LIST_DEFS } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);

@@ -6,7 +6,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import { dropDataset } from '../mirror/apply-snapshot.ts';
 import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from '../db/connection.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import type { FieldMapReport } from '../../../contract/types.ts';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { fieldMapReport } from '../../../core/lists/field-map-report.ts';
-import { openMirror } from '../../../core/mirror/open-mirror.ts';
+import { openMirror } from '../../../core/db/connection.ts';
 import { createConfSettingsStore } from '../../../core/settings/conf-settings-store.ts';
 import { type CliIo, type Command } from '../command.ts';
 import { chooseMirror } from './find.ts';

@@ -10,7 +10,7 @@ import { defaultDataDir } from '../../../core/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
 import { searchAll } from '../../../core/lookup/search.ts';
 import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror, type MirrorDb } from '../../../core/mirror/open-mirror.ts';
+import { openMirror, type MirrorDb } from '../../../core/db/connection.ts';
 import type { MirrorIdentity } from '../../../core/ports.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { count } from '../plural.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../../../core/data-dir.ts';
 import { mirrorPath, readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror } from '../../../core/mirror/open-mirror.ts';
+import { openMirror } from '../../../core/db/connection.ts';
 import { readDatasetStatuses } from '../../../core/sync/sync-status.ts';
 import type { CliIo, Command } from '../command.ts';
 import { count } from '../plural.ts';

@@ -4,10 +4,10 @@ import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSyn
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
-import { contentHash } from './content-hash.ts';
-import { utcInstant } from './instant.ts';
+import { contentHash } from '../mirror/content-hash.ts';
+import { utcInstant } from '../mirror/instant.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { naturalSortKeyOf } from './sort-key.ts';
+import { naturalSortKeyOf } from '../mirror/sort-key.ts';
 
 export type MirrorDb = Database.Database;
 

@@ -1,7 +1,7 @@
 // Prepared statements, compiled once per connection: lookups run in microseconds, so compiling the
 // same SQL on every call would cost more than the query itself.
 import type { Statement } from 'better-sqlite3';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { MirrorDb } from './connection.ts';
 
 const cache = new WeakMap<MirrorDb, Map<string, Statement>>();
 

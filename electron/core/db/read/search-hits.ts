@@ -6,8 +6,8 @@
 // Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { cached, ftsQuery, type PrefixMode, stmt } from './statements.ts';
+import type { MirrorDb } from '../connection.ts';
+import { cached, ftsQuery, type PrefixMode, stmt } from '../statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
 export const SOURCES = [
