@@ -2,7 +2,7 @@
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
-import type { MirrorDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 
 export interface DatasetLoad {
   list: string;
@@ -18,7 +18,7 @@ export function datasetKey(load: DatasetLoad): string {
 }
 
 /** Applies one complete snapshot of a dataset; resolves to its dataset_id. */
-export function loadDataset(db: MirrorDb, load: DatasetLoad, records: Iterable<Record<string, unknown>>): number {
+export function loadDataset(db: WriteDb, load: DatasetLoad, records: Iterable<Record<string, unknown>>): number {
   const scopeKind = load.scopeKind ?? 'global';
   const scopeId = load.scopeId ?? null;
   const key = datasetKey(load);

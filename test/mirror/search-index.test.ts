@@ -3,13 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compactSearchIndexes, worthCompacting } from '../../electron/core/mirror/search-index.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import path from 'node:path';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 beforeEach(() => {
   dir = tempDir();
   db = openMirror(path.join(dir.path, 'm.sqlite'));

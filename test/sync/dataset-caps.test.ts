@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -18,7 +18,7 @@ const MB = 1024 * 1024;
 type UsersAnswer = { kind: 'twelve' } | { kind: 'endless' } | { kind: 'many'; count: number };
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let file: string;
 let server: Server;
 let url: string;

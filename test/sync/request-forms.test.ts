@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -23,7 +23,7 @@ type Accepts = { field: string } | { query: string } | 'nothing';
 
 let dir: ReturnType<typeof tempDir>;
 let file: string;
-let db: MirrorDb;
+let db: WriteDb;
 let server: Server;
 let url: string;
 let accepts: Accepts;

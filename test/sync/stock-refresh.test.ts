@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
 import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
@@ -37,7 +37,7 @@ describe('stock between full readings, against the demo server', () => {
     dir.remove();
   });
 
-  const round = async (db: MirrorDb, extra: Partial<RoundOptions['plan']> = {}) => {
+  const round = async (db: WriteDb, extra: Partial<RoundOptions['plan']> = {}) => {
     const requests: RequestReport[] = [];
     const result = await runRound(db, {
       baseUrl: server.url,
@@ -49,7 +49,7 @@ describe('stock between full readings, against the demo server', () => {
     expect(result.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
     return { result, requests };
   };
-  const stockRows = (db: MirrorDb) => db.prepare('SELECT d.key, s.id, s.raw FROM inventory s JOIN datasets d USING (dataset_id) ORDER BY s.id').all();
+  const stockRows = (db: WriteDb) => db.prepare('SELECT d.key, s.id, s.raw FROM inventory s JOIN datasets d USING (dataset_id) ORDER BY s.id').all();
   /** The stock as a full reading gives it now: a new mirror's first sync. */
   const fullReading = async (name: string) => {
     const fresh = openMirror(path.join(dir.path, `${name}.sqlite`));
@@ -150,11 +150,11 @@ describe('stock between full readings, against the demo server', () => {
   });
 });
 
-const stateOf = (db: MirrorDb) => db.prepare('SELECT * FROM stock_refresh ORDER BY dataset_id').all();
+const stateOf = (db: WriteDb) => db.prepare('SELECT * FROM stock_refresh ORDER BY dataset_id').all();
 
 describe('stock between full readings, when the server fails', () => {
   let dir: ReturnType<typeof tempDir>;
-  let db: MirrorDb;
+  let db: WriteDb;
   let server: FixtureServer;
   const stock = (qty: number[]) =>
     qty.map((q, n) => ({ id: `inv-${n}`, facility_id: 'fac-1', location_id: 'loc-1', location_code: 'A-03-02-B', item_id: `item-${n}`, qty_on_hand: q, status: 'AVAILABLE' }));
@@ -312,7 +312,7 @@ describe('stock between full readings, when the server fails', () => {
 
 describe('how a round reads a stock (the decision)', () => {
   let dir: ReturnType<typeof tempDir>;
-  let db: MirrorDb;
+  let db: WriteDb;
   let stockId: number;
   let historyId: number;
   const NOW = Date.parse('2026-11-20T12:00:00.000Z');

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
 import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
-import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/db/connection.ts';
+import { openMirror, openMirrorWriter, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, PAUSE_MS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let file: string;
 let server: FixtureServer;
 

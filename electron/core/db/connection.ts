@@ -9,7 +9,21 @@ import { utcInstant } from '../mirror/instant.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { naturalSortKeyOf } from '../mirror/sort-key.ts';
 
-export type MirrorDb = Database.Database;
+declare const reads: unique symbol;
+declare const writes: unique symbol;
+
+/**
+ * A connection to a mirror that may only be read: lookups, the CLI's `find` and `status`. Branded
+ * so that a function that changes the mirror (it takes a WriteDb) cannot be handed one: the
+ * compiler refuses it, not a failed statement at run time.
+ */
+export type ReadDb = Database.Database & { readonly [reads]: true };
+
+/** The connection that changes a mirror (the sync worker's, an upgrade's); it may read too. */
+export type WriteDb = ReadDb & { readonly [writes]: true };
+
+/** The name the snapshot apply and the sync round still use for their writer; the same as WriteDb. */
+export type MirrorDb = WriteDb;
 
 /** The page size of a new mirror file (see openMirror). */
 export const PAGE_SIZE = 4096;
@@ -19,9 +33,11 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
+export function openMirror(file: string, options: { readonly: true }): ReadDb;
+export function openMirror(file: string, options?: { readonly?: false }): WriteDb;
+export function openMirror(file: string, options: OpenOptions = {}): ReadDb | WriteDb {
   if (!options.readonly) ensurePrivateFile(file);
-  let db: MirrorDb;
+  let db: Database.Database;
   try {
     db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   } catch (error) {
@@ -49,9 +65,9 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
     if (options.readonly) {
       if (version < SCHEMA_VERSION) throw new AisleError('mirror_error', 'The offline data file is not ready yet.');
     } else {
-      migrate(db);
+      migrate(db as WriteDb);
     }
-    return db;
+    return db as WriteDb;
   } catch (error) {
     db.close();
     if (error instanceof AisleError) throw error;
@@ -81,7 +97,7 @@ export function isDamagedMirror(error: unknown): boolean {
  * comparison). Run after an unclean exit, before anything is served from the file; throws an
  * AisleError that isDamagedMirror recognises when a page is wrong.
  */
-export function quickCheck(db: MirrorDb): void {
+export function quickCheck(db: ReadDb): void {
   let answer: unknown;
   try {
     answer = db.pragma('quick_check(1)', { simple: true });
@@ -108,6 +124,15 @@ export function setMirrorAside(file: string, now: Date = new Date()): string {
   return aside;
 }
 
+/**
+ * The writer made a reader: what the main thread keeps for lookups once it has opened (and so
+ * created and migrated) the file. SQLite then refuses any write on it too (`query_only`).
+ */
+export function readOnly(db: WriteDb): ReadDb {
+  db.pragma('query_only = ON');
+  return db;
+}
+
 /** True when a WAL with content was left beside the file: the last process did not close it. */
 export function walLeftBehind(file: string): boolean {
   return (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;
@@ -123,7 +148,7 @@ export function removeQuietly(file: string): void {
  * that big applies spill less (16 MiB keeps the process under its memory budget), and the WAL copied
  * into the file once, at the end of a round, not inside each dataset's COMMIT.
  */
-export function openMirrorWriter(file: string): MirrorDb {
+export function openMirrorWriter(file: string): WriteDb {
   const db = openMirror(file);
   db.pragma('cache_size = -16384');
   db.pragma('wal_autocheckpoint = 0');
@@ -155,7 +180,7 @@ export function needsUpgrade(file: string): boolean {
 }
 
 /** Applies the migrations after the file's `user_version`, each in one transaction. */
-export function migrate(db: MirrorDb): void {
+export function migrate(db: WriteDb): void {
   let version = db.pragma('user_version', { simple: true }) as number;
   if (version < SCHEMA_VERSION) {
     // what the migrations compute in JS, as the sync does for new rows

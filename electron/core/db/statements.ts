@@ -1,11 +1,11 @@
 // Prepared statements, compiled once per connection: lookups run in microseconds, so compiling the
 // same SQL on every call would cost more than the query itself.
 import type { Statement } from 'better-sqlite3';
-import type { MirrorDb } from './connection.ts';
+import type { ReadDb } from './connection.ts';
 
-const cache = new WeakMap<MirrorDb, Map<string, Statement>>();
+const cache = new WeakMap<ReadDb, Map<string, Statement>>();
 
-export function stmt(db: MirrorDb, sql: string): Statement {
+export function stmt(db: ReadDb, sql: string): Statement {
   let statements = cache.get(db);
   if (!statements) {
     statements = new Map();
@@ -43,7 +43,7 @@ export function cached(variant: string, build: () => string): string {
  */
 const MMAP_BYTES = 2 ** 31;
 
-function tuneForLookups(db: MirrorDb): void {
+function tuneForLookups(db: ReadDb): void {
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
 }
 

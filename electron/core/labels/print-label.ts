@@ -3,7 +3,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { LabelPrinted, Settings } from '../../contract/types.ts';
 import { stmt } from '../db/statements.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { sendToPrinter } from './label-printer.ts';
 import { itemLabelZpl, type ItemLabel, type LocationLabel, locationLabelZpl } from './zpl.ts';
 
@@ -12,7 +12,7 @@ const LOCATION = `SELECT x.code, x.barcode, (SELECT COALESCE(f.name, f.code) FRO
   CAST(json_extract(x.raw, '$.check_digits') AS TEXT) AS checkDigits FROM locations x WHERE x.id = ?`;
 
 /** The label's ZPL for a record in the mirror; not_found when it is not there. */
-export function labelZpl(db: MirrorDb, record: { list: 'items' | 'locations'; id: string }, settings: Pick<Settings, 'labelSize'>, copies: number): string {
+export function labelZpl(db: ReadDb, record: { list: 'items' | 'locations'; id: string }, settings: Pick<Settings, 'labelSize'>, copies: number): string {
   if (record.list === 'items') {
     const item = stmt(db, ITEM).get(record.id) as ItemLabel | undefined;
     if (!item) throw new AisleError('not_found', 'No such item in the offline data.');
@@ -24,7 +24,7 @@ export function labelZpl(db: MirrorDb, record: { list: 'items' | 'locations'; id
 }
 
 export async function printLabel(
-  db: MirrorDb,
+  db: ReadDb,
   record: { list: 'items' | 'locations'; id: string; copies: number },
   settings: Pick<Settings, 'labelPrinter' | 'labelSize'>,
 ): Promise<LabelPrinted> {

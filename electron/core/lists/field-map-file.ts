@@ -6,7 +6,7 @@
 // a failure: the defaults then apply (for a bad entry: to that entry).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { fieldRoles } from './field-map.ts';
 import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
 import { listDef, type TableName } from './registry.ts';
@@ -72,7 +72,7 @@ export function readFieldMapFile(file: string): FieldMapFile {
 }
 
 /** The warning of the file last applied to this mirror, if any. */
-export function appliedFileWarning(db: MirrorDb): string | null {
+export function appliedFileWarning(db: ReadDb): string | null {
   return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(WARNING_KEY) as string | undefined) ?? null;
 }
 
@@ -81,7 +81,7 @@ export function appliedFileWarning(db: MirrorDb): string | null {
  * every list whose map in force they change, one transaction per table. Returns the lists
  * re-extracted and the file's warning.
  */
-export function applyFieldMapFile(db: MirrorDb, file: string): { reextracted: string[]; warning: string | null } {
+export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: string[]; warning: string | null } {
   const read = readFieldMapFile(file);
   const before = readOverrides(db);
   const same = JSON.stringify(before) === JSON.stringify(read.overrides);

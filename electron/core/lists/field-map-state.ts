@@ -2,7 +2,7 @@
 // `field_map:<list>`, committed with the data it was decided on; IT's overrides (field-map.json,
 // field-map-file.ts) under `field_map_file`. The map in force is the decision with the overrides
 // on top. Compiled once per dataset apply into the table's extractor.
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../db/connection.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
@@ -16,34 +16,34 @@ export const OVERRIDES_KEY = 'field_map_file';
 /** IT's overrides, per list then column: a field name, or null for "this list has none". */
 export type Overrides = Record<string, Record<string, string | null>>;
 
-function metaGet(db: MirrorDb, key: string): string | null {
+function metaGet(db: ReadDb, key: string): string | null {
   return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
 }
 
-function metaPut(db: MirrorDb, key: string, value: string): void {
+function metaPut(db: WriteDb, key: string, value: string): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 }
 
-export function readDecision(db: MirrorDb, list: string): FieldDecision | null {
+export function readDecision(db: ReadDb, list: string): FieldDecision | null {
   const json = metaGet(db, DECISION + list);
   return json ? (JSON.parse(json) as FieldDecision) : null;
 }
 
-export function writeDecision(db: MirrorDb, list: string, decision: FieldDecision): void {
+export function writeDecision(db: WriteDb, list: string, decision: FieldDecision): void {
   metaPut(db, DECISION + list, JSON.stringify(decision));
 }
 
 /** Every list with a decision. */
-export function decidedLists(db: MirrorDb): string[] {
+export function decidedLists(db: ReadDb): string[] {
   return db.prepare(`SELECT substr(key, ?) FROM meta WHERE key LIKE 'field\\_map:%' ESCAPE '\\' ORDER BY key`).pluck().all(DECISION.length + 1) as string[];
 }
 
-export function readOverrides(db: MirrorDb): Overrides {
+export function readOverrides(db: ReadDb): Overrides {
   const json = metaGet(db, OVERRIDES_KEY);
   return json ? (JSON.parse(json) as Overrides) : {};
 }
 
-export function writeOverrides(db: MirrorDb, overrides: Overrides): void {
+export function writeOverrides(db: WriteDb, overrides: Overrides): void {
   metaPut(db, OVERRIDES_KEY, JSON.stringify(overrides));
 }
 
@@ -53,7 +53,7 @@ export function mapInForce(decision: FieldDecision, overrides: Overrides, list: 
 }
 
 /** A decision from the rows a list already has in the mirror (a mirror made before field maps). */
-function decideFromStored(db: MirrorDb, list: string, table: TableName): FieldDecision | null {
+function decideFromStored(db: ReadDb, list: string, table: TableName): FieldDecision | null {
   const raws = (
     table === 'records' ? db.prepare(`SELECT raw FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE}`).pluck().all(list) : db.prepare(`SELECT raw FROM ${table} LIMIT ${SAMPLE_SIZE}`).pluck().all()
   ) as string[];
@@ -61,13 +61,13 @@ function decideFromStored(db: MirrorDb, list: string, table: TableName): FieldDe
 }
 
 /** The list's rows, counted up to one more than a sample. */
-function storedCount(db: MirrorDb, list: string, table: TableName): number {
+function storedCount(db: ReadDb, list: string, table: TableName): number {
   if (table === 'records') return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE + 1})`).pluck().get(list) as number;
   return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${SAMPLE_SIZE + 1})`).pluck().get() as number;
 }
 
 /** References looked up in the mirror, each value once per apply. */
-export function mirrorReferences(db: MirrorDb): References {
+export function mirrorReferences(db: ReadDb): References {
   const items = db.prepare('SELECT id FROM items WHERE sku = ? LIMIT 1').pluck();
   const locations = db.prepare('SELECT id, facility_id FROM locations WHERE code_norm = ?');
   const itemCache = new Map<string, string | null>();
@@ -98,7 +98,7 @@ export interface CompiledMap {
   extract: Extract;
 }
 
-export function compileMap(db: MirrorDb, table: TableName, map: FieldMap): CompiledMap {
+export function compileMap(db: ReadDb, table: TableName, map: FieldMap): CompiledMap {
   const id = getter(map, 'id');
   return { map, id: (r) => text(id(r)) || null, extract: TABLES[table].compile(map, mirrorReferences(db)) };
 }
@@ -109,7 +109,7 @@ export function compileMap(db: MirrorDb, table: TableName, map: FieldMap): Compi
  * then decides from its first records (`decide`), which writes the decision in its transaction.
  */
 export function openFieldMap(
-  db: MirrorDb,
+  db: WriteDb,
   list: string,
   table: TableName,
 ): { compiled: CompiledMap | null; decide(sample: readonly Json[]): CompiledMap; fieldByNames(record: Json, column: string): string | null } {
@@ -144,7 +144,7 @@ export function openFieldMap(
  * Extracts a list's columns again from its rows' raw JSON with its map in force, writing only the
  * rows whose columns change (and their full-text entries). Call in a write transaction.
  */
-export function reextract(db: MirrorDb, list: string, table: TableName, overrides: Overrides): number {
+export function reextract(db: WriteDb, list: string, table: TableName, overrides: Overrides): number {
   const decision = readDecision(db, list);
   if (!decision) return 0;
   const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
@@ -182,13 +182,13 @@ const BATCH = 2_000;
 const REJECTED = 'rejected:';
 
 /** Notes (in the apply's transaction) how many records of a dataset were not kept, and why the first was not. */
-export function noteRejected(db: MirrorDb, datasetId: number, count: number, reason: string | null): void {
+export function noteRejected(db: WriteDb, datasetId: number, count: number, reason: string | null): void {
   if (count === 0) db.prepare('DELETE FROM meta WHERE key = ?').run(REJECTED + datasetId);
   else metaPut(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
 }
 
 /** The datasets whose last answer had records not kept, by dataset id. */
-export function readRejected(db: MirrorDb): Map<number, { count: number; reason: string | null }> {
+export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
   const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'rejected:%'`).all() as { key: string; value: string }[];
   return new Map(rows.map((r) => [Number(r.key.slice(REJECTED.length)), JSON.parse(r.value) as { count: number; reason: string | null }]));
 }

@@ -1,7 +1,7 @@
 // How old an answer is: the last successful sync of the datasets behind it, and whether that is
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { stmt } from '../db/statements.ts';
 
 export interface DatasetInfo {
@@ -31,19 +31,19 @@ export interface MirrorFacts {
   facilityNames: Map<string, string | null>;
 }
 
-const cache = new WeakMap<MirrorDb, { stamp: string; facts: MirrorFacts }>();
+const cache = new WeakMap<ReadDb, { stamp: string; facts: MirrorFacts }>();
 
 /**
  * Changes whenever the file does, as this connection sees it: `data_version` moves when another
  * connection commits (the sync worker), `total_changes()` when this one writes. What is derived
  * from the file can be kept while it stays the same.
  */
-export function fileStamp(db: MirrorDb): string {
+export function fileStamp(db: ReadDb): string {
   return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
 }
 
 /** Read once per change of the file (fileStamp). Callers must not modify the maps. */
-export function readFacts(db: MirrorDb): MirrorFacts {
+export function readFacts(db: ReadDb): MirrorFacts {
   const stamp = fileStamp(db);
   const cached = cache.get(db);
   if (cached?.stamp === stamp) return cached.facts;
@@ -59,7 +59,7 @@ export function readFacts(db: MirrorDb): MirrorFacts {
 }
 
 /** The datasets of the mirror, by dataset_id (readFacts). */
-export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
+export function readDatasets(db: ReadDb): Map<number, DatasetInfo> {
   return readFacts(db).datasets;
 }
 

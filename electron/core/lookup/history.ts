@@ -1,7 +1,7 @@
 // Inventory history of an item or a location: who, when, what type, quantities before and after,
 // from and to; newest first, filtered by type and time.
 import type { HistoryAnswer, HistoryEvent } from '../../contract/types.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
@@ -20,7 +20,7 @@ const SELECT = `SELECT id, type, created_on AS createdon, user_email AS userEmai
   location_code AS locationCode, from_location_code AS fromLocationCode, to_location_code AS toLocationCode,
   qty, qty_before AS qtyBefore, qty_after AS qtyAfter, lot, reference, facility_id AS facilityId FROM history`;
 
-export function historyQuery(db: MirrorDb, args: HistoryArgs, options: QueryOptions): HistoryAnswer {
+export function historyQuery(db: ReadDb, args: HistoryArgs, options: QueryOptions): HistoryAnswer {
   const where: string[] = [];
   const params: unknown[] = [];
   if (args.itemId) {
@@ -57,7 +57,7 @@ export function historyQuery(db: MirrorDb, args: HistoryArgs, options: QueryOpti
 }
 
 /** The latest of the datasets' oldest events: before it, some facility's events are not kept (one index probe each). */
-function keptSince(db: MirrorDb, datasetIds: number[]): string | null {
+function keptSince(db: ReadDb, datasetIds: number[]): string | null {
   let since: string | null = null;
   const oldest = stmt(db, 'SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck();
   for (const id of datasetIds) {

@@ -4,7 +4,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
 import { allDatasets, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
 import { itemById } from './items.ts';
@@ -47,7 +47,7 @@ interface FacilityFacts {
 }
 
 export function inventoryByItem(
-  db: MirrorDb,
+  db: ReadDb,
   args: { itemId: string; facilityId?: string; lot?: string; serial?: string; includeZero?: boolean },
   options: QueryOptions,
 ): InventoryAnswer {
@@ -62,7 +62,7 @@ export function inventoryByItem(
   return answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
 }
 
-export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
+export function inventoryByLocation(db: ReadDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
   const selected = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
   if (selected.rows.length > 0) return answer(db, selected, options, undefined, [stockStates(db, selected.facts).of(selected.rows[0].facilityId)]);
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
@@ -72,7 +72,7 @@ export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, 
   return answer(db, selected, options, location.facilityId ?? undefined, location.facilityId ? [states.of(location.facilityId)] : states.all);
 }
 
-export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
+export function inventoryByLot(db: ReadDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
   if (!args.lot && !args.serial) throw new AisleError('invalid_argument', 'Give a lot or a serial number.');
   const where: Filter[] = [];
   if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
@@ -81,7 +81,7 @@ export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: stri
   return answer(db, selected, options, undefined, stockStates(db, selected.facts).all);
 }
 
-function select(db: MirrorDb, where: Filter[], now: Date): Selected {
+function select(db: ReadDb, where: Filter[], now: Date): Selected {
   const clause = where.map((w) => w.sql).join(' AND ');
   const raws = stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
   if (raws.length === 0) return { rows: [], facilities: new Map(), facts: null };
@@ -108,7 +108,7 @@ function select(db: MirrorDb, where: Filter[], now: Date): Selected {
  * Rows in order (facility, location code naturally, SKU naturally, expiry, id), totals per facility, and the age of
  * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
  */
-function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOptions, facilityId: string | undefined, stock: FacilityStock[]): InventoryAnswer {
+function answer(db: ReadDb, { rows, facilities }: Selected, options: QueryOptions, facilityId: string | undefined, stock: FacilityStock[]): InventoryAnswer {
   const now = options.now ?? new Date();
   const byPlace = placeOrder();
   // Rows often come in order (one location's, or one item's in a single location): no sort then.
@@ -131,7 +131,7 @@ interface StockStates {
 const stockCache = new WeakMap<MirrorFacts, StockStates>();
 
 /** Whether the mirror holds each facility's stock (see StockState). */
-function stockStates(db: MirrorDb, known: MirrorFacts | null): StockStates {
+function stockStates(db: ReadDb, known: MirrorFacts | null): StockStates {
   const facts = known ?? readFacts(db);
   const cachedStates = stockCache.get(facts);
   if (cachedStates) return cachedStates;
@@ -174,7 +174,7 @@ function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolea
 }
 
 /** The age of the stock snapshots of these facilities (all of them if none) from the datasets table. */
-function snapshotsAge(db: MirrorDb, facilities: Set<string>, options: QueryOptions, now: Date) {
+function snapshotsAge(db: ReadDb, facilities: Set<string>, options: QueryOptions, now: Date) {
   const inventorySets = datasetsOf(readDatasets(db), 'inventory').filter((d) => facilities.size === 0 || (d.scopeId !== null && facilities.has(d.scopeId)));
   return combinedAge(inventorySets, 'inventory', options.staleAfter, now);
 }

@@ -3,7 +3,7 @@
 import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
 import { stmt } from '../db/statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
@@ -16,7 +16,7 @@ export interface QueryOptions {
 const SAMPLE_ROWS = 200;
 
 /** The lists present in the mirror, with their columns and the scopes synced. */
-export function listCatalog(db: MirrorDb): ListInfo[] {
+export function listCatalog(db: ReadDb): ListInfo[] {
   const datasets = [...readDatasets(db).values()];
   const byList = new Map<string, DatasetInfo[]>();
   for (const dataset of datasets) byList.set(dataset.list, [...(byList.get(dataset.list) ?? []), dataset]);
@@ -37,7 +37,7 @@ export function listCatalog(db: MirrorDb): ListInfo[] {
 }
 
 /** The name of an account or facility, from the mirrored lists. */
-export function scopeName(db: MirrorDb, scopeKind: string, id: string): string | null {
+export function scopeName(db: ReadDb, scopeKind: string, id: string): string | null {
   const list = scopeKind === 'account' ? 'accounts' : scopeKind === 'facility' ? 'facilities' : null;
   if (!list) return null;
   const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
@@ -45,7 +45,7 @@ export function scopeName(db: MirrorDb, scopeKind: string, id: string): string |
 }
 
 /** Known columns first, then every other top-level field seen in a sample of the records. */
-export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
+export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   const where = scopeWhere(db, def, scopeId);
   const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
   const columns = [...def.columns];
@@ -78,7 +78,7 @@ interface Sql {
   params: unknown[];
 }
 
-function scopeWhere(db: MirrorDb, def: ListDef, scopeId: string | null): Sql {
+function scopeWhere(db: ReadDb, def: ListDef, scopeId: string | null): Sql {
   if (def.table === 'records') {
     return scopeId === null ? { sql: 'list = ?', params: [def.list] } : { sql: 'list = ? AND scope_id = ?', params: [def.list, scopeId] };
   }
@@ -119,7 +119,7 @@ function filterSql(def: ListDef, key: string, value: string): Sql | null {
 }
 
 /** WHERE and ORDER BY of a view (scope, filters, sort). */
-export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+export function viewSql(db: ReadDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
   const parts = [scopeWhere(db, def, view.scopeId)];
   for (const [key, value] of Object.entries(view.filters)) {
     const part = filterSql(def, key, value);
@@ -157,13 +157,13 @@ interface ViewFacts {
   orders: Map<string, number[]>;
 }
 
-const viewFacts = new WeakMap<MirrorDb, ViewFacts>();
+const viewFacts = new WeakMap<ReadDb, ViewFacts>();
 /** Views remembered per connection at most (each filter typed is a view). */
 const MAX_VIEWS = 256;
 /** Orders kept per connection at most: 8 bytes a row, 8 MB for a million. */
 const MAX_ORDERS = 3;
 
-function factsOf(db: MirrorDb): ViewFacts {
+function factsOf(db: ReadDb): ViewFacts {
   const version = fileStamp(db);
   let facts = viewFacts.get(db);
   if (!facts || facts.version !== version || facts.totals.size + facts.columns.size > MAX_VIEWS) {
@@ -181,7 +181,7 @@ function isFiltered(view: ListView): boolean {
  * The rids of a view in its order, sorted and filtered once while the file is unchanged; made only
  * when `make` (else undefined when not kept).
  */
-function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
+function viewOrder(db: ReadDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
   const key = `${whereKey}\n${orderBy}`;
   let order = facts.orders.get(key);
   if (order) {
@@ -197,7 +197,7 @@ function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, wh
 }
 
 /** The rows of these rids, in this order (a row gone since the order was made is left out). */
-function rowsByRid(db: MirrorDb, table: string, rids: number[]): { id: string; raw: string }[] {
+function rowsByRid(db: ReadDb, table: string, rids: number[]): { id: string; raw: string }[] {
   const byRid = stmt(db, `SELECT id, raw FROM ${table} WHERE rid = ?`);
   const rows: { id: string; raw: string }[] = [];
   for (const rid of rids) {
@@ -217,7 +217,7 @@ function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** One window of a view, the total, and the data's age. */
-export function listPage(db: MirrorDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
+export function listPage(db: ReadDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const facts = factsOf(db);
@@ -256,7 +256,7 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
 }
 
 /** Every row of a view, in order, as records (for export). Use on a connection of its own: it holds it busy. */
-export function* iterateView(db: MirrorDb, view: ListView): Generator<Record<string, unknown>> {
+export function* iterateView(db: ReadDb, view: ListView): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);

@@ -1,5 +1,5 @@
 // Locations in the mirror by id (the search box's probes are in hit-queries.ts).
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { stmt } from '../db/statements.ts';
 
 export interface LocationRow {
@@ -15,6 +15,6 @@ export interface LocationRow {
 
 const COLUMNS = `l.rid, l.dataset_id AS datasetId, l.id, l.facility_id AS facilityId, l.code, l.barcode, l.zone, l.type`;
 
-export function locationById(db: MirrorDb, id: string): LocationRow | undefined {
+export function locationById(db: ReadDb, id: string): LocationRow | undefined {
   return stmt(db, `SELECT ${COLUMNS} FROM locations l WHERE l.id = ?`).get(id) as LocationRow | undefined;
 }

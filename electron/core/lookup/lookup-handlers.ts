@@ -8,7 +8,7 @@ import { csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../core.ts';
 import { printLabel } from '../labels/print-label.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { createScanLists } from '../scans/scan-lists.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
@@ -55,7 +55,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     if (!open) throw mirrorUnavailable(parts.mirrors, 'Sign in to open the offline data.');
     return open;
   };
-  const db = (): MirrorDb => mirror().db;
+  const db = (): ReadDb => mirror().db;
   const recent = createRecentRecords(ctx.deps.dataDir);
   const scanLists = createScanLists(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });

@@ -2,7 +2,7 @@
 // and history, a location's contents and history, an account's carriers, customers and channels.
 import { AisleError } from '../../contract/errors.ts';
 import type { RecordDetail } from '../../contract/types.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { datasetAge, readDatasets } from './data-age.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation } from './inventory.ts';
@@ -14,7 +14,7 @@ const RELATED_ROWS = 200;
 
 type Related = RecordDetail['related'];
 
-export function recordDetail(db: MirrorDb, list: string, id: string, options: QueryOptions): RecordDetail {
+export function recordDetail(db: ReadDb, list: string, id: string, options: QueryOptions): RecordDetail {
   const def = listDef(list);
   const found = (
     def.table === 'records'
@@ -39,7 +39,7 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 }
 
-function related(db: MirrorDb, list: string, id: string, record: Record<string, unknown>, options: QueryOptions): Related {
+function related(db: ReadDb, list: string, id: string, record: Record<string, unknown>, options: QueryOptions): Related {
   const out: Related = [];
   if (list === 'items') {
     out.push({ list: 'inventory', label: 'Stock', rows: inventoryByItem(db, { itemId: id }, options).rows.slice(0, RELATED_ROWS) as unknown as Record<string, unknown>[] });

@@ -1,7 +1,7 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
 // Every screen dates its answers from here (datasetAge).
 import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */
@@ -61,7 +61,7 @@ export interface HeldSnapshot {
   at: string;
 }
 
-export function ensureDataset(db: MirrorDb, spec: DatasetSpec): number {
+export function ensureDataset(db: WriteDb, spec: DatasetSpec): number {
   db.prepare(
     `INSERT INTO datasets (key, list, scope_kind, scope_id, path) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET path = excluded.path`,
@@ -69,28 +69,28 @@ export function ensureDataset(db: MirrorDb, spec: DatasetSpec): number {
   return db.prepare('SELECT dataset_id FROM datasets WHERE key = ?').pluck().get(spec.key) as number;
 }
 
-export function datasetByKey(db: MirrorDb, key: string): DatasetRow | undefined {
+export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
   return db.prepare('SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
 }
 
-export function allDatasets(db: MirrorDb): DatasetRow[] {
+export function allDatasets(db: ReadDb): DatasetRow[] {
   return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
 }
 
-export function markAttempt(db: MirrorDb, datasetId: number, at: string): void {
+export function markAttempt(db: WriteDb, datasetId: number, at: string): void {
   db.prepare('UPDATE datasets SET last_attempt_at = ? WHERE dataset_id = ?').run(at, datasetId);
 }
 
-export function markError(db: MirrorDb, datasetId: number, error: { code: string; message: string }): void {
+export function markError(db: WriteDb, datasetId: number, error: { code: string; message: string }): void {
   db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ? WHERE dataset_id = ?').run(error.code, error.message, datasetId);
 }
 
 /** A successful 304: the data is as fresh as now. */
-export function markUnchanged(db: MirrorDb, datasetId: number, at: string): void {
+export function markUnchanged(db: WriteDb, datasetId: number, at: string): void {
   db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL WHERE dataset_id = ?').run(at, datasetId);
 }
 
-export function markApplied(db: MirrorDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
+export function markApplied(db: WriteDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
   db.prepare(
     `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
        held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
@@ -101,13 +101,13 @@ export function markApplied(db: MirrorDb, datasetId: number, result: { etag: str
  * A log's reading (dataset `log`): the window start its kept events were read from (meta
  * `log_from:<dataset_id>`, written with the events), and its newest event.
  */
-export function logState(db: MirrorDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
+export function logState(db: ReadDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
   const keptFrom = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_from:${datasetId}`) as string | undefined) ?? null;
   const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
   return { keptFrom, newest };
 }
 
-export function markLogFrom(db: MirrorDb, datasetId: number, from: string): void {
+export function markLogFrom(db: WriteDb, datasetId: number, from: string): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_from:${datasetId}`, from);
 }
 
@@ -116,16 +116,16 @@ export function markLogFrom(db: MirrorDb, datasetId: number, from: string): void
  * with the events): unlike the newest event kept, it goes back when the server's log does (a
  * restored backup, the demo's earlier revision).
  */
-export function logServerNewest(db: MirrorDb, datasetId: number): string | null {
+export function logServerNewest(db: ReadDb, datasetId: number): string | null {
   return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_newest:${datasetId}`) as string | undefined) ?? null;
 }
 
-export function markLogServerNewest(db: MirrorDb, datasetId: number, newest: string | null): void {
+export function markLogServerNewest(db: WriteDb, datasetId: number, newest: string | null): void {
   if (newest === null) db.prepare('DELETE FROM meta WHERE key = ?').run(`log_newest:${datasetId}`);
   else db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_newest:${datasetId}`, newest);
 }
 
-export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): void {
+export function markHeld(db: WriteDb, datasetId: number, held: HeldSnapshot): void {
   db.prepare('UPDATE datasets SET held_etag = ?, held_rows = ?, held_would_delete = ?, held_at = ? WHERE dataset_id = ?').run(
     held.etag,
     held.rows,
@@ -145,20 +145,20 @@ export interface ScopeGone {
   name: string;
 }
 
-export function scopeGone(db: MirrorDb, datasetId: number): ScopeGone | null {
+export function scopeGone(db: ReadDb, datasetId: number): ScopeGone | null {
   const value = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`scope_gone:${datasetId}`) as string | undefined;
   return value === undefined ? null : (JSON.parse(value) as ScopeGone);
 }
 
-export function markScopeGone(db: MirrorDb, datasetId: number, gone: ScopeGone): void {
+export function markScopeGone(db: WriteDb, datasetId: number, gone: ScopeGone): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`scope_gone:${datasetId}`, JSON.stringify(gone));
 }
 
-export function clearScopeGone(db: MirrorDb, datasetId: number): void {
+export function clearScopeGone(db: WriteDb, datasetId: number): void {
   db.prepare('DELETE FROM meta WHERE key = ?').run(`scope_gone:${datasetId}`);
 }
 
-export function clearHeld(db: MirrorDb, key: string): void {
+export function clearHeld(db: WriteDb, key: string): void {
   db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
 }
 
@@ -174,7 +174,7 @@ function isStale(syncedAt: string | null, minutes: number, now: number): boolean
  * How old the data behind an answer is: the oldest last success among the datasets of `list`
  * (in `scopeId` when given). Never synced when any of them never succeeded.
  */
-export function datasetAge(db: MirrorDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
+export function datasetAge(db: ReadDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
   const rows = (
     scopeId === null
       ? db.prepare('SELECT last_success_at FROM datasets WHERE list = ?').all(list)

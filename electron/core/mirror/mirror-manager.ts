@@ -7,12 +7,12 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from '../db/connection.ts';
+import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
   /** A connection for lookups on the calling thread (query_only: sync writes from its worker). */
-  db: MirrorDb;
+  db: ReadDb;
   path: string;
   identity: MirrorIdentity;
 }
@@ -57,7 +57,7 @@ export function openMarkerPath(file: string): string {
 }
 
 /** Remembers whose mirror a file is (for `aisle status`); the file name is only a hash. */
-export function writeMirrorIdentity(db: MirrorDb, identity: MirrorIdentity): void {
+export function writeMirrorIdentity(db: WriteDb, identity: MirrorIdentity): void {
   const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   db.transaction(() => {
     put.run('server', identity.server);
@@ -66,7 +66,7 @@ export function writeMirrorIdentity(db: MirrorDb, identity: MirrorIdentity): voi
   })();
 }
 
-export function readMirrorIdentity(db: MirrorDb): MirrorIdentity | null {
+export function readMirrorIdentity(db: ReadDb): MirrorIdentity | null {
   const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
   const server = meta.get('server');
   const email = meta.get('email');
@@ -128,8 +128,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
         // a full disk: the file is still readable, and lookups are what matters on the floor
         ctx.log.warn('mirror: could not record whose offline data this is (is the disk full?)', { error: (error as Error).message });
       }
-      db.pragma('query_only = ON');
-      open = { db, path: file, identity };
+      open = { db: readOnly(db), path: file, identity };
       warming = new AbortController();
       void warmFile(file, warming.signal);
       notify();
@@ -143,10 +142,10 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
    * is moved aside, said in words (the log, notice()), and a new one is made that the next sync
    * fills. Anything else (a newer Aisle's file, a busy or full disk) is thrown as it is.
    */
-  const openOrHeal = (file: string): MirrorDb => {
+  const openOrHeal = (file: string): WriteDb => {
     const marker = openMarkerPath(file);
     const unclean = existsSync(file) && (existsSync(marker) || walLeftBehind(file));
-    let db: MirrorDb | null = null;
+    let db: WriteDb | null = null;
     try {
       db = openMirror(file);
       if (unclean) {

@@ -8,7 +8,7 @@
 // as much and a search that finds nothing a quarter. Merging rewrites the whole index, which takes
 // seconds for a large mirror, so it is worth it after
 // a round that wrote a large part of a table (a first sync), not after a round of small changes.
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import type { TableName } from './record-tables.ts';
 
 export type SearchIndex = 'items_fts' | 'locations_fts' | 'records_fts';
@@ -21,7 +21,7 @@ export const SEARCH_INDEXES: Partial<Record<TableName, SearchIndex>> = {
 };
 
 /** Merges each index into one segment (FTS5 'optimize'), in the caller's transaction if it has one. */
-export function compactSearchIndexes(db: MirrorDb, indexes: readonly SearchIndex[]): void {
+export function compactSearchIndexes(db: WriteDb, indexes: readonly SearchIndex[]): void {
   for (const index of new Set(indexes)) db.prepare(`INSERT INTO ${index} (${index}) VALUES ('optimize')`).run();
 }
 

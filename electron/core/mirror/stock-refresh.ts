@@ -12,7 +12,7 @@
 // (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from './dataset-state.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;
@@ -40,14 +40,14 @@ export type StockReading =
   /** Ask again for the stock of these items only. */
   | { kind: 'items'; ids: string[]; fullAt: string };
 
-export function stockRefreshState(db: MirrorDb, datasetId: number): StockRefreshState | null {
+export function stockRefreshState(db: ReadDb, datasetId: number): StockRefreshState | null {
   const row = db.prepare('SELECT full_at, events_through, moved_through, gone_through FROM stock_refresh WHERE dataset_id = ?').get(datasetId) as
     | { full_at: string; events_through: string | null; moved_through: number | null; gone_through: number }
     | undefined;
   return row ? { fullAt: row.full_at, mark: { eventsThrough: row.events_through, movedThrough: row.moved_through, goneThrough: row.gone_through } } : null;
 }
 
-export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockRefreshState): void {
+export function writeStockRefresh(db: WriteDb, datasetId: number, state: StockRefreshState): void {
   db.prepare(
     `INSERT INTO stock_refresh (dataset_id, full_at, events_through, moved_through, gone_through) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (dataset_id) DO UPDATE SET full_at = excluded.full_at, events_through = excluded.events_through,
@@ -56,7 +56,7 @@ export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockR
 }
 
 /** Where the facility's history (its dataset, if kept), the moved and the deleted items stand now. */
-export function historyMark(db: MirrorDb, historyDatasetId: number | null): HistoryMark {
+export function historyMark(db: ReadDb, historyDatasetId: number | null): HistoryMark {
   const goneThrough = (db.prepare('SELECT max(seq) FROM items_gone').pluck().get() as number | null) ?? 0;
   const movedThrough = (db.prepare('SELECT max(seq) FROM items_moved').pluck().get() as number | null) ?? 0;
   if (historyDatasetId === null) return { eventsThrough: null, movedThrough, goneThrough };
@@ -69,7 +69,7 @@ export function historyMark(db: MirrorDb, historyDatasetId: number | null): Hist
  * before the answer) or changed, in the transaction that writes them: their facility's stock is
  * asked for again. Only while some stock has been read: a first reading is whole anyway.
  */
-export function recordItemsMoved(db: MirrorDb, datasetId: number, afterRid: number, changedRids: readonly number[]): void {
+export function recordItemsMoved(db: WriteDb, datasetId: number, afterRid: number, changedRids: readonly number[]): void {
   if (!db.prepare('SELECT 1 FROM stock_refresh LIMIT 1').get()) return;
   db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid > ? AND dataset_id = ?').run(afterRid, datasetId);
   const changed = db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid = ?');
@@ -77,13 +77,13 @@ export function recordItemsMoved(db: MirrorDb, datasetId: number, afterRid: numb
 }
 
 /** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
-export function recordItemsGone(db: MirrorDb, rids: readonly number[]): void {
+export function recordItemsGone(db: WriteDb, rids: readonly number[]): void {
   const insert = db.prepare('INSERT INTO items_gone (id) SELECT id FROM items WHERE rid = ?');
   for (const rid of rids) insert.run(rid);
 }
 
 /** Forgets the deleted and moved items every stock dataset has accounted for (all, when no stock is kept). */
-export function pruneAccountedItems(db: MirrorDb): void {
+export function pruneAccountedItems(db: WriteDb): void {
   db.prepare('DELETE FROM items_gone WHERE seq <= coalesce((SELECT min(gone_through) FROM stock_refresh), (SELECT max(seq) FROM items_gone))').run();
   db.prepare('DELETE FROM items_moved WHERE seq <= coalesce((SELECT min(moved_through) FROM stock_refresh), (SELECT max(seq) FROM items_moved))').run();
 }
@@ -103,7 +103,7 @@ export interface StockReadingOptions {
 }
 
 /** How this round reads a facility's stock: in full, not at all, or only the items that moved. */
-export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockReading {
+export function planStockReading(db: ReadDb, o: StockReadingOptions): StockReading {
   const full = (why: WholeStockWhy): StockReading => ({ kind: 'full', why });
   const state = stockRefreshState(db, o.stockDatasetId);
   if (!state) return full('no-snapshot');

@@ -6,7 +6,7 @@
 // a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
 // it is applied.
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** A guard against a server whose pages never end: far past any real list at the usual page sizes. */
@@ -32,7 +32,7 @@ export interface ReadingMemory {
 
 const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
 
-export function readMemory(db: MirrorDb, datasetId: number, key: string): ReadingMemory | null {
+export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingMemory | null {
   const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(memoryKey(datasetId)) as string | undefined;
   if (!text) return null;
   try {
@@ -43,7 +43,7 @@ export function readMemory(db: MirrorDb, datasetId: number, key: string): Readin
   }
 }
 
-export function writeMemory(db: MirrorDb, datasetId: number, memory: ReadingMemory): void {
+export function writeMemory(db: ReadDb, datasetId: number, memory: ReadingMemory): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(memoryKey(datasetId), JSON.stringify(memory));
 }
 

@@ -7,7 +7,7 @@
 // the whole stock instead (sync-round.ts), which finds the form.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
 const REFUSED: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);
@@ -65,7 +65,7 @@ export interface RequestForms {
   save(): void;
 }
 
-export function requestForms(db: MirrorDb): RequestForms {
+export function requestForms(db: ReadDb): RequestForms {
   const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE '${META_PREFIX}%'`).all() as { key: string; value: string }[];
   const known = new Map(rows.map((r) => [r.key.slice(META_PREFIX.length), r.value]));
   const learned = new Map<string, string>();

@@ -2,12 +2,12 @@
 // status bar and `aisle status` show.
 import type { DatasetStatus, Settings } from '../../contract/types.ts';
 import { allDatasets, toDatasetStatus } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { LIST_DEFS } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
-export function readDatasetStatuses(db: MirrorDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {
+export function readDatasetStatuses(db: ReadDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {
   const names = new Map(
     (db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string | null }[]).map((r) => [r.id, r.name]),
   );

@@ -6,13 +6,13 @@
 import { AisleError } from '../../contract/errors.ts';
 import { dropDataset } from '../mirror/apply-snapshot.ts';
 import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
 /** The names of the accounts and facilities the mirror holds, and of the user's facilities: read at a round's start, before the scope lists change. */
-export function scopeNames(db: MirrorDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
+export function scopeNames(db: ReadDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
   const rows = db.prepare(`SELECT id, coalesce(name, code, id) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string }[];
   const names = new Map(rows.map((r) => [r.id, r.name]));
   for (const f of plan.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code || f.id);
@@ -46,7 +46,7 @@ export interface Unplanned {
  * Settles the datasets a complete round (every scope list read, no `only`, not cancelled) did not
  * plan: see the file's head. `names` are the scopes' names from before the round.
  */
-export function settleUnplanned(db: MirrorDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
+export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
   let dropped = 0;
   /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
   const keptBack = new Map<string, { kind: string; name: string; labels: string[] }>();

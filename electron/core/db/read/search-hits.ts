@@ -6,7 +6,7 @@
 // Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else.
-import type { MirrorDb } from '../connection.ts';
+import type { ReadDb } from '../connection.ts';
 import { cached, ftsQuery, type PrefixMode, stmt } from '../statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
@@ -87,7 +87,7 @@ export interface ExactProbe {
 }
 
 /** Every exact match of a code, in one statement. */
-export function exactRows(db: MirrorDb, probe: ExactProbe): HitRow[] {
+export function exactRows(db: ReadDb, probe: ExactProbe): HitRow[] {
   const barcodes = probe.barcodes.length > 0;
   const text = probe.text !== '';
   const key = probe.key !== '';
@@ -124,7 +124,7 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
  * an item. One equality probe per spelling and column (an IN list costs SQLite a temporary table
  * per call, more than the probes themselves).
  */
-export function barcodeRows(db: MirrorDb, barcodes: readonly string[]): HitRow[] {
+export function barcodeRows(db: ReadDb, barcodes: readonly string[]): HitRow[] {
   if (barcodes.length === 0) return [];
   const sql = (barcodeSqls[barcodes.length] ??= barcodeSql(barcodes.length));
   return stmt(db, sql).raw().all(...barcodes, ...barcodes) as HitRow[];
@@ -139,7 +139,7 @@ function barcodeSql(count: number): string {
 }
 
 /** Items held in stock under this lot or serial number (field `lot` or `serial`). */
-export function trackingRows(db: MirrorDb, value: string): HitRow[] {
+export function trackingRows(db: ReadDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
 }
 
@@ -149,7 +149,7 @@ const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, 
   ) s ON x.id = s.item_id LIMIT 20`;
 
 /** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
-export function recordRow(db: MirrorDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
+export function recordRow(db: ReadDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
   const row =
     table === 'records'
       ? stmt(db, BY_ID.records).raw().get(list, id)
@@ -177,7 +177,7 @@ export interface PrefixProbe {
  * which for a page of hits costs more than a statement of its own. The
  * probes that seldom find anything, location codes and other lists' codes, share one compound.
  */
-export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): HitRow[] {
+export function prefixRows(db: ReadDb, probe: PrefixProbe, limit: number): HitRow[] {
   const text = [probe.text, probe.text + '\uffff'];
   const n = sqlLimit(limit);
   let rows = itemsByPrefix(db, 'sku', n, text);
@@ -189,7 +189,7 @@ export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): Hit
   return joined(rows, others);
 }
 
-function itemsByPrefix(db: MirrorDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): HitRow[] {
+function itemsByPrefix(db: ReadDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): HitRow[] {
   return stmt(db, cached(`prefix ${column} ${limit}`, () => item(column, prefixRange(`x.${column}`, limit), DATASET))).raw().all(...range) as HitRow[];
 }
 
@@ -215,7 +215,7 @@ function joined(first: HitRow[], ...rest: HitRow[][]): HitRow[] {
  * barcodes, description) and other lists (code, name, text). `codeWords` (a code typed without its
  * separators, as whole words) looks at items and other lists only, as matches of their code.
  */
-export function wordRows(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
+export function wordRows(db: ReadDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
   if (words.length === 0) return [];
   const match = ftsQuery(words, mode);
   const sql = cached(`words ${+codeWords} ${limit}`, () => {

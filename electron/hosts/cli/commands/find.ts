@@ -10,7 +10,7 @@ import { defaultDataDir } from '../../../core/data-dir.ts';
 import { inventoryByItem, inventoryByLocation } from '../../../core/lookup/inventory.ts';
 import { searchAll } from '../../../core/lookup/search.ts';
 import { readMirrorIdentity } from '../../../core/mirror/mirror-manager.ts';
-import { openMirror, type MirrorDb } from '../../../core/db/connection.ts';
+import { openMirror, type ReadDb } from '../../../core/db/connection.ts';
 import type { MirrorIdentity } from '../../../core/ports.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { count } from '../plural.ts';
@@ -94,7 +94,7 @@ function printResult(io: CliIo, result: SearchResult): void {
 }
 
 /** One exact item or location: show its stock too (narrowed to a scanned lot or serial). */
-function printStock(io: CliIo, db: MirrorDb, result: SearchResult, settings: Settings): void {
+function printStock(io: CliIo, db: ReadDb, result: SearchResult, settings: Settings): void {
   const exact = result.hits.filter((h) => h.match === 'exact');
   if (result.lines || exact.length !== 1 || (exact[0].kind !== 'item' && exact[0].kind !== 'location')) return;
   const hit = exact[0];
