@@ -3,7 +3,7 @@
 // digit, GTIN-14, locations `A-03-02-B`, lots and expiries.
 import { gs1CheckDigit } from '../../electron/core/lookup/gs1.ts';
 import { PAGE_SIZE, type WriteDb } from '../../electron/core/db/connection.ts';
-import { SCHEMA_VERSION } from '../../electron/core/db/schema.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 import { random } from './support/stats.ts';
 

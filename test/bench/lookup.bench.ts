@@ -15,7 +15,7 @@ import { listPage } from '../../electron/core/lookup/lists.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { openMirror, PAGE_SIZE, type ReadDb } from '../../electron/core/db/connection.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
-import { SCHEMA_VERSION } from '../../electron/core/db/schema.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { random, timeEach } from './support/stats.ts';
 import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import Database from 'better-sqlite3';
-import { migrate, openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { migrate } from '../../electron/core/db/migrations/index.ts';
 import { prepareSearchIndexBuilder } from '../../electron/core/mirror/search-index-builder.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

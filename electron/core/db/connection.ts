@@ -4,26 +4,10 @@ import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSyn
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
-import { contentHash } from '../mirror/content-hash.ts';
-import { utcInstant } from '../mirror/instant.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { naturalSortKeyOf } from '../mirror/sort-key.ts';
+import type { ReadDb, WriteDb } from './handles.ts';
+import { migrate, SCHEMA_VERSION } from './migrations/index.ts';
 
-declare const reads: unique symbol;
-declare const writes: unique symbol;
-
-/**
- * A connection to a mirror that may only be read: lookups, the CLI's `find` and `status`. Branded
- * so that a function that changes the mirror (it takes a WriteDb) cannot be handed one: the
- * compiler refuses it, not a failed statement at run time.
- */
-export type ReadDb = Database.Database & { readonly [reads]: true };
-
-/** The connection that changes a mirror (the sync worker's, an upgrade's); it may read too. */
-export type WriteDb = ReadDb & { readonly [writes]: true };
-
-/** The name the snapshot apply and the sync round still use for their writer; the same as WriteDb. */
-export type MirrorDb = WriteDb;
+export type { MirrorDb, ReadDb, WriteDb } from './handles.ts';
 
 /** The page size of a new mirror file (see openMirror). */
 export const PAGE_SIZE = 4096;
@@ -177,25 +161,6 @@ export function schemaVersionOf(file: string): number | null {
 export function needsUpgrade(file: string): boolean {
   const version = schemaVersionOf(file);
   return version !== null && version > 0 && version < SCHEMA_VERSION;
-}
-
-/** Applies the migrations after the file's `user_version`, each in one transaction. */
-export function migrate(db: WriteDb): void {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version < SCHEMA_VERSION) {
-    // what the migrations compute in JS, as the sync does for new rows
-    db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
-    db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
-    db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
-  }
-  while (version < SCHEMA_VERSION) {
-    const next = version + 1;
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]);
-      db.pragma(`user_version = ${next}`);
-    }).immediate();
-    version = next;
-  }
 }
 
 function ensurePrivateFile(file: string): void {
