@@ -48,6 +48,7 @@ export function openMirror(file: string, options: OpenOptions = {}): ReadDb | Wr
     }
     if (options.readonly) {
       if (version < SCHEMA_VERSION) throw new AisleError('mirror_error', 'The offline data file is not ready yet.');
+      tuneForLookups(db);
     } else {
       migrate(db as WriteDb);
     }
@@ -114,7 +115,23 @@ export function setMirrorAside(file: string, now: Date = new Date()): string {
  */
 export function readOnly(db: WriteDb): ReadDb {
   db.pragma('query_only = ON');
+  tuneForLookups(db);
   return db;
+}
+
+/**
+ * A reader reads the file through a memory map. A lookup
+ * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
+ * of a read() call and a page copy into SQLite's cache: several times faster while the file is in
+ * the OS cache (as after a sync; docs/decisions/0005-lookup-statements.md). The price is paid on a
+ * file that is not (after a restart): each first fault of a page reads the pages around it, so the
+ * mirror manager warms a newly opened file in the background (warm-file.ts).
+ * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
+ */
+const MMAP_BYTES = 2 ** 31;
+
+function tuneForLookups(db: Database.Database): void {
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
 }
 
 /** True when a WAL with content was left beside the file: the last process did not close it. */

@@ -1,6 +1,5 @@
 // One search box for everything: a query (typed, pasted or scanned) is matched against items,
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
-import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
@@ -9,7 +8,7 @@ import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from '.
 import { barcodeRows, exactRows, type HitRow, prefixRows, recordRow, SOURCES, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
-import { MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
+import { inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -99,31 +98,6 @@ export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: S
       return row ? toHit(ctx, row, 'exact') : null;
     });
   });
-}
-
-/**
- * All probes of one query in one read transaction: one snapshot, and one WAL read lock instead of
- * one per statement.
- */
-function inOneRead<T>(db: ReadDb, read: () => T): T {
-  if (db.inTransaction) return read();
-  statements(db).begin.run();
-  try {
-    return read();
-  } finally {
-    if (db.inTransaction) statements(db).commit.run();
-  }
-}
-
-const transactionStatements = new WeakMap<ReadDb, { begin: Statement; commit: Statement }>();
-
-function statements(db: ReadDb): { begin: Statement; commit: Statement } {
-  let found = transactionStatements.get(db);
-  if (!found) {
-    found = { begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT') };
-    transactionStatements.set(db, found);
-  }
-  return found;
 }
 
 function context(db: ReadDb, options: SearchOptions): Context {

@@ -7,7 +7,7 @@
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else.
 import type { ReadDb } from '../connection.ts';
-import { cached, ftsQuery, type PrefixMode, stmt } from '../statements.ts';
+import { cached, ftsQuery, type PrefixMode, sqlVariants, stmt } from '../statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
 export const SOURCES = [
@@ -103,13 +103,12 @@ export function exactRows(db: ReadDb, probe: ExactProbe): HitRow[] {
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
   const variant = (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
-  return stmt(db, (exactSqls[variant] ??= exactSql(barcodes, text, email, key))).raw().all(...params) as HitRow[];
+  return stmt(db, exactSql(variant)).raw().all(...params) as HitRow[];
 }
 
-/** exactRows' statements by which probes they make (a number: a scan's lookup builds no string to find its SQL). */
-const exactSqls: string[] = [];
-
-function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean): string {
+/** exactRows' SQL by which probes it makes: barcodes, text, email, key, one bit each. */
+const exactSql = sqlVariants((variant) => {
+  const [barcodes, text, email, key] = [variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
   const members: string[] = [];
   if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`), item('upc', `x.upc IN (SELECT value FROM json_each(?))`));
   if (text) members.push(item('sku', 'x.sku = ?'), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
@@ -117,7 +116,7 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
   if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
   if (key) members.push(location('code', 'x.code_norm = ?'));
   return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
-}
+});
 
 /**
  * Items whose GTIN or UPC is one of these spellings: a scanned barcode's whole answer when it names
@@ -126,17 +125,14 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
  */
 export function barcodeRows(db: ReadDb, barcodes: readonly string[]): HitRow[] {
   if (barcodes.length === 0) return [];
-  const sql = (barcodeSqls[barcodes.length] ??= barcodeSql(barcodes.length));
-  return stmt(db, sql).raw().all(...barcodes, ...barcodes) as HitRow[];
+  return stmt(db, barcodeSql(barcodes.length)).raw().all(...barcodes, ...barcodes) as HitRow[];
 }
 
-/** barcodeRows' statements by number of spellings (a GTIN has at most four, and the digits as typed). */
-const barcodeSqls: string[] = [];
-
-function barcodeSql(count: number): string {
+/** barcodeRows' SQL by number of spellings (a GTIN has at most four, and the digits as typed). */
+const barcodeSql = sqlVariants((count) => {
   const each = (field: string) => Array.from({ length: count }, () => item(field, `x.${field} = ?`));
   return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
-}
+});
 
 /** Items held in stock under this lot or serial number (field `lot` or `serial`). */
 export function trackingRows(db: ReadDb, value: string): HitRow[] {
