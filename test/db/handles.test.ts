@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMirror, readOnly, type ReadDb, type WriteDb } from '../../electron/core/db/connection.ts';
-import { markAttempt } from '../../electron/core/mirror/dataset-state.ts';
+import { markAttempt } from '../../electron/core/db/write/datasets.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;

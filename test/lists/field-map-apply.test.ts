@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
-import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

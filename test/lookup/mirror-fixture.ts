@@ -1,7 +1,7 @@
 // Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/mirror/apply-snapshot.ts';
-import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 
 export interface DatasetLoad {
@@ -23,7 +23,7 @@ export function loadDataset(db: WriteDb, load: DatasetLoad, records: Iterable<Re
   const scopeId = load.scopeId ?? null;
   const key = datasetKey(load);
   const table = tableOf(load.list);
-  const datasetId = ensureDataset(db, { key, list: load.list, label: load.list, table, scopeKind, scopeId, scopeName: null, path: `/${key}`, method: 'GET' });
+  const datasetId = ensureDataset(db, { key, list: load.list, scopeKind, scopeId, path: `/${key}` });
   const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId });
   for (const record of records) applier.add(JSON.stringify(record));
   const result = applier.finish({ etag: null, at: load.syncedAt ?? new Date(0).toISOString(), allowMassDelete: true });

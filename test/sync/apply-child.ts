@@ -2,7 +2,8 @@
 // splitter and apply code, printing `applying` when it starts. Usage: apply-child.ts <mirror> <json>
 import { createReadStream } from 'node:fs';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
-import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 

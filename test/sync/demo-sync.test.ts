@@ -2,7 +2,7 @@
 // deleted items), and its simulated mass deletion, held until confirmed.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';

@@ -4,7 +4,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';

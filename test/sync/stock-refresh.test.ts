@@ -5,7 +5,9 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
-import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset, markApplied, markLogServerNewest } from '../../electron/core/db/write/datasets.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';

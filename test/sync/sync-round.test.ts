@@ -2,7 +2,7 @@ import { copyFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
 import { openMirror, openMirrorWriter, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { getMeta } from '../db/read/meta.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { fieldRoles } from './field-map.ts';
 import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
 import { listDef, type TableName } from './registry.ts';
@@ -73,7 +75,7 @@ export function readFieldMapFile(file: string): FieldMapFile {
 
 /** The warning of the file last applied to this mirror, if any. */
 export function appliedFileWarning(db: ReadDb): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(WARNING_KEY) as string | undefined) ?? null;
+  return getMeta(db, WARNING_KEY);
 }
 
 /**
@@ -102,8 +104,8 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
   }
   db.transaction(() => {
     writeOverrides(db, read.overrides);
-    if (read.warning) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(WARNING_KEY, read.warning);
-    else db.prepare('DELETE FROM meta WHERE key = ?').run(WARNING_KEY);
+    if (read.warning) putMeta(db, WARNING_KEY, read.warning);
+    else deleteMeta(db, WARNING_KEY);
   }).immediate();
   return { reextracted, warning: read.warning };
 }

@@ -5,6 +5,8 @@
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../db/connection.ts';
+import { getMeta, metaEntries } from '../db/read/meta.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
@@ -16,35 +18,27 @@ export const OVERRIDES_KEY = 'field_map_file';
 /** IT's overrides, per list then column: a field name, or null for "this list has none". */
 export type Overrides = Record<string, Record<string, string | null>>;
 
-function metaGet(db: ReadDb, key: string): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
-}
-
-function metaPut(db: WriteDb, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
-}
-
 export function readDecision(db: ReadDb, list: string): FieldDecision | null {
-  const json = metaGet(db, DECISION + list);
+  const json = getMeta(db, DECISION + list);
   return json ? (JSON.parse(json) as FieldDecision) : null;
 }
 
 export function writeDecision(db: WriteDb, list: string, decision: FieldDecision): void {
-  metaPut(db, DECISION + list, JSON.stringify(decision));
+  putMeta(db, DECISION + list, JSON.stringify(decision));
 }
 
 /** Every list with a decision. */
 export function decidedLists(db: ReadDb): string[] {
-  return db.prepare(`SELECT substr(key, ?) FROM meta WHERE key LIKE 'field\\_map:%' ESCAPE '\\' ORDER BY key`).pluck().all(DECISION.length + 1) as string[];
+  return [...metaEntries(db, DECISION).keys()].map((key) => key.slice(DECISION.length));
 }
 
 export function readOverrides(db: ReadDb): Overrides {
-  const json = metaGet(db, OVERRIDES_KEY);
+  const json = getMeta(db, OVERRIDES_KEY);
   return json ? (JSON.parse(json) as Overrides) : {};
 }
 
 export function writeOverrides(db: WriteDb, overrides: Overrides): void {
-  metaPut(db, OVERRIDES_KEY, JSON.stringify(overrides));
+  putMeta(db, OVERRIDES_KEY, JSON.stringify(overrides));
 }
 
 /** The map in force: the decision, IT's overrides on top. */
@@ -183,12 +177,11 @@ const REJECTED = 'rejected:';
 
 /** Notes (in the apply's transaction) how many records of a dataset were not kept, and why the first was not. */
 export function noteRejected(db: WriteDb, datasetId: number, count: number, reason: string | null): void {
-  if (count === 0) db.prepare('DELETE FROM meta WHERE key = ?').run(REJECTED + datasetId);
-  else metaPut(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
+  if (count === 0) deleteMeta(db, REJECTED + datasetId);
+  else putMeta(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
 }
 
 /** The datasets whose last answer had records not kept, by dataset id. */
 export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'rejected:%'`).all() as { key: string; value: string }[];
-  return new Map(rows.map((r) => [Number(r.key.slice(REJECTED.length)), JSON.parse(r.value) as { count: number; reason: string | null }]));
+  return new Map([...metaEntries(db, REJECTED)].map(([key, value]) => [Number(key.slice(REJECTED.length)), JSON.parse(value) as { count: number; reason: string | null }]));
 }

@@ -3,7 +3,7 @@
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
-import { allDatasets, type DatasetRow } from '../mirror/dataset-state.ts';
+import { allDatasets, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';

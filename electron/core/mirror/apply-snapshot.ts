@@ -13,8 +13,8 @@
 import { AisleError } from '../../contract/errors.ts';
 import { contentHash } from './content-hash.ts';
 import { cutWalBack, datasetLimits, DEFAULT_CAPS, type DatasetCaps } from './dataset-caps.ts';
-import type { HeldSnapshot } from './dataset-state.ts';
-import { markApplied, markLogFrom, markLogServerNewest } from './dataset-state.ts';
+import type { HeldSnapshot } from '../db/write/datasets.ts';
+import { markApplied, markLogFrom, markLogServerNewest } from '../db/write/datasets.ts';
 import { isMassDeletion } from './mass-delete-guard.ts';
 import type { MirrorDb } from '../db/connection.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';

@@ -8,6 +8,8 @@ import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../core.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
+import { metaEntries } from '../db/read/meta.ts';
+import { putMetaEntries } from '../db/write/meta.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
@@ -58,16 +60,11 @@ export function openMarkerPath(file: string): string {
 
 /** Remembers whose mirror a file is (for `aisle status`); the file name is only a hash. */
 export function writeMirrorIdentity(db: WriteDb, identity: MirrorIdentity): void {
-  const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  db.transaction(() => {
-    put.run('server', identity.server);
-    put.run('email', identity.email);
-    put.run('license_id', identity.licenseId);
-  })();
+  putMetaEntries(db, { server: identity.server, email: identity.email, license_id: identity.licenseId });
 }
 
 export function readMirrorIdentity(db: ReadDb): MirrorIdentity | null {
-  const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+  const meta = metaEntries(db);
   const server = meta.get('server');
   const email = meta.get('email');
   const licenseId = meta.get('license_id');

@@ -11,7 +11,7 @@
 // whenever anything is in doubt, since a server may change what its history does not carry
 // (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
-import { logServerNewest } from './dataset-state.ts';
+import { logServerNewest } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */

@@ -6,7 +6,9 @@
 // a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
 // it is applied.
 import { AisleError } from '../../contract/errors.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { getMeta } from '../db/read/meta.ts';
+import { putMeta } from '../db/write/meta.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** A guard against a server whose pages never end: far past any real list at the usual page sizes. */
@@ -33,7 +35,7 @@ export interface ReadingMemory {
 const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
 
 export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingMemory | null {
-  const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(memoryKey(datasetId)) as string | undefined;
+  const text = getMeta(db, memoryKey(datasetId));
   if (!text) return null;
   try {
     const memory = JSON.parse(text) as ReadingMemory;
@@ -43,8 +45,8 @@ export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingM
   }
 }
 
-export function writeMemory(db: ReadDb, datasetId: number, memory: ReadingMemory): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(memoryKey(datasetId), JSON.stringify(memory));
+export function writeMemory(db: WriteDb, datasetId: number, memory: ReadingMemory): void {
+  putMeta(db, memoryKey(datasetId), JSON.stringify(memory));
 }
 
 /** One page as read: the envelope's fields, how many records it had, its Link header. */

@@ -7,7 +7,9 @@
 // the whole stock instead (sync-round.ts), which finds the form.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { WriteDb } from '../db/connection.ts';
+import { metaEntries } from '../db/read/meta.ts';
+import { putMeta } from '../db/write/meta.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
 const REFUSED: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);
@@ -65,9 +67,8 @@ export interface RequestForms {
   save(): void;
 }
 
-export function requestForms(db: ReadDb): RequestForms {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE '${META_PREFIX}%'`).all() as { key: string; value: string }[];
-  const known = new Map(rows.map((r) => [r.key.slice(META_PREFIX.length), r.value]));
+export function requestForms(db: WriteDb): RequestForms {
+  const known = new Map([...metaEntries(db, META_PREFIX)].map(([key, value]) => [key.slice(META_PREFIX.length), value]));
   const learned = new Map<string, string>();
   return {
     async open(spec, send) {
@@ -97,8 +98,7 @@ export function requestForms(db: ReadDb): RequestForms {
       );
     },
     save() {
-      const write = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-      for (const [path, form] of learned) write.run(`${META_PREFIX}${path}`, form);
+      for (const [path, form] of learned) putMeta(db, `${META_PREFIX}${path}`, form);
       learned.clear();
     },
   };

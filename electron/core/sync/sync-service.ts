@@ -7,7 +7,7 @@ import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../co
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../core.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
-import { datasetByKey } from '../mirror/dataset-state.ts';
+import { datasetByKey } from '../db/read/datasets.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';

@@ -1,7 +1,8 @@
 // The status of every dataset, read from the mirror's `datasets` table: what `sync.status`, the
 // status bar and `aisle status` show.
 import type { DatasetStatus, Settings } from '../../contract/types.ts';
-import { allDatasets, toDatasetStatus } from '../mirror/dataset-state.ts';
+import { toDatasetStatus } from '../mirror/dataset-state.ts';
+import { allDatasets } from '../db/read/datasets.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { LIST_DEFS } from './dataset-registry.ts';
 

@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
-import { clearHeld } from '../mirror/dataset-state.ts';
+import { clearHeld } from '../db/write/datasets.ts';
 import { openMirrorWriter } from '../db/connection.ts';
 import { type RoundResult, runRound } from './sync-round.ts';
 import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';

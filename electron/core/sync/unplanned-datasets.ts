@@ -5,7 +5,8 @@
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
 import { dropDataset } from '../mirror/apply-snapshot.ts';
-import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
+import { clearScopeGone, markError, markScopeGone } from '../db/write/datasets.ts';
+import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
 
