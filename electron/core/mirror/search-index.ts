@@ -8,7 +8,7 @@
 // as much and a search that finds nothing a quarter. Merging rewrites the whole index, which takes
 // seconds for a large mirror, so it is worth it after
 // a round that wrote a large part of a table (a first sync), not after a round of small changes.
-import type { ReadDb, WriteDb } from '../db/connection.ts';
+import type { WriteDb } from '../db/connection.ts';
 import type { TableName } from './record-tables.ts';
 
 export type SearchIndex = 'items_fts' | 'locations_fts' | 'records_fts';
