@@ -10,7 +10,9 @@ import { ensureDataset, markApplied, markLogServerNewest } from '../../electron/
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
-import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { MAX_ITEMS_ASKED, planStockReading } from '../../electron/core/mirror/stock-refresh.ts';
+import { pruneAccountedItems, recordItemsMoved, writeStockRefresh } from '../../electron/core/db/write/stock-refresh.ts';
+import { historyMark, stockRefreshState } from '../../electron/core/db/read/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -18,7 +18,7 @@ import { markApplied, markLogFrom, markLogServerNewest } from '../db/write/datas
 import { isMassDeletion } from './mass-delete-guard.ts';
 import type { MirrorDb } from '../db/connection.ts';
 import { prepareSearchIndexBuilder } from './search-index-builder.ts';
-import { recordItemsGone, recordItemsMoved } from './stock-refresh.ts';
+import { recordItemsGone, recordItemsMoved } from '../db/write/stock-refresh.ts';
 import { TABLES, type RecordTable, type TableName } from './record-tables.ts';
 import { tableOf } from '../lists/registry.ts';
 import { SAMPLE_SIZE } from '../lists/field-discovery.ts';

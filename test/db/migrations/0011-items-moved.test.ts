@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { historyMark, planStockReading, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../../electron/core/mirror/stock-refresh.ts';
+import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts';
+import { recordItemsMoved, writeStockRefresh } from '../../../electron/core/db/write/stock-refresh.ts';
+import { historyMark, stockRefreshState } from '../../../electron/core/db/read/stock-refresh.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { fileAtVersion } from './support.ts';
 
