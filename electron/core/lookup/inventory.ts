@@ -7,9 +7,9 @@ import { allDatasets, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
-import { itemById } from './items.ts';
+import { itemById } from '../db/read/items.ts';
 import type { QueryOptions } from './lists.ts';
-import { locationById } from './locations.ts';
+import { locationById } from '../db/read/locations.ts';
 import { cached, stmt } from '../db/statements.ts';
 
 /** Stock expiring within this many days is flagged `soon`. */

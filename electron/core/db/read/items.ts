@@ -1,6 +1,6 @@
 // Items in the mirror by id (the search box's probes are in hit-queries.ts).
-import type { ReadDb } from '../db/connection.ts';
-import { stmt } from '../db/statements.ts';
+import type { ReadDb } from '../connection.ts';
+import { stmt } from '../statements.ts';
 
 export interface ItemRow {
   rid: number;
