@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
+import { compactSearchIndexes } from '../../electron/core/db/write/search-index.ts';
 import { openMirror, openMirrorWriter, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/sync-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';

@@ -2,6 +2,7 @@
 // `aisle fields` show it. Read-only: works on any connection to the mirror.
 import type { FieldMapReport, ListFieldMap } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
+import { allDatasets } from '../db/read/datasets.ts';
 import { fieldRoles } from './field-map.ts';
 import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';
 import { decidedLists, readDecision, readOverrides, readRejected } from './field-map-state.ts';
@@ -19,7 +20,7 @@ function listsOf(db: ReadDb): ListFieldMap[] {
   const lists = decidedLists(db).sort((a, b) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b));
   const overrides = readOverrides(db);
   const rejected = readRejected(db);
-  const datasets = db.prepare('SELECT dataset_id, list FROM datasets').all() as { dataset_id: number; list: string }[];
+  const datasets = allDatasets(db);
   return lists.map((list) => {
     const def = listDef(list);
     const decision = readDecision(db, list)!;

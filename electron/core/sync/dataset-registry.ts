@@ -4,6 +4,7 @@
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { ReadDb } from '../db/connection.ts';
+import { scopeRecords } from '../db/read/scopes.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
 
 interface ListDef {
@@ -69,7 +70,7 @@ export function globalDatasets(options: PlanOptions): DatasetSpec[] {
 }
 
 function scopes(db: ReadDb, list: string): { id: string; name: string | null }[] {
-  return db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list = ? ORDER BY code_sort, id`).all(list) as { id: string; name: string | null }[];
+  return scopeRecords(db, list);
 }
 
 /** Datasets scoped by the mirrored accounts and facilities (call after the global lists synced). */

@@ -11,7 +11,8 @@ import { ensureDataset, markAttempt, markError, markHeld, markUnchanged } from '
 import { datasetByKey, logState, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import { instantText, TABLES, type TableName } from '../mirror/record-tables.ts';
-import { compactSearchIndexes, SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
+import { SEARCH_INDEXES, worthCompacting } from '../mirror/search-index.ts';
+import { compactSearchIndexes } from '../db/write/search-index.ts';
 import type { MirrorDb } from '../db/connection.ts';
 import { planStockReading, type StockReading } from '../mirror/stock-refresh.ts';
 import { pruneAccountedItems, writeStockRefresh } from '../db/write/stock-refresh.ts';

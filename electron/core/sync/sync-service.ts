@@ -11,6 +11,7 @@ import { datasetByKey } from '../db/read/datasets.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../session/clock.ts';
+import { facilityNames } from '../db/read/scopes.ts';
 import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './sync-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
@@ -91,8 +92,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const tellKeptFacilities = () => {
     const db = mirrors.current()?.db;
     if (!db || !session.keptFacilities || session.facilities().length > 0) return;
-    const rows = db.prepare(`SELECT coalesce(name, code, id) AS name FROM records WHERE list = 'facilities' ORDER BY code_sort, id`).all() as { name: string }[];
-    session.keptFacilities(rows.map((r) => r.name));
+    session.keptFacilities(facilityNames(db));
   };
 
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {

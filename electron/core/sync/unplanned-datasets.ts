@@ -8,14 +8,14 @@ import { dropDataset } from '../mirror/apply-snapshot.ts';
 import { clearScopeGone, markError, markScopeGone } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { scopeNamesById } from '../db/read/scopes.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
 /** The names of the accounts and facilities the mirror holds, and of the user's facilities: read at a round's start, before the scope lists change. */
 export function scopeNames(db: ReadDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
-  const rows = db.prepare(`SELECT id, coalesce(name, code, id) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string }[];
-  const names = new Map(rows.map((r) => [r.id, r.name]));
+  const names = scopeNamesById(db, true);
   for (const f of plan.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code || f.id);
   return names;
 }
