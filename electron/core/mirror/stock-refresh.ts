@@ -13,7 +13,8 @@
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from '../db/read/datasets.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, oldestEvent, stockRefreshState } from '../db/read/stock-refresh.ts';
+import { oldestEvent } from '../db/read/history.ts';
+import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, stockRefreshState } from '../db/read/stock-refresh.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;

@@ -40,11 +40,6 @@ export function datasetRows(db: ReadDb, datasetId: number): number {
   return db.prepare('SELECT rows FROM datasets WHERE dataset_id = ?').pluck().get(datasetId) as number;
 }
 
-/** The oldest event a history dataset keeps; null when it keeps none. */
-export function oldestEvent(db: ReadDb, datasetId: number): string | null {
-  return db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(datasetId) as string | null;
-}
-
 /** Items deleted after `goneThrough` that this stock dataset holds. */
 export function goneItemsInStock(db: ReadDb, goneThrough: number, stockDatasetId: number): string[] {
   // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
