@@ -4,7 +4,8 @@ import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
+import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
 import { stmt } from '../db/statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 

@@ -2,6 +2,7 @@
 // last synced, a log's window, a scope the server no longer lists.
 import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
 import { getMeta } from './meta.ts';
 
 export interface DatasetRow {
@@ -74,4 +75,32 @@ export interface ScopeGone {
 export function scopeGone(db: ReadDb, datasetId: number): ScopeGone | null {
   const value = getMeta(db, `scope_gone:${datasetId}`);
   return value === null ? null : (JSON.parse(value) as ScopeGone);
+}
+
+/** A dataset as the lookups date their answers by it. */
+export interface DatasetInfo {
+  datasetId: number;
+  key: string;
+  list: string;
+  scopeKind: string;
+  scopeId: string | null;
+  lastSuccessAt: string | null;
+  rows: number;
+}
+
+export function datasetInfos(db: ReadDb): DatasetInfo[] {
+  return stmt(
+    db,
+    `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
+            last_success_at AS lastSuccessAt, rows FROM datasets`,
+  ).all() as DatasetInfo[];
+}
+
+/**
+ * Changes whenever the file does, as this connection sees it: `data_version` moves when another
+ * connection commits (the sync worker), `total_changes()` when this one writes. What is derived
+ * from the file can be kept while it stays the same.
+ */
+export function fileStamp(db: ReadDb): string {
+  return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
 }

@@ -1,6 +1,7 @@
 // Reads of the scopes datasets belong to: the accounts and facilities the mirror holds (records of
 // those lists), by id and name. Named by name, else code, else (where said) id.
 import type { ReadDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
 
 /** The records of a scope list (accounts, facilities) in natural code order: id and name (else code). */
 export function scopeRecords(db: ReadDb, list: string): { id: string; name: string | null }[] {
@@ -21,4 +22,9 @@ export function scopeNamesById(db: ReadDb, orId: boolean): Map<string, string | 
     : `SELECT id, coalesce(name, code) AS name FROM records WHERE list IN ('accounts', 'facilities')`;
   const rows = db.prepare(sql).all() as { id: string; name: string | null }[];
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Each facility's id and name (else code), as rows: read once per change of the file by the lookups. */
+export function facilityNameRows(db: ReadDb): [string, string | null][] {
+  return stmt(db, `SELECT id, COALESCE(name, code) FROM records WHERE list = 'facilities'`).raw().all() as [string, string | null][];
 }
