@@ -4,6 +4,7 @@
 // code. Each column's choice is written down with its evidence, in words, for IT.
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../lookup/gs1.ts';
 import type { ReadDb } from '../db/connection.ts';
+import { countKnownIds, hasAnyRow } from '../db/read/list-rows.ts';
 import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';
@@ -43,16 +44,11 @@ const share = (count: number, of: number) => `${count}/${of}`;
 
 /** Ids of a list found among these values (one probe each, once per decision). */
 function knownIds(db: ReadDb, list: NonNullable<FieldRole['refersTo']>, values: readonly string[]): number {
-  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} WHERE id = ?` : `SELECT 1 FROM records WHERE list = '${list}' AND id = ?`;
-  const probe = db.prepare(sql).pluck();
-  let found = 0;
-  for (const value of values) if (probe.get(value) !== undefined) found++;
-  return found;
+  return countKnownIds(db, list === 'items' || list === 'locations' ? list : 'records', list, values);
 }
 
 function hasRows(db: ReadDb, list: NonNullable<FieldRole['refersTo']>): boolean {
-  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} LIMIT 1` : `SELECT 1 FROM records WHERE list = '${list}' LIMIT 1`;
-  return db.prepare(sql).pluck().get() !== undefined;
+  return hasAnyRow(db, list === 'items' || list === 'locations' ? list : 'records', list);
 }
 
 /** Decides a list's field map from a sample of its records: names first, then their values. */

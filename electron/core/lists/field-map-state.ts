@@ -5,6 +5,7 @@
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../db/connection.ts';
+import { countUpTo, itemIdBySku, locationsByCodeNorm, sampleRaws } from '../db/read/list-rows.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
@@ -48,35 +49,30 @@ export function mapInForce(decision: FieldDecision, overrides: Overrides, list: 
 
 /** A decision from the rows a list already has in the mirror (a mirror made before field maps). */
 function decideFromStored(db: ReadDb, list: string, table: TableName): FieldDecision | null {
-  const raws = (
-    table === 'records' ? db.prepare(`SELECT raw FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE}`).pluck().all(list) : db.prepare(`SELECT raw FROM ${table} LIMIT ${SAMPLE_SIZE}`).pluck().all()
-  ) as string[];
+  const raws = sampleRaws(db, table, list, SAMPLE_SIZE);
   return raws.length ? discoverFieldMap(db, list, table, raws.map((r) => JSON.parse(r) as Json)) : null;
 }
 
 /** The list's rows, counted up to one more than a sample. */
 function storedCount(db: ReadDb, list: string, table: TableName): number {
-  if (table === 'records') return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE + 1})`).pluck().get(list) as number;
-  return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${SAMPLE_SIZE + 1})`).pluck().get() as number;
+  return countUpTo(db, table, list, SAMPLE_SIZE + 1);
 }
 
 /** References looked up in the mirror, each value once per apply. */
 export function mirrorReferences(db: ReadDb): References {
-  const items = db.prepare('SELECT id FROM items WHERE sku = ? LIMIT 1').pluck();
-  const locations = db.prepare('SELECT id, facility_id FROM locations WHERE code_norm = ?');
   const itemCache = new Map<string, string | null>();
   const locationCache = new Map<string, string | null>();
   return {
     itemIdBySku(sku) {
       let id = itemCache.get(sku);
-      if (id === undefined) itemCache.set(sku, (id = (items.get(sku) as string | undefined) ?? null));
+      if (id === undefined) itemCache.set(sku, (id = itemIdBySku(db, sku)));
       return id;
     },
     locationIdByCode(code, facilityId) {
       const key = `${facilityId ?? ''}\n${code}`;
       let id = locationCache.get(key);
       if (id === undefined) {
-        const found = locations.all(normaliseCode(code)) as { id: string; facility_id: string | null }[];
+        const found = locationsByCodeNorm(db, normaliseCode(code));
         id = (found.find((l) => l.facility_id === facilityId) ?? (facilityId === null ? found[0] : undefined))?.id ?? null;
         locationCache.set(key, id);
       }
