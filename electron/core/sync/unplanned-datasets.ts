@@ -5,7 +5,7 @@
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
 import { dropDataset } from '../mirror/apply-snapshot.ts';
-import { clearScopeGone, markError, markScopeGone } from '../db/write/datasets.ts';
+import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
@@ -78,10 +78,7 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
     const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
     const label = (LABELS.get(row.list) ?? row.list).toLowerCase();
     const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
-    db.transaction(() => {
-      markScopeGone(db, row.dataset_id, { since: at, name });
-      markError(db, row.dataset_id, new AisleError('not_found', message));
-    }).immediate();
+    markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
   }
   const notices = [

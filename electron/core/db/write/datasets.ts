@@ -80,3 +80,11 @@ export function markScopeGone(db: WriteDb, datasetId: number, gone: ScopeGone): 
 export function clearScopeGone(db: WriteDb, datasetId: number): void {
   deleteMeta(db, `scope_gone:${datasetId}`);
 }
+
+/** A dataset kept while its scope is missing from the server's list: since when, and the error that says so, together. */
+export function markKeptWhileScopeGone(db: WriteDb, datasetId: number, gone: ScopeGone, error: { code: string; message: string }): void {
+  db.transaction(() => {
+    markScopeGone(db, datasetId, gone);
+    markError(db, datasetId, error);
+  }).immediate();
+}
