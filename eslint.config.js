@@ -3,16 +3,13 @@ import vue from 'eslint-plugin-vue';
 
 // Files that still write SQL outside electron/core/db/: the snapshot apply and the sync round (being
 // split into named steps, whose SQL goes to core/db/write/snapshot/), the WAL's checkpoints (to be
-// handled in one place), the list views' query builder, the field map's re-extraction and the
-// search index builder.
+// handled in one place), the list views' query builder and the search index builder.
 const SQL_NOT_YET_IN_DB = [
   'electron/core/mirror/apply-snapshot.ts',
   'electron/core/sync/sync-round.ts',
   'electron/core/sync/sync-worker.ts',
   'electron/core/mirror/dataset-caps.ts',
   'electron/core/lookup/lists.ts',
-  'electron/core/lists/field-map-state.ts',
-  'electron/core/lists/field-map-file.ts',
   'electron/core/mirror/search-index-builder.ts',
 ];
 

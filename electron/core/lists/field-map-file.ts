@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { getMeta } from '../db/read/meta.ts';
+import { inOneWrite } from '../db/write/in-one-write.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { fieldRoles } from './field-map.ts';
 import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
@@ -96,16 +97,16 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
     const byTable = new Map<TableName, string[]>();
     for (const list of lists) byTable.set(listDef(list).table, [...(byTable.get(listDef(list).table) ?? []), list]);
     for (const [table, tableLists] of byTable) {
-      db.transaction(() => {
+      inOneWrite(db, () => {
         for (const list of tableLists) reextract(db, list, table, read.overrides);
-      }).immediate();
+      });
       reextracted.push(...tableLists);
     }
   }
-  db.transaction(() => {
+  inOneWrite(db, () => {
     writeOverrides(db, read.overrides);
     if (read.warning) putMeta(db, WARNING_KEY, read.warning);
     else deleteMeta(db, WARNING_KEY);
-  }).immediate();
+  });
   return { reextracted, warning: read.warning };
 }

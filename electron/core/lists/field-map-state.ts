@@ -6,7 +6,9 @@ import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../db/connection.ts';
 import { countUpTo, itemIdBySku, locationsByCodeNorm, sampleRaws } from '../db/read/list-rows.ts';
+import { scopeIdsOfList } from '../db/read/datasets.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
+import { reextractRows } from '../db/write/list-rows.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
@@ -139,35 +141,11 @@ export function reextract(db: WriteDb, list: string, table: TableName, overrides
   if (!decision) return 0;
   const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
   const t = TABLES[table];
-  const cols = t.columns;
-  const scopes = new Map((db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[]).map((d) => [d.dataset_id, d.scope_id]));
-  const batch = db.prepare(`SELECT rid, dataset_id, raw, ${cols.join(', ')} FROM ${table} WHERE rid > ? AND dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ?) ORDER BY rid LIMIT ${BATCH}`).raw();
-  const update = db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`);
-  const ftsCols = t.fts ? t.fts.columns.map((c) => cols.indexOf(c)) : [];
-  const ftsDelete = t.fts ? db.prepare(`DELETE FROM ${t.fts.table} WHERE rowid = ?`) : null;
-  const ftsInsert = t.fts ? db.prepare(`INSERT INTO ${t.fts.table} (rowid, ${t.fts.columns.join(', ')}) VALUES (?, ${t.fts.columns.map(() => '?').join(', ')})`) : null;
-  let changed = 0;
-  // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
-  for (let after = 0; ; ) {
-    const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1][0];
-    for (const [rid, datasetId, raw, ...stored] of rows) {
-      const values = extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null });
-      if (values.every((v, i) => v === stored[i])) continue;
-      update.run(...values, rid);
-      if (ftsDelete && ftsInsert) {
-        ftsDelete.run(rid);
-        ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
-      }
-      changed++;
-    }
-  }
-  return changed;
+  const scopes = scopeIdsOfList(db, list);
+  return reextractRows(db, { table, list, columns: t.columns, fts: t.fts }, (raw, datasetId) =>
+    extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null }),
+  );
 }
-
-/** Rows read at a time when re-extracting. */
-const BATCH = 2_000;
 
 const REJECTED = 'rejected:';
 

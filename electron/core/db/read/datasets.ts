@@ -104,3 +104,9 @@ export function datasetInfos(db: ReadDb): DatasetInfo[] {
 export function fileStamp(db: ReadDb): string {
   return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
 }
+
+/** The scope of each dataset of a list, by dataset id. */
+export function scopeIdsOfList(db: ReadDb, list: string): Map<number, string | null> {
+  const rows = db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[];
+  return new Map(rows.map((d) => [d.dataset_id, d.scope_id]));
+}
