@@ -3,13 +3,12 @@ import vue from 'eslint-plugin-vue';
 
 // Files that still write SQL outside electron/core/db/: the snapshot apply and the sync round (being
 // split into named steps, whose SQL goes to core/db/write/snapshot/), the WAL's checkpoints (to be
-// handled in one place), the list views' query builder and the search index builder.
+// handled in one place), and the search index builder.
 const SQL_NOT_YET_IN_DB = [
   'electron/core/mirror/apply-snapshot.ts',
   'electron/core/sync/sync-round.ts',
   'electron/core/sync/sync-worker.ts',
   'electron/core/mirror/dataset-caps.ts',
-  'electron/core/lookup/lists.ts',
   'electron/core/mirror/search-index-builder.ts',
 ];
 

@@ -6,7 +6,8 @@ import { AisleError } from '../../contract/errors.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
 import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
-import { stmt } from '../db/statements.ts';
+import { rowsByRid, viewCount, viewPage, viewRids, viewRows, viewSample } from '../db/read/list-views.ts';
+import { scopeRecordName } from '../db/read/scopes.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 
 export interface QueryOptions {
@@ -41,14 +42,13 @@ export function listCatalog(db: ReadDb): ListInfo[] {
 export function scopeName(db: ReadDb, scopeKind: string, id: string): string | null {
   const list = scopeKind === 'account' ? 'accounts' : scopeKind === 'facility' ? 'facilities' : null;
   if (!list) return null;
-  const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
-  return row ? (row.name ?? row.code) : null;
+  return scopeRecordName(db, list, id);
 }
 
 /** Known columns first, then every other top-level field seen in a sample of the records. */
 export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   const where = scopeWhere(db, def, scopeId);
-  const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
+  const raws = viewSample(db, def.table, where, SAMPLE_ROWS);
   const columns = [...def.columns];
   const known = new Set(columns.map((column) => column.key));
   known.add('id');
@@ -190,22 +190,11 @@ function viewOrder(db: ReadDb, facts: ViewFacts, table: string, where: Sql, wher
     facts.orders.delete(key);
   } else {
     if (!make) return undefined;
-    order = db.prepare(`SELECT rid FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy}`).pluck().all(...where.params) as number[];
+    order = viewRids(db, table, where, orderBy);
     if (facts.orders.size >= MAX_ORDERS) facts.orders.delete(facts.orders.keys().next().value!);
   }
   facts.orders.set(key, order);
   return order;
-}
-
-/** The rows of these rids, in this order (a row gone since the order was made is left out). */
-function rowsByRid(db: ReadDb, table: string, rids: number[]): { id: string; raw: string }[] {
-  const byRid = stmt(db, `SELECT id, raw FROM ${table} WHERE rid = ?`);
-  const rows: { id: string; raw: string }[] = [];
-  for (const rid of rids) {
-    const row = byRid.get(rid) as { id: string; raw: string } | undefined;
-    if (row) rows.push(row);
-  }
-  return rows;
 }
 
 function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
@@ -237,12 +226,8 @@ export function listPage(db: ReadDb, view: ListView, offset: number, limit: numb
     total = order.length;
     raws = rowsByRid(db, def.table, order.slice(offset, offset + limit));
   } else {
-    total = remembered(facts.totals, whereKey, () =>
-      db.prepare(`SELECT count(*) FROM ${def.table} WHERE ${where.sql}`).pluck().get(...where.params) as number,
-    );
-    raws = db
-      .prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...where.params, limit, offset) as { id: string; raw: string }[];
+    total = remembered(facts.totals, whereKey, () => viewCount(db, def.table, where));
+    raws = viewPage(db, def.table, where, orderBy, limit, offset);
   }
   const datasets = readDatasets(db);
   return {
@@ -260,8 +245,7 @@ export function listPage(db: ReadDb, view: ListView, offset: number, limit: numb
 export function* iterateView(db: ReadDb, view: ListView): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
-  const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);
-  for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield toRow(row);
+  for (const row of viewRows(db, def.table, where, orderBy)) yield toRow(row);
 }
 
 export function toRow(row: { id: string; raw: string }): Record<string, unknown> {

@@ -28,3 +28,9 @@ export function scopeNamesById(db: ReadDb, orId: boolean): Map<string, string | 
 export function facilityNameRows(db: ReadDb): [string, string | null][] {
   return stmt(db, `SELECT id, COALESCE(name, code) FROM records WHERE list = 'facilities'`).raw().all() as [string, string | null][];
 }
+
+/** The name (else code) of one record of a scope list, or null when the mirror does not hold it. */
+export function scopeRecordName(db: ReadDb, list: string, id: string): string | null {
+  const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
+  return row ? (row.name ?? row.code) : null;
+}
