@@ -2,9 +2,9 @@
 // of it is (the home facility's locations before others'), so that the popup answers "how many and
 // where" without opening the item. One statement for a page of hits, through the stock's item index.
 import type { SearchHit } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 import type { MirrorFacts } from './data-age.ts';
-import { stmt } from './statements.ts';
+import { stmt } from '../db/statements.ts';
 
 // Per item: its stock summed, and the location of the largest quantity, a home-facility location
 // outranking any other (the flag is worth more than any quantity: a bare column of max() is read
@@ -20,7 +20,7 @@ type StockRow = [itemId: string, onHand: number, code: string | null, facilityId
  * and the top location. Left unset when the mirror holds no stock at all (never a 0 for stock that
  * is not here).
  */
-export function addStock(db: MirrorDb, hits: SearchHit[], facts: () => MirrorFacts, home: string | null): void {
+export function addStock(db: ReadDb, hits: SearchHit[], facts: () => MirrorFacts, home: string | null): void {
   const items = hits.filter((hit) => hit.kind === 'item');
   if (items.length === 0) return;
   const held = [...facts().datasets.values()].some((dataset) => dataset.list === 'inventory' && dataset.lastSuccessAt !== null);

@@ -6,9 +6,9 @@
 // the two letters where the halves meet swapped; and its length is one less, the same or one more.
 // That is a few narrow index ranges, then the distance is checked here on the few words they give.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { reversed } from '../mirror/search-words.ts';
-import { stmt } from './statements.ts';
+import { stmt } from '../db/statements.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */
 export const MIN_CORRECTED_LENGTH = 4;
@@ -26,12 +26,12 @@ const SIMILAR = [
 ].join('\nUNION ALL ');
 
 /** True when the mirror holds this word (lower case, as searchWords gives it). */
-export function isKnownWord(db: MirrorDb, word: string): boolean {
+export function isKnownWord(db: ReadDb, word: string): boolean {
   return stmt(db, KNOWN).get(word) !== undefined;
 }
 
 /** The mirror's words one edit away from `word`, closest in length first; empty for a short word. */
-export function similarWords(db: MirrorDb, word: string): string[] {
+export function similarWords(db: ReadDb, word: string): string[] {
   const chars = [...word];
   const n = chars.length;
   if (n < MIN_CORRECTED_LENGTH) return [];

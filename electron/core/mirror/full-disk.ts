@@ -6,8 +6,8 @@
 // Why this and not a read-only or `immutable` open: docs/decisions/0010-mirror-on-a-full-disk.md.
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from './open-mirror.ts';
-import { SCHEMA_VERSION } from './schema.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { SCHEMA_VERSION } from '../db/migrations/index.ts';
 
 /** What the user reads while the mirror is open this way (the sync status's notice, sync.now's error). */
 export const DISK_FULL_NOTICE =
@@ -25,10 +25,10 @@ export function isDiskFull(error: unknown): boolean {
 }
 
 /** Opens an existing, up-to-date mirror for lookups without creating SQLite's side files. */
-export function openReaderOnFullDisk(file: string): MirrorDb {
-  let db: MirrorDb;
+export function openReaderOnFullDisk(file: string): ReadDb {
+  let db: ReadDb;
   try {
-    db = new Database(file, { fileMustExist: true });
+    db = new Database(file, { fileMustExist: true }) as ReadDb;
   } catch (error) {
     throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
   }

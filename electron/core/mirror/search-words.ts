@@ -7,7 +7,7 @@
 // can only be offered for a search that then finds nothing, which is what the search would have
 // found anyway.
 import Database from 'better-sqlite3';
-import type { MirrorDb } from './open-mirror.ts';
+import type { WriteDb } from '../db/connection.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
@@ -22,7 +22,7 @@ const OFFERED = /^(?=.*\p{L}).{3,}$/u;
  * index above `largeIndexRows` rows, at most once an hour), in one transaction. Call it outside a transaction: the words are read from what is committed. Returns how
  * many words were added.
  */
-export function keepSearchWords(db: MirrorDb, indexes: readonly SearchIndex[], options: { afresh?: boolean; now?: Date; largeIndexRows?: number } = {}): number {
+export function keepSearchWords(db: WriteDb, indexes: readonly SearchIndex[], options: { afresh?: boolean; now?: Date; largeIndexRows?: number } = {}): number {
   const { afresh = false, now = new Date(), largeIndexRows = LARGE_INDEX_ROWS } = options;
   let wanted = indexes.filter((index) => WORD_INDEXES.includes(index));
   if (wanted.length === 0) return 0;
@@ -54,7 +54,7 @@ const READ_EVERY_MS = 60 * 60 * 1000;
  * always (milliseconds); a large one once an hour, since reading its words reads every word's row
  * list. A new word of a large catalog waits for that hour, or for the next round that rewrites it.
  */
-function dueForReading(db: MirrorDb, index: SearchIndex, now: Date, largeIndexRows: number): boolean {
+function dueForReading(db: WriteDb, index: SearchIndex, now: Date, largeIndexRows: number): boolean {
   const rows = db.prepare(`SELECT count(*) FROM ${index}_docsize`).pluck().get() as number;
   if (rows <= largeIndexRows) return true;
   const at = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`${READ_AT}${index}`) as string | undefined;
@@ -67,7 +67,7 @@ function dueForReading(db: MirrorDb, index: SearchIndex, now: Date, largeIndexRo
  * FTS5; with the vocabulary read on the writer's connection right after such a copy, the next
  * load's first full-text insert was seen to fail). A mirror in memory has only its own connection.
  */
-function readWords(db: MirrorDb, indexes: readonly SearchIndex[]): string[] {
+function readWords(db: WriteDb, indexes: readonly SearchIndex[]): string[] {
   const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
   try {
     const words: string[] = [];
