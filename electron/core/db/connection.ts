@@ -182,3 +182,28 @@ function ensurePrivateFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
 }
+
+/**
+ * Opens an existing, up-to-date mirror for lookups without creating SQLite's side files, for a
+ * disk that is already full (mirror/full-disk.ts): `locking_mode = EXCLUSIVE` keeps the WAL's index
+ * in memory, so no `-shm` file is needed; the lock keeps the sync's writer out meanwhile.
+ */
+export function openReaderOnFullDisk(file: string): ReadDb {
+  let db: ReadDb;
+  try {
+    db = new Database(file, { fileMustExist: true }) as ReadDb;
+  } catch (error) {
+    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('query_only = ON');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== SCHEMA_VERSION) throw new AisleError('mirror_error', 'The disk is full, and the offline data file must be prepared before it can be read: free some space on this computer.');
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof AisleError) throw error;
+    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+}

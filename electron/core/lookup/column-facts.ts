@@ -5,7 +5,7 @@ import { fieldRoles } from '../lists/field-map.ts';
 import { mapInForce, readDecision, readOverrides } from '../lists/field-map-state.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { knownLists, type ColumnDef, type ListDef } from './list-registry.ts';
-import { stmt } from '../db/statements.ts';
+import { referenceLabel } from '../db/read/records.ts';
 
 /** A field ending in an id: `facility_id`, `templateId`, `hazmat_uuid`, `accountID`. */
 const ID_FIELD = /^(.+?)(?:_id|_uuid|_guid|Id|ID|Uuid|Guid)$/;
@@ -58,14 +58,7 @@ function mappedReferences(db: ReadDb, def: ListDef): Map<string, string> {
 /** The code or name of a record of `list` by its id, or null when the mirror has none. */
 export function referenceName(db: ReadDb, list: string, id: string): string | null {
   const table = knownLists().find((l) => l.list === list)?.table ?? 'records';
-  const value =
-    table === 'items'
-      ? stmt(db, 'SELECT sku FROM items WHERE id = ? LIMIT 1').pluck().get(id)
-      : table === 'locations'
-        ? stmt(db, 'SELECT code FROM locations WHERE id = ? LIMIT 1').pluck().get(id)
-        : table === 'records'
-          ? stmt(db, 'SELECT coalesce(name, code) FROM records WHERE list = ? AND id = ? LIMIT 1').pluck().get(list, id)
-          : null;
+  const value = referenceLabel(db, table, list, id);
   return typeof value === 'string' && value !== '' ? value : null;
 }
 

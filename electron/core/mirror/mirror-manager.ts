@@ -7,10 +7,10 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
+import { isDamagedMirror, needsUpgrade, openMirror, openReaderOnFullDisk, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
 import { metaEntries } from '../db/read/meta.ts';
 import { putMetaEntries } from '../db/write/meta.ts';
-import { DISK_FULL_NOTICE, isDiskFull, openReaderOnFullDisk } from './full-disk.ts';
+import { DISK_FULL_NOTICE, isDiskFull } from './full-disk.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {

@@ -29,3 +29,14 @@ export function scopedRecords(db: ReadDb, list: string, scopeId: string, limit: 
 export function accountRecord(db: ReadDb, id: string): { id: string; raw: string } | undefined {
   return stmt(db, `SELECT id, raw FROM records WHERE list = 'accounts' AND id = ? LIMIT 1`).get(id) as { id: string; raw: string } | undefined;
 }
+
+/**
+ * What a reference to a record shows: an item's SKU, a location's code, another list's record's
+ * name (else its code); undefined when the mirror holds no such record (or its table has none of these).
+ */
+export function referenceLabel(db: ReadDb, table: string, list: string, id: string): unknown {
+  if (table === 'items') return stmt(db, 'SELECT sku FROM items WHERE id = ? LIMIT 1').pluck().get(id);
+  if (table === 'locations') return stmt(db, 'SELECT code FROM locations WHERE id = ? LIMIT 1').pluck().get(id);
+  if (table === 'records') return stmt(db, 'SELECT coalesce(name, code) FROM records WHERE list = ? AND id = ? LIMIT 1').pluck().get(list, id);
+  return undefined;
+}
