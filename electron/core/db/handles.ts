@@ -13,6 +13,3 @@ export type ReadDb = Database.Database & { readonly [reads]: true };
 
 /** The connection that changes a mirror (the sync worker's, an upgrade's); it may read too. */
 export type WriteDb = ReadDb & { readonly [writes]: true };
-
-/** The name the snapshot apply and the sync round still use for their writer; the same as WriteDb. */
-export type MirrorDb = WriteDb;
