@@ -31,6 +31,10 @@ const coreLayers = {
   },
 };
 
+// Files that still write SQL outside electron/core/db/: the search index builder (it attaches a
+// side file and copies FTS5's tables).
+const SQL_NOT_YET_IN_DB = ['electron/core/mirror/search-index-builder.ts'];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**'] },
   ...tseslint.configs.recommended,
@@ -73,6 +77,20 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/electron/core/**', '**/electron/main/**', '**/electron/hosts/**', '**/electron/demo/**', 'zod'], message: 'The renderer talks to main only through the contract.' }, { group: ['**/electron/contract/**'], message: 'Import the contract through its alias, @contract/.' }] }],
+    },
+  },
+  {
+    // One data layer: SQL is written under electron/core/db/ only, as read and write functions that
+    // take the connection first. The files listed in `ignores` still hold SQL on its way there.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/core/db/**', 'electron/demo/**', ...SQL_NOT_YET_IN_DB],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL lives in electron/core/db/: add a read or write function there.' },
+        { selector: "CallExpression[callee.object.name='db'][callee.property.name=/^(exec|transaction|function)$/]", message: 'SQL lives in electron/core/db/: add a read or write function there.' },
+        { selector: "NewExpression[callee.name='Database']", message: 'Connections to the mirror come from electron/core/db/connection.ts.' },
+      ],
     },
   },
 );

@@ -2,8 +2,8 @@
 // (same sizes, same file). Codes follow the demo's shapes: SKU-0000001, UPC-A with a real check
 // digit, GTIN-14, locations `A-03-02-B`, lots and expiries.
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { PAGE_SIZE, type WriteDb } from '../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 import { random } from './support/stats.ts';
 
@@ -114,7 +114,7 @@ function* inventory(sizes: BenchSizes, facility: number) {
 }
 
 /** Fills `db` (a fresh mirror) with the given sizes; logs progress to `log`. */
-export function buildBenchMirror(db: MirrorDb, sizes: BenchSizes, log: (line: string) => void): void {
+export function buildBenchMirror(db: WriteDb, sizes: BenchSizes, log: (line: string) => void): void {
   const at = new Date().toISOString();
   loadDataset(db, { list: 'facilities', syncedAt: at }, Array.from({ length: FACILITIES }, (_, f) => ({ id: `fac-${f}`, code: `WH${f + 1}`, name: `Warehouse ${f + 1}` })));
   loadDataset(db, { list: 'accounts', syncedAt: at }, Array.from({ length: ACCOUNTS }, (_, a) => ({ id: `acc-${a}`, accountid: `ACC${a + 1}`, name: `Account ${a + 1}` })));

@@ -13,9 +13,9 @@ import { viewSchema } from '../../electron/contract/methods.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, PAGE_SIZE, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, PAGE_SIZE, type ReadDb } from '../../electron/core/db/connection.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { random, timeEach } from './support/stats.ts';
 import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
@@ -75,7 +75,7 @@ interface Row {
 async function main(): Promise<number> {
   const built = mirrorFile();
   if (process.argv.includes('--build-only')) return 0;
-  const db: MirrorDb = openMirror(built, { readonly: true });
+  const db: ReadDb = openMirror(built, { readonly: true });
   db.pragma('cache_size = -65536');
   const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, limit: 50 };
   const rnd = random(42);

@@ -11,7 +11,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { startBrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import type { RoundResult } from '../../electron/core/sync/round/run-round.ts';
 import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';

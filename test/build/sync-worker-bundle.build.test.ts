@@ -3,7 +3,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer } from '../sync/fixture-server.ts';

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { upgradeInWorker } from '../../electron/core/sync/sync-worker-client.ts';
 import { shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 

@@ -8,11 +8,11 @@ import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { spellings } from '../../electron/core/lists/field-map.ts';
 import { flag, instantText, num } from '../../electron/core/lists/values.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 
 const ean = (n: number) => {
   const body = String(590123412345 + n);

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 
 const stockSpec = (facility: string): DatasetSpec => ({
   key: `inventory@facility:${facility}`,

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { createSyncWorkerClient, type SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';

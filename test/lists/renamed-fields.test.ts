@@ -9,7 +9,7 @@ import { readDecision, readRejected } from '../../electron/core/lists/field-map-
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
@@ -17,7 +17,7 @@ import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let server: FixtureServer;
 
 const DAY = 86_400_000;

@@ -12,14 +12,14 @@ import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import { inventoryByItem } from '../../electron/core/lookup/inventory.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type ReadDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: ReadDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes };
 
 function io(): CliIo & { lines: string[]; errors: string[] } {

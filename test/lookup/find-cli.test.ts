@@ -8,7 +8,7 @@ import type { SearchResult } from '../../electron/contract/types.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { mirrorPath, writeMirrorIdentity } from '../../electron/core/mirror/mirror-manager.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';

@@ -2,7 +2,7 @@
 // `A-03-02-B`, stock with lots, serials and expiries (one expired, one soon), history, and the
 // other lists. Dataset sync times are chosen so that some answers are stale.
 import path from 'node:path';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 export const NOW = new Date('2026-11-21T06:00:00Z');
@@ -59,7 +59,7 @@ export const HISTORY = [
 ];
 
 /** Builds the floor mirror in `dir` (or at `file`); returns the open (writable) connection. */
-export function buildFloorMirror(dir: string, file = path.join(dir, 'floor.sqlite')): MirrorDb {
+export function buildFloorMirror(dir: string, file = path.join(dir, 'floor.sqlite')): WriteDb {
   const db = openMirror(file);
   loadDataset(db, { list: 'facilities', syncedAt: minutesAgo(60) }, [
     { id: F1, code: 'WH1', name: 'Main warehouse', ncode: 1 },

@@ -3,14 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeFacility } from '../../electron/core/lookup/home-facility.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, LOCATIONS, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const search = (q: string, home: string | null) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW, homeFacility: home });
 const places = (q: string, home: string | null) => search(q, home).hits.filter((h) => h.kind === 'location').map((h) => `${h.code} ${h.place?.facility} ${h.place?.home} ${h.match}`);
 

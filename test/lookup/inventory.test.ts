@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { expiryState, inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
@@ -10,7 +10,7 @@ import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 
 beforeAll(() => {

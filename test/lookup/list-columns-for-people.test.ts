@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { exportCsvFile } from '../../electron/core/lookup/export-csv.ts';
 import { listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { loadDataset } from './mirror-fixture.ts';
@@ -17,7 +17,7 @@ const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const view = (input: Record<string, unknown>) => viewSchema.parse(input);
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 
 beforeAll(() => {
   dir = tempDir();

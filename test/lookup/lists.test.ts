@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { exportColumns, exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
 import { iterateView, listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
 import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
@@ -13,7 +13,7 @@ import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const view = (input: Record<string, unknown>) => viewSchema.parse(input);
 

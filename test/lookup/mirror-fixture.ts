@@ -2,8 +2,8 @@
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { DEFAULT_CAPS } from '../../electron/core/mirror/dataset-caps.ts';
-import { ensureDataset } from '../../electron/core/mirror/dataset-state.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 
@@ -23,12 +23,12 @@ export function datasetKey(load: DatasetLoad): string {
 }
 
 /** Applies one complete snapshot of a dataset; resolves to its dataset_id. */
-export function loadDataset(db: MirrorDb, load: DatasetLoad, records: Iterable<Record<string, unknown>>): number {
+export function loadDataset(db: WriteDb, load: DatasetLoad, records: Iterable<Record<string, unknown>>): number {
   const scopeKind = load.scopeKind ?? 'global';
   const scopeId = load.scopeId ?? null;
   const key = datasetKey(load);
   const table = tableOf(load.list);
-  const datasetId = ensureDataset(db, { key, list: load.list, label: load.list, table, scopeKind, scopeId, scopeName: null, path: `/${key}`, method: 'GET' });
+  const datasetId = ensureDataset(db, { key, list: load.list, scopeKind, scopeId, path: `/${key}` });
   // a generated warehouse is as large as asked (the bench's million items): the caps a sync keeps
   // against a runaway server are set as a user who raised them would
   const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId }, null, { caps: UNCAPPED });

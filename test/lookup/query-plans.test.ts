@@ -2,7 +2,7 @@
 // checked for full scans of the big tables and for sorts that an index should have saved.
 import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
@@ -13,7 +13,7 @@ import { tempDir } from '../support/temp-dir.ts';
 import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const BIG_TABLES = ['items', 'locations', 'inventory', 'history', 'records'];
 
@@ -29,7 +29,7 @@ afterAll(() => {
 });
 
 /** Runs `work` on a connection that records every SQL text it prepares; returns the plans. */
-function plansOf(work: (db: MirrorDb) => void): { sql: string; plan: string[] }[] {
+function plansOf(work: (db: WriteDb) => void): { sql: string; plan: string[] }[] {
   const seen = new Set<string>();
   const recording = new Proxy(db, {
     get(target, property) {
@@ -101,7 +101,7 @@ describe('query plans', () => {
   });
 
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction', () => {
-    const counted = (work: (db: MirrorDb) => void): string[] => {
+    const counted = (work: (db: WriteDb) => void): string[] => {
       const executed: string[] = [];
       const counting = new Proxy(db, {
         get(target, property) {

@@ -8,7 +8,7 @@ import { dispatch } from '../../electron/contract/dispatch.ts';
 import { AisleError } from '../../electron/contract/errors.ts';
 import type { SearchResult } from '../../electron/contract/types.ts';
 import { createRecentRecords, RECENT_FILE, RECENT_FORGOTTEN_AFTER_DAYS, RECENT_KEPT } from '../../electron/core/lookup/recent-records.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -20,7 +20,7 @@ const SAM = { ...PAT, email: 'sam@example.com' };
 const at = (minutes: number) => ({ staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: new Date(NOW.getTime() + minutes * 60_000) });
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 beforeEach(() => {
   dir = tempDir();
   db = buildFloorMirror(dir.path);

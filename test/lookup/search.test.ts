@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -7,7 +7,7 @@ import { ACME, buildFloorMirror, F2, INVENTORY_F2, inv, ITEMS, LOCATIONS, NOW } 
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const search = (q: string, limit = 50) => searchAll(db, q, { ...options, limit });
 
@@ -92,7 +92,7 @@ describe('search: codes in every form', () => {
 });
 
 /** A floor mirror of the test's own, to change. */
-function withOwnMirror(test: (mirror: MirrorDb) => void): void {
+function withOwnMirror(test: (mirror: WriteDb) => void): void {
   const own = tempDir();
   const mirror = buildFloorMirror(own.path);
   try {

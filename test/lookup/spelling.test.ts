@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -10,7 +10,7 @@ import { buildFloorMirror, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const search = (q: string) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW });
 
 beforeAll(() => {

@@ -3,15 +3,15 @@
 // offered by the server, or not kept here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
-import { ensureDataset, markError } from '../../electron/core/mirror/dataset-state.ts';
-import type { MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { ensureDataset, markError } from '../../electron/core/db/write/datasets.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const F3 = 'fac-3';
 const F4 = 'fac-4';
@@ -19,7 +19,7 @@ const F5 = 'fac-5';
 
 function inventoryDataset(facilityId: string): number {
   const key = `inventory@facility:${facilityId}`;
-  return ensureDataset(db, { key, list: 'inventory', label: 'Inventory', table: 'inventory', scopeKind: 'facility', scopeId: facilityId, scopeName: null, path: '/v1/api/pub/inv/query', method: 'POST' });
+  return ensureDataset(db, { key, list: 'inventory', scopeKind: 'facility', scopeId: facilityId, path: '/v1/api/pub/inv/query' });
 }
 
 beforeAll(() => {

@@ -2,12 +2,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginSnapshot, type ApplyResult, type LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { datasetByKey, ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 beforeEach(() => {
   dir = tempDir();
   db = openMirror(path.join(dir.path, 'm.sqlite'));

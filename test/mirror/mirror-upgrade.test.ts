@@ -10,8 +10,8 @@ import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../electron/core/events.ts';
 import { createLookupService } from '../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, mirrorPath, type MirrorManager, type OpenMirror } from '../../electron/core/mirror/mirror-manager.ts';
-import { schemaVersionOf } from '../../electron/core/mirror/open-mirror.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { schemaVersionOf } from '../../electron/core/db/connection.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { upgradeInWorker } from '../../electron/core/sync/sync-worker-client.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -28,7 +28,7 @@ let file: string;
 /** A schema 4 mirror holding one item, as an older Aisle left it. */
 function writeOldMirror(at: string): void {
   const old = new Database(at);
-  for (const migration of MIGRATIONS.slice(0, OLD_VERSION)) old.exec(migration);
+  for (const migration of MIGRATIONS.slice(0, OLD_VERSION)) old.exec(migration.sql);
   old.pragma(`user_version = ${OLD_VERSION}`);
   old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00Z')`).run();
   old.prepare(`INSERT INTO items (rid, dataset_id, id, sku, description, hash, raw) VALUES (1, 1, 'i-1', 'BR-1', 'Green bracket', 1, '{"id":"i-1","sku":"BR-1"}')`).run();

@@ -2,9 +2,9 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { normaliseCode } from '../../electron/core/shared/normalise-code.ts';
-import { SCHEMA_VERSION } from '../../electron/core/mirror/schema.ts';
+import { migrate, SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -69,6 +69,22 @@ describe('mirror schema', () => {
     const file = path.join(dir.path, 'm.sqlite');
     writeFileSync(file, 'not a database at all, just some text that is long enough '.repeat(20));
     expect(() => openMirror(file)).toThrow(expect.objectContaining({ code: 'mirror_error' }));
+  });
+
+  it('creates a new file with 4 KiB pages and leaves an existing file its page size', () => {
+    const fresh = openMirror(path.join(dir.path, 'new.sqlite'));
+    expect(fresh.pragma('page_size', { simple: true })).toBe(4096);
+    fresh.close();
+    // a mirror made when new files had 16 KiB pages keeps them
+    const file = path.join(dir.path, 'old-pages.sqlite');
+    const old = new Database(file);
+    old.pragma('page_size = 16384');
+    migrate(old as WriteDb, 1);
+    old.close();
+    const db = openMirror(file);
+    expect(db.pragma('page_size', { simple: true })).toBe(16384);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
   });
 
   it('normalises location codes', () => {

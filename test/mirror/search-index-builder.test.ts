@@ -6,15 +6,17 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
-import { migrate, openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { migrate } from '../../electron/core/db/migrations/index.ts';
 import { prepareSearchIndexBuilder } from '../../electron/core/mirror/search-index-builder.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let file: string;
-let db: MirrorDb;
+let db: WriteDb;
 beforeEach(() => {
   dir = tempDir();
   file = path.join(dir.path, 'm.sqlite');
@@ -42,13 +44,13 @@ const item = (n: number, v = 0) => ({ id: `id-${n}`, sku: `AB-${String(n).padSta
 /** The scratch files beside a mirror (`<mirror>-index-build-<pid>-<n>`). */
 const scratchFiles = (mirror = 'm.sqlite') => readdirSync(dir.path).filter((name) => name.startsWith(`${mirror}-index-build-`));
 
-const schemas = (on: MirrorDb) => on.prepare('SELECT name FROM pragma_database_list').pluck().all();
+const schemas = (on: WriteDb) => on.prepare('SELECT name FROM pragma_database_list').pluck().all();
 
-const search = (on: MirrorDb, query: string) =>
+const search = (on: WriteDb, query: string) =>
   on.prepare(`SELECT i.id FROM items_fts JOIN items i ON i.rid = items_fts.rowid WHERE items_fts MATCH ? ORDER BY i.id`).pluck().all(query) as string[];
 const QUERIES = ['green', 'gre*', 'bolt AND red', 'ab', '000123', '0001*', 'v1', 'hinge AND whi*'];
 
-function applyTo(on: MirrorDb, records: object[], account = 'A', during?: () => void) {
+function applyTo(on: WriteDb, records: object[], account = 'A', during?: () => void) {
   const s = spec(account);
   const applier = beginSnapshot(on, ensureDataset(on, s), s);
   records.forEach((r, n) => {
@@ -151,7 +153,7 @@ describe('the full-text index of a large load into an empty table', () => {
   });
 
   it('is not prepared for a mirror in memory, inside a transaction, or over an index that has rows', () => {
-    const memory = new Database(':memory:');
+    const memory = new Database(':memory:') as WriteDb;
     migrate(memory);
     try {
       expect(prepareSearchIndexBuilder(memory, { table: 'items_fts', columns: ['sku', 'description'] }, [0, 1])).toBeNull();

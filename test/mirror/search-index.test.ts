@@ -1,15 +1,16 @@
 // compactSearchIndexes: an index written in many batches (as a sync writes it) is merged into one
 // segment, and searches answer the same before and after.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compactSearchIndexes, worthCompacting } from '../../electron/core/mirror/search-index.ts';
+import { worthCompacting } from '../../electron/core/mirror/search-index.ts';
+import { compactSearchIndexes } from '../../electron/core/db/write/search-index.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import path from 'node:path';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 beforeEach(() => {
   dir = tempDir();
   db = openMirror(path.join(dir.path, 'm.sqlite'));

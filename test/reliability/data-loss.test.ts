@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
@@ -135,7 +135,7 @@ describe('one wrong answer never wipes the catalog', () => {
 });
 
 describe('a server cannot fill the disk', () => {
-  let db: MirrorDb;
+  let db: WriteDb;
   let file: string;
   let token: string;
   let userFacilities: { id: string; code: string; name: string }[];

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AisleError } from '../../electron/contract/errors.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { scopedDatasets } from '../../electron/core/sync/dataset-registry.ts';
 import { anyAuthServer, CREDS, type AnyAuthServer } from '../api/any-auth-server.ts';
 import { json, type LocalServer } from '../api/local-server.ts';

@@ -2,8 +2,9 @@
 // splitter and apply code, printing `applying` when it starts. Usage: apply-child.ts <mirror> <json>
 import { createReadStream } from 'node:fs';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { ensureDataset, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 
 export const KILL_SPEC: DatasetSpec = {

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -18,7 +18,7 @@ const MB = 1024 * 1024;
 type UsersAnswer = { kind: 'twelve' } | { kind: 'endless' } | { kind: 'many'; count: number };
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let file: string;
 let server: Server;
 let url: string;

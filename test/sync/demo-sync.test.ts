@@ -2,8 +2,8 @@
 // deleted items), and its simulated mass deletion, held until confirmed.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -11,7 +11,7 @@ import { demoToken } from './demo-token.ts';
 
 let server: DemoServer;
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let token: string;
 let facilities: { id: string; code: string; name: string }[];
 

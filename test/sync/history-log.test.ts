@@ -4,7 +4,7 @@
 // a full read again when the window is made longer.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
@@ -41,7 +41,7 @@ async function serverHistory(days: number, limit = 10_000): Promise<string[]> {
   return ((await response.json()) as { id: string }[]).map((e) => e.id);
 }
 
-function sync(db: MirrorDb, plan: Partial<PlanOptions>) {
+function sync(db: WriteDb, plan: Partial<PlanOptions>) {
   return runRound(db, {
     baseUrl: server.url,
     accessToken: async () => token,
@@ -50,7 +50,7 @@ function sync(db: MirrorDb, plan: Partial<PlanOptions>) {
   });
 }
 const historyOf = (result: Awaited<ReturnType<typeof sync>>) => result.datasets.find((d) => d.key.startsWith('history@'))!;
-const keptIds = (db: MirrorDb) => (db.prepare('SELECT id FROM history ORDER BY id').pluck().all() as string[]).sort();
+const keptIds = (db: WriteDb) => (db.prepare('SELECT id FROM history ORDER BY id').pluck().all() as string[]).sort();
 
 describe('inventory history, read in pages', () => {
   it('reads the whole window, then only what is new, answers 304 when nothing happened, and reads again a longer window', async () => {

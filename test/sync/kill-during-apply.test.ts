@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { KILL_SPEC } from './apply-child.ts';
 

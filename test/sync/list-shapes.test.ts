@@ -4,14 +4,14 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let server: ListServer;
 
 const HAZMAT = `${LISTS}/hazmat/query`;

@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { requestForms } from '../../electron/core/sync/request-forms.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
@@ -30,7 +30,7 @@ const manyStock = Array.from({ length: 5 }, (_, n) => ({ id: `inv-${n}`, facilit
 
 let dir: ReturnType<typeof tempDir>;
 let file: string;
-let db: MirrorDb;
+let db: WriteDb;
 let server: Server;
 let url: string;
 let accepts: Accepts;

@@ -5,10 +5,14 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestReport } from '../../electron/core/api/request-report.ts';
-import { datasetByKey, ensureDataset, markApplied, markLogServerNewest, type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { ensureDataset, markApplied, markLogServerNewest } from '../../electron/core/db/write/datasets.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { openMirror, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
-import { historyMark, MAX_ITEMS_ASKED, planStockReading, pruneAccountedItems, recordItemsMoved, stockRefreshState, writeStockRefresh } from '../../electron/core/mirror/stock-refresh.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { MAX_ITEMS_ASKED, planStockReading } from '../../electron/core/mirror/stock-refresh.ts';
+import { pruneAccountedItems, recordItemsMoved, writeStockRefresh } from '../../electron/core/db/write/stock-refresh.ts';
+import { historyMark, stockRefreshState } from '../../electron/core/db/read/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -37,7 +41,7 @@ describe('stock between full readings, against the demo server', () => {
     dir.remove();
   });
 
-  const round = async (db: MirrorDb, extra: Partial<RoundOptions['plan']> = {}) => {
+  const round = async (db: WriteDb, extra: Partial<RoundOptions['plan']> = {}) => {
     const requests: RequestReport[] = [];
     const result = await runRound(db, {
       baseUrl: server.url,
@@ -49,7 +53,7 @@ describe('stock between full readings, against the demo server', () => {
     expect(result.datasets.filter((d) => d.outcome === 'error')).toEqual([]);
     return { result, requests };
   };
-  const stockRows = (db: MirrorDb) => db.prepare('SELECT d.key, s.id, s.raw FROM inventory s JOIN datasets d USING (dataset_id) ORDER BY s.id').all();
+  const stockRows = (db: WriteDb) => db.prepare('SELECT d.key, s.id, s.raw FROM inventory s JOIN datasets d USING (dataset_id) ORDER BY s.id').all();
   /** The stock as a full reading gives it now: a new mirror's first sync. */
   const fullReading = async (name: string) => {
     const fresh = openMirror(path.join(dir.path, `${name}.sqlite`));
@@ -150,11 +154,11 @@ describe('stock between full readings, against the demo server', () => {
   });
 });
 
-const stateOf = (db: MirrorDb) => db.prepare('SELECT * FROM stock_refresh ORDER BY dataset_id').all();
+const stateOf = (db: WriteDb) => db.prepare('SELECT * FROM stock_refresh ORDER BY dataset_id').all();
 
 describe('stock between full readings, when the server fails', () => {
   let dir: ReturnType<typeof tempDir>;
-  let db: MirrorDb;
+  let db: WriteDb;
   let server: FixtureServer;
   const stock = (qty: number[]) =>
     qty.map((q, n) => ({ id: `inv-${n}`, facility_id: 'fac-1', location_id: 'loc-1', location_code: 'A-03-02-B', item_id: `item-${n}`, qty_on_hand: q, status: 'AVAILABLE' }));
@@ -312,7 +316,7 @@ describe('stock between full readings, when the server fails', () => {
 
 describe('how a round reads a stock (the decision)', () => {
   let dir: ReturnType<typeof tempDir>;
-  let db: MirrorDb;
+  let db: WriteDb;
   let stockId: number;
   let historyId: number;
   const NOW = Date.parse('2026-11-20T12:00:00.000Z');

@@ -2,16 +2,16 @@ import { copyFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { datasetByKey } from '../../electron/core/mirror/dataset-state.ts';
-import { compactSearchIndexes } from '../../electron/core/mirror/search-index.ts';
-import { openMirror, openMirrorWriter, type MirrorDb } from '../../electron/core/mirror/open-mirror.ts';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import { compactSearchIndexes } from '../../electron/core/db/write/search-index.ts';
+import { openMirror, openMirrorWriter, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, PAUSE_MS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let db: MirrorDb;
+let db: WriteDb;
 let file: string;
 let server: FixtureServer;
 

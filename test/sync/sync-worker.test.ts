@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMirror } from '../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
 import { createSyncWorkerClient, type SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';

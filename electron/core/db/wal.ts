@@ -7,21 +7,21 @@
 // it copies at the times below instead.
 import type Database from 'better-sqlite3';
 
-/** A connection to a mirror file (open-mirror.ts's MirrorDb: named here so that this module imports nothing of the mirror's). */
-type MirrorDb = Database.Database;
+/** A connection to a mirror file, before or after connection.ts brands it a ReadDb or WriteDb. */
+type Connection = Database.Database;
 
 /** A WAL may stay this large after a checkpoint; a larger one (a big apply's) shrinks back to it. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Every writable connection to a mirror file: WAL, synced to disk at checkpoints (a power cut may lose the last COMMITs, never the file). */
-export function useWal(db: MirrorDb): void {
+export function useWal(db: Connection): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
 }
 
 /** The sync's writer connection: no checkpoint inside a COMMIT; the writer copies at the times below. */
-export function checkpointOnlyByHand(db: MirrorDb): void {
+export function checkpointOnlyByHand(db: Connection): void {
   db.pragma('wal_autocheckpoint = 0');
 }
 
@@ -33,7 +33,7 @@ export function checkpointOnlyByHand(db: MirrorDb): void {
  * (docs/decisions/0003-checkpoint-after-each-dataset.md). What this one could not copy (a reader
  * was on an older snapshot) the next does.
  */
-export function checkpointAfterDataset(db: MirrorDb): void {
+export function checkpointAfterDataset(db: Connection): void {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
@@ -46,7 +46,7 @@ export function checkpointAfterDataset(db: MirrorDb): void {
  * never-ending answer grew it to gigabytes) until the WAL is reset. Cut it back now, but only if no
  * reader holds it (a lookup on an older snapshot): never wait for one.
  */
-export function cutWalBackAfterRollback(db: MirrorDb): void {
+export function cutWalBackAfterRollback(db: Connection): void {
   if (db.memory || db.inTransaction) return;
   const wait = db.pragma('busy_timeout', { simple: true }) as number;
   try {
@@ -66,7 +66,7 @@ export function cutWalBackAfterRollback(db: MirrorDb): void {
  * changed slow. (TRUNCATE waits for readers on older snapshots, but lets new readers in.) A round
  * that wrote nothing only copies what is left.
  */
-export function checkpointAfterRound(db: MirrorDb, wroteData: boolean): void {
+export function checkpointAfterRound(db: Connection, wroteData: boolean): void {
   db.pragma(wroteData ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
 }
 
@@ -75,6 +75,6 @@ export function checkpointAfterRound(db: MirrorDb, wroteData: boolean): void {
  * so that the close (which checkpoints the rest under an exclusive lock when it is the file's last
  * connection) has little to do.
  */
-export function checkpointBeforeClose(db: MirrorDb): void {
+export function checkpointBeforeClose(db: Connection): void {
   db.pragma('wal_checkpoint(PASSIVE)');
 }

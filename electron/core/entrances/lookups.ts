@@ -11,7 +11,7 @@ import { silentLogger, type CoreContext } from '../context.ts';
 import { CoreEvents } from '../events.ts';
 import { createLookupService, type LookupHandlers } from '../lookup/lookup-handlers.ts';
 import { readMirrorIdentity, type MirrorManager, type OpenMirror } from '../mirror/mirror-manager.ts';
-import { openMirror } from '../mirror/open-mirror.ts';
+import { openMirror } from '../db/connection.ts';
 import type { MirrorIdentity } from '../ports.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 import { createMemorySettingsStore } from '../settings/settings-store.ts';

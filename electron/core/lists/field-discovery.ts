@@ -3,7 +3,8 @@
 // list's ids is a reference to it; a field unique across the sample that looks like a code is the
 // code. Each column's choice is written down with its evidence, in words, for IT.
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../shared/gs1/gs1.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { countKnownIds, hasAnyRow } from '../db/read/list-rows.ts';
 import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';
@@ -42,21 +43,16 @@ const passes = (count: number, of: number) => of > 0 && count >= of * PASS_SHARE
 const share = (count: number, of: number) => `${count}/${of}`;
 
 /** Ids of a list found among these values (one probe each, once per decision). */
-function knownIds(db: MirrorDb, list: NonNullable<FieldRole['refersTo']>, values: readonly string[]): number {
-  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} WHERE id = ?` : `SELECT 1 FROM records WHERE list = '${list}' AND id = ?`;
-  const probe = db.prepare(sql).pluck();
-  let found = 0;
-  for (const value of values) if (probe.get(value) !== undefined) found++;
-  return found;
+function knownIds(db: ReadDb, list: NonNullable<FieldRole['refersTo']>, values: readonly string[]): number {
+  return countKnownIds(db, list === 'items' || list === 'locations' ? list : 'records', list, values);
 }
 
-function hasRows(db: MirrorDb, list: NonNullable<FieldRole['refersTo']>): boolean {
-  const sql = list === 'items' || list === 'locations' ? `SELECT 1 FROM ${list} LIMIT 1` : `SELECT 1 FROM records WHERE list = '${list}' LIMIT 1`;
-  return db.prepare(sql).pluck().get() !== undefined;
+function hasRows(db: ReadDb, list: NonNullable<FieldRole['refersTo']>): boolean {
+  return hasAnyRow(db, list === 'items' || list === 'locations' ? list : 'records', list);
 }
 
 /** Decides a list's field map from a sample of its records: names first, then their values. */
-export function discoverFieldMap(db: MirrorDb, list: string, table: TableName, sample: readonly Json[], at = new Date().toISOString()): FieldDecision {
+export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sample: readonly Json[], at = new Date().toISOString()): FieldDecision {
   const roles = fieldRoles(list, table);
   const present = presentFields(sample);
   const fields = mapByAliases(roles, present);

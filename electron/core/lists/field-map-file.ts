@@ -6,7 +6,10 @@
 // a failure: the defaults then apply (for a bad entry: to that entry).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { getMeta } from '../db/read/meta.ts';
+import { inOneWrite } from '../db/write/in-one-write.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { fieldRoles } from './field-map.ts';
 import { decidedLists, mapInForce, readDecision, readOverrides, reextract, writeOverrides, type Overrides } from './field-map-state.ts';
 import { listDef, type TableName } from './registry.ts';
@@ -72,8 +75,8 @@ export function readFieldMapFile(file: string): FieldMapFile {
 }
 
 /** The warning of the file last applied to this mirror, if any. */
-export function appliedFileWarning(db: MirrorDb): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(WARNING_KEY) as string | undefined) ?? null;
+export function appliedFileWarning(db: ReadDb): string | null {
+  return getMeta(db, WARNING_KEY);
 }
 
 /**
@@ -81,7 +84,7 @@ export function appliedFileWarning(db: MirrorDb): string | null {
  * every list whose map in force they change, one transaction per table. Returns the lists
  * re-extracted and the file's warning.
  */
-export function applyFieldMapFile(db: MirrorDb, file: string): { reextracted: string[]; warning: string | null } {
+export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: string[]; warning: string | null } {
   const read = readFieldMapFile(file);
   const before = readOverrides(db);
   const same = JSON.stringify(before) === JSON.stringify(read.overrides);
@@ -94,16 +97,16 @@ export function applyFieldMapFile(db: MirrorDb, file: string): { reextracted: st
     const byTable = new Map<TableName, string[]>();
     for (const list of lists) byTable.set(listDef(list).table, [...(byTable.get(listDef(list).table) ?? []), list]);
     for (const [table, tableLists] of byTable) {
-      db.transaction(() => {
+      inOneWrite(db, () => {
         for (const list of tableLists) reextract(db, list, table, read.overrides);
-      }).immediate();
+      });
       reextracted.push(...tableLists);
     }
   }
-  db.transaction(() => {
+  inOneWrite(db, () => {
     writeOverrides(db, read.overrides);
-    if (read.warning) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(WARNING_KEY, read.warning);
-    else db.prepare('DELETE FROM meta WHERE key = ?').run(WARNING_KEY);
-  }).immediate();
+    if (read.warning) putMeta(db, WARNING_KEY, read.warning);
+    else deleteMeta(db, WARNING_KEY);
+  });
   return { reextracted, warning: read.warning };
 }

@@ -1,25 +1,26 @@
 // What the field map decided for each list, and on what evidence: the diagnostics page and
 // `aisle fields` show it. Read-only: works on any connection to the mirror.
 import type { FieldMapReport, ListFieldMap } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { allDatasets } from '../db/read/datasets.ts';
 import { fieldRoles } from './field-map.ts';
 import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';
 import { decidedLists, readDecision, readOverrides, readRejected } from './field-map-state.ts';
 import { knownLists, listDef } from './registry.ts';
 
-export function fieldMapReport(db: MirrorDb | null, dataDir: string): FieldMapReport {
+export function fieldMapReport(db: ReadDb | null, dataDir: string): FieldMapReport {
   const file = readFieldMapFile(fieldMapFilePath(dataDir));
   const applied = db !== null && JSON.stringify(readOverrides(db)) === JSON.stringify(file.overrides);
   const warning = file.warning ?? (db && applied ? appliedFileWarning(db) : null);
   return { file: { path: file.path, state: file.state, warning, applied }, lists: db ? listsOf(db) : [] };
 }
 
-function listsOf(db: MirrorDb): ListFieldMap[] {
+function listsOf(db: ReadDb): ListFieldMap[] {
   const order = new Map(knownLists().map((d, i) => [d.list, i]));
   const lists = decidedLists(db).sort((a, b) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b));
   const overrides = readOverrides(db);
   const rejected = readRejected(db);
-  const datasets = db.prepare('SELECT dataset_id, list FROM datasets').all() as { dataset_id: number; list: string }[];
+  const datasets = allDatasets(db);
   return lists.map((list) => {
     const def = listDef(list);
     const decision = readDecision(db, list)!;

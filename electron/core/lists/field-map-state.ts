@@ -2,9 +2,14 @@
 // `field_map:<list>`, committed with the data it was decided on; IT's overrides (field-map.json,
 // field-map-file.ts) under `field_map_file`. The map in force is the decision with the overrides
 // on top. Compiled once per dataset apply into the table's extractor.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
+import { countUpTo, itemIdBySku, locationsByCodeNorm, sampleRaws } from '../db/read/list-rows.ts';
+import { scopeIdsOfList } from '../db/read/datasets.ts';
+import { getMeta, metaEntries } from '../db/read/meta.ts';
+import { reextractRows } from '../db/write/list-rows.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
@@ -16,35 +21,27 @@ export const OVERRIDES_KEY = 'field_map_file';
 /** IT's overrides, per list then column: a field name, or null for "this list has none". */
 export type Overrides = Record<string, Record<string, string | null>>;
 
-function metaGet(db: MirrorDb, key: string): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
-}
-
-function metaPut(db: MirrorDb, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
-}
-
-export function readDecision(db: MirrorDb, list: string): FieldDecision | null {
-  const json = metaGet(db, DECISION + list);
+export function readDecision(db: ReadDb, list: string): FieldDecision | null {
+  const json = getMeta(db, DECISION + list);
   return json ? (JSON.parse(json) as FieldDecision) : null;
 }
 
-export function writeDecision(db: MirrorDb, list: string, decision: FieldDecision): void {
-  metaPut(db, DECISION + list, JSON.stringify(decision));
+export function writeDecision(db: WriteDb, list: string, decision: FieldDecision): void {
+  putMeta(db, DECISION + list, JSON.stringify(decision));
 }
 
 /** Every list with a decision. */
-export function decidedLists(db: MirrorDb): string[] {
-  return db.prepare(`SELECT substr(key, ?) FROM meta WHERE key LIKE 'field\\_map:%' ESCAPE '\\' ORDER BY key`).pluck().all(DECISION.length + 1) as string[];
+export function decidedLists(db: ReadDb): string[] {
+  return [...metaEntries(db, DECISION).keys()].map((key) => key.slice(DECISION.length));
 }
 
-export function readOverrides(db: MirrorDb): Overrides {
-  const json = metaGet(db, OVERRIDES_KEY);
+export function readOverrides(db: ReadDb): Overrides {
+  const json = getMeta(db, OVERRIDES_KEY);
   return json ? (JSON.parse(json) as Overrides) : {};
 }
 
-export function writeOverrides(db: MirrorDb, overrides: Overrides): void {
-  metaPut(db, OVERRIDES_KEY, JSON.stringify(overrides));
+export function writeOverrides(db: WriteDb, overrides: Overrides): void {
+  putMeta(db, OVERRIDES_KEY, JSON.stringify(overrides));
 }
 
 /** The map in force: the decision, IT's overrides on top. */
@@ -53,36 +50,31 @@ export function mapInForce(decision: FieldDecision, overrides: Overrides, list: 
 }
 
 /** A decision from the rows a list already has in the mirror (a mirror made before field maps). */
-function decideFromStored(db: MirrorDb, list: string, table: TableName): FieldDecision | null {
-  const raws = (
-    table === 'records' ? db.prepare(`SELECT raw FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE}`).pluck().all(list) : db.prepare(`SELECT raw FROM ${table} LIMIT ${SAMPLE_SIZE}`).pluck().all()
-  ) as string[];
+function decideFromStored(db: ReadDb, list: string, table: TableName): FieldDecision | null {
+  const raws = sampleRaws(db, table, list, SAMPLE_SIZE);
   return raws.length ? discoverFieldMap(db, list, table, raws.map((r) => JSON.parse(r) as Json)) : null;
 }
 
 /** The list's rows, counted up to one more than a sample. */
-function storedCount(db: MirrorDb, list: string, table: TableName): number {
-  if (table === 'records') return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records WHERE list = ? LIMIT ${SAMPLE_SIZE + 1})`).pluck().get(list) as number;
-  return db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${SAMPLE_SIZE + 1})`).pluck().get() as number;
+function storedCount(db: ReadDb, list: string, table: TableName): number {
+  return countUpTo(db, table, list, SAMPLE_SIZE + 1);
 }
 
 /** References looked up in the mirror, each value once per apply. */
-export function mirrorReferences(db: MirrorDb): References {
-  const items = db.prepare('SELECT id FROM items WHERE sku = ? LIMIT 1').pluck();
-  const locations = db.prepare('SELECT id, facility_id FROM locations WHERE code_norm = ?');
+export function mirrorReferences(db: ReadDb): References {
   const itemCache = new Map<string, string | null>();
   const locationCache = new Map<string, string | null>();
   return {
     itemIdBySku(sku) {
       let id = itemCache.get(sku);
-      if (id === undefined) itemCache.set(sku, (id = (items.get(sku) as string | undefined) ?? null));
+      if (id === undefined) itemCache.set(sku, (id = itemIdBySku(db, sku)));
       return id;
     },
     locationIdByCode(code, facilityId) {
       const key = `${facilityId ?? ''}\n${code}`;
       let id = locationCache.get(key);
       if (id === undefined) {
-        const found = locations.all(normaliseCode(code)) as { id: string; facility_id: string | null }[];
+        const found = locationsByCodeNorm(db, normaliseCode(code));
         id = (found.find((l) => l.facility_id === facilityId) ?? (facilityId === null ? found[0] : undefined))?.id ?? null;
         locationCache.set(key, id);
       }
@@ -98,7 +90,7 @@ export interface CompiledMap {
   extract: Extract;
 }
 
-export function compileMap(db: MirrorDb, table: TableName, map: FieldMap): CompiledMap {
+export function compileMap(db: ReadDb, table: TableName, map: FieldMap): CompiledMap {
   const id = getter(map, 'id');
   return { map, id: (r) => text(id(r)) || null, extract: TABLES[table].compile(map, mirrorReferences(db)) };
 }
@@ -109,7 +101,7 @@ export function compileMap(db: MirrorDb, table: TableName, map: FieldMap): Compi
  * then decides from its first records (`decide`), which writes the decision in its transaction.
  */
 export function openFieldMap(
-  db: MirrorDb,
+  db: WriteDb,
   list: string,
   table: TableName,
 ): { compiled: CompiledMap | null; decide(sample: readonly Json[]): CompiledMap; fieldByNames(record: Json, column: string): string | null } {
@@ -144,51 +136,26 @@ export function openFieldMap(
  * Extracts a list's columns again from its rows' raw JSON with its map in force, writing only the
  * rows whose columns change (and their full-text entries). Call in a write transaction.
  */
-export function reextract(db: MirrorDb, list: string, table: TableName, overrides: Overrides): number {
+export function reextract(db: WriteDb, list: string, table: TableName, overrides: Overrides): number {
   const decision = readDecision(db, list);
   if (!decision) return 0;
   const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
   const t = TABLES[table];
-  const cols = t.columns;
-  const scopes = new Map((db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[]).map((d) => [d.dataset_id, d.scope_id]));
-  const batch = db.prepare(`SELECT rid, dataset_id, raw, ${cols.join(', ')} FROM ${table} WHERE rid > ? AND dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ?) ORDER BY rid LIMIT ${BATCH}`).raw();
-  const update = db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`);
-  const ftsCols = t.fts ? t.fts.columns.map((c) => cols.indexOf(c)) : [];
-  const ftsDelete = t.fts ? db.prepare(`DELETE FROM ${t.fts.table} WHERE rowid = ?`) : null;
-  const ftsInsert = t.fts ? db.prepare(`INSERT INTO ${t.fts.table} (rowid, ${t.fts.columns.join(', ')}) VALUES (?, ${t.fts.columns.map(() => '?').join(', ')})`) : null;
-  let changed = 0;
-  // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
-  for (let after = 0; ; ) {
-    const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1][0];
-    for (const [rid, datasetId, raw, ...stored] of rows) {
-      const values = extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null });
-      if (values.every((v, i) => v === stored[i])) continue;
-      update.run(...values, rid);
-      if (ftsDelete && ftsInsert) {
-        ftsDelete.run(rid);
-        ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
-      }
-      changed++;
-    }
-  }
-  return changed;
+  const scopes = scopeIdsOfList(db, list);
+  return reextractRows(db, { table, list, columns: t.columns, fts: t.fts }, (raw, datasetId) =>
+    extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null }),
+  );
 }
-
-/** Rows read at a time when re-extracting. */
-const BATCH = 2_000;
 
 const REJECTED = 'rejected:';
 
 /** Notes (in the apply's transaction) how many records of a dataset were not kept, and why the first was not. */
-export function noteRejected(db: MirrorDb, datasetId: number, count: number, reason: string | null): void {
-  if (count === 0) db.prepare('DELETE FROM meta WHERE key = ?').run(REJECTED + datasetId);
-  else metaPut(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
+export function noteRejected(db: WriteDb, datasetId: number, count: number, reason: string | null): void {
+  if (count === 0) deleteMeta(db, REJECTED + datasetId);
+  else putMeta(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
 }
 
 /** The datasets whose last answer had records not kept, by dataset id. */
-export function readRejected(db: MirrorDb): Map<number, { count: number; reason: string | null }> {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'rejected:%'`).all() as { key: string; value: string }[];
-  return new Map(rows.map((r) => [Number(r.key.slice(REJECTED.length)), JSON.parse(r.value) as { count: number; reason: string | null }]));
+export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
+  return new Map([...metaEntries(db, REJECTED)].map(([key, value]) => [Number(key.slice(REJECTED.length)), JSON.parse(value) as { count: number; reason: string | null }]));
 }

@@ -3,9 +3,9 @@
 // and which dates carry no time of day. The core finds these facts; the window words them.
 import { fieldRoles } from '../lists/field-map.ts';
 import { mapInForce, readDecision, readOverrides } from '../lists/field-map-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { knownLists, type ColumnDef, type ListDef } from './list-registry.ts';
-import { stmt } from './statements.ts';
+import { referenceLabel } from '../db/read/records.ts';
 
 /** A field ending in an id: `facility_id`, `templateId`, `hazmat_uuid`, `accountID`. */
 const ID_FIELD = /^(.+?)(?:_id|_uuid|_guid|Id|ID|Uuid|Guid)$/;
@@ -43,7 +43,7 @@ function candidateLists(def: ListDef, key: string): string[] {
  * The server's fields that the list's field map took for another list's ids (its `account`,
  * `warehouseUuid`...): field name -> list. The map checked them against that list's ids.
  */
-function mappedReferences(db: MirrorDb, def: ListDef): Map<string, string> {
+function mappedReferences(db: ReadDb, def: ListDef): Map<string, string> {
   const decision = readDecision(db, def.list);
   const out = new Map<string, string>();
   if (!decision) return out;
@@ -56,16 +56,9 @@ function mappedReferences(db: MirrorDb, def: ListDef): Map<string, string> {
 }
 
 /** The code or name of a record of `list` by its id, or null when the mirror has none. */
-export function referenceName(db: MirrorDb, list: string, id: string): string | null {
+export function referenceName(db: ReadDb, list: string, id: string): string | null {
   const table = knownLists().find((l) => l.list === list)?.table ?? 'records';
-  const value =
-    table === 'items'
-      ? stmt(db, 'SELECT sku FROM items WHERE id = ? LIMIT 1').pluck().get(id)
-      : table === 'locations'
-        ? stmt(db, 'SELECT code FROM locations WHERE id = ? LIMIT 1').pluck().get(id)
-        : table === 'records'
-          ? stmt(db, 'SELECT coalesce(name, code) FROM records WHERE list = ? AND id = ? LIMIT 1').pluck().get(list, id)
-          : null;
+  const value = referenceLabel(db, table, list, id);
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
@@ -90,7 +83,7 @@ export function referenceLikeParams(list: string): number {
  * in TECHNICAL and nested objects are technical; a date column whose values are all bare dates is
  * a date without time.
  */
-export function withFacts(db: MirrorDb, def: ListDef, columns: ColumnDef[], sample: readonly Record<string, unknown>[]): ColumnDef[] {
+export function withFacts(db: ReadDb, def: ListDef, columns: ColumnDef[], sample: readonly Record<string, unknown>[]): ColumnDef[] {
   const mapped = mappedReferences(db, def);
   return columns.map((column) => {
     const values = sample.map((record) => record[column.key]).filter((value) => value !== null && value !== undefined && value !== '');
@@ -105,7 +98,7 @@ export function withFacts(db: MirrorDb, def: ListDef, columns: ColumnDef[], samp
 }
 
 /** A row as people read it: each reference column's id replaced by the code or name it refers to (an id not found stays). */
-export function namedRow(db: MirrorDb, columns: readonly ColumnDef[], row: Record<string, unknown>, names = new Map<string, string | null>()): Record<string, unknown> {
+export function namedRow(db: ReadDb, columns: readonly ColumnDef[], row: Record<string, unknown>, names = new Map<string, string | null>()): Record<string, unknown> {
   for (const column of columns) {
     const value = row[column.key];
     if (!column.refersTo || (typeof value !== 'string' && typeof value !== 'number')) continue;

@@ -4,7 +4,7 @@
 // instead of an internal error, on this call and not at every later one.
 import { AisleError } from '../../contract/errors.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
-import { isDamagedMirror } from '../mirror/open-mirror.ts';
+import { isDamagedMirror } from '../db/connection.ts';
 
 export const DAMAGED_DURING_QUERY = 'The offline data file is damaged: it was moved aside and the offline data is being downloaded again. Ask again in a moment.';
 

@@ -1,18 +1,9 @@
 // How old an answer is: the last successful sync of the datasets behind it, and whether that is
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { stmt } from './statements.ts';
-
-export interface DatasetInfo {
-  datasetId: number;
-  key: string;
-  list: string;
-  scopeKind: string;
-  scopeId: string | null;
-  lastSuccessAt: string | null;
-  rows: number;
-}
+import type { ReadDb } from '../db/connection.ts';
+import { datasetInfos, fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
+import { facilityNameRows } from '../db/read/scopes.ts';
 
 /** Thresholds per list name, with `default` for the rest (minutes). */
 export type StaleThresholds = Record<string, number>;
@@ -31,35 +22,20 @@ export interface MirrorFacts {
   facilityNames: Map<string, string | null>;
 }
 
-const cache = new WeakMap<MirrorDb, { stamp: string; facts: MirrorFacts }>();
-
-/**
- * Changes whenever the file does, as this connection sees it: `data_version` moves when another
- * connection commits (the sync worker), `total_changes()` when this one writes. What is derived
- * from the file can be kept while it stays the same.
- */
-export function fileStamp(db: MirrorDb): string {
-  return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
-}
+const cache = new WeakMap<ReadDb, { stamp: string; facts: MirrorFacts }>();
 
 /** Read once per change of the file (fileStamp). Callers must not modify the maps. */
-export function readFacts(db: MirrorDb): MirrorFacts {
+export function readFacts(db: ReadDb): MirrorFacts {
   const stamp = fileStamp(db);
   const cached = cache.get(db);
   if (cached?.stamp === stamp) return cached.facts;
-  const rows = stmt(
-    db,
-    `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
-            last_success_at AS lastSuccessAt, rows FROM datasets`,
-  ).all() as DatasetInfo[];
-  const names = stmt(db, `SELECT id, COALESCE(name, code) FROM records WHERE list = 'facilities'`).raw().all() as [string, string | null][];
-  const facts = { datasets: new Map(rows.map((row) => [row.datasetId, row])), facilityNames: new Map(names) };
+  const facts = { datasets: new Map(datasetInfos(db).map((row) => [row.datasetId, row])), facilityNames: new Map(facilityNameRows(db)) };
   cache.set(db, { stamp, facts });
   return facts;
 }
 
 /** The datasets of the mirror, by dataset_id (readFacts). */
-export function readDatasets(db: MirrorDb): Map<number, DatasetInfo> {
+export function readDatasets(db: ReadDb): Map<number, DatasetInfo> {
   return readFacts(db).datasets;
 }
 

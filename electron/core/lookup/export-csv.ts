@@ -6,10 +6,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import Database from 'better-sqlite3';
 import { EXCEL_LAYOUT, type CsvLayout } from '../../contract/csv.ts';
 import type { CsvBooleans, CsvHeaders, ListView } from '../../contract/methods.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { openMirror, type ReadDb } from '../db/connection.ts';
 import { writeCsvRows, type CsvColumn } from './csv-writer.ts';
 import { listDef } from './list-registry.ts';
 import { iterateView, listColumns } from './lists.ts';
@@ -20,7 +19,7 @@ import { iterateView, listColumns } from './lists.ts';
  * window's language), else by the list's own label. A date without a time is written as a date,
  * and yes or no as `booleans` words them (else true and false).
  */
-export function exportColumns(db: MirrorDb, view: ListView, headers: CsvHeaders = {}, booleans?: CsvBooleans): CsvColumn[] {
+export function exportColumns(db: ReadDb, view: ListView, headers: CsvHeaders = {}, booleans?: CsvBooleans): CsvColumn[] {
   const all = listColumns(db, listDef(view.list), view.scopeId);
   const keys = view.columns.length === 0 ? all.filter((column) => !column.technical).map((column) => column.key) : view.columns;
   const header = (key: string) => (Object.hasOwn(headers, key) ? headers[key] : (all.find((column) => column.key === key)?.label ?? key));
@@ -41,9 +40,9 @@ function dateText(value: unknown): unknown {
  * Writes the view as CSV to `out` (a file, an HTTP response…) and resolves to the row count.
  * Reads through a second, read-only connection to the same file. Does not end `out`.
  */
-export async function writeCsv(db: MirrorDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT, booleans?: CsvBooleans): Promise<number> {
+export async function writeCsv(db: ReadDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT, booleans?: CsvBooleans): Promise<number> {
   const columns = exportColumns(db, view, headers, booleans);
-  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  const reader = openMirror(db.name, { readonly: true });
   try {
     return await writeCsvRows(out, columns, iterateView(reader, view, db), layout);
   } finally {
@@ -57,7 +56,7 @@ export function exportFileName(list: string, now: Date = new Date()): string {
 }
 
 /** Writes the view to a new file in `dir`; resolves to its path and row count. */
-export async function exportCsvFile(db: MirrorDb, view: ListView, dir: string, options: { headers?: CsvHeaders; booleans?: CsvBooleans; now?: Date; layout?: CsvLayout } = {}): Promise<{ location: string; rows: number }> {
+export async function exportCsvFile(db: ReadDb, view: ListView, dir: string, options: { headers?: CsvHeaders; booleans?: CsvBooleans; now?: Date; layout?: CsvLayout } = {}): Promise<{ location: string; rows: number }> {
   const now = options.now ?? new Date();
   await mkdir(dir, { recursive: true });
   const location = path.join(dir, exportFileName(view.list, now));

@@ -3,35 +3,20 @@
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
-import { allDatasets, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { allDatasets, type DatasetRow } from '../db/read/datasets.ts';
+import { stockRows, type StockFilter, type StockRow } from '../db/read/inventory.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
-import { itemById } from './items.ts';
+import { itemById } from '../db/read/items.ts';
 import type { QueryOptions } from './lists.ts';
-import { locationById } from './locations.ts';
-import { cached, stmt } from './statements.ts';
+import { locationById } from '../db/read/locations.ts';
 
 /** Stock expiring within this many days is flagged `soon`. */
 export const SOON_EXPIRY_DAYS = 30;
 
-interface Filter {
-  sql: string;
-  params: unknown[];
-}
-
-// One statement per answer: the item's description comes with each row (a subquery run per row
-// found; a join would cost every call a cursor); the facility's name and the snapshot's sync time
-// from readFacts, read once per change of the file (per row, they were two more index probes).
-// Read as arrays (.raw()), in the order of Raw: no object with named keys is built per row.
-const SELECT = `SELECT inv.id, inv.facility_id, inv.location_id, inv.location_code, inv.item_id, inv.sku,
-  (SELECT i.description FROM items i WHERE i.id = inv.item_id), inv.lot, inv.serial, inv.expiry, inv.uom,
-  inv.qty_on_hand, inv.qty_allocated, inv.qty_available, inv.status, inv.dataset_id
-  FROM inventory inv`;
-
-type Text = string | null;
-type Quantity = number | null;
-type RawRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, datasetId: number];
+// The facility's name and the snapshot's sync time come from readFacts, read once per change of the
+// file (per row, they were two more index probes).
 
 /** The rows of an answer, and each of their facilities' name and stock snapshot's sync time. */
 interface Selected {
@@ -47,23 +32,19 @@ interface FacilityFacts {
 }
 
 export function inventoryByItem(
-  db: MirrorDb,
+  db: ReadDb,
   args: { itemId: string; facilityId?: string; lot?: string; serial?: string; includeZero?: boolean },
   options: QueryOptions,
 ): InventoryAnswer {
-  const where: Filter[] = [{ sql: 'inv.item_id = ?', params: [args.itemId] }];
-  if (args.facilityId) where.push({ sql: 'inv.facility_id = ?', params: [args.facilityId] });
-  if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
-  if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
-  if (!args.includeZero) where.push({ sql: 'inv.qty_on_hand != 0', params: [] });
-  const selected = select(db, where, options.now ?? new Date());
+  const filter = { itemId: args.itemId, facilityId: args.facilityId, lot: args.lot, serial: args.serial, onHandOnly: !args.includeZero };
+  const selected = select(db, filter, options.now ?? new Date());
   if (selected.rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
   const states = stockStates(db, selected.facts);
   return answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
 }
 
-export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
-  const selected = select(db, [{ sql: 'inv.location_id = ?', params: [args.locationId] }], options.now ?? new Date());
+export function inventoryByLocation(db: ReadDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
+  const selected = select(db, { locationId: args.locationId }, options.now ?? new Date());
   if (selected.rows.length > 0) return answer(db, selected, options, undefined, [stockStates(db, selected.facts).of(selected.rows[0].facilityId)]);
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
@@ -72,18 +53,14 @@ export function inventoryByLocation(db: MirrorDb, args: { locationId: string }, 
   return answer(db, selected, options, location.facilityId ?? undefined, location.facilityId ? [states.of(location.facilityId)] : states.all);
 }
 
-export function inventoryByLot(db: MirrorDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
+export function inventoryByLot(db: ReadDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {
   if (!args.lot && !args.serial) throw new AisleError('invalid_argument', 'Give a lot or a serial number.');
-  const where: Filter[] = [];
-  if (args.lot) where.push({ sql: 'inv.lot = ?', params: [args.lot] });
-  if (args.serial) where.push({ sql: 'inv.serial = ?', params: [args.serial] });
-  const selected = select(db, where, options.now ?? new Date());
+  const selected = select(db, { lot: args.lot, serial: args.serial }, options.now ?? new Date());
   return answer(db, selected, options, undefined, stockStates(db, selected.facts).all);
 }
 
-function select(db: MirrorDb, where: Filter[], now: Date): Selected {
-  const clause = where.map((w) => w.sql).join(' AND ');
-  const raws = stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...where.flatMap((w) => w.params)) as RawRow[];
+function select(db: ReadDb, filter: StockFilter, now: Date): Selected {
+  const raws = stockRows(db, filter);
   if (raws.length === 0) return { rows: [], facilities: new Map(), facts: null };
   const days = expiryDays(now);
   const facts = readFacts(db);
@@ -108,7 +85,7 @@ function select(db: MirrorDb, where: Filter[], now: Date): Selected {
  * Rows in order (facility, location code naturally, SKU naturally, expiry, id), totals per facility, and the age of
  * the stock snapshots of the facilities in the answer (and of `facilityId`, asked for).
  */
-function answer(db: MirrorDb, { rows, facilities }: Selected, options: QueryOptions, facilityId: string | undefined, stock: FacilityStock[]): InventoryAnswer {
+function answer(db: ReadDb, { rows, facilities }: Selected, options: QueryOptions, facilityId: string | undefined, stock: FacilityStock[]): InventoryAnswer {
   const now = options.now ?? new Date();
   const byPlace = placeOrder();
   // Rows often come in order (one location's, or one item's in a single location): no sort then.
@@ -131,7 +108,7 @@ interface StockStates {
 const stockCache = new WeakMap<MirrorFacts, StockStates>();
 
 /** Whether the mirror holds each facility's stock (see StockState). */
-function stockStates(db: MirrorDb, known: MirrorFacts | null): StockStates {
+function stockStates(db: ReadDb, known: MirrorFacts | null): StockStates {
   const facts = known ?? readFacts(db);
   const cachedStates = stockCache.get(facts);
   if (cachedStates) return cachedStates;
@@ -174,7 +151,7 @@ function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolea
 }
 
 /** The age of the stock snapshots of these facilities (all of them if none) from the datasets table. */
-function snapshotsAge(db: MirrorDb, facilities: Set<string>, options: QueryOptions, now: Date) {
+function snapshotsAge(db: ReadDb, facilities: Set<string>, options: QueryOptions, now: Date) {
   const inventorySets = datasetsOf(readDatasets(db), 'inventory').filter((d) => facilities.size === 0 || (d.scopeId !== null && facilities.has(d.scopeId)));
   return combinedAge(inventorySets, 'inventory', options.staleAfter, now);
 }
@@ -184,7 +161,7 @@ function compareText(a: string, b: string): number {
   return a === b ? 0 : a.localeCompare(b);
 }
 
-function toRow(raw: RawRow, days: ExpiryDays): InventoryRow {
+function toRow(raw: StockRow, days: ExpiryDays): InventoryRow {
   const [id, facilityId, locationId, locationCode, itemId, sku, description, lot, serial, expiry, uom, onHandValue, allocatedValue, available, status] = raw;
   const onHand = Number(onHandValue ?? 0);
   const allocated = Number(allocatedValue ?? 0);

@@ -3,10 +3,12 @@
 import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { combinedAge, datasetsOf, fileStamp, readDatasets, type DatasetInfo, type StaleThresholds } from './data-age.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
+import { rowsByRid, useCodeKey, viewCount, viewPage, viewRids, viewRows, viewSample } from '../db/read/list-views.ts';
+import { scopeRecordName } from '../db/read/scopes.ts';
+import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
 import { codeKey } from './codes.ts';
-import { stmt } from './statements.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
 import { namedRow, referenceLikeParams, referenceLikeSql, withFacts } from './column-facts.ts';
 
@@ -18,7 +20,7 @@ export interface QueryOptions {
 const SAMPLE_ROWS = 200;
 
 /** The lists present in the mirror, with their columns and the scopes synced. */
-export function listCatalog(db: MirrorDb): ListInfo[] {
+export function listCatalog(db: ReadDb): ListInfo[] {
   const datasets = [...readDatasets(db).values()];
   const byList = new Map<string, DatasetInfo[]>();
   for (const dataset of datasets) byList.set(dataset.list, [...(byList.get(dataset.list) ?? []), dataset]);
@@ -39,20 +41,19 @@ export function listCatalog(db: MirrorDb): ListInfo[] {
 }
 
 /** The name of an account or facility, from the mirrored lists. */
-export function scopeName(db: MirrorDb, scopeKind: string, id: string): string | null {
+export function scopeName(db: ReadDb, scopeKind: string, id: string): string | null {
   const list = scopeKind === 'account' ? 'accounts' : scopeKind === 'facility' ? 'facilities' : null;
   if (!list) return null;
-  const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
-  return row ? (row.name ?? row.code) : null;
+  return scopeRecordName(db, list, id);
 }
 
 /**
  * Known columns first, then every other top-level field seen in a sample of the records, each with
  * its facts for people (column-facts.ts).
  */
-export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
+export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   const where = scopeWhere(db, def, scopeId);
-  const raws = db.prepare(`SELECT raw FROM ${def.table} WHERE ${where.sql} LIMIT ${SAMPLE_ROWS}`).pluck().all(...where.params) as string[];
+  const raws = viewSample(db, def.table, where, SAMPLE_ROWS);
   const columns = [...def.columns];
   const known = new Set(columns.map((column) => column.key));
   known.add('id');
@@ -68,7 +69,7 @@ export function listColumns(db: MirrorDb, def: ListDef, scopeId: string | null):
 }
 
 /** The columns of a list in a scope, remembered while the file is unchanged. */
-function viewColumns(db: MirrorDb, def: ListDef, scopeId: string | null): ColumnDef[] {
+function viewColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   return remembered(factsOf(db).columns, `${def.list}\n${scopeId}`, () => listColumns(db, def, scopeId));
 }
 
@@ -100,7 +101,7 @@ interface Sql {
   params: unknown[];
 }
 
-function scopeWhere(db: MirrorDb, def: ListDef, scopeId: string | null): Sql {
+function scopeWhere(db: ReadDb, def: ListDef, scopeId: string | null): Sql {
   if (def.table === 'records') {
     return scopeId === null ? { sql: 'list = ?', params: [def.list] } : { sql: 'list = ? AND scope_id = ?', params: [def.list, scopeId] };
   }
@@ -159,8 +160,8 @@ function codeFilter(expr: string, value: string): Sql | null {
 }
 
 /** WHERE and ORDER BY of a view (scope, filters, sort). */
-export function viewSql(db: MirrorDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
-  withCodeKey(db);
+export function viewSql(db: ReadDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+  useCodeKey(db, codeKey);
   const parts = [scopeWhere(db, def, view.scopeId)];
   const columns = Object.keys(view.filters).length > 0 ? viewColumns(db, def, view.scopeId) : def.columns;
   for (const [key, value] of Object.entries(view.filters)) {
@@ -199,13 +200,13 @@ interface ViewFacts {
   orders: Map<string, number[]>;
 }
 
-const viewFacts = new WeakMap<MirrorDb, ViewFacts>();
+const viewFacts = new WeakMap<ReadDb, ViewFacts>();
 /** Views remembered per connection at most (each filter typed is a view). */
 const MAX_VIEWS = 256;
 /** Orders kept per connection at most: 8 bytes a row, 8 MB for a million. */
 const MAX_ORDERS = 3;
 
-function factsOf(db: MirrorDb): ViewFacts {
+function factsOf(db: ReadDb): ViewFacts {
   const version = fileStamp(db);
   let facts = viewFacts.get(db);
   if (!facts || facts.version !== version || facts.totals.size + facts.columns.size > MAX_VIEWS) {
@@ -223,7 +224,7 @@ function isFiltered(view: ListView): boolean {
  * The rids of a view in its order, sorted and filtered once while the file is unchanged; made only
  * when `make` (else undefined when not kept).
  */
-function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
+function viewOrder(db: ReadDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
   const key = `${whereKey}\n${orderBy}`;
   let order = facts.orders.get(key);
   if (order) {
@@ -231,22 +232,11 @@ function viewOrder(db: MirrorDb, facts: ViewFacts, table: string, where: Sql, wh
     facts.orders.delete(key);
   } else {
     if (!make) return undefined;
-    order = db.prepare(`SELECT rid FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy}`).pluck().all(...where.params) as number[];
+    order = viewRids(db, table, where, orderBy);
     if (facts.orders.size >= MAX_ORDERS) facts.orders.delete(facts.orders.keys().next().value!);
   }
   facts.orders.set(key, order);
   return order;
-}
-
-/** The rows of these rids, in this order (a row gone since the order was made is left out). */
-function rowsByRid(db: MirrorDb, table: string, rids: number[]): { id: string; raw: string }[] {
-  const byRid = stmt(db, `SELECT id, raw FROM ${table} WHERE rid = ?`);
-  const rows: { id: string; raw: string }[] = [];
-  for (const rid of rids) {
-    const row = byRid.get(rid) as { id: string; raw: string } | undefined;
-    if (row) rows.push(row);
-  }
-  return rows;
 }
 
 function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
@@ -259,7 +249,7 @@ function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** One window of a view, the total, and the data's age. */
-export function listPage(db: MirrorDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
+export function listPage(db: ReadDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const facts = factsOf(db);
@@ -279,12 +269,8 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
     total = order.length;
     raws = rowsByRid(db, def.table, order.slice(offset, offset + limit));
   } else {
-    total = remembered(facts.totals, whereKey, () =>
-      db.prepare(`SELECT count(*) FROM ${def.table} WHERE ${where.sql}`).pluck().get(...where.params) as number,
-    );
-    raws = db
-      .prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...where.params, limit, offset) as { id: string; raw: string }[];
+    total = remembered(facts.totals, whereKey, () => viewCount(db, def.table, where));
+    raws = viewPage(db, def.table, where, orderBy, limit, offset);
   }
   const datasets = readDatasets(db);
   return {
@@ -303,24 +289,14 @@ export function listPage(db: MirrorDb, view: ListView, offset: number, limit: nu
  * looked up on `namesDb`. Use on a connection of its own: it holds it busy (so the names are read
  * on another).
  */
-export function* iterateView(db: MirrorDb, view: ListView, namesDb: MirrorDb): Generator<Record<string, unknown>> {
+export function* iterateView(db: ReadDb, view: ListView, namesDb: ReadDb): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const columns = viewColumns(db, def, view.scopeId);
   const names = new Map<string, string | null>();
-  const statement = db.prepare(`SELECT id, raw FROM ${def.table} WHERE ${where.sql} ORDER BY ${orderBy}`);
-  for (const row of statement.iterate(...where.params) as Iterable<{ id: string; raw: string }>) yield namedRow(namesDb, columns, toRow(row), names);
+  for (const row of viewRows(db, def.table, where, orderBy)) yield namedRow(namesDb, columns, toRow(row), names);
 }
 
 export function toRow(row: { id: string; raw: string }): Record<string, unknown> {
   return { id: row.id, ...(JSON.parse(row.raw) as Record<string, unknown>) };
-}
-
-const withCodeKeys = new WeakSet<MirrorDb>();
-
-/** code_key(text) on this connection, for filters read as codes (codeFilter). */
-function withCodeKey(db: MirrorDb): void {
-  if (withCodeKeys.has(db)) return;
-  db.function('code_key', { deterministic: true }, (text: unknown) => (text === null ? null : codeKey(String(text))));
-  withCodeKeys.add(db);
 }

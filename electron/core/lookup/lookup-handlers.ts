@@ -6,8 +6,8 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { csvBooleansSchema, csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../context.ts';
+import type { ReadDb } from '../db/connection.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { guardAgainstDamage } from './damage-guard.ts';
 import { exportCsvFile, exportFileName, writeCsv } from './export-csv.ts';
@@ -50,7 +50,7 @@ export interface LookupService {
 
 export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
   const mirror = () => signedInMirror(parts.mirrors);
-  const db = (): MirrorDb => mirror().db;
+  const db = (): ReadDb => mirror().db;
   const recent = createRecentRecords(ctx.deps.dataDir);
   const options = (): QueryOptions => ({ staleAfter: ctx.deps.settings.get().staleAfterMinutes });
   // the signed-in user's facilities, for the home facility when the workstation names none

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AisleError } from '../../contract/errors.ts';
 import type { RecentRecord } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 import type { MirrorIdentity } from '../ports.ts';
 import { readUsersFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 import { listDef } from './list-registry.ts';
@@ -23,9 +23,9 @@ const openedSchema = z.strictObject({ list: z.string().min(1).max(64), id: z.str
 type Opened = z.infer<typeof openedSchema>;
 
 export interface RecentRecords {
-  list(db: MirrorDb, identity: MirrorIdentity, options: SearchOptions): RecentRecord[];
+  list(db: ReadDb, identity: MirrorIdentity, options: SearchOptions): RecentRecord[];
   /** Puts the record first; refuses one that is not in the mirror, or of a list with no page of its own. */
-  add(db: MirrorDb, identity: MirrorIdentity, record: { list: string; id: string }, options: SearchOptions): RecentRecord[];
+  add(db: ReadDb, identity: MirrorIdentity, record: { list: string; id: string }, options: SearchOptions): RecentRecord[];
   clear(identity: MirrorIdentity): RecentRecord[];
 }
 
@@ -45,7 +45,7 @@ export function createRecentRecords(dataDir: string): RecentRecords {
     else delete data.users[key(identity)];
     writeJsonFile(file, data);
   };
-  const shown = (db: MirrorDb, entries: Opened[], options: SearchOptions): RecentRecord[] => {
+  const shown = (db: ReadDb, entries: Opened[], options: SearchOptions): RecentRecord[] => {
     const refs = entries.flatMap((e) => {
       const table = tableOf(e.list);
       return table ? [{ table, list: e.list, id: e.id, at: e.at }] : [];

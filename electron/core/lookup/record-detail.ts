@@ -2,25 +2,21 @@
 // and history, a location's contents and history, an account's carriers, customers and channels.
 import { AisleError } from '../../contract/errors.ts';
 import type { RecordDetail } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { accountRecord, scopedRecords, storedRecord } from '../db/read/records.ts';
 import { datasetAge, readDatasets } from './data-age.ts';
 import { historyQuery } from './history.ts';
 import { inventoryByItem, inventoryByLocation } from './inventory.ts';
 import { listDef } from './list-registry.ts';
 import { toRow, type QueryOptions } from './lists.ts';
-import { stmt } from './statements.ts';
 
 const RELATED_ROWS = 200;
 
 type Related = RecordDetail['related'];
 
-export function recordDetail(db: MirrorDb, list: string, id: string, options: QueryOptions): RecordDetail {
+export function recordDetail(db: ReadDb, list: string, id: string, options: QueryOptions): RecordDetail {
   const def = listDef(list);
-  const found = (
-    def.table === 'records'
-      ? stmt(db, `SELECT id, raw, dataset_id AS datasetId, code, name FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id)
-      : stmt(db, `SELECT id, raw, dataset_id AS datasetId FROM ${def.table} WHERE id = ?`).get(id)
-  ) as { id: string; raw: string; datasetId: number; code?: string | null; name?: string | null } | undefined;
+  const found = storedRecord(db, def.table, list, id);
   if (!found) throw new AisleError('not_found', `No such record in the offline data (${list}).`);
   const record = toRow(found);
   const title = text(record[def.titleField]) ?? text(record[def.codeField]) ?? found.name ?? found.code ?? id;
@@ -39,7 +35,7 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 }
 
-function related(db: MirrorDb, list: string, id: string, record: Record<string, unknown>, options: QueryOptions): Related {
+function related(db: ReadDb, list: string, id: string, record: Record<string, unknown>, options: QueryOptions): Related {
   const out: Related = [];
   if (list === 'items') {
     out.push({ list: 'inventory', label: 'Stock', rows: inventoryByItem(db, { itemId: id }, options).rows.slice(0, RELATED_ROWS) as unknown as Record<string, unknown>[] });
@@ -49,11 +45,11 @@ function related(db: MirrorDb, list: string, id: string, record: Record<string, 
     out.push({ list: 'history', label: 'History', rows: historyQuery(db, { locationId: id, limit: 50 }, options).events as unknown as Record<string, unknown>[] });
   } else if (list === 'accounts') {
     for (const child of ['carriers', 'customers', 'channels']) {
-      const rows = stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(child, id, RELATED_ROWS) as { id: string; raw: string }[];
+      const rows = scopedRecords(db, child, id, RELATED_ROWS);
       out.push({ list: child, label: listDef(child).label, rows: rows.map(toRow) });
     }
   } else if (typeof record.account_id === 'string') {
-    const account = stmt(db, `SELECT id, raw FROM records WHERE list = 'accounts' AND id = ? LIMIT 1`).get(record.account_id) as { id: string; raw: string } | undefined;
+    const account = accountRecord(db, record.account_id);
     if (account) out.push({ list: 'accounts', label: 'Account', rows: [toRow(account)] });
   }
   return out;

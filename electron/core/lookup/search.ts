@@ -1,17 +1,16 @@
 // One search box for everything: a query (typed, pasted or scanned) is matched against items,
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
-import type { Statement } from 'better-sqlite3';
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from './hit-queries.ts';
+import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { addStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
-import { ftsAnyOf, MIN_PREFIX_LENGTH, type PrefixMode } from './statements.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -27,7 +26,7 @@ const MATCH_ORDER: MatchKind[] = ['exact', 'prefix', 'word'];
 const PER_LINE = 5;
 
 interface Context {
-  db: MirrorDb;
+  db: ReadDb;
   home: string | null;
   staleAfter: StaleThresholds;
   now: Date;
@@ -43,11 +42,11 @@ interface Context {
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
-export function searchAll(db: MirrorDb, query: string, options: SearchOptions): SearchResult {
+export function searchAll(db: ReadDb, query: string, options: SearchOptions): SearchResult {
   return inOneRead(db, () => searchAllNow(db, query, options));
 }
 
-function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): SearchResult {
+function searchAllNow(db: ReadDb, query: string, options: SearchOptions): SearchResult {
   const started = performance.now();
   const limit = options.limit ?? 50;
   const ctx = context(db, options);
@@ -83,7 +82,7 @@ function searchAllNow(db: MirrorDb, query: string, options: SearchOptions): Sear
  * Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. One
  * statement for a code that matches (a second, for lots and serials, only when nothing does).
  */
-export function lookupExact(db: MirrorDb, code: string, options: SearchOptions): SearchHit[] {
+export function lookupExact(db: ReadDb, code: string, options: SearchOptions): SearchHit[] {
   const ctx = context(db, options);
   const q = classifyQuery(code, ctx.now, false);
   return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
@@ -100,7 +99,7 @@ export interface RecordRef {
  * The hits of these records, as a search would give them (`match` exact on their code), in the
  * order given, in one read: null for a record no longer in the mirror.
  */
-export function hitsOfRecords(db: MirrorDb, refs: readonly RecordRef[], options: SearchOptions): (SearchHit | null)[] {
+export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: SearchOptions): (SearchHit | null)[] {
   return inOneRead(db, () => {
     const ctx = context(db, options);
     return refs.map((ref) => {
@@ -110,32 +109,7 @@ export function hitsOfRecords(db: MirrorDb, refs: readonly RecordRef[], options:
   });
 }
 
-/**
- * All probes of one query in one read transaction: one snapshot, and one WAL read lock instead of
- * one per statement.
- */
-function inOneRead<T>(db: MirrorDb, read: () => T): T {
-  if (db.inTransaction) return read();
-  statements(db).begin.run();
-  try {
-    return read();
-  } finally {
-    if (db.inTransaction) statements(db).commit.run();
-  }
-}
-
-const transactionStatements = new WeakMap<MirrorDb, { begin: Statement; commit: Statement }>();
-
-function statements(db: MirrorDb): { begin: Statement; commit: Statement } {
-  let found = transactionStatements.get(db);
-  if (!found) {
-    found = { begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT') };
-    transactionStatements.set(db, found);
-  }
-  return found;
-}
-
-function context(db: MirrorDb, options: SearchOptions): Context {
+function context(db: ReadDb, options: SearchOptions): Context {
   return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
 }
 

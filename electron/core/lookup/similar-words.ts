@@ -6,32 +6,22 @@
 // the two letters where the halves meet swapped; and its length is one less, the same or one more.
 // That is a few narrow index ranges, then the distance is checked here on the few words they give.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { hasSearchWord, searchWordsNear } from '../db/read/search-words.ts';
 import { reversed } from '../mirror/search-words.ts';
-import { stmt } from './statements.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */
 export const MIN_CORRECTED_LENGTH = 4;
 /** Similar words offered per typed word, at most. */
 const MAX_SIMILAR = 8;
-/** Words read per index range, at most: a misspelt word is answered in a bounded time whatever the vocabulary. */
-const RANGE_ROWS = 200;
-
-const KNOWN = `SELECT 1 FROM search_words WHERE word = ?`;
-const range = (column: 'word' | 'drow') => `SELECT * FROM (SELECT word FROM search_words WHERE len = ? AND ${column} >= ? AND ${column} < ? LIMIT ${RANGE_ROWS})`;
-const SIMILAR = [
-  ...[0, 1, 2].map(() => range('word')),
-  ...[0, 1, 2].map(() => range('drow')),
-  'SELECT word FROM search_words WHERE word = ?',
-].join('\nUNION ALL ');
 
 /** True when the mirror holds this word (lower case, as searchWords gives it). */
-export function isKnownWord(db: MirrorDb, word: string): boolean {
-  return stmt(db, KNOWN).get(word) !== undefined;
+export function isKnownWord(db: ReadDb, word: string): boolean {
+  return hasSearchWord(db, word);
 }
 
 /** The mirror's words one edit away from `word`, closest in length first; empty for a short word. */
-export function similarWords(db: MirrorDb, word: string): string[] {
+export function similarWords(db: ReadDb, word: string): string[] {
   const chars = [...word];
   const n = chars.length;
   if (n < MIN_CORRECTED_LENGTH) return [];
@@ -39,12 +29,8 @@ export function similarWords(db: MirrorDb, word: string): string[] {
   const start = chars.slice(0, half).join('');
   const end = reversed(chars.slice(half).join(''));
   const swapped = [...chars.slice(0, half - 1), chars[half], chars[half - 1], ...chars.slice(half + 1)].join('');
-  const params: unknown[] = [];
-  for (const len of [n - 1, n, n + 1]) params.push(len, start, start + '\uffff');
-  for (const len of [n - 1, n, n + 1]) params.push(len, end, end + '\uffff');
-  params.push(swapped);
   const found = new Set<string>();
-  for (const candidate of stmt(db, SIMILAR).pluck().all(...params) as string[]) {
+  for (const candidate of searchWordsNear(db, n, start, end, swapped)) {
     if (candidate !== word && oneEditApart(word, candidate)) found.add(candidate);
   }
   return [...found].sort((a, b) => Math.abs([...a].length - n) - Math.abs([...b].length - n) || (a < b ? -1 : 1)).slice(0, MAX_SIMILAR);

@@ -6,7 +6,8 @@
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { averageRawLength } from '../db/read/list-rows.ts';
 
 export interface DatasetCaps {
   /** Rows an answer may always hold (a new or small dataset); more when the dataset held more. */
@@ -38,10 +39,8 @@ const megabytes = (bytes: number) => (bytes < MB ? `${number(Math.ceil(bytes / 1
  * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
  * checking that the disk holding the mirror has room for it. Throws `mirror_error` when it has not.
  */
-export function datasetLimits(db: MirrorDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, what: string): DatasetLimits {
-  const perRow = previousRows
-    ? ((db.prepare(`SELECT avg(length(raw)) FROM (SELECT raw FROM ${table} WHERE dataset_id = ? LIMIT ${SAMPLE_ROWS})`).pluck().get(datasetId) as number | null) ?? 0)
-    : 0;
+export function datasetLimits(db: ReadDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, what: string): DatasetLimits {
+  const perRow = previousRows ? averageRawLength(db, table, datasetId, SAMPLE_ROWS) : 0;
   const previousBytes = Math.round(previousRows * perRow);
   checkFreeSpace(db, previousBytes, caps.spareBytes, what);
   const rows = Math.max(caps.minRows, GROWTH_FACTOR * previousRows);
@@ -61,7 +60,7 @@ export function datasetLimits(db: MirrorDb, table: string, datasetId: number, pr
 }
 
 /** Refuses to start a dataset when the mirror's disk has less free than twice its size plus the spare margin. */
-function checkFreeSpace(db: MirrorDb, datasetBytes: number, spareBytes: number, what: string): void {
+function checkFreeSpace(db: ReadDb, datasetBytes: number, spareBytes: number, what: string): void {
   if (db.memory) return;
   const folder = path.dirname(db.name);
   const stats = statfsSync(folder);

@@ -1,7 +1,8 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
 // Every screen dates its answers from here (datasetAge).
 import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { successTimes, type DatasetRow } from '../db/read/datasets.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */
@@ -33,135 +34,6 @@ export interface DatasetSpec {
   refresh?: { history: string | null; field: string; column: string; fullEveryMinutes: number };
 }
 
-export interface DatasetRow {
-  dataset_id: number;
-  key: string;
-  list: string;
-  scope_kind: ScopeKind;
-  scope_id: string | null;
-  path: string;
-  etag: string | null;
-  rows: number;
-  last_success_at: string | null;
-  last_attempt_at: string | null;
-  last_error_code: string | null;
-  last_error_message: string | null;
-  held_etag: string | null;
-  held_rows: number | null;
-  held_would_delete: number | null;
-  held_at: string | null;
-  /** A stock read in part between full snapshots: when its last complete one was read (stock_refresh). */
-  full_at?: string | null;
-}
-
-export interface HeldSnapshot {
-  etag: string | null;
-  rows: number;
-  wouldDelete: number;
-  at: string;
-}
-
-export function ensureDataset(db: MirrorDb, spec: DatasetSpec): number {
-  db.prepare(
-    `INSERT INTO datasets (key, list, scope_kind, scope_id, path) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET path = excluded.path`,
-  ).run(spec.key, spec.list, spec.scopeKind, spec.scopeId, spec.path);
-  return db.prepare('SELECT dataset_id FROM datasets WHERE key = ?').pluck().get(spec.key) as number;
-}
-
-export function datasetByKey(db: MirrorDb, key: string): DatasetRow | undefined {
-  return db.prepare('SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
-}
-
-export function allDatasets(db: MirrorDb): DatasetRow[] {
-  return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
-}
-
-export function markAttempt(db: MirrorDb, datasetId: number, at: string): void {
-  db.prepare('UPDATE datasets SET last_attempt_at = ? WHERE dataset_id = ?').run(at, datasetId);
-}
-
-export function markError(db: MirrorDb, datasetId: number, error: { code: string; message: string }): void {
-  db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ? WHERE dataset_id = ?').run(error.code, error.message, datasetId);
-}
-
-/** A successful 304: the data is as fresh as now. */
-export function markUnchanged(db: MirrorDb, datasetId: number, at: string): void {
-  db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL WHERE dataset_id = ?').run(at, datasetId);
-}
-
-export function markApplied(db: MirrorDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
-  db.prepare(
-    `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
-       held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
-  ).run(result.etag, result.rows, result.at, datasetId);
-}
-
-/**
- * A log's reading (dataset `log`): the window start its kept events were read from (meta
- * `log_from:<dataset_id>`, written with the events), and its newest event.
- */
-export function logState(db: MirrorDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
-  const keptFrom = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_from:${datasetId}`) as string | undefined) ?? null;
-  const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
-  return { keptFrom, newest };
-}
-
-export function markLogFrom(db: MirrorDb, datasetId: number, from: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_from:${datasetId}`, from);
-}
-
-/**
- * The newest event of the server's last answer for a log (meta `log_newest:<dataset_id>`, written
- * with the events): unlike the newest event kept, it goes back when the server's log does (a
- * restored backup, the demo's earlier revision).
- */
-export function logServerNewest(db: MirrorDb, datasetId: number): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`log_newest:${datasetId}`) as string | undefined) ?? null;
-}
-
-export function markLogServerNewest(db: MirrorDb, datasetId: number, newest: string | null): void {
-  if (newest === null) db.prepare('DELETE FROM meta WHERE key = ?').run(`log_newest:${datasetId}`);
-  else db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`log_newest:${datasetId}`, newest);
-}
-
-export function markHeld(db: MirrorDb, datasetId: number, held: HeldSnapshot): void {
-  db.prepare('UPDATE datasets SET held_etag = ?, held_rows = ?, held_would_delete = ?, held_at = ? WHERE dataset_id = ?').run(
-    held.etag,
-    held.rows,
-    held.wouldDelete,
-    held.at,
-    datasetId,
-  );
-}
-
-/**
- * A dataset whose scope (an account, a facility) the server no longer lists: since when (the first
- * complete round that missed it) and the scope's name then (its record is gone from the mirror).
- * Kept in meta `scope_gone:<dataset_id>` until the dataset is planned again or removed.
- */
-export interface ScopeGone {
-  since: string;
-  name: string;
-}
-
-export function scopeGone(db: MirrorDb, datasetId: number): ScopeGone | null {
-  const value = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`scope_gone:${datasetId}`) as string | undefined;
-  return value === undefined ? null : (JSON.parse(value) as ScopeGone);
-}
-
-export function markScopeGone(db: MirrorDb, datasetId: number, gone: ScopeGone): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`scope_gone:${datasetId}`, JSON.stringify(gone));
-}
-
-export function clearScopeGone(db: MirrorDb, datasetId: number): void {
-  db.prepare('DELETE FROM meta WHERE key = ?').run(`scope_gone:${datasetId}`);
-}
-
-export function clearHeld(db: MirrorDb, key: string): void {
-  db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
-}
-
 export function staleAfter(list: string, settings: Pick<Settings, 'staleAfterMinutes'>): number {
   return settings.staleAfterMinutes[list] ?? settings.staleAfterMinutes.default ?? 24 * 60;
 }
@@ -174,12 +46,8 @@ function isStale(syncedAt: string | null, minutes: number, now: number): boolean
  * How old the data behind an answer is: the oldest last success among the datasets of `list`
  * (in `scopeId` when given). Never synced when any of them never succeeded.
  */
-export function datasetAge(db: MirrorDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
-  const rows = (
-    scopeId === null
-      ? db.prepare('SELECT last_success_at FROM datasets WHERE list = ?').all(list)
-      : db.prepare('SELECT last_success_at FROM datasets WHERE list = ? AND scope_id = ?').all(list, scopeId)
-  ) as { last_success_at: string | null }[];
+export function datasetAge(db: ReadDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
+  const rows = successTimes(db, list, scopeId);
   const minutes = staleAfter(list, settings);
   let syncedAt: string | null = rows.length ? rows[0].last_success_at : null;
   for (const row of rows) {

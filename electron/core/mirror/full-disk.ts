@@ -4,10 +4,7 @@
 // `locking_mode = EXCLUSIVE`, which keeps that index in memory and needs no `-shm` file; the lock
 // it holds keeps the sync's writer out, which costs nothing while no write could succeed anyway.
 // Why this and not a read-only or `immutable` open: docs/decisions/0010-mirror-on-a-full-disk.md.
-import Database from 'better-sqlite3';
-import { AisleError } from '../../contract/errors.ts';
-import type { MirrorDb } from './open-mirror.ts';
-import { SCHEMA_VERSION } from './schema.ts';
+// The connection itself is opened by core/db/connection.ts (openReaderOnFullDisk).
 
 /** What the user reads while the mirror is open this way (the sync status's notice, sync.now's error). */
 export const DISK_FULL_NOTICE =
@@ -22,25 +19,4 @@ export function isDiskFull(error: unknown): boolean {
     if (typeof code === 'string' && FULL_CODES.has(code)) return true;
   }
   return false;
-}
-
-/** Opens an existing, up-to-date mirror for lookups without creating SQLite's side files. */
-export function openReaderOnFullDisk(file: string): MirrorDb {
-  let db: MirrorDb;
-  try {
-    db = new Database(file, { fileMustExist: true });
-  } catch (error) {
-    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('query_only = ON');
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version !== SCHEMA_VERSION) throw new AisleError('mirror_error', 'The disk is full, and the offline data file must be prepared before it can be read: free some space on this computer.');
-    return db;
-  } catch (error) {
-    db.close();
-    if (error instanceof AisleError) throw error;
-    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be read: ${(error as Error).message}`, { cause: error });
-  }
 }

@@ -7,13 +7,15 @@ import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { DISK_FULL_NOTICE, isDiskFull, openReaderOnFullDisk } from './full-disk.ts';
-import { isDamagedMirror, needsUpgrade, openMirror, quickCheck, removeQuietly, setMirrorAside, walLeftBehind, type MirrorDb } from './open-mirror.ts';
+import { isDamagedMirror, needsUpgrade, openMirror, openReaderOnFullDisk, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
+import { metaEntries } from '../db/read/meta.ts';
+import { putMetaEntries } from '../db/write/meta.ts';
+import { DISK_FULL_NOTICE, isDiskFull } from './full-disk.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
   /** A connection for lookups on the calling thread (query_only: sync writes from its worker). */
-  db: MirrorDb;
+  db: ReadDb;
   path: string;
   identity: MirrorIdentity;
   /** Opened on a full disk (full-disk.ts): lookups only, until retryAfterDiskFull opens it as usual. */
@@ -70,17 +72,12 @@ export function openMarkerPath(file: string): string {
 }
 
 /** Remembers whose mirror a file is (for `aisle status`); the file name is only a hash. */
-export function writeMirrorIdentity(db: MirrorDb, identity: MirrorIdentity): void {
-  const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  db.transaction(() => {
-    put.run('server', identity.server);
-    put.run('email', identity.email);
-    put.run('license_id', identity.licenseId);
-  })();
+export function writeMirrorIdentity(db: WriteDb, identity: MirrorIdentity): void {
+  putMetaEntries(db, { server: identity.server, email: identity.email, license_id: identity.licenseId });
 }
 
-export function readMirrorIdentity(db: MirrorDb): MirrorIdentity | null {
-  const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+export function readMirrorIdentity(db: ReadDb): MirrorIdentity | null {
+  const meta = metaEntries(db);
   const server = meta.get('server');
   const email = meta.get('email');
   const licenseId = meta.get('license_id');
@@ -141,8 +138,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
         // a full disk: the file is still readable, and lookups are what matters on the floor
         ctx.log.warn('mirror: could not record whose offline data this is (is the disk full?)', { error: (error as Error).message });
       }
-      db.pragma('query_only = ON');
-      open = { db, path: file, identity };
+      open = { db: readOnly(db), path: file, identity };
       warming = new AbortController();
       void warmFile(file, warming.signal);
       notify();
@@ -169,10 +165,10 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
    * is moved aside, said in words (the log, notice()), and a new one is made that the next sync
    * fills. Anything else (a newer Aisle's file, a busy or full disk) is thrown as it is.
    */
-  const openOrHeal = (file: string): MirrorDb => {
+  const openOrHeal = (file: string): WriteDb => {
     const marker = openMarkerPath(file);
     const unclean = existsSync(file) && (existsSync(marker) || walLeftBehind(file));
-    let db: MirrorDb | null = null;
+    let db: WriteDb | null = null;
     try {
       db = openMirror(file);
       if (unclean) {
@@ -229,8 +225,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       const { path: file, identity } = open;
       open.db.close();
       try {
-        open = { db: openOrHeal(file), path: file, identity };
-        open.db.pragma('query_only = ON');
+        open = { db: readOnly(openOrHeal(file)), path: file, identity };
         ctx.log.info('mirror: the disk has room again; the offline data file is open as usual');
         return true;
       } catch (error) {

@@ -12,7 +12,7 @@ import { closeSync, existsSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MirrorDb } from './open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
 
 /** The helper's start data. */
 export interface BuildWorkerData {
@@ -103,7 +103,7 @@ export interface SearchIndexBuilder {
  * a file can only be attached outside a transaction. Null for a mirror in memory, or when the index
  * is not empty.
  */
-export function prepareSearchIndexBuilder(db: MirrorDb, fts: { table: string; columns: readonly string[] }, pick: readonly number[]): SearchIndexBuilder | null {
+export function prepareSearchIndexBuilder(db: ReadDb, fts: { table: string; columns: readonly string[] }, pick: readonly number[]): SearchIndexBuilder | null {
   // no helper beside this file (a broken package): the writer builds the index, without first
   // waiting for a thread that never starts
   if (db.memory || db.inTransaction || !existsSync(fileURLToPath(WORKER_URL))) return null;

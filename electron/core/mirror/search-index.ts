@@ -8,7 +8,6 @@
 // as much and a search that finds nothing a quarter. Merging rewrites the whole index, which takes
 // seconds for a large mirror, so it is worth it after
 // a round that wrote a large part of a table (a first sync), not after a round of small changes.
-import type { MirrorDb } from './open-mirror.ts';
 import type { TableName } from './record-tables.ts';
 
 export type SearchIndex = 'items_fts' | 'locations_fts' | 'records_fts';
@@ -19,11 +18,6 @@ export const SEARCH_INDEXES: Partial<Record<TableName, SearchIndex>> = {
   locations: 'locations_fts',
   records: 'records_fts',
 };
-
-/** Merges each index into one segment (FTS5 'optimize'), in the caller's transaction if it has one. */
-export function compactSearchIndexes(db: MirrorDb, indexes: readonly SearchIndex[]): void {
-  for (const index of new Set(indexes)) db.prepare(`INSERT INTO ${index} (${index}) VALUES ('optimize')`).run();
-}
 
 /** True when a round wrote enough of a table (`written` of its `rows`) for its index to be worth compacting. */
 export function worthCompacting(written: number, rows: number): boolean {

@@ -6,8 +6,10 @@
 // rounds only add the words not yet there, for a large index at most once an hour. A word whose last record went stays until then: it
 // can only be offered for a search that then finds nothing, which is what the search would have
 // found anyway.
-import Database from 'better-sqlite3';
-import type { MirrorDb } from './open-mirror.ts';
+import type { WriteDb } from '../db/connection.ts';
+import { getMeta } from '../db/read/meta.ts';
+import { hasAnySearchWord, indexRowCount, indexVocabulary } from '../db/read/search-words.ts';
+import { storeSearchWords } from '../db/write/search-words.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
@@ -22,25 +24,20 @@ const OFFERED = /^(?=.*\p{L}).{3,}$/u;
  * index above `largeIndexRows` rows, at most once an hour), in one transaction. Call it outside a transaction: the words are read from what is committed. Returns how
  * many words were added.
  */
-export function keepSearchWords(db: MirrorDb, indexes: readonly SearchIndex[], options: { afresh?: boolean; now?: Date; largeIndexRows?: number } = {}): number {
+export function keepSearchWords(db: WriteDb, indexes: readonly SearchIndex[], options: { afresh?: boolean; now?: Date; largeIndexRows?: number } = {}): number {
   const { afresh = false, now = new Date(), largeIndexRows = LARGE_INDEX_ROWS } = options;
   let wanted = indexes.filter((index) => WORD_INDEXES.includes(index));
   if (wanted.length === 0) return 0;
   // an empty table (a mirror from before the words were kept) is filled from every index
-  const whole = afresh || db.prepare('SELECT 1 FROM search_words LIMIT 1').get() === undefined;
+  const whole = afresh || !hasAnySearchWord(db);
   if (!whole) wanted = wanted.filter((index) => dueForReading(db, index, now, largeIndexRows));
   if (!whole && wanted.length === 0) return 0;
   const read = whole ? WORD_INDEXES : wanted;
-  const words = readWords(db, read);
-  const mark = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  const add = db.prepare('INSERT OR IGNORE INTO search_words (word, len, drow) VALUES (?, ?, ?)');
-  let added = 0;
-  db.transaction(() => {
-    if (whole) db.prepare('DELETE FROM search_words').run();
-    for (const word of words) added += add.run(word, [...word].length, reversed(word)).changes;
-    for (const index of read) mark.run(`${READ_AT}${index}`, now.toISOString());
-  })();
-  return added;
+  const words = indexVocabulary(db, read, (word) => OFFERED.test(word));
+  return storeSearchWords(db, words.map((word) => ({ word, len: [...word].length, drow: reversed(word) })), {
+    whole,
+    marks: read.map((index) => [`${READ_AT}${index}`, now.toISOString()] as const),
+  });
 }
 
 /** meta key prefix: when an index's words were last read. */
@@ -54,31 +51,11 @@ const READ_EVERY_MS = 60 * 60 * 1000;
  * always (milliseconds); a large one once an hour, since reading its words reads every word's row
  * list. A new word of a large catalog waits for that hour, or for the next round that rewrites it.
  */
-function dueForReading(db: MirrorDb, index: SearchIndex, now: Date, largeIndexRows: number): boolean {
-  const rows = db.prepare(`SELECT count(*) FROM ${index}_docsize`).pluck().get() as number;
+function dueForReading(db: WriteDb, index: SearchIndex, now: Date, largeIndexRows: number): boolean {
+  const rows = indexRowCount(db, index);
   if (rows <= largeIndexRows) return true;
-  const at = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(`${READ_AT}${index}`) as string | undefined;
-  return at === undefined || now.getTime() - Date.parse(at) >= READ_EVERY_MS;
-}
-
-/**
- * The words of these indexes worth offering, read on a connection of its own: the writer's FTS5
- * tables are left as the apply left them (an index the helper thread built is copied in under
- * FTS5; with the vocabulary read on the writer's connection right after such a copy, the next
- * load's first full-text insert was seen to fail). A mirror in memory has only its own connection.
- */
-function readWords(db: MirrorDb, indexes: readonly SearchIndex[]): string[] {
-  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
-  try {
-    const words: string[] = [];
-    for (const index of indexes) {
-      reader.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_words USING fts5vocab(main, ${index}, 'row')`);
-      for (const word of reader.prepare(`SELECT term FROM temp.${index}_words`).pluck().all() as string[]) if (OFFERED.test(word)) words.push(word);
-    }
-    return words;
-  } finally {
-    if (reader !== db) reader.close();
-  }
+  const at = getMeta(db, `${READ_AT}${index}`);
+  return at === null || now.getTime() - Date.parse(at) >= READ_EVERY_MS;
 }
 
 /** The word spelled backwards, by characters (not UTF-16 units). */

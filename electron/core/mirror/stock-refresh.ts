@@ -11,27 +11,13 @@
 // whenever anything is in doubt, since a server may change what its history does not carry
 // (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
-import { logServerNewest } from './dataset-state.ts';
-import type { MirrorDb } from './open-mirror.ts';
+import { logServerNewest } from '../db/read/datasets.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { oldestEvent } from '../db/read/history.ts';
+import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, stockRefreshState } from '../db/read/stock-refresh.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;
-
-export interface StockRefreshState {
-  /** When the last complete snapshot was applied, or confirmed by a 304. */
-  fullAt: string;
-  mark: HistoryMark;
-}
-
-/** Where the history and the deleted items stood when the stock was last brought up to date. */
-export interface HistoryMark {
-  /** The newest event of the facility's history, as the server last answered it. */
-  eventsThrough: string | null;
-  /** The last items_moved row accounted for; null for a reading by an Aisle from before that queue. */
-  movedThrough: number | null;
-  /** The last items_gone row accounted for. */
-  goneThrough: number;
-}
 
 export type StockReading =
   | { kind: 'full'; why: WholeStockWhy }
@@ -39,54 +25,6 @@ export type StockReading =
   | { kind: 'none'; fullAt: string }
   /** Ask again for the stock of these items only. */
   | { kind: 'items'; ids: string[]; fullAt: string };
-
-export function stockRefreshState(db: MirrorDb, datasetId: number): StockRefreshState | null {
-  const row = db.prepare('SELECT full_at, events_through, moved_through, gone_through FROM stock_refresh WHERE dataset_id = ?').get(datasetId) as
-    | { full_at: string; events_through: string | null; moved_through: number | null; gone_through: number }
-    | undefined;
-  return row ? { fullAt: row.full_at, mark: { eventsThrough: row.events_through, movedThrough: row.moved_through, goneThrough: row.gone_through } } : null;
-}
-
-export function writeStockRefresh(db: MirrorDb, datasetId: number, state: StockRefreshState): void {
-  db.prepare(
-    `INSERT INTO stock_refresh (dataset_id, full_at, events_through, moved_through, gone_through) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (dataset_id) DO UPDATE SET full_at = excluded.full_at, events_through = excluded.events_through,
-       moved_through = excluded.moved_through, gone_through = excluded.gone_through`,
-  ).run(datasetId, state.fullAt, state.mark.eventsThrough, state.mark.movedThrough, state.mark.goneThrough);
-}
-
-/** Where the facility's history (its dataset, if kept), the moved and the deleted items stand now. */
-export function historyMark(db: MirrorDb, historyDatasetId: number | null): HistoryMark {
-  const goneThrough = (db.prepare('SELECT max(seq) FROM items_gone').pluck().get() as number | null) ?? 0;
-  const movedThrough = (db.prepare('SELECT max(seq) FROM items_moved').pluck().get() as number | null) ?? 0;
-  if (historyDatasetId === null) return { eventsThrough: null, movedThrough, goneThrough };
-  const eventsThrough = logServerNewest(db, historyDatasetId) ?? (db.prepare('SELECT max(created_on) FROM history WHERE dataset_id = ?').pluck().get(historyDatasetId) as string | null);
-  return { eventsThrough, movedThrough, goneThrough };
-}
-
-/**
- * The items of a history answer's events, new (their rid after `afterRid`, the table's largest
- * before the answer) or changed, in the transaction that writes them: their facility's stock is
- * asked for again. Only while some stock has been read: a first reading is whole anyway.
- */
-export function recordItemsMoved(db: MirrorDb, datasetId: number, afterRid: number, changedRids: readonly number[]): void {
-  if (!db.prepare('SELECT 1 FROM stock_refresh LIMIT 1').get()) return;
-  db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid > ? AND dataset_id = ?').run(afterRid, datasetId);
-  const changed = db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid = ?');
-  for (const rid of changedRids) changed.run(rid);
-}
-
-/** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
-export function recordItemsGone(db: MirrorDb, rids: readonly number[]): void {
-  const insert = db.prepare('INSERT INTO items_gone (id) SELECT id FROM items WHERE rid = ?');
-  for (const rid of rids) insert.run(rid);
-}
-
-/** Forgets the deleted and moved items every stock dataset has accounted for (all, when no stock is kept). */
-export function pruneAccountedItems(db: MirrorDb): void {
-  db.prepare('DELETE FROM items_gone WHERE seq <= coalesce((SELECT min(gone_through) FROM stock_refresh), (SELECT max(seq) FROM items_gone))').run();
-  db.prepare('DELETE FROM items_moved WHERE seq <= coalesce((SELECT min(moved_through) FROM stock_refresh), (SELECT max(seq) FROM items_moved))').run();
-}
 
 export interface StockReadingOptions {
   stockDatasetId: number;
@@ -103,7 +41,7 @@ export interface StockReadingOptions {
 }
 
 /** How this round reads a facility's stock: in full, not at all, or only the items that moved. */
-export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockReading {
+export function planStockReading(db: ReadDb, o: StockReadingOptions): StockReading {
   const full = (why: WholeStockWhy): StockReading => ({ kind: 'full', why });
   const state = stockRefreshState(db, o.stockDatasetId);
   if (!state) return full('no-snapshot');
@@ -117,24 +55,19 @@ export function planStockReading(db: MirrorDb, o: StockReadingOptions): StockRea
   if (state.mark.movedThrough === null) return full('earlier-version');
   // every event since the last reading must have reached the mirror: a log at its most rows whose
   // oldest event is newer than the last reading's newest may have lost some in between
-  const history = db.prepare('SELECT rows FROM datasets WHERE dataset_id = ?').pluck().get(o.history.datasetId) as number;
-  if (history >= o.history.maxRows) {
-    const oldest = db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = ?').pluck().get(o.history.datasetId) as string | null;
+  if (datasetRows(db, o.history.datasetId) >= o.history.maxRows) {
+    const oldest = oldestEvent(db, o.history.datasetId);
     if (oldest === null || oldest > (state.mark.eventsThrough ?? '')) return full('history-short');
   }
-  // `+dataset_id`: found by the item's index, not by reading the whole dataset for each item
-  const gone = db
-    .prepare('SELECT DISTINCT g.id FROM items_gone g WHERE g.seq > ? AND EXISTS (SELECT 1 FROM inventory WHERE item_id = g.id AND +dataset_id = ?)')
-    .pluck()
-    .all(state.mark.goneThrough, o.stockDatasetId) as string[];
-  const queued = db.prepare('SELECT item_id FROM items_moved WHERE seq > ? AND dataset_id = ?').pluck().all(state.mark.movedThrough, o.history.datasetId) as (string | null)[];
+  const gone = goneItemsInStock(db, state.mark.goneThrough, o.stockDatasetId);
+  const queued = movedItems(db, state.mark.movedThrough, o.history.datasetId);
   // Events the server has now that are newer than any it had at the last reading. They are the new
   // ones, queued already; but after the server's history went back (a restored backup) and came
   // forward again, they may be events the mirror kept from before: not new to it, so not queued,
   // and that reading's stock was from before them.
   const newer =
     state.mark.eventsThrough !== null && serverNewest !== null && serverNewest > state.mark.eventsThrough
-      ? (db.prepare('SELECT item_id FROM history WHERE dataset_id = ? AND created_on > ? AND created_on <= ?').pluck().all(o.history.datasetId, state.mark.eventsThrough, serverNewest) as (string | null)[])
+      ? eventItemsBetween(db, o.history.datasetId, state.mark.eventsThrough, serverNewest)
       : [];
   const ids = new Set(gone);
   // (two lists walked in turn, not joined with push(...): a history of 150,000 events overflows the stack)

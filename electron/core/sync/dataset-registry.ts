@@ -3,7 +3,8 @@
 // facilities (and the facilities kept offline).
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { scopeRecords } from '../db/read/scopes.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 
 interface ListDef {
@@ -68,12 +69,12 @@ export function globalDatasets(options: PlanOptions): DatasetSpec[] {
   }));
 }
 
-function scopes(db: MirrorDb, list: string): { id: string; name: string | null }[] {
-  return db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list = ? ORDER BY code_sort, id`).all(list) as { id: string; name: string | null }[];
+function scopes(db: ReadDb, list: string): { id: string; name: string | null }[] {
+  return scopeRecords(db, list);
 }
 
 /** Datasets scoped by the mirrored accounts and facilities (call after the global lists synced). */
-export function scopedDatasets(db: MirrorDb, options: PlanOptions): DatasetSpec[] {
+export function scopedDatasets(db: ReadDb, options: PlanOptions): DatasetSpec[] {
   const out: DatasetSpec[] = [];
   const accounts = scopes(db, 'accounts');
   const facilities = scopes(db, 'facilities');

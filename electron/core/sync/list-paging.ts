@@ -9,7 +9,9 @@
 // the list is unchanged.
 import { AisleError } from '../../contract/errors.ts';
 import type { StreamResponse } from '../api/json-stream-request.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { getMeta } from '../db/read/meta.ts';
+import { putMeta } from '../db/write/meta.ts';
 import { rebuiltAnswer, type AskPage, type KeptPage, type RebuildPage } from './page-etags.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -38,8 +40,8 @@ export interface ReadingMemory {
 
 const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
 
-export function readMemory(db: MirrorDb, datasetId: number, key: string): ReadingMemory | null {
-  const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(memoryKey(datasetId)) as string | undefined;
+export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingMemory | null {
+  const text = getMeta(db, memoryKey(datasetId));
   if (!text) return null;
   try {
     const memory = JSON.parse(text) as ReadingMemory;
@@ -49,8 +51,8 @@ export function readMemory(db: MirrorDb, datasetId: number, key: string): Readin
   }
 }
 
-export function writeMemory(db: MirrorDb, datasetId: number, memory: ReadingMemory): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(memoryKey(datasetId), JSON.stringify(memory));
+export function writeMemory(db: WriteDb, datasetId: number, memory: ReadingMemory): void {
+  putMeta(db, memoryKey(datasetId), JSON.stringify(memory));
 }
 
 /** One page as read: the envelope's fields, how many records it had, its Link header. */

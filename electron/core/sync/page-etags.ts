@@ -7,7 +7,8 @@
 // one: a snapshot stays every page or nothing, applied in one transaction.
 import { Readable } from 'node:stream';
 import type { StreamResponse } from '../api/json-stream-request.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from '../db/connection.ts';
+import { storedRaw } from '../db/read/list-rows.ts';
 import { TABLES, type TableName } from '../mirror/record-tables.ts';
 
 /** One page of a list's last complete reading, kept to be asked with its ETag and rebuilt on a 304. */
@@ -34,12 +35,11 @@ export type RebuildPage = (page: KeptPage) => Buffer | null;
  * A page's body made again from a dataset's stored records: null when a record is missing or is
  * stored under that id from another record (the page is then read from the server again).
  */
-export function pageRebuilder(db: MirrorDb, table: TableName, datasetId: number, idOf: (raw: Buffer) => string | null): RebuildPage {
-  const raw = db.prepare(`SELECT raw FROM ${TABLES[table].name} WHERE id = ? AND dataset_id = ?`).pluck();
+export function pageRebuilder(db: ReadDb, table: TableName, datasetId: number, idOf: (raw: Buffer) => string | null): RebuildPage {
   return (page) => {
     const records: string[] = [];
     for (const id of page.ids) {
-      const text = raw.get(id, datasetId) as string | undefined;
+      const text = storedRaw(db, TABLES[table].name, datasetId, id);
       if (typeof text !== 'string' || idOf(Buffer.from(text)) !== id) return null;
       records.push(text);
     }

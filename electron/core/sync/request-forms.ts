@@ -13,7 +13,9 @@
 // answer would be its first page only): the round reads the whole stock instead.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { WriteDb } from '../db/connection.ts';
+import { metaEntries } from '../db/read/meta.ts';
+import { putMeta } from '../db/write/meta.ts';
 import { DEFAULT_PAGE_SIZE } from './list-paging.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
@@ -116,9 +118,8 @@ export interface RequestForms {
 }
 
 /** `pageSize`: records asked for in a paged form's first page (the reading's setting). */
-export function requestForms(db: MirrorDb, pageSize = DEFAULT_PAGE_SIZE): RequestForms {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE '${META_PREFIX}%'`).all() as { key: string; value: string }[];
-  const known = new Map(rows.map((r) => [r.key.slice(META_PREFIX.length), r.value]));
+export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): RequestForms {
+  const known = new Map([...metaEntries(db, META_PREFIX)].map(([key, value]) => [key.slice(META_PREFIX.length), value]));
   const learned = new Map<string, string>();
   return {
     async open(spec, send) {
@@ -153,8 +154,7 @@ export function requestForms(db: MirrorDb, pageSize = DEFAULT_PAGE_SIZE): Reques
       );
     },
     save() {
-      const write = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-      for (const [path, form] of learned) write.run(`${META_PREFIX}${path}`, form);
+      for (const [path, form] of learned) putMeta(db, `${META_PREFIX}${path}`, form);
       learned.clear();
     },
   };

@@ -7,9 +7,10 @@ import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../co
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
-import { datasetByKey } from '../mirror/dataset-state.ts';
+import { isDamagedMirror } from '../db/connection.ts';
+import { datasetByKey } from '../db/read/datasets.ts';
+import { facilityNames } from '../db/read/scopes.ts';
 import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
-import { isDamagedMirror } from '../mirror/open-mirror.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -102,8 +103,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   const tellKeptFacilities = () => {
     const db = mirrors.current()?.db;
     if (!db || !session.keptFacilities || session.facilities().length > 0) return;
-    const rows = db.prepare(`SELECT coalesce(name, code, id) AS name FROM records WHERE list = 'facilities' ORDER BY code_sort, id`).all() as { name: string }[];
-    session.keptFacilities(rows.map((r) => r.name));
+    session.keptFacilities(facilityNames(db));
   };
 
   /**

@@ -1,16 +1,16 @@
 // The status of every dataset, read from the mirror's `datasets` table: what `sync.status`, the
 // status bar and `aisle status` show.
 import type { DatasetStatus, Settings } from '../../contract/types.ts';
-import { allDatasets, toDatasetStatus } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { toDatasetStatus } from '../mirror/dataset-state.ts';
+import { allDatasets } from '../db/read/datasets.ts';
+import { scopeNamesById } from '../db/read/scopes.ts';
+import type { ReadDb } from '../db/connection.ts';
 import { LIST_DEFS } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
-export function readDatasetStatuses(db: MirrorDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {
-  const names = new Map(
-    (db.prepare(`SELECT id, coalesce(name, code) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string | null }[]).map((r) => [r.id, r.name]),
-  );
+export function readDatasetStatuses(db: ReadDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {
+  const names = scopeNamesById(db, false);
   return allDatasets(db).map((row) =>
     toDatasetStatus(row, { label: LABELS.get(row.list) ?? row.list, scopeName: row.scope_id ? (names.get(row.scope_id) ?? null) : null }, settings, syncing.has(row.key), now),
   );

@@ -3,9 +3,9 @@
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
-import { clearHeld } from '../mirror/dataset-state.ts';
-import { openMirrorWriter } from '../mirror/open-mirror.ts';
+import { openMirrorWriter } from '../db/connection.ts';
 import { checkpointBeforeClose } from '../db/wal.ts';
+import { clearHeld } from '../db/write/datasets.ts';
 import { type RoundResult, runRound } from './round/run-round.ts';
 import type { FromWorker, TaskToken, ToWorker, WorkerTask } from './worker-protocol.ts';
 

@@ -5,16 +5,17 @@
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
 import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
-import { allDatasets, clearScopeGone, markError, markScopeGone, scopeGone, type DatasetRow } from '../mirror/dataset-state.ts';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
+import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
+import type { ReadDb, WriteDb } from '../db/connection.ts';
+import { scopeNamesById } from '../db/read/scopes.ts';
 import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
 
 const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
 /** The names of the accounts and facilities the mirror holds, and of the user's facilities: read at a round's start, before the scope lists change. */
-export function scopeNames(db: MirrorDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
-  const rows = db.prepare(`SELECT id, coalesce(name, code, id) AS name FROM records WHERE list IN ('accounts', 'facilities')`).all() as { id: string; name: string }[];
-  const names = new Map(rows.map((r) => [r.id, r.name]));
+export function scopeNames(db: ReadDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
+  const names = scopeNamesById(db, true);
   for (const f of plan.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code || f.id);
   return names;
 }
@@ -46,7 +47,7 @@ export interface Unplanned {
  * Settles the datasets a complete round (every scope list read, no `only`, not cancelled) did not
  * plan: see the file's head. `names` are the scopes' names from before the round.
  */
-export function settleUnplanned(db: MirrorDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
+export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
   let dropped = 0;
   /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
   const keptBack = new Map<string, { kind: string; name: string; labels: string[] }>();
@@ -77,10 +78,7 @@ export function settleUnplanned(db: MirrorDb, planned: ReadonlySet<string>, plan
     const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
     const label = (LABELS.get(row.list) ?? row.list).toLowerCase();
     const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
-    db.transaction(() => {
-      markScopeGone(db, row.dataset_id, { since: at, name });
-      markError(db, row.dataset_id, new AisleError('not_found', message));
-    }).immediate();
+    markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
   }
   const notices = [

@@ -2,7 +2,7 @@
 // and answers one scanned SKU. The runner times it from spawn; this prints when the answer exists.
 //   node test/bench/procs/aisle-cold-start.ts <mirror file> <sku>
 import { lookupExact } from '../../../electron/core/lookup/search.ts';
-import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
 import { peakRssMb, printResult } from '../support/child.ts';
 

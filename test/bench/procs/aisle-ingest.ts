@@ -7,8 +7,8 @@
 import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beginSnapshot } from '../../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { ensureDataset } from '../../../electron/core/mirror/dataset-state.ts';
-import { openMirrorWriter } from '../../../electron/core/mirror/open-mirror.ts';
+import { ensureDataset } from '../../../electron/core/db/write/datasets.ts';
+import { openMirrorWriter } from '../../../electron/core/db/connection.ts';
 import { JsonArraySplitter } from '../../../electron/core/sync/json-array-splitter.ts';
 import { peakRssMb, printResult } from '../support/child.ts';
 

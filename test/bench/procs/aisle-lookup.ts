@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { inventoryByItem, inventoryByLocation } from '../../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../../electron/core/lookup/search.ts';
-import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../../electron/core/db/connection.ts';
 import { warmFile } from '../../../electron/core/mirror/warm-file.ts';
 import type { SearchHit } from '../../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';

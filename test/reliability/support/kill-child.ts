@@ -1,6 +1,6 @@
 // Runs one sync round into a mirror and exits; the kill test SIGKILLs it at a random moment.
 // Usage: node kill-child.ts <mirror file> <server url> <facilities JSON>; the token comes in AISLE_TOKEN.
-import { openMirror } from '../../../electron/core/mirror/open-mirror.ts';
+import { openMirror } from '../../../electron/core/db/connection.ts';
 import { runRound } from '../../../electron/core/sync/round/run-round.ts';
 
 const [mirrorFile, baseUrl, facilities] = process.argv.slice(2);

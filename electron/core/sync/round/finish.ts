@@ -1,11 +1,14 @@
 // The end of a round: the datasets that left the plan settled, what was learnt saved, large
 // full-text indexes merged, the WAL cut back (wal.ts).
 import { checkpointAfterRound } from '../../db/wal.ts';
-import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../db/connection.ts';
+import { tableRowCount } from '../../db/read/list-rows.ts';
+import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
-import { compactSearchIndexes, SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
+import { compactSearchIndexes } from '../../db/write/search-index.ts';
+import { SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
 import { keepSearchWords } from '../../mirror/search-words.ts';
-import { pruneAccountedItems } from '../../mirror/stock-refresh.ts';
+import { pruneAccountedItems } from '../../db/write/stock-refresh.ts';
 import { settleUnplanned } from '../unplanned-datasets.ts';
 import type { Planned } from './plan.ts';
 import type { RoundState } from './round-state.ts';
@@ -35,16 +38,16 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
  * Merges the full-text index of each table this round wrote a large part of (a first sync), one
  * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts).
  */
-function compactAfter(db: MirrorDb, written: Map<TableName, number>): void {
+function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
   const changed: SearchIndex[] = [];
   let afresh = false;
   for (const [table, count] of written) {
     const index = SEARCH_INDEXES[table];
     if (!index || count === 0) continue;
     changed.push(index);
-    const rows = db.prepare(`SELECT count(*) FROM ${TABLES[table].name}`).pluck().get() as number;
+    const rows = tableRowCount(db, TABLES[table].name);
     if (worthCompacting(count, rows)) {
-      db.transaction(() => compactSearchIndexes(db, [index])).immediate();
+      inOneWrite(db, () => compactSearchIndexes(db, [index]));
       afresh = true;
     }
   }

@@ -1,7 +1,8 @@
 // How a log dataset (history) is read this round, page by page, newest first.
 import type { LogKeep } from '../../db/write/snapshot/apply-snapshot.ts';
-import { logState, type DatasetSpec } from '../../mirror/dataset-state.ts';
-import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import { logState } from '../../db/read/datasets.ts';
+import { type DatasetSpec } from '../../mirror/dataset-state.ts';
+import type { WriteDb } from '../../db/connection.ts';
 import { instantText, TABLES } from '../../mirror/record-tables.ts';
 
 export interface LogReading {
@@ -17,7 +18,7 @@ export interface LogReading {
  * (first read, window made longer); otherwise only until a page reaches the newest event kept
  * (`append`: the kept ones stay).
  */
-export function logReading(db: MirrorDb, spec: DatasetSpec, datasetId: number): LogReading {
+export function logReading(db: WriteDb, spec: DatasetSpec, datasetId: number): LogReading {
   const body = spec.body as { from: string; limit: number };
   const { keptFrom, newest } = logState(db, datasetId, TABLES[spec.table].name);
   const append = keptFrom !== null && keptFrom <= body.from && newest !== null;

@@ -2,8 +2,11 @@
 // whole answer (or a 304). What came of it is recorded: applied, unchanged or held.
 import { AisleError } from '../../../contract/errors.ts';
 import type { WholeStockWhy } from '../../../contract/types.ts';
-import { markHeld, markUnchanged, type DatasetRow, type DatasetSpec } from '../../mirror/dataset-state.ts';
-import { writeStockRefresh } from '../../mirror/stock-refresh.ts';
+import { markHeld, markUnchanged } from '../../db/write/datasets.ts';
+import { type DatasetRow } from '../../db/read/datasets.ts';
+import { type DatasetSpec } from '../../mirror/dataset-state.ts';
+import { inOneWrite } from '../../db/write/in-one-write.ts';
+import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
 import type { Applied } from './apply-answer.ts';
 import { readPart, stockReading } from './read-part.ts';
 import { readWhole } from './read-whole.ts';
@@ -23,10 +26,10 @@ export async function readAnswer(r: RoundState, spec: DatasetSpec, datasetId: nu
   if (reading?.kind === 'none') {
     // nothing moved since the stock was last read: as fresh as the history read this round
     await lock.run(() =>
-      db.transaction(() => {
+      inOneWrite(db, () => {
         markUnchanged(db, datasetId, new Date().toISOString());
         writeStockRefresh(db, datasetId, { fullAt: reading.fullAt, mark: stock!.mark });
-      })(),
+      }),
     );
     return unchanged(r, spec, row.rows, row.rows, expectedRows);
   }

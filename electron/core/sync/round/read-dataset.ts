@@ -1,6 +1,8 @@
 // One dataset of the round: skipped while the server says it does not offer it, else read
 // (read-answer.ts); an error is said in words on the dataset and in the round's result.
-import { datasetByKey, ensureDataset, markAttempt, markError, scopeGone, type DatasetRow, type DatasetSpec } from '../../mirror/dataset-state.ts';
+import { datasetByKey, scopeGone, type DatasetRow } from '../../db/read/datasets.ts';
+import { ensureDataset, markAttempt, markError } from '../../db/write/datasets.ts';
+import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { listError, NOT_OFFERED_RETRY_MS } from '../list-errors.ts';
 import { readAnswer } from './read-answer.ts';
 import { asAisleError, pastRoundDeadline } from './round-errors.ts';

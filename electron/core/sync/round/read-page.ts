@@ -1,6 +1,7 @@
 // One page of a dataset's answer, streamed into the snapshot applier element by element.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
+import { storedRaw } from '../../db/read/list-rows.ts';
 import { instantText, TABLES } from '../../mirror/record-tables.ts';
 import type { RejectedElement } from '../json-array-splitter.ts';
 import { ListBodyReader } from '../list-body-reader.ts';
@@ -62,7 +63,7 @@ function keepRejected(r: RoundState, a: AnswerState, rejected: RejectedElement):
   // a page with a record left out is not kept for reuse by its ETag (page-etags.ts)
   a.o.pages?.leftOut();
   const id = leadingId(rejected.begins);
-  const raw = id === null ? undefined : (r.db.prepare(`SELECT raw FROM ${TABLES[a.spec.table].name} WHERE dataset_id = ? AND id = ?`).pluck().get(a.datasetId, id) as string | undefined);
+  const raw = id === null ? undefined : storedRaw(r.db, TABLES[a.spec.table].name, a.datasetId, id);
   if (raw === undefined) return;
   a.applier!.add(raw);
   a.keptRejected++;

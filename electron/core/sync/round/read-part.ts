@@ -1,7 +1,10 @@
 // A facility's stock, read in full, in part (the items that moved), or not at all (stock-refresh.ts).
 import { AisleError } from '../../../contract/errors.ts';
-import { datasetByKey, type DatasetSpec } from '../../mirror/dataset-state.ts';
-import { historyMark, planStockReading, writeStockRefresh, type HistoryMark, type StockReading } from '../../mirror/stock-refresh.ts';
+import { datasetByKey } from '../../db/read/datasets.ts';
+import { type DatasetSpec } from '../../mirror/dataset-state.ts';
+import { historyMark, type HistoryMark } from '../../db/read/stock-refresh.ts';
+import { planStockReading, type StockReading } from '../../mirror/stock-refresh.ts';
+import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
 import { kept } from '../dataset-registry.ts';
 import { applyAnswer, type Applied } from './apply-answer.ts';
 import { openRequest } from './open-request.ts';

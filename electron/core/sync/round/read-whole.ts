@@ -1,8 +1,12 @@
 // A dataset's whole answer, every page of it, or a 304 that confirms what is kept.
 import type { WholeStockWhy } from '../../../contract/types.ts';
 import type { StreamResponse } from '../../api/json-stream-request.ts';
-import { markUnchanged, type DatasetRow, type DatasetSpec } from '../../mirror/dataset-state.ts';
-import { writeStockRefresh, type HistoryMark } from '../../mirror/stock-refresh.ts';
+import { markUnchanged } from '../../db/write/datasets.ts';
+import { type DatasetRow } from '../../db/read/datasets.ts';
+import { type DatasetSpec } from '../../mirror/dataset-state.ts';
+import { inOneWrite } from '../../db/write/in-one-write.ts';
+import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
+import { type HistoryMark } from '../../db/read/stock-refresh.ts';
 import { AisleError } from '../../../contract/errors.ts';
 import { ListPages, readMemory, recordId, writeMemory } from '../list-paging.ts';
 import { pageRebuilder } from '../page-etags.ts';
@@ -44,10 +48,10 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
     if (answer.status === 304) {
       const at = new Date().toISOString();
       if (!held) {
-        db.transaction(() => {
+        inOneWrite(db, () => {
           markUnchanged(db, datasetId, at);
           fullRead(at)?.();
-        })();
+        });
       }
       return null;
     }

@@ -4,14 +4,14 @@ import type { AisleError } from '../../../contract/errors.ts';
 import type { SyncProgress } from '../../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS } from '../../api/json-stream-request.ts';
 import type { DatasetSpec } from '../../mirror/dataset-state.ts';
-import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../db/connection.ts';
 import type { TableName } from '../../mirror/record-tables.ts';
 import { requestForms } from '../request-forms.ts';
 import type { ReadingOptions, RoundOptions, RoundResult } from './types.ts';
 import { WriteLock } from './write-lock.ts';
 
 export interface RoundState {
-  readonly db: MirrorDb;
+  readonly db: WriteDb;
   readonly options: RoundOptions;
   readonly startedAt: string;
   readonly lock: WriteLock;
@@ -40,7 +40,7 @@ export interface RoundState {
   scoped: DatasetSpec[];
 }
 
-export function startRound(db: MirrorDb, options: RoundOptions): RoundState {
+export function startRound(db: WriteDb, options: RoundOptions): RoundState {
   const limits = options.reading ?? {};
   const roundDeadline = limits.roundDeadlineMs === undefined ? null : new AbortController();
   const roundTimer = roundDeadline ? setTimeout(() => roundDeadline.abort(), limits.roundDeadlineMs) : undefined;

@@ -4,7 +4,7 @@
 // The steps, one file each, pass one round state along (round-state.ts): plan.ts reads the planned
 // datasets in order, each by read-dataset.ts (read-answer.ts, read-whole.ts or read-part.ts, then
 // apply-answer.ts page by page with read-page.ts); finish.ts settles the round.
-import type { MirrorDb } from '../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../db/connection.ts';
 import { finishRound } from './finish.ts';
 import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
@@ -14,7 +14,7 @@ export type { DatasetOutcome, ReadingOptions, RoundOptions, RoundResult } from '
 export { DEFAULT_DEADLINE_BASE_MS, DEFAULT_DEADLINE_MS_PER_MB } from './types.ts';
 export { PART_VALUES_PER_REQUEST } from './read-part.ts';
 
-export async function runRound(db: MirrorDb, options: RoundOptions): Promise<RoundResult> {
+export async function runRound(db: WriteDb, options: RoundOptions): Promise<RoundResult> {
   const r = startRound(db, options);
   const planned = await readPlanned(r);
   return finishRound(r, planned);

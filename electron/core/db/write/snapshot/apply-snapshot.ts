@@ -11,7 +11,7 @@
 // store-record.ts writes it; a large first load switches to bulk-load.ts); finish.ts deletes what
 // is gone (gone.ts) and commits, or rolls back.
 import { DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import { addElement } from './add-element.ts';
 import { begin } from './begin.ts';
@@ -29,7 +29,7 @@ export { tableOf } from '../../../lists/registry.ts';
  * events newest first, against the walk's order, so each is looked for by its id anyway.
  */
 export function beginSnapshot(
-  db: MirrorDb,
+  db: WriteDb,
   datasetId: number,
   scope: SnapshotScope,
   part: SnapshotPart | null = null,

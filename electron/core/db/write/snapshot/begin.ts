@@ -2,7 +2,7 @@
 // dataset holds now and the caps of its answer.
 import { AisleError } from '../../../../contract/errors.ts';
 import { datasetLimits, type DatasetCaps, type DatasetLimits } from '../../../mirror/dataset-caps.ts';
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
 import { openFieldMap } from '../../../lists/field-map-state.ts';
@@ -11,7 +11,7 @@ import { prepareRowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
 import { StoredWalk } from './walk.ts';
 
-export function begin(db: MirrorDb, datasetId: number, scope: SnapshotScope, part: SnapshotPart | null, appendOnly: boolean, caps: DatasetCaps): SnapshotState {
+export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part: SnapshotPart | null, appendOnly: boolean, caps: DatasetCaps): SnapshotState {
   const table = TABLES[scope.table];
   if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
   const t = table.name;
@@ -57,7 +57,7 @@ export function begin(db: MirrorDb, datasetId: number, scope: SnapshotScope, par
   };
 }
 
-function beginTransaction(db: MirrorDb, builder: SearchIndexBuilder | null): void {
+function beginTransaction(db: WriteDb, builder: SearchIndexBuilder | null): void {
   if (builder) {
     // BEGIN IMMEDIATE would take the scratch file's write lock too, and the helper writes it: take
     // the mirror's alone, with a write that changes nothing

@@ -1,10 +1,10 @@
 // A dataset no longer kept offline, removed whole.
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { tableOf } from '../../../lists/registry.ts';
 
 /** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
-export function dropDataset(db: MirrorDb, datasetId: number, list: string): void {
+export function dropDataset(db: WriteDb, datasetId: number, list: string): void {
   const table = TABLES[tableOf(list)];
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);

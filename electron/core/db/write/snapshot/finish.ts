@@ -2,9 +2,9 @@
 // would delete most of the dataset: mass-delete-guard.ts), a log cut to its window, the dataset's
 // state written, and all of it committed in the one transaction; or everything rolled back.
 import { AisleError } from '../../../../contract/errors.ts';
-import { markApplied, markLogFrom, markLogServerNewest } from '../../../mirror/dataset-state.ts';
+import { markApplied, markLogFrom, markLogServerNewest } from '../datasets.ts';
 import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
-import { recordItemsGone, recordItemsMoved } from '../../../mirror/stock-refresh.ts';
+import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
 import { noteRejected } from '../../../lists/field-map-state.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';

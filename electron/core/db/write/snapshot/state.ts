@@ -1,7 +1,7 @@
 // The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish),
 // and the few questions every step asks of it.
 import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
 import type { SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
 import type { Json } from '../../../lists/field-map.ts';
@@ -11,7 +11,7 @@ import type { SnapshotPart, SnapshotScope, StoredRow } from './types.ts';
 import { SEEN, type StoredWalk } from './walk.ts';
 
 export interface SnapshotState {
-  readonly db: MirrorDb;
+  readonly db: WriteDb;
   readonly datasetId: number;
   readonly scope: SnapshotScope;
   /** The scope each record is extracted with (one object for the whole apply). */

@@ -1,6 +1,6 @@
 // The statements one snapshot apply runs for each record, prepared once for its table.
 import type { Statement } from 'better-sqlite3';
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import type { RecordTable } from '../../../mirror/record-tables.ts';
 import type { SnapshotPart } from './types.ts';
 import { unindexedUpdate, type UnindexedUpdate } from './unindexed-update.ts';
@@ -17,7 +17,7 @@ export interface RowStatements {
   ftsDelete: Statement | null;
 }
 
-export function prepareRowStatements(db: MirrorDb, table: RecordTable, part: SnapshotPart | null): RowStatements {
+export function prepareRowStatements(db: WriteDb, table: RecordTable, part: SnapshotPart | null): RowStatements {
   const t = table.name;
   const cols = table.columns;
   const findSql =

@@ -1,5 +1,5 @@
 // What a snapshot apply takes and gives: the applier's interface and the shapes its steps share.
-import type { HeldSnapshot } from '../../../mirror/dataset-state.ts';
+import type { HeldSnapshot } from '../datasets.ts';
 import type { TableName } from '../../../mirror/record-tables.ts';
 
 export type ApplyResult =

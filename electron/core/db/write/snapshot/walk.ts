@@ -2,7 +2,7 @@
 // A server that sends its list in a stable order meets them one by one, so an unchanged row costs
 // no index lookup. The rows it reads are flagged: at the end, those the snapshot did not hold are
 // the rows gone (gone.ts).
-import type { MirrorDb } from '../../../mirror/open-mirror.ts';
+import type { WriteDb } from '../../connection.ts';
 import type { StoredRow } from './types.ts';
 
 /** Flags per stored rid: met in the snapshot, and read by the walk (a row of this dataset). */
@@ -28,7 +28,7 @@ export class StoredWalk {
   readonly #flags: Uint8Array;
 
   /** `walk` false: a dataset's answer whose rows are found by id (a part, an adding answer, an empty dataset). */
-  constructor(db: MirrorDb, table: string, datasetId: number, maxRid: number, flags: Uint8Array, walk: boolean) {
+  constructor(db: WriteDb, table: string, datasetId: number, maxRid: number, flags: Uint8Array, walk: boolean) {
     const scan = db.prepare(`SELECT rid, id, hash FROM ${table} WHERE dataset_id = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT ${BATCH}`);
     this.#read = () => scan.all(datasetId, this.after, maxRid) as StoredRow[];
     this.#flags = flags;

@@ -1,16 +1,18 @@
-// Prepared statements, compiled once per connection: lookups run in microseconds, so compiling the
-// same SQL on every call would cost more than the query itself.
+// The one cache of prepared statements, compiled once per connection and SQL text: lookups run in
+// microseconds, so compiling the same SQL on every call would cost more than the query itself. Every
+// SQL text that is built from parts is built once too (cached, sqlVariants), so that the statement
+// is found by the same string each time.
 import type { Statement } from 'better-sqlite3';
-import type { MirrorDb } from '../mirror/open-mirror.ts';
+import type { ReadDb } from './handles.ts';
 
-const cache = new WeakMap<MirrorDb, Map<string, Statement>>();
+const cache = new WeakMap<ReadDb, Map<string, Statement>>();
 
-export function stmt(db: MirrorDb, sql: string): Statement {
+/** The statement of this SQL on this connection, prepared the first time it is asked for. */
+export function stmt(db: ReadDb, sql: string): Statement {
   let statements = cache.get(db);
   if (!statements) {
     statements = new Map();
     cache.set(db, statements);
-    tuneForLookups(db);
   }
   let statement = statements.get(sql);
   if (!statement) {
@@ -33,18 +35,26 @@ export function cached(variant: string, build: () => string): string {
 }
 
 /**
- * The first time the lookup side uses a connection: read the file through a memory map. A lookup
- * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
- * of a read() call and a page copy into SQLite's cache: several times faster while the file is in
- * the OS cache (as after a sync; docs/decisions/0005-lookup-statements.md). The price is paid on a
- * file that is not (after a restart): each first fault of a page reads the pages around it, so the
- * mirror manager warms a newly opened file in the background (warm-file.ts).
- * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
+ * A family of SQL texts told apart by a small number (which probes a query makes, how many values it
+ * binds), each built once: a scan's lookup finds its SQL by an array index, without building a key.
  */
-const MMAP_BYTES = 2 ** 31;
+export function sqlVariants(build: (variant: number) => string): (variant: number) => string {
+  const built: string[] = [];
+  return (variant) => (built[variant] ??= build(variant));
+}
 
-function tuneForLookups(db: MirrorDb): void {
-  db.pragma(`mmap_size = ${MMAP_BYTES}`);
+/**
+ * All probes of one query in one read transaction: one snapshot, and one WAL read lock instead of
+ * one per statement.
+ */
+export function inOneRead<T>(db: ReadDb, read: () => T): T {
+  if (db.inTransaction) return read();
+  stmt(db, 'BEGIN').run();
+  try {
+    return read();
+  } finally {
+    if (db.inTransaction) stmt(db, 'COMMIT').run();
+  }
 }
 
 /** `?, ?, …` for an IN list of `count` values. */

@@ -1,6 +1,6 @@
 // Locations in the mirror by id (the search box's probes are in hit-queries.ts).
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { stmt } from './statements.ts';
+import type { ReadDb } from '../connection.ts';
+import { stmt } from '../statements.ts';
 
 export interface LocationRow {
   rid: number;
@@ -15,6 +15,6 @@ export interface LocationRow {
 
 const COLUMNS = `l.rid, l.dataset_id AS datasetId, l.id, l.facility_id AS facilityId, l.code, l.barcode, l.zone, l.type`;
 
-export function locationById(db: MirrorDb, id: string): LocationRow | undefined {
+export function locationById(db: ReadDb, id: string): LocationRow | undefined {
   return stmt(db, `SELECT ${COLUMNS} FROM locations l WHERE l.id = ?`).get(id) as LocationRow | undefined;
 }

@@ -6,8 +6,8 @@
 // Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else.
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { cached, ftsQuery, type PrefixMode, stmt } from './statements.ts';
+import type { ReadDb } from '../connection.ts';
+import { cached, ftsQuery, type PrefixMode, sqlVariants, stmt } from '../statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */
 export const SOURCES = [
@@ -89,7 +89,7 @@ export interface ExactProbe {
 }
 
 /** Every exact match of a code, in one statement. */
-export function exactRows(db: MirrorDb, probe: ExactProbe): HitRow[] {
+export function exactRows(db: ReadDb, probe: ExactProbe): HitRow[] {
   const barcodes = probe.barcodes.length > 0;
   const text = probe.text !== '';
   const key = probe.key !== '';
@@ -105,13 +105,12 @@ export function exactRows(db: MirrorDb, probe: ExactProbe): HitRow[] {
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
   const variant = (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
-  return stmt(db, (exactSqls[variant] ??= exactSql(barcodes, text, email, key))).raw().all(...params) as HitRow[];
+  return stmt(db, exactSql(variant)).raw().all(...params) as HitRow[];
 }
 
-/** exactRows' statements by which probes they make (a number: a scan's lookup builds no string to find its SQL). */
-const exactSqls: string[] = [];
-
-function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean): string {
+/** exactRows' SQL by which probes it makes: barcodes, text, email, key, one bit each. */
+const exactSql = sqlVariants((variant) => {
+  const [barcodes, text, email, key] = [variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
   const members: string[] = [];
   if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`), item('upc', `x.upc IN (SELECT value FROM json_each(?))`));
   if (text) members.push(item('sku', 'x.sku = ?'), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
@@ -119,29 +118,26 @@ function exactSql(barcodes: boolean, text: boolean, email: boolean, key: boolean
   if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
   if (key) members.push(location('code', 'x.code_norm = ?'));
   return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
-}
+});
 
 /**
  * Items whose GTIN or UPC is one of these spellings: a scanned barcode's whole answer when it names
  * an item. One equality probe per spelling and column (an IN list costs SQLite a temporary table
  * per call, more than the probes themselves).
  */
-export function barcodeRows(db: MirrorDb, barcodes: readonly string[]): HitRow[] {
+export function barcodeRows(db: ReadDb, barcodes: readonly string[]): HitRow[] {
   if (barcodes.length === 0) return [];
-  const sql = (barcodeSqls[barcodes.length] ??= barcodeSql(barcodes.length));
-  return stmt(db, sql).raw().all(...barcodes, ...barcodes) as HitRow[];
+  return stmt(db, barcodeSql(barcodes.length)).raw().all(...barcodes, ...barcodes) as HitRow[];
 }
 
-/** barcodeRows' statements by number of spellings (a GTIN has at most four, and the digits as typed). */
-const barcodeSqls: string[] = [];
-
-function barcodeSql(count: number): string {
+/** barcodeRows' SQL by number of spellings (a GTIN has at most four, and the digits as typed). */
+const barcodeSql = sqlVariants((count) => {
   const each = (field: string) => Array.from({ length: count }, () => item(field, `x.${field} = ?`));
   return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
-}
+});
 
 /** Items held in stock under this lot or serial number (field `lot` or `serial`). */
-export function trackingRows(db: MirrorDb, value: string): HitRow[] {
+export function trackingRows(db: ReadDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
 }
 
@@ -151,7 +147,7 @@ const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, 
   ) s ON x.id = s.item_id LIMIT 20`;
 
 /** Items held in stock under a lot or serial number starting with `prefix`, each item once, `limit` at most. */
-export function trackingPrefixRows(db: MirrorDb, prefix: string, limit: number): HitRow[] {
+export function trackingPrefixRows(db: ReadDb, prefix: string, limit: number): HitRow[] {
   const n = sqlLimit(limit);
   return stmt(db, cached(`tracking prefix ${n}`, () => trackingPrefixSql(n))).raw().all(prefix, prefix + '\uffff', prefix, prefix + '\uffff') as HitRow[];
 }
@@ -166,7 +162,7 @@ const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku
   ) s ON x.id = s.item_id`;
 
 /** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
-export function recordRow(db: MirrorDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
+export function recordRow(db: ReadDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
   const row =
     table === 'records'
       ? stmt(db, BY_ID.records).raw().get(list, id)
@@ -194,7 +190,7 @@ export interface PrefixProbe {
  * which for a page of hits costs more than a statement of its own. The
  * probes that seldom find anything, location codes and other lists' codes, share one compound.
  */
-export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): HitRow[] {
+export function prefixRows(db: ReadDb, probe: PrefixProbe, limit: number): HitRow[] {
   const text = [probe.text, probe.text + '\uffff'];
   const n = sqlLimit(limit);
   let rows = itemsByPrefix(db, 'sku', n, text);
@@ -206,7 +202,7 @@ export function prefixRows(db: MirrorDb, probe: PrefixProbe, limit: number): Hit
   return joined(rows, others);
 }
 
-function itemsByPrefix(db: MirrorDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): HitRow[] {
+function itemsByPrefix(db: ReadDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): HitRow[] {
   return stmt(db, cached(`prefix ${column} ${limit}`, () => item(column, prefixRange(`x.${column}`, limit), DATASET))).raw().all(...range) as HitRow[];
 }
 
@@ -232,13 +228,13 @@ function joined(first: HitRow[], ...rest: HitRow[][]): HitRow[] {
  * barcodes, description) and other lists (code, name, text). `codeWords` (a code typed without its
  * separators, as whole words) looks at items and other lists only, as matches of their code.
  */
-export function wordRows(db: MirrorDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
+export function wordRows(db: ReadDb, words: readonly string[], limit: number, mode: PrefixMode, codeWords = false): HitRow[] {
   if (words.length === 0) return [];
   return matchRows(db, ftsQuery(words, mode), limit, codeWords);
 }
 
 /** Records matching an FTS5 query (ftsQuery, ftsAnyOf), as wordRows. */
-export function matchRows(db: MirrorDb, match: string, limit: number, codeWords = false): HitRow[] {
+export function matchRows(db: ReadDb, match: string, limit: number, codeWords = false): HitRow[] {
   const sql = cached(`words ${+codeWords} ${limit}`, () => {
     const fts = (table: string) => `x.rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${sqlLimit(limit)})`;
     return codeWords

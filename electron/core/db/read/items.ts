@@ -1,6 +1,6 @@
 // Items in the mirror by id (the search box's probes are in hit-queries.ts).
-import type { MirrorDb } from '../mirror/open-mirror.ts';
-import { stmt } from './statements.ts';
+import type { ReadDb } from '../connection.ts';
+import { stmt } from '../statements.ts';
 
 export interface ItemRow {
   rid: number;
@@ -16,6 +16,6 @@ export interface ItemRow {
 
 const COLUMNS = `i.rid, i.dataset_id AS datasetId, i.id, i.sku, i.upc, i.gtin, i.description, i.uom, i.account_id AS accountId`;
 
-export function itemById(db: MirrorDb, id: string): ItemRow | undefined {
+export function itemById(db: ReadDb, id: string): ItemRow | undefined {
   return stmt(db, `SELECT ${COLUMNS} FROM items i WHERE i.id = ?`).get(id) as ItemRow | undefined;
 }

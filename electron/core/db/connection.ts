@@ -4,13 +4,11 @@ import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSyn
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AisleError } from '../../contract/errors.ts';
-import { checkpointOnlyByHand, useWal } from '../db/wal.ts';
-import { contentHash } from './content-hash.ts';
-import { utcInstant } from './instant.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { naturalSortKeyOf } from './sort-key.ts';
+import type { ReadDb, WriteDb } from './handles.ts';
+import { migrate, SCHEMA_VERSION } from './migrations/index.ts';
+import { checkpointOnlyByHand, useWal } from './wal.ts';
 
-export type MirrorDb = Database.Database;
+export type { ReadDb, WriteDb } from './handles.ts';
 
 /** The page size of a new mirror file (see openMirror). */
 export const PAGE_SIZE = 4096;
@@ -20,9 +18,11 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
+export function openMirror(file: string, options: { readonly: true }): ReadDb;
+export function openMirror(file: string, options?: { readonly?: false }): WriteDb;
+export function openMirror(file: string, options: OpenOptions = {}): ReadDb | WriteDb {
   if (!options.readonly) ensurePrivateFile(file);
-  let db: MirrorDb;
+  let db: Database.Database;
   try {
     db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   } catch (error) {
@@ -46,10 +46,11 @@ export function openMirror(file: string, options: OpenOptions = {}): MirrorDb {
     }
     if (options.readonly) {
       if (version < SCHEMA_VERSION) throw new AisleError('mirror_error', 'The offline data file is not ready yet.');
+      tuneForLookups(db);
     } else {
-      migrate(db);
+      migrate(db as WriteDb);
     }
-    return db;
+    return db as WriteDb;
   } catch (error) {
     db.close();
     if (error instanceof AisleError) throw error;
@@ -79,7 +80,7 @@ export function isDamagedMirror(error: unknown): boolean {
  * comparison). Run after an unclean exit, before anything is served from the file; throws an
  * AisleError that isDamagedMirror recognises when a page is wrong.
  */
-export function quickCheck(db: MirrorDb): void {
+export function quickCheck(db: ReadDb): void {
   let answer: unknown;
   try {
     answer = db.pragma('quick_check(1)', { simple: true });
@@ -106,6 +107,31 @@ export function setMirrorAside(file: string, now: Date = new Date()): string {
   return aside;
 }
 
+/**
+ * The writer made a reader: what the main thread keeps for lookups once it has opened (and so
+ * created and migrated) the file. SQLite then refuses any write on it too (`query_only`).
+ */
+export function readOnly(db: WriteDb): ReadDb {
+  db.pragma('query_only = ON');
+  tuneForLookups(db);
+  return db;
+}
+
+/**
+ * A reader reads the file through a memory map. A lookup
+ * touches a few scattered pages (a stock row, its item); mapped, each costs a memory access instead
+ * of a read() call and a page copy into SQLite's cache: several times faster while the file is in
+ * the OS cache (as after a sync; docs/decisions/0005-lookup-statements.md). The price is paid on a
+ * file that is not (after a restart): each first fault of a page reads the pages around it, so the
+ * mirror manager warms a newly opened file in the background (warm-file.ts).
+ * SQLite caps the size at its build's limit (2 GB); the rest of a larger file is read as before.
+ */
+const MMAP_BYTES = 2 ** 31;
+
+function tuneForLookups(db: Database.Database): void {
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
+}
+
 /** True when a WAL with content was left beside the file: the last process did not close it. */
 export function walLeftBehind(file: string): boolean {
   return (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;
@@ -121,7 +147,7 @@ export function removeQuietly(file: string): void {
  * that big applies spill less (16 MiB keeps the process under its memory budget), and the WAL copied
  * into the file by the writer at the times wal.ts names, never inside a COMMIT.
  */
-export function openMirrorWriter(file: string): MirrorDb {
+export function openMirrorWriter(file: string): WriteDb {
   const db = openMirror(file);
   db.pragma('cache_size = -16384');
   checkpointOnlyByHand(db);
@@ -152,26 +178,32 @@ export function needsUpgrade(file: string): boolean {
   return version !== null && version > 0 && version < SCHEMA_VERSION;
 }
 
-/**
- * Applies the migrations after the file's `user_version`, all in one transaction whose version is
- * read under the write lock: a second process opening the same new file at the same moment (two
- * CLIs) waits for the lock (busy_timeout) and then finds the schema whole, never half made, so a
- * file of an older version is always an old one, never one being created.
- */
-export function migrate(db: MirrorDb): void {
-  if ((db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION) return;
-  // what the migrations compute in JS, as the sync does for new rows
-  db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
-  db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
-  db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
-  db.transaction(() => {
-    const from = db.pragma('user_version', { simple: true }) as number;
-    for (let version = from; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version]);
-    if (from < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
-}
-
 function ensurePrivateFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
+}
+
+/**
+ * Opens an existing, up-to-date mirror for lookups without creating SQLite's side files, for a
+ * disk that is already full (mirror/full-disk.ts): `locking_mode = EXCLUSIVE` keeps the WAL's index
+ * in memory, so no `-shm` file is needed; the lock keeps the sync's writer out meanwhile.
+ */
+export function openReaderOnFullDisk(file: string): ReadDb {
+  let db: ReadDb;
+  try {
+    db = new Database(file, { fileMustExist: true }) as ReadDb;
+  } catch (error) {
+    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('query_only = ON');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== SCHEMA_VERSION) throw new AisleError('mirror_error', 'The disk is full, and the offline data file must be prepared before it can be read: free some space on this computer.');
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof AisleError) throw error;
+    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be read: ${(error as Error).message}`, { cause: error });
+  }
 }

@@ -1,0 +1,112 @@
+// Reads of the `datasets` table and the per-dataset facts kept in meta: what each dataset is, when it
+// last synced, a log's window, a scope the server no longer lists.
+import type { ScopeKind } from '../../../contract/types.ts';
+import type { ReadDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
+import { getMeta } from './meta.ts';
+
+export interface DatasetRow {
+  dataset_id: number;
+  key: string;
+  list: string;
+  scope_kind: ScopeKind;
+  scope_id: string | null;
+  path: string;
+  etag: string | null;
+  rows: number;
+  last_success_at: string | null;
+  last_attempt_at: string | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  held_etag: string | null;
+  held_rows: number | null;
+  held_would_delete: number | null;
+  held_at: string | null;
+  /** A stock read in part between full snapshots: when its last complete one was read (stock_refresh). */
+  full_at?: string | null;
+}
+
+export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
+  return db.prepare('SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
+}
+
+export function allDatasets(db: ReadDb): DatasetRow[] {
+  return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
+}
+
+/** When each dataset of a list (in one scope when given) last synced; null for one that never did. */
+export function successTimes(db: ReadDb, list: string, scopeId: string | null): { last_success_at: string | null }[] {
+  return (
+    scopeId === null
+      ? db.prepare('SELECT last_success_at FROM datasets WHERE list = ?').all(list)
+      : db.prepare('SELECT last_success_at FROM datasets WHERE list = ? AND scope_id = ?').all(list, scopeId)
+  ) as { last_success_at: string | null }[];
+}
+
+/**
+ * A log's reading (dataset `log`): the window start its kept events were read from (meta
+ * `log_from:<dataset_id>`, written with the events), and its newest event.
+ */
+export function logState(db: ReadDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
+  const keptFrom = getMeta(db, `log_from:${datasetId}`);
+  const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
+  return { keptFrom, newest };
+}
+
+/**
+ * The newest event of the server's last answer for a log (meta `log_newest:<dataset_id>`, written
+ * with the events): unlike the newest event kept, it goes back when the server's log does (a
+ * restored backup, the demo's earlier revision).
+ */
+export function logServerNewest(db: ReadDb, datasetId: number): string | null {
+  return getMeta(db, `log_newest:${datasetId}`);
+}
+
+/**
+ * A dataset whose scope (an account, a facility) the server no longer lists: since when (the first
+ * complete round that missed it) and the scope's name then (its record is gone from the mirror).
+ * Kept in meta `scope_gone:<dataset_id>` until the dataset is planned again or removed.
+ */
+export interface ScopeGone {
+  since: string;
+  name: string;
+}
+
+export function scopeGone(db: ReadDb, datasetId: number): ScopeGone | null {
+  const value = getMeta(db, `scope_gone:${datasetId}`);
+  return value === null ? null : (JSON.parse(value) as ScopeGone);
+}
+
+/** A dataset as the lookups date their answers by it. */
+export interface DatasetInfo {
+  datasetId: number;
+  key: string;
+  list: string;
+  scopeKind: string;
+  scopeId: string | null;
+  lastSuccessAt: string | null;
+  rows: number;
+}
+
+export function datasetInfos(db: ReadDb): DatasetInfo[] {
+  return stmt(
+    db,
+    `SELECT dataset_id AS datasetId, key, list, scope_kind AS scopeKind, scope_id AS scopeId,
+            last_success_at AS lastSuccessAt, rows FROM datasets`,
+  ).all() as DatasetInfo[];
+}
+
+/**
+ * Changes whenever the file does, as this connection sees it: `data_version` moves when another
+ * connection commits (the sync worker), `total_changes()` when this one writes. What is derived
+ * from the file can be kept while it stays the same.
+ */
+export function fileStamp(db: ReadDb): string {
+  return stmt(db, `SELECT (SELECT data_version FROM pragma_data_version()) || '/' || total_changes()`).pluck().get() as string;
+}
+
+/** The scope of each dataset of a list, by dataset id. */
+export function scopeIdsOfList(db: ReadDb, list: string): Map<number, string | null> {
+  const rows = db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[];
+  return new Map(rows.map((d) => [d.dataset_id, d.scope_id]));
+}

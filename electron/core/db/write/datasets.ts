@@ -1,0 +1,90 @@
+// Writes to the `datasets` table and the per-dataset facts kept in meta: each round's attempt, error,
+// success, a snapshot held back, a log's window, a scope the server no longer lists.
+import type { ScopeKind } from '../../../contract/types.ts';
+import type { WriteDb } from '../handles.ts';
+import type { ScopeGone } from '../read/datasets.ts';
+import { deleteMeta, putMeta } from './meta.ts';
+
+/** What a dataset is, as the list registry describes it (sync's DatasetSpec has more). */
+export interface DatasetKey {
+  key: string;
+  list: string;
+  scopeKind: ScopeKind;
+  scopeId: string | null;
+  path: string;
+}
+
+/** The dataset's id, its row made if it is new (its path kept up to date if not). */
+export function ensureDataset(db: WriteDb, spec: DatasetKey): number {
+  db.prepare(
+    `INSERT INTO datasets (key, list, scope_kind, scope_id, path) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET path = excluded.path`,
+  ).run(spec.key, spec.list, spec.scopeKind, spec.scopeId, spec.path);
+  return db.prepare('SELECT dataset_id FROM datasets WHERE key = ?').pluck().get(spec.key) as number;
+}
+
+export function markAttempt(db: WriteDb, datasetId: number, at: string): void {
+  db.prepare('UPDATE datasets SET last_attempt_at = ? WHERE dataset_id = ?').run(at, datasetId);
+}
+
+export function markError(db: WriteDb, datasetId: number, error: { code: string; message: string }): void {
+  db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ? WHERE dataset_id = ?').run(error.code, error.message, datasetId);
+}
+
+/** A successful 304: the data is as fresh as now. */
+export function markUnchanged(db: WriteDb, datasetId: number, at: string): void {
+  db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL WHERE dataset_id = ?').run(at, datasetId);
+}
+
+export function markApplied(db: WriteDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
+  db.prepare(
+    `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
+       held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
+  ).run(result.etag, result.rows, result.at, datasetId);
+}
+
+export interface HeldSnapshot {
+  etag: string | null;
+  rows: number;
+  wouldDelete: number;
+  at: string;
+}
+
+export function markHeld(db: WriteDb, datasetId: number, held: HeldSnapshot): void {
+  db.prepare('UPDATE datasets SET held_etag = ?, held_rows = ?, held_would_delete = ?, held_at = ? WHERE dataset_id = ?').run(
+    held.etag,
+    held.rows,
+    held.wouldDelete,
+    held.at,
+    datasetId,
+  );
+}
+
+export function clearHeld(db: WriteDb, key: string): void {
+  db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
+}
+
+export function markLogFrom(db: WriteDb, datasetId: number, from: string): void {
+  putMeta(db, `log_from:${datasetId}`, from);
+}
+
+export function markLogServerNewest(db: WriteDb, datasetId: number, newest: string | null): void {
+  if (newest === null) deleteMeta(db, `log_newest:${datasetId}`);
+  else putMeta(db, `log_newest:${datasetId}`, newest);
+}
+
+export function markScopeGone(db: WriteDb, datasetId: number, gone: ScopeGone): void {
+  putMeta(db, `scope_gone:${datasetId}`, JSON.stringify(gone));
+}
+
+export function clearScopeGone(db: WriteDb, datasetId: number): void {
+  deleteMeta(db, `scope_gone:${datasetId}`);
+}
+
+/** A dataset kept while its scope is missing from the server's list: since when, and the error that says so, together. */
+export function markKeptWhileScopeGone(db: WriteDb, datasetId: number, gone: ScopeGone, error: { code: string; message: string }): void {
+  db.transaction(() => {
+    markScopeGone(db, datasetId, gone);
+    markError(db, datasetId, error);
+  }).immediate();
+}

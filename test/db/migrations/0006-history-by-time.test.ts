@@ -1,0 +1,29 @@
+// Migration 6 (history by time): applied on a file of the schema before it, with real SQLite; what it adds or
+// changes, and that the rows already there survive.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMirror } from '../../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import { fileAtVersion } from './support.ts';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+describe('migration 6: history by time', () => {
+  it('indexes a schema 5 file\'s history by dataset and time, keeping its rows', () => {
+    const { file, old } = fileAtVersion(dir.path, 5);
+    old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT name FROM pragma_index_info('history_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'created_on']);
+      expect(db.prepare('SELECT min(created_on) FROM history WHERE dataset_id = 1').pluck().get()).toBe('2026-11-20T10:00:00.000Z');
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+// Migration 9 (stock refresh): applied on a file of the schema before it, with real SQLite; what it adds or
+// changes, and that the rows already there survive.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMirror } from '../../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
+import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import { fileAtVersion } from './support.ts';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+describe('migration 9: stock refresh', () => {
+  it('gives a schema 8 file its stock reading state, empty: the stock it has is read whole once more', () => {
+    const { file, old } = fileAtVersion(dir.path, 8);
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (1, 's-1', 'item-1', 1, '{}')`).run();
+    old.close();
+    const db = openMirror(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT count(*) FROM stock_refresh').pluck().get()).toBe(0);
+      expect(db.prepare('SELECT count(*) FROM items_gone').pluck().get()).toBe(0);
+      expect(db.prepare('SELECT id, item_id FROM inventory').all()).toEqual([{ id: 's-1', item_id: 'item-1' }]);
+      expect(planStockReading(db, { stockDatasetId: 1, history: { datasetId: 2, maxRows: 100, readThisRound: true }, itemsRead: true, fullEveryMinutes: 60, now: Date.now() })).toMatchObject({ kind: 'full' });
+      // numbers of deleted items are never given twice, even after the table was emptied
+      db.prepare(`INSERT INTO items_gone (id) VALUES ('a'), ('b')`).run();
+      db.prepare('DELETE FROM items_gone').run();
+      db.prepare(`INSERT INTO items_gone (id) VALUES ('c')`).run();
+      expect(db.prepare('SELECT seq FROM items_gone').pluck().get()).toBe(3);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,13 @@
+// Mirror files as Aisle of an older schema left them, made by the migration runner itself.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { WriteDb } from '../../../electron/core/db/connection.ts';
+import { migrate } from '../../../electron/core/db/migrations/index.ts';
+
+/** An empty mirror file at schema `version`, open for the test to add rows and close. */
+export function fileAtVersion(dir: string, version: number): { file: string; old: WriteDb } {
+  const file = path.join(dir, `v${version}.sqlite`);
+  const old = new Database(file) as WriteDb;
+  migrate(old, version);
+  return { file, old };
+}
