@@ -273,13 +273,15 @@ export function listPage(db: ReadDb, view: ListView, offset: number, limit: numb
     raws = viewPage(db, def.table, where, orderBy, limit, offset);
   }
   const datasets = readDatasets(db);
+  // one memory of names for the page: its rows mostly refer to the same few records (an account's)
+  const names = new Map<string, string | null>();
   return {
     list: view.list,
     scopeId: view.scopeId,
     total,
     offset,
     columns,
-    rows: raws.map((raw) => namedRow(db, columnDefs, toRow(raw))),
+    rows: raws.map((raw) => namedRow(db, columnDefs, toRow(raw), names)),
     age: combinedAge(datasetsOf(datasets, view.list, view.scopeId), view.list, options.staleAfter, options.now ?? new Date()),
   };
 }
