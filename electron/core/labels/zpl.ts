@@ -9,20 +9,10 @@ import type { LabelSize } from '../../contract/types.ts';
 /** Dots at 203 dpi: width and height of each size. */
 const DOTS: Record<LabelSize, { width: number; height: number }> = { '2x1': { width: 406, height: 203 }, '4x6': { width: 812, height: 1218 } };
 
-export interface ItemLabel {
-  sku: string;
-  description: string | null;
-  upc: string | null;
-}
+// The label rows as the data layer reads them (one description of each, where the data is read).
+import type { ItemLabel, LocationLabel } from '../db/read/labels.ts';
 
-export interface LocationLabel {
-  code: string;
-  /** What a scanner reads off the label: the location's barcode, else its code. */
-  barcode: string | null;
-  facility: string | null;
-  /** The digits a picker reads out to confirm the location (voice picking), when it has them. */
-  checkDigits: string | null;
-}
+export type { ItemLabel, LocationLabel };
 
 /** Field data as ZPL reads it after ^FH: `^`, `~`, `_`, control characters and non-ASCII as _XX (UTF-8 bytes). */
 export function fieldData(text: string): string {

@@ -12,8 +12,10 @@ export interface ItemLabel {
 /** What a location's label prints: its barcode (else its code), facility and check digits. */
 export interface LocationLabel {
   code: string;
+  /** What a scanner reads off the label: the location's barcode, else its code. */
   barcode: string | null;
   facility: string | null;
+  /** The digits a picker reads out to confirm the location (voice picking), when it has them. */
   checkDigits: string | null;
 }
 
