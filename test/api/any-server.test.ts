@@ -31,6 +31,7 @@ describe('token delivery: any common way', () => {
     ['the body field jwt', { kind: 'body', field: 'jwt' }],
     ['the body field access_token', { kind: 'body', field: 'access_token' }],
     ['the body field idToken', { kind: 'body', field: 'idToken' }],
+    ['the body field JWT, spelled in capitals', { kind: 'body', field: 'JWT' }],
     ["redirectURL's query", { kind: 'redirect', where: 'query', name: 'token' }],
     ["redirectURL's fragment", { kind: 'redirect', where: 'fragment', name: 'access_token' }],
   ];

@@ -30,6 +30,7 @@ export interface SessionAnswer {
 /** Names that say "this is the access token", most telling first. */
 const TOKEN_NAMES = ['access_token', 'accessToken', 'access-token', 'token', 'jwt', 'JWT', 'idToken', 'id_token', 'authToken', 'auth_token', 'bearer'];
 const BODY_FIELDS = ['token', 'accessToken', 'access_token', 'jwt', 'idToken', 'id_token', 'authToken', 'auth_token'];
+const BODY_FIELD_KEYS = BODY_FIELDS.map((field) => field.toLowerCase());
 const HEADER_NAME = /token|jwt|^authorization$/i;
 /** Names of things that are not the access token, though they may look like one. */
 const NOT_ACCESS = /refresh|^rt$|^rft$|csrf|xsrf|expires|type|ttl/i;
@@ -37,7 +38,7 @@ const NOT_ACCESS = /refresh|^rt$|^rft$|csrf|xsrf|expires|type|ttl/i;
 /** Where Aisle looks, in words, for the error that says none was found. */
 export const WHERE_WE_LOOK =
   'the response headers (Authorization: Bearer, X-Auth-Token and other *token*/*jwt* headers), every cookie whose value is a JWT, ' +
-  "the query and fragment of redirectURL, and the body fields token, accessToken, access_token, jwt, idToken (also under 'data')";
+  "the query and fragment of redirectURL, and the body fields token, accessToken, access_token, jwt, idToken in any case (also under 'data')";
 
 export function looksLikeJwt(value: string): boolean {
   if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(value)) return false;
@@ -95,9 +96,10 @@ export function tokenCandidates(answer: SessionAnswer): CapturedToken[] {
 
   const nested = answer.body.data !== null && typeof answer.body.data === 'object' ? (answer.body.data as Record<string, unknown>) : {};
   for (const [prefix, body] of [['', answer.body], ['data.', nested]] as const) {
-    for (const field of BODY_FIELDS) {
-      if (typeof body[field] === 'string') add('body', `${prefix}${field}`, body[field], false);
-    }
+    // a server spells a field in its own case (`JWT`, `Token`): matched without case, in the list's order
+    const fields = Object.keys(body).filter((key) => typeof body[key] === 'string' && BODY_FIELD_KEYS.includes(key.toLowerCase()));
+    fields.sort((a, b) => BODY_FIELD_KEYS.indexOf(a.toLowerCase()) - BODY_FIELD_KEYS.indexOf(b.toLowerCase()));
+    for (const field of fields) add('body', `${prefix}${field}`, body[field] as string, false);
   }
   // The spec's token is a JWT: an opaque value (a header or body field) is taken only when no JWT came.
   return [...out.filter((c) => looksLikeJwt(c.token)), ...out.filter((c) => !looksLikeJwt(c.token))];
