@@ -5,20 +5,16 @@
 // is read front to back, as the app does when it opens a mirror (warm-file.ts): the figures are of
 // lookups, not of the disk (the cold path is the cold-start row of `npm run bench`).
 //   node test/bench/lookup.bench.ts [--quick | --items N] [--rebuild] [--build-only]
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, PAGE_SIZE, type ReadDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type ReadDb } from '../../electron/core/db/connection.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
-import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { random, timeEach } from './support/stats.ts';
-import { benchMirrorName, buildBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
+import { cachedBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
 const itemsArg = process.argv.indexOf('--items');
@@ -26,39 +22,7 @@ const itemsArg = process.argv.indexOf('--items');
 const sizes: BenchSizes =
   itemsArg > 0 ? { items: Number(process.argv[itemsArg + 1]), locations: Number(process.argv[itemsArg + 1]) / 5, inventory: 2 * Number(process.argv[itemsArg + 1]) } : quick ? QUICK : FULL;
 const samples = quick ? 1000 : 3000;
-const artifacts = fileURLToPath(new URL('../.artifacts/', import.meta.url));
-const file = path.join(artifacts, benchMirrorName(sizes));
 const log = (line: string) => process.stdout.write(`[lookup bench] ${line}\n`);
-
-function mirrorFile(): string {
-  if (process.argv.includes('--rebuild')) rmSync(file, { force: true });
-  if (existsSync(file)) return file;
-  mkdirSync(artifacts, { recursive: true });
-  // A mirror cached by an older schema is brought up to date by the migrations, as the app would.
-  const older = readdirSync(artifacts).find((f) => f.endsWith(`-${sizes.items}-${sizes.locations}-${sizes.inventory}.sqlite`) && new RegExp(`^lookup-bench-v\\d+-p${PAGE_SIZE}-`).test(f));
-  if (older) {
-    log(`migrating ${older} to schema ${SCHEMA_VERSION}`);
-    renameSync(path.join(artifacts, older), file);
-    const db = openMirror(file);
-    // Older caches were ANALYZEd; the app never is (see below).
-    if (db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'`).pluck().get()) db.exec('DELETE FROM sqlite_stat1; DELETE FROM sqlite_stat4;');
-    db.close();
-    return file;
-  }
-  const building = `${file}.building`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-  log(`building ${path.basename(file)} (cached for the next runs)…`);
-  const started = Date.now();
-  const db = openMirror(building);
-  buildBenchMirror(db, sizes, log);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  // No ANALYZE: the app never runs it, and with its STAT4 samples SQLite re-prepares every statement
-  // whose plan a bound value could change, on every call: that alone cost each probe ~5 µs here.
-  db.close();
-  renameSync(building, file);
-  log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  return file;
-}
 
 interface Row {
   case: string;
@@ -73,7 +37,7 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const built = mirrorFile();
+  const built = cachedBenchMirror(sizes, { rebuild: process.argv.includes('--rebuild'), log });
   if (process.argv.includes('--build-only')) return 0;
   const db: ReadDb = openMirror(built, { readonly: true });
   db.pragma('cache_size = -65536');
