@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -73,6 +73,30 @@ describe('spelling help', () => {
     expect(oneEditApart('bracket', 'bracket')).toBe(false);
     expect(oneEditApart('brcket', 'bracke')).toBe(false);
     expect(oneEditApart('abcd', 'badc')).toBe(false);
+  });
+});
+
+describe('spelling help in a large vocabulary', () => {
+  it('finds the word one edit away among many that start or end alike', () => {
+    const own = tempDir();
+    const mirror = openMirror(`${own.path}/words.sqlite`);
+    try {
+      // many words of five letters ending in `qes`: none one edit from `etes`, and all ahead of `tetes` by their ends
+      const letters = 'abcdefghijklmnopqrstuvwxyz';
+      const alike = [...letters].flatMap((x) => [...letters].map((y) => `${x}${y}qes`)).filter((word) => word !== 'etqes');
+      const records = Array.from({ length: 26 }, (_, i) => ({ id: `a-${i}`, account_id: 'acc-a', sku: `A-${i}`, description: alike.slice(i * 26, i * 26 + 26).join(' '), uom: 'EA' }));
+      records.push({ id: 't-1', account_id: 'acc-a', sku: 'T-1', description: 'Tetes widget', uom: 'EA' });
+      loadDataset(mirror, { list: 'items', scopeKind: 'account', scopeId: 'acc-a', syncedAt: NOW.toISOString() }, records);
+      expect(similarWords(mirror, 'etes')).toEqual(['tetes']);
+      expect(similarWords(mirror, 'tetse')).toEqual(['tetes']);
+      expect(similarWords(mirror, 'aqes')).toEqual(expect.arrayContaining(['aaqes', 'abqes']));
+      const found = searchAll(mirror, 'etes', { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW });
+      expect(found.hits.map((h) => h.id)).toEqual(['t-1']);
+      expect(found.spelledAs).toBe('tetes');
+    } finally {
+      mirror.close();
+      own.remove();
+    }
   });
 });
 

@@ -1,14 +1,15 @@
 // Spelling help for the search box: the words of the mirror one edit away from a typed word that
 // the mirror does not hold (`brackt` -> bracket): a letter missing, one too many, one wrong, or two
 // neighbours swapped. The mirror's words are in `search_words` (mirror/search-words.ts), indexed by
-// length and word and by length and the word spelled backwards. A word one edit away starts with
-// the typed word's first half or ends with its last half (the edit is in the other half), or has
-// the two letters where the halves meet swapped; and its length is one less, the same or one more.
-// That is a few narrow index ranges, then the distance is checked here on the few words they give.
+// length and word and by length and the word spelled backwards. A letter dropped or two swapped
+// give words that are looked up as they are. A letter wrong or one added leaves one position
+// unknown: the word is the typed letters before it, any one letter, the typed letters after it;
+// the longer of the two sides (half the word or more) is a narrow range of one index, and a GLOB
+// pattern keeps only the words one edit away within it. So each probe reads out only answers,
+// however many words the vocabulary holds that merely start or end alike.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
 import type { ReadDb } from '../db/connection.ts';
-import { hasSearchWord, searchWordsNear } from '../db/read/search-words.ts';
-import { reversed } from '../mirror/search-words.ts';
+import { hasSearchWord, searchWordsAmong, searchWordsLike } from '../db/read/search-words.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */
 export const MIN_CORRECTED_LENGTH = 4;
@@ -25,15 +26,21 @@ export function similarWords(db: ReadDb, word: string): string[] {
   const chars = [...word];
   const n = chars.length;
   if (n < MIN_CORRECTED_LENGTH) return [];
-  const half = Math.floor(n / 2);
-  const start = chars.slice(0, half).join('');
-  const end = reversed(chars.slice(half).join(''));
-  const swapped = [...chars.slice(0, half - 1), chars[half], chars[half - 1], ...chars.slice(half + 1)].join('');
-  const found = new Set<string>();
-  for (const candidate of searchWordsNear(db, n, start, end, swapped)) {
-    if (candidate !== word && oneEditApart(word, candidate)) found.add(candidate);
+  const text = (from: number, to?: number) => chars.slice(from, to).join('');
+  const exact = new Set<string>();
+  for (let i = 0; i < n; i++) exact.add(text(0, i) + text(i + 1));
+  for (let i = 0; i + 1 < n; i++) if (chars[i] !== chars[i + 1]) exact.add(text(0, i) + chars[i + 1] + chars[i] + text(i + 2));
+  const found = new Set<string>(searchWordsAmong(db, [...exact]));
+  for (let i = 0; i <= n; i++) {
+    // a letter wrong at i (none past the end), and a letter added before i
+    const near = [...(i < n ? searchWordsLike(db, { length: n, before: text(0, i), after: text(i + 1) }) : []), ...searchWordsLike(db, { length: n + 1, before: text(0, i), after: text(i) })];
+    for (const candidate of near) found.add(candidate);
   }
-  return [...found].sort((a, b) => Math.abs([...a].length - n) - Math.abs([...b].length - n) || (a < b ? -1 : 1)).slice(0, MAX_SIMILAR);
+  found.delete(word);
+  return [...found]
+    .filter((candidate) => oneEditApart(word, candidate))
+    .sort((a, b) => Math.abs([...a].length - n) - Math.abs([...b].length - n) || (a < b ? -1 : 1))
+    .slice(0, MAX_SIMILAR);
 }
 
 /** True when `b` is `a` with one letter added, dropped or changed, or two neighbours swapped. */

@@ -4,32 +4,54 @@ import Database from 'better-sqlite3';
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
 
-/** Words read per index range, at most: a misspelt word is answered in a bounded time whatever the vocabulary. */
-const RANGE_ROWS = 200;
+/** Words one edit away read per probe, at most: a misspelt word is answered in a bounded time whatever the vocabulary. */
+const PROBE_ROWS = 50;
 
 const KNOWN = `SELECT 1 FROM search_words WHERE word = ?`;
-const range = (column: 'word' | 'drow') => `SELECT * FROM (SELECT word FROM search_words WHERE len = ? AND ${column} >= ? AND ${column} < ? LIMIT ${RANGE_ROWS})`;
-const NEAR = [
-  ...[0, 1, 2].map(() => range('word')),
-  ...[0, 1, 2].map(() => range('drow')),
-  'SELECT word FROM search_words WHERE word = ?',
-].join('\nUNION ALL ');
+// A range of one index (the words of one length that start, or end, with the given letters), kept
+// to the words matching a GLOB pattern there: only words one edit away are read out, so the limit
+// never crowds out the word wanted by words that are not.
+const near = (column: 'word' | 'drow') => `SELECT word FROM search_words WHERE len = ? AND ${column} >= ? AND ${column} < ? AND ${column} GLOB ? LIMIT ${PROBE_ROWS}`;
+const NEAR_BY_START = near('word');
+const NEAR_BY_END = near('drow');
+const ANY_OF = `SELECT word FROM search_words WHERE word IN (SELECT value FROM json_each(?))`;
 
 /** True when the mirror holds this word. */
 export function hasSearchWord(db: ReadDb, word: string): boolean {
   return stmt(db, KNOWN).get(word) !== undefined;
 }
 
+/** A probe for the words of one length with one letter unknown: the letters before it and after it (by characters). */
+export interface WordPattern {
+  length: number;
+  before: string;
+  after: string;
+}
+
 /**
- * The words of length `length` - 1, `length` or `length` + 1 that start with `start` or whose
- * backward spelling starts with `endBackwards`, and the word `swapped`: a few narrow index ranges.
+ * The words matching this pattern (`before`, any one character, `after`), read from the index of
+ * the longer side: the word's start, or its end spelled backwards.
  */
-export function searchWordsNear(db: ReadDb, length: number, start: string, endBackwards: string, swapped: string): string[] {
-  const params: unknown[] = [];
-  for (const len of [length - 1, length, length + 1]) params.push(len, start, start + '\uffff');
-  for (const len of [length - 1, length, length + 1]) params.push(len, endBackwards, endBackwards + '\uffff');
-  params.push(swapped);
-  return stmt(db, NEAR).pluck().all(...params) as string[];
+export function searchWordsLike(db: ReadDb, pattern: WordPattern): string[] {
+  const { length, before, after } = pattern;
+  if ([...before].length >= [...after].length) return stmt(db, NEAR_BY_START).pluck().all(length, before, before + '\uffff', `${globEscaped(before)}?${globEscaped(after)}`) as string[];
+  const end = reversed(after);
+  return stmt(db, NEAR_BY_END).pluck().all(length, end, end + '\uffff', `${globEscaped(end)}?${globEscaped(reversed(before))}`) as string[];
+}
+
+/** Those of these words that the mirror holds. */
+export function searchWordsAmong(db: ReadDb, words: readonly string[]): string[] {
+  return stmt(db, ANY_OF).pluck().all(JSON.stringify(words)) as string[];
+}
+
+/** The word spelled backwards, by characters (not UTF-16 units), as the table keeps it (mirror/search-words.ts). */
+function reversed(word: string): string {
+  return [...word].reverse().join('');
+}
+
+/** GLOB's own characters matched as themselves. */
+function globEscaped(text: string): string {
+  return text.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /** True when the word table holds any word (a mirror from before the words were kept holds none). */
