@@ -52,6 +52,19 @@ describe('spelling help', () => {
     expect(search('copper brackt').hits).toEqual([]);
   });
 
+  it('says the query as the word most hits show when several are one edit away', () => {
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-castors', syncedAt: NOW.toISOString() }, [
+      { id: 'c-1', account_id: 'acc-castors', sku: 'C-1', description: 'Rubber castor', uom: 'EA' },
+      { id: 'c-2', account_id: 'acc-castors', sku: 'C-2', description: 'Nylon castor', uom: 'EA' },
+      { id: 'c-3', account_id: 'acc-castors', sku: 'C-3', description: 'Casar cloth', uom: 'EA' },
+    ]);
+    // `casar` is one letter wrong, `castor` one letter missing: the nearer in length comes first, the more shown wins
+    expect(similarWords(db, 'castr')).toEqual(['casar', 'castor']);
+    const found = search('castr');
+    expect(found.hits.map((h) => h.id).sort()).toEqual(['c-1', 'c-2', 'c-3']);
+    expect(found.spelledAs).toBe('castor');
+  });
+
   it('is not asked when the words as typed find something, nor for short words', () => {
     const found = search('bracket');
     expect(found.hits.map((h) => h.id)).toEqual(['w-1']);

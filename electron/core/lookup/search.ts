@@ -170,7 +170,17 @@ function spellingHits(ctx: Context, q: ClassifiedQuery, limit: number): { hits: 
   const hits = toHits(ctx, matchRows(ctx.db, ftsAnyOf(groups), limit), 'word');
   if (hits.length === 0) return null;
   const shown = hits.map((hit) => `${hit.title} ${hit.code ?? ''}`.toLowerCase());
-  const spelledAs = groups.map((words) => words.find((word) => shown.some((text) => text.includes(word))) ?? words[0]).join(' ');
+  // of several words one edit away, the one most hits show: the likelier meant (`castr`: castor, not casar)
+  const mostShown = (words: string[]) => {
+    let best = words[0];
+    let shownBest = 0;
+    for (const word of words) {
+      const count = shown.filter((text) => text.includes(word)).length;
+      if (count > shownBest) [best, shownBest] = [word, count];
+    }
+    return best;
+  };
+  const spelledAs = groups.map(mostShown).join(' ');
   return { hits, spelledAs };
 }
 
