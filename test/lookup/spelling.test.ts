@@ -77,6 +77,9 @@ describe('spelling help', () => {
     expect(similarWords(db, 'brackeb')).toEqual(['bracken', 'bracket']);
     expect(similarWords(db, 'hnige')).toEqual(['hinge']);
     expect(similarWords(db, 'zzzzzz')).toEqual([]);
+    // a pasted run of letters is no word to correct, and no error either
+    expect(similarWords(db, 'bracket'.repeat(40))).toEqual([]);
+    expect(search('bracket'.repeat(40)).hits).toEqual([]);
   });
 
   it('tells one edit apart from none and from two', () => {

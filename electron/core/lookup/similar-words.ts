@@ -6,13 +6,15 @@
 // unknown: the word is the typed letters before it, any one letter, the typed letters after it;
 // the longer of the two sides (half the word or more) is a narrow range of one index, and a GLOB
 // pattern keeps only the words one edit away within it. So each probe reads out only answers,
-// however many words the vocabulary holds that merely start or end alike.
+// however many words the vocabulary holds that merely start or end alike; all are one statement.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
 import type { ReadDb } from '../db/connection.ts';
-import { hasSearchWord, searchWordsAmong, searchWordsLike } from '../db/read/search-words.ts';
+import { hasSearchWord, searchWordsNear, type WordPattern } from '../db/read/search-words.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */
 export const MIN_CORRECTED_LENGTH = 4;
+/** Nor longer ones: a word that long is a code or a paste, and its probes would make one statement too long for SQLite. */
+const MAX_CORRECTED_LENGTH = 40;
 /** Similar words offered per typed word, at most. */
 const MAX_SIMILAR = 8;
 
@@ -21,21 +23,22 @@ export function isKnownWord(db: ReadDb, word: string): boolean {
   return hasSearchWord(db, word);
 }
 
-/** The mirror's words one edit away from `word`, closest in length first; empty for a short word. */
+/** The mirror's words one edit away from `word`, closest in length first; empty for a short word or a very long one. */
 export function similarWords(db: ReadDb, word: string): string[] {
   const chars = [...word];
   const n = chars.length;
-  if (n < MIN_CORRECTED_LENGTH) return [];
+  if (n < MIN_CORRECTED_LENGTH || n > MAX_CORRECTED_LENGTH) return [];
   const text = (from: number, to?: number) => chars.slice(from, to).join('');
   const exact = new Set<string>();
   for (let i = 0; i < n; i++) exact.add(text(0, i) + text(i + 1));
   for (let i = 0; i + 1 < n; i++) if (chars[i] !== chars[i + 1]) exact.add(text(0, i) + chars[i + 1] + chars[i] + text(i + 2));
-  const found = new Set<string>(searchWordsAmong(db, [...exact]));
+  const patterns: WordPattern[] = [];
   for (let i = 0; i <= n; i++) {
     // a letter wrong at i (none past the end), and a letter added before i
-    const near = [...(i < n ? searchWordsLike(db, { length: n, before: text(0, i), after: text(i + 1) }) : []), ...searchWordsLike(db, { length: n + 1, before: text(0, i), after: text(i) })];
-    for (const candidate of near) found.add(candidate);
+    if (i < n) patterns.push({ length: n, before: text(0, i), after: text(i + 1) });
+    patterns.push({ length: n + 1, before: text(0, i), after: text(i) });
   }
+  const found = new Set(searchWordsNear(db, patterns, [...exact]));
   found.delete(word);
   return [...found]
     .filter((candidate) => oneEditApart(word, candidate))

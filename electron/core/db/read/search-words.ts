@@ -11,9 +11,7 @@ const KNOWN = `SELECT 1 FROM search_words WHERE word = ?`;
 // A range of one index (the words of one length that start, or end, with the given letters), kept
 // to the words matching a GLOB pattern there: only words one edit away are read out, so the limit
 // never crowds out the word wanted by words that are not.
-const near = (column: 'word' | 'drow') => `SELECT word FROM search_words WHERE len = ? AND ${column} >= ? AND ${column} < ? AND ${column} GLOB ? LIMIT ${PROBE_ROWS}`;
-const NEAR_BY_START = near('word');
-const NEAR_BY_END = near('drow');
+const near = (column: 'word' | 'drow') => `SELECT * FROM (SELECT word FROM search_words WHERE len = ? AND ${column} >= ? AND ${column} < ? AND ${column} GLOB ? LIMIT ${PROBE_ROWS})`;
 const ANY_OF = `SELECT word FROM search_words WHERE word IN (SELECT value FROM json_each(?))`;
 
 /** True when the mirror holds this word. */
@@ -29,19 +27,24 @@ export interface WordPattern {
 }
 
 /**
- * The words matching this pattern (`before`, any one character, `after`), read from the index of
- * the longer side: the word's start, or its end spelled backwards.
+ * The words among `exact` that the mirror holds, and those matching any of the patterns (`before`,
+ * any one character, `after`), each read from the index of its longer side: the word's start, or
+ * its end spelled backwards. One statement (one per sequence of sides, so per typed word's length).
  */
-export function searchWordsLike(db: ReadDb, pattern: WordPattern): string[] {
-  const { length, before, after } = pattern;
-  if ([...before].length >= [...after].length) return stmt(db, NEAR_BY_START).pluck().all(length, before, before + '\uffff', `${globEscaped(before)}?${globEscaped(after)}`) as string[];
-  const end = reversed(after);
-  return stmt(db, NEAR_BY_END).pluck().all(length, end, end + '\uffff', `${globEscaped(end)}?${globEscaped(reversed(before))}`) as string[];
-}
-
-/** Those of these words that the mirror holds. */
-export function searchWordsAmong(db: ReadDb, words: readonly string[]): string[] {
-  return stmt(db, ANY_OF).pluck().all(JSON.stringify(words)) as string[];
+export function searchWordsNear(db: ReadDb, patterns: readonly WordPattern[], exact: readonly string[]): string[] {
+  const parts = [ANY_OF];
+  const params: unknown[] = [JSON.stringify(exact)];
+  for (const { length, before, after } of patterns) {
+    if ([...before].length >= [...after].length) {
+      parts.push(near('word'));
+      params.push(length, before, before + '\uffff', `${globEscaped(before)}?${globEscaped(after)}`);
+    } else {
+      const end = reversed(after);
+      parts.push(near('drow'));
+      params.push(length, end, end + '\uffff', `${globEscaped(end)}?${globEscaped(reversed(before))}`);
+    }
+  }
+  return stmt(db, parts.join('\nUNION ALL ')).pluck().all(...params) as string[];
 }
 
 /** The word spelled backwards, by characters (not UTF-16 units), as the table keeps it (mirror/search-words.ts). */
