@@ -6,12 +6,11 @@
 // Target: p95 < 50 ms. Also: the list grid over every item (jump, scroll), and scans counted on a
 // scan list of 5,000 rows (no target: it is a figure to watch).
 //   node test/bench/renderer-search.bench.ts [--quick] [--rebuild]
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import { openMirror } from '../../electron/core/db/connection.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { startBrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
@@ -21,31 +20,14 @@ import { SEARCH_PROBE_FLAG } from '../../renderer/src/bench/search-probe-flag.ts
 import { launchChromium } from '../support/chromium.ts';
 import { scan } from '../support/scanner-keys.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { benchMirrorName, buildBenchMirror, FULL, locationCode, QUICK, sku, upc, type BenchSizes } from './lookup-data.ts';
+import { cachedBenchMirror, FULL, locationCode, QUICK, sku, upc, type BenchSizes } from './lookup-data.ts';
 import { random } from './support/stats.ts';
 
 const quick = process.argv.includes('--quick');
 const sizes: BenchSizes = quick ? QUICK : FULL;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const artifacts = path.join(root, 'test/.artifacts');
-// The same cached file as the lookup benchmark builds.
-const cached = path.join(artifacts, benchMirrorName(sizes));
 const log = (line: string) => process.stdout.write(`[renderer search bench] ${line}\n`);
-
-function benchMirror(): string {
-  if (process.argv.includes('--rebuild')) rmSync(cached, { force: true });
-  if (existsSync(cached)) return cached;
-  mkdirSync(artifacts, { recursive: true });
-  const building = `${cached}.building`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-  log(`building ${path.basename(cached)} (cached for the next runs)…`);
-  const db = openMirror(building);
-  buildBenchMirror(db, sizes, log);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  renameSync(building, cached);
-  return cached;
-}
 
 /** What a person types: codes and words, each a keystroke at a time (`--quick`: a third as many, a smoke run). */
 function queries(): string[] {
@@ -63,7 +45,8 @@ function queries(): string[] {
 }
 
 async function main(): Promise<number> {
-  const file = benchMirror();
+  // the same cached file as the lookup benchmark builds
+  const file = cachedBenchMirror(sizes, { rebuild: process.argv.includes('--rebuild'), log });
   const data = tempDir();
   const demo = await startDemoServer({ items: 50, onError: () => undefined });
   const core = createNodeCore({
