@@ -1,8 +1,10 @@
 // Builds the CLI bundle: electron/hosts/cli/cli.ts and every module it can load, compiled into plain
 // JavaScript in out/cli/ (one file per lazily loaded part, so `status` still loads neither axios nor
-// the sync worker), with the packages of node_modules (better-sqlite3's native module among them)
-// left outside, loaded from node_modules as the sources load them. bin.mjs runs it while it matches
-// the sources (electron/hosts/cli/bundle.mjs). Run by `npm install` (prepare) and .ci/run:
+// the sync worker). The packages of node_modules (better-sqlite3's native module among them) stay
+// outside, loaded from node_modules as the sources load them, but for zod: its hundred-odd modules,
+// each resolved and linked on its own, cost `find` a tenth of a second (decision 0011). bin.mjs runs
+// the bundle while it matches the sources (electron/hosts/cli/bundle.mjs). Run by `npm install`
+// (prepare) and .ci/run:
 //   node scripts/build-cli.ts [--out <dir>]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,7 @@ export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
       'search-index-worker': 'electron/core/mirror/search-index-worker.mjs',
     },
     platform: 'node',
-    // a package (and Node's own modules) stays an import: only the project's files are compiled
+    // a package (and Node's own modules) stays an import, but zod: only the project's files and zod are compiled
     external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && id !== 'zod' && !id.startsWith('zod/'),
   });
   try {
