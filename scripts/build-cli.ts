@@ -16,9 +16,19 @@ import { DEFAULT_BUNDLE_DIR, ENTRY_FILE, INPUTS_FILE, ROOT, describeInputs } fro
 export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const started = Date.now();
+  // each file's size and time as the bundler reads it, to tell a file edited during the build
+  const asRead = new Map<string, string>();
   const bundle = await rolldown({
     cwd: ROOT,
+    plugins: [
+      {
+        name: 'aisle-inputs-as-read',
+        load(id) {
+          if (path.isAbsolute(id)) asRead.set(id, JSON.stringify(Object.values(describeInputs([id]))[0]));
+          return null;
+        },
+      },
+    ],
     input: {
       [path.basename(ENTRY_FILE, '.js')]: 'electron/hosts/cli/cli.ts',
       // the worker threads `sync` starts, found beside the module that starts them (sync-worker-client.ts, search-index-builder.ts)
@@ -37,8 +47,8 @@ export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
       .filter((id) => path.isAbsolute(id) && !path.relative(ROOT, id).startsWith('..') && !id.includes(`${path.sep}node_modules${path.sep}`))
       .sort();
     const described = describeInputs(inputs);
-    const changed = Object.entries(described).filter(([, [, mtimeMs]]) => mtimeMs > started);
-    if (changed.length > 0) throw new Error(`${changed.map(([file]) => file).join(', ')} changed during the build; run it again.`);
+    const changed = inputs.filter((id) => asRead.get(id) !== JSON.stringify(described[path.relative(ROOT, id).split(path.sep).join('/')]));
+    if (changed.length > 0) throw new Error(`${changed.map((id) => path.relative(ROOT, id)).join(', ')} changed during the build; run it again.`);
     writeFileSync(path.join(outDir, INPUTS_FILE), JSON.stringify({ inputs: described }) + '\n');
     return inputs;
   } finally {
