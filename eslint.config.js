@@ -36,7 +36,7 @@ const coreLayers = {
 const SQL_NOT_YET_IN_DB = ['electron/core/mirror/search-index-builder.ts'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**'] },
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**', '.tmp/**'] },
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
   {

@@ -16,6 +16,8 @@ module.exports = {
     'package.json',
     'out/**',
     '!out/**/*.map',
+    // the CLI's bundle (npm run build:cli) runs from a project folder with its Node, not from the app
+    '!out/cli{,/**}',
     // better-sqlite3: only what loads at runtime, and only this target's prebuild.
     '!node_modules/better-sqlite3/{deps,src,binding.gyp}{,/**}',
     '!node_modules/better-sqlite3/prebuilds/!(${platform}-${arch}).node',

@@ -63,12 +63,15 @@ describe('electron-builder configuration', () => {
     expect(files.filter((f) => f.startsWith('/node_modules/better-sqlite3/') && /\/(deps|src)\//.test(f))).toEqual([]);
   });
 
-  it('packs every built file of out/ (main, its workers, preload, renderer)', () => {
+  it("packs every built file of out/ (main, its workers, preload, renderer), not the CLI's bundle", () => {
     const built = (readdirSync(path.join(root, 'out'), { recursive: true, withFileTypes: true }) as Dirent[])
       .filter((entry) => entry.isFile() && !entry.name.endsWith('.map'))
-      .map((entry) => '/' + path.relative(root, path.join(entry.parentPath, entry.name)).replaceAll('\\', '/'));
+      .map((entry) => '/' + path.relative(root, path.join(entry.parentPath, entry.name)).replaceAll('\\', '/'))
+      // out/cli: the CLI's bundle runs from a project folder on its Node, the app does not carry it
+      .filter((f) => !f.startsWith('/out/cli/'));
     expect(built.length).toBeGreaterThan(3);
     expect(built.filter((f) => !files.includes(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('/out/cli/'))).toEqual([]);
   });
 
   it('ships only the linux-x64 better-sqlite3 prebuild, outside the asar', () => {

@@ -1,5 +1,6 @@
 // `aisle status`: a summary line per mirror first, counts in the right number, and the mirror of an
 // in-process demo (nobody syncs it once its process is gone) never listed as needing attention.
+import fc from 'fast-check';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetStatus } from '../../electron/contract/types.ts';
@@ -7,7 +8,7 @@ import { mirrorPath, writeMirrorIdentity } from '../../electron/core/mirror/mirr
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { mirrorSummary, needingAttention } from '../../electron/hosts/cli/commands/status-format.ts';
-import { count } from '../../electron/hosts/cli/plural.ts';
+import { count, grouped } from '../../electron/hosts/cli/plural.ts';
 import { buildFloorMirror } from '../lookup/floor-data.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { FIXTURE_IDENTITY, writeSyncedDataDir } from './cli-fixture.ts';
@@ -67,6 +68,14 @@ describe('status summary line', () => {
     expect(count(1, 'location')).toBe('1 location');
     expect(count(0, 'location')).toBe('0 locations');
     expect(count(12345, 'item')).toBe('12,345 items');
+  });
+
+  it("groups thousands as en-US's toLocaleString does", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e15, max: 1e15 }), fc.double({ noNaN: true })), (n) => {
+        expect(grouped(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry of `npx aisle`: the CLI runs the TypeScript sources directly on Node >= 22.18 (type stripping).
+// Entry of `npx aisle`: the prebuilt bundle (out/cli/, plain JavaScript) while it matches the sources,
+// else the TypeScript sources directly on Node >= 22.18 (type stripping), which costs more time.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
   console.error(`aisle: needs Node.js 22.18 or newer (this is ${process.versions.node}); run it through npx or npm scripts, which use the project's own Node.`);
@@ -16,6 +17,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   console.log(usage());
   process.exitCode = argv.length === 0 ? 1 : 0;
 } else {
-  const { main } = await import('./cli.ts');
+  // AISLE_CLI_BUNDLE_DIR: another bundle (tests and the bench build their own; a folder without one runs the sources)
+  const { freshBundle } = await import('./bundle.mjs');
+  const { main } = await import(freshBundle(process.env.AISLE_CLI_BUNDLE_DIR || undefined) ?? './cli.ts');
   process.exitCode = await main(argv);
 }

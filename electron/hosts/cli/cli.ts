@@ -2,7 +2,7 @@
 // Start-up is kept light: this file imports nothing heavy, and each command's module (the core, the
 // demo server, axios, SQLite...) is imported only when that command runs, so `--help` and a quick
 // `find` or `status` do not pay for the rest.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
@@ -40,9 +40,16 @@ const LOADERS: Record<string, () => Promise<Command>> = {
  */
 export const COMMANDS: CommandEntry[] = COMMAND_LIST.map(({ name, summary }) => ({ name, summary, load: LOADERS[name]! }));
 
-/** The version in package.json (read directly: no module of the app is needed for it). */
+/**
+ * The version in package.json (read directly: no module of the app is needed for it). Looked for
+ * upwards from this file, which runs from the sources and, compiled, from the bundle in out/cli/.
+ */
 export function cliVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (new URL('../', dir).href === dir.href) throw new CliError('package.json not found above the CLI.');
+  }
 }
 
 export const defaultIo: CliIo = {
