@@ -71,6 +71,15 @@ describe('the item page', () => {
     wrapper.unmount();
   });
 
+  it('says how old the data is once above the history, where the stock is, not again in the heading', async () => {
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, client(), { path: '/item/I1?list=items', router: router() });
+    const stockAt = wrapper.get('[data-testid=stock-section]').element;
+    const above = wrapper.findAll('[data-testid=data-age]').filter((a) => !a.element.closest('[data-testid=history-section]'));
+    expect(above).toHaveLength(1);
+    expect(stockAt.contains(above[0]!.element)).toBe(true);
+    wrapper.unmount();
+  });
+
   it('speaks Spanish and formats numbers the Spanish way', async () => {
     const { wrapper } = await mountWith({ template: '<RouterView />' }, client(), { path: '/item/I1', router: router(), locale: 'es' });
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('Existencias');
@@ -109,6 +118,8 @@ describe('stock the workstation does not hold', () => {
     const wrapper = await open([facility({ facilityId: 'F9', facilityName: 'Memphis Hub', state: 'not-kept', datasetKey: null })]);
     noNumbers(wrapper);
     expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock for Memphis Hub is not on this workstation.');
+    // no numbers, so no stock's age: the heading says how old the record is
+    expect(wrapper.get('.page-head').findAll('[data-testid=data-age]')).toHaveLength(1);
     wrapper.unmount();
   });
 
