@@ -517,6 +517,8 @@ export interface HistoryEvent {
   qtyAfter: number | null;
   lot: string | null;
   reference: string | null;
+  /** The facility of the event's location, by name (else its code); null when the mirror does not name it, never its id. */
+  facility: string | null;
 }
 
 export interface HistoryAnswer {

@@ -41,7 +41,7 @@ const client = (stock: typeof STOCK = STOCK, status: SyncStatus = ROUND_DONE) =>
     }),
     'inventory.byItem': () => stock,
     'history.query': () => ({
-      events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1' }],
+      events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1', facility: 'Madrid' }],
       age: FRESH,
       since: '2026-11-02T08:00:00Z',
     }),
@@ -61,6 +61,8 @@ describe('the item page', () => {
     expect(rows[1]!.find('[data-testid=expired]').exists()).toBe(true);
     expect(wrapper.findAll('[data-testid=data-age]').some((a) => a.classes().includes('stale'))).toBe(true);
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Picked');
+    // the history's location code is named with its facility
+    expect(wrapper.get('[data-testid=history-row]').get('[data-testid=history-facility]').text()).toBe('Madrid');
     expect(wrapper.get('[data-testid=history-since]').text()).toMatch(/goes back to .*2026/);
     expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
     // The account main lists is not linked a second time from the record's account_id.
