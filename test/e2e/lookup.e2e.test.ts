@@ -271,6 +271,11 @@ describe('looking things up on the workstation', () => {
     const links = page.getByTestId('recent-link');
     await expect.poll(() => links.count()).toBe(4);
     expect(await links.nth(2).textContent()).toContain(String(opened[2]!.code));
+    // the location is named with its facility (a code can be in several), never the facility's id
+    const facilityId = String((await app.call('records.get', { list: 'locations', id: opened[2]!.id })).record.facility_id);
+    const facility = (await app.call('records.get', { list: 'facilities', id: facilityId })).record;
+    expect(await links.nth(2).textContent()).toContain(`${opened[2]!.code} · ${String(facility.name ?? facility.code)}`);
+    expect(await links.nth(2).textContent()).not.toContain(facilityId);
     await look(page, 'light', true);
     await shot(page, 'home-recent-floor');
     await look(page, 'light', false);
