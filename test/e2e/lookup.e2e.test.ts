@@ -322,12 +322,16 @@ describe('looking things up on the workstation', () => {
     await look(page, 'light', false);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('scans-download').click()]);
     const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines.map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
-      'location,code,kind',
-      `${at.locationCode},${barcode},location`,
-      `${at.locationCode},SKU-000042,item`,
-      `${at.locationCode},NOT-A-CODE-42,none`,
+    // each location with its facility: the same code can be in each
+    const facility = stock.totals.find((f) => f.facilityId === at.facilityId)!.facilityName;
+    expect(facility).toBeTruthy();
+    expect(lines.map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      'location,facility,code,kind',
+      `${at.locationCode},${facility},${barcode},location`,
+      `${at.locationCode},${facility},SKU-000042,item`,
+      `${at.locationCode},${facility},NOT-A-CODE-42,none`,
     ]);
+    expect(await rows.nth(1).getByTestId('scan-row-facility').textContent()).toBe(facility);
 
     // Main keeps the list: the window started again (as after a crash) finds it where it was left,
     // and the next scan counts on at the same location.
@@ -337,7 +341,8 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('scans-location').textContent()).toContain(at.locationCode);
     await scan(page, 'SKU-000042');
     await expect.poll(() => rows.nth(0).getAttribute('data-count')).toBe('3');
-    expect(await rows.nth(0).locator('td').first().textContent()).toBe(at.locationCode);
+    expect(await rows.nth(0).locator('td').first().locator('.code').textContent()).toBe(at.locationCode);
+    expect(await rows.nth(0).locator('td').first().getByTestId('scan-row-facility').textContent()).toBe(facility);
     expect((await app.call('scans.get', {})).rows.map((r) => [r.code, r.count])).toEqual([['SKU-000042', 3], ['NOT-A-CODE-42', 1], [String(barcode), 1]]);
     await page.getByTestId('scans-clear').click();
     await page.getByTestId('scans-empty').waitFor();
