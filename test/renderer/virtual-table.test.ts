@@ -102,6 +102,22 @@ describe('the virtual table', () => {
     wrapper.unmount();
   });
 
+  it('makes floor rows a primary action\'s 48 px in a window under 700 px high', async () => {
+    const resize = (width: number, height: number) => (window as unknown as { happyDOM: { setWindowSize(s: { width: number; height: number }): void } }).happyDOM.setWindowSize({ width, height });
+    resize(800, 600);
+    try {
+      const { Harness } = harness(1000);
+      const { wrapper } = await mountWith(Harness, scriptedClient({}));
+      useSettingsStore().settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true };
+      await flushPromises();
+      const height = () => (wrapper.get('[data-testid=grid-row]').element as HTMLElement).style.height;
+      expect(height()).toBe('48px');
+      wrapper.unmount();
+    } finally {
+      resize(1024, 768);
+    }
+  });
+
   it('cycles the sort from the header and sends filters after typing stops', async () => {
     const { Harness, sort, filters } = harness(100);
     const { wrapper } = await mountWith(Harness, scriptedClient({}));
