@@ -194,6 +194,8 @@ describe('the floor', () => {
             await page.getByTestId(ready).first().waitFor();
             const problems = await page.evaluate(CUT_OFF);
             expect.soft(problems, `${name} at 150 % of ${width}×${height} ${mode}`).toEqual([]);
+            // the empty search box says at least what it is for ("Scan or type"), not "Sc…"
+            expect.soft(await page.evaluate(PLACEHOLDER_ROOM), `search box's words at 150 % of ${width}×${height} ${mode}`).toBe(true);
             if (name === 'home' || name === 'item' || name === 'list') await docShot(page, `${name}-${mode}-150pct-${width}x${height}`);
           }
         }
@@ -204,6 +206,16 @@ describe('the floor', () => {
     }
   });
 });
+
+/** Whether the empty search box has room for the first three words of its placeholder and the ellipsis after them, in its own font. */
+const PLACEHOLDER_ROOM = `(() => {
+  const input = document.querySelector('[data-testid=search-input]');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const words = input.placeholder.split(' ').slice(0, 3).join(' ') + '\u2026';
+  return context.measureText(words).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+})()`;
 
 /**
  * What a page cuts off or scrolls sideways: the page wider than the window, or a visible element of
