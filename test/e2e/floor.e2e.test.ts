@@ -131,6 +131,8 @@ describe('the floor', () => {
         await go(page, `/location/${location.id}`);
         await page.getByTestId('inventory-row').first().waitFor();
         expect.soft(await page.evaluate(`[...document.querySelectorAll('table .mono, .code')].filter((el) => getComputedStyle(el).whiteSpace !== 'nowrap').map((el) => el.textContent)`), `codes that may wrap on the location page at ${size} ${mode}`).toEqual([]);
+        // a number's heading is one line ("On hand", not "On" over "hand")
+        expect.soft(await page.evaluate(`[...document.querySelectorAll('table th.num')].filter((el) => getComputedStyle(el).whiteSpace !== 'nowrap').map((el) => el.textContent)`), `number headings that may wrap at ${size} ${mode}`).toEqual([]);
         await docShot(page, `location-${mode}-${size}`);
 
         await go(page, '/lists/items');
