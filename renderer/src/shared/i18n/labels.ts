@@ -30,9 +30,6 @@ export const LIST_NAMES: Names = {
 };
 
 export const COLUMN_NAMES: Names = {
-  // Main's names in English, for words the window shows without a column of main's at hand (the
-  // field a search hit matched): a code's acronym in capitals, not the field's key.
-  en: { sku: 'SKU', upc: 'UPC', gtin: 'GTIN' },
   es: {
     sku: 'SKU',
     description: 'Descripción',
