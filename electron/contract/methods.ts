@@ -29,8 +29,9 @@ export const scanRowSchema = z.strictObject({
   key: text(8400),
   code: z.string().min(1).max(4096),
   kind: z.enum(['item', 'location', 'other', 'several', 'none', 'misread']),
-  hit: z.strictObject({ kind: recordKind, list: listName, id, code: text(4096).nullable(), title: text(4096) }).nullable(),
-  location: z.strictObject({ id, code: text(4096) }).nullable(),
+  // facility: a location's, by name or code (a list kept by an earlier Aisle has none)
+  hit: z.strictObject({ kind: recordKind, list: listName, id, code: text(4096).nullable(), title: text(4096), facility: text(4096).nullable().optional() }).nullable(),
+  location: z.strictObject({ id, code: text(4096), facility: text(4096).nullable().optional() }).nullable(),
   count: z.number().int().min(1).max(1_000_000),
   onHandHere: z.number().nullable(),
   matches: z.number().int().min(0).max(100_000),

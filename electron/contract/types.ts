@@ -299,7 +299,8 @@ export interface SearchHit {
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */
-export type ScanHit = Pick<SearchHit, 'kind' | 'list' | 'id' | 'code' | 'title'>;
+/** What a scan named; a location with its facility's name (else code), as the same code can be in each facility. */
+export type ScanHit = Pick<SearchHit, 'kind' | 'list' | 'id' | 'code' | 'title'> & { facility?: string | null };
 
 export type ScanRowKind = 'item' | 'location' | 'other' | 'several' | 'none' | 'misread';
 
@@ -313,7 +314,7 @@ export interface ScanRow {
   /** What the code named; null when it named nothing or several things. */
   hit: ScanHit | null;
   /** The location scanned before it; null before any (and for a location itself). */
-  location: { id: string; code: string } | null;
+  location: { id: string; code: string; facility?: string | null } | null;
   count: number;
   /** An item's on hand at that location in the mirror when it was scanned; null without a location. */
   onHandHere: number | null;
@@ -517,6 +518,8 @@ export interface HistoryEvent {
   qtyAfter: number | null;
   lot: string | null;
   reference: string | null;
+  /** The facility of the event's location, by name (else its code); null when the mirror does not name it, never its id. */
+  facility: string | null;
 }
 
 export interface HistoryAnswer {

@@ -271,6 +271,11 @@ describe('looking things up on the workstation', () => {
     const links = page.getByTestId('recent-link');
     await expect.poll(() => links.count()).toBe(4);
     expect(await links.nth(2).textContent()).toContain(String(opened[2]!.code));
+    // the location is named with its facility (a code can be in several), never the facility's id
+    const facilityId = String((await app.call('records.get', { list: 'locations', id: opened[2]!.id })).record.facility_id);
+    const facility = (await app.call('records.get', { list: 'facilities', id: facilityId })).record;
+    expect(await links.nth(2).textContent()).toContain(`${opened[2]!.code} · ${String(facility.name ?? facility.code)}`);
+    expect(await links.nth(2).textContent()).not.toContain(facilityId);
     await look(page, 'light', true);
     await shot(page, 'home-recent-floor');
     await look(page, 'light', false);
@@ -317,12 +322,16 @@ describe('looking things up on the workstation', () => {
     await look(page, 'light', false);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('scans-download').click()]);
     const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines.map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
-      'location,code,kind',
-      `${at.locationCode},${barcode},location`,
-      `${at.locationCode},SKU-000042,item`,
-      `${at.locationCode},NOT-A-CODE-42,none`,
+    // each location with its facility: the same code can be in each
+    const facility = stock.totals.find((f) => f.facilityId === at.facilityId)!.facilityName;
+    expect(facility).toBeTruthy();
+    expect(lines.map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      'location,facility,code,kind',
+      `${at.locationCode},${facility},${barcode},location`,
+      `${at.locationCode},${facility},SKU-000042,item`,
+      `${at.locationCode},${facility},NOT-A-CODE-42,none`,
     ]);
+    expect(await rows.nth(1).getByTestId('scan-row-facility').textContent()).toBe(facility);
 
     // Main keeps the list: the window started again (as after a crash) finds it where it was left,
     // and the next scan counts on at the same location.
@@ -332,7 +341,8 @@ describe('looking things up on the workstation', () => {
     expect(await page.getByTestId('scans-location').textContent()).toContain(at.locationCode);
     await scan(page, 'SKU-000042');
     await expect.poll(() => rows.nth(0).getAttribute('data-count')).toBe('3');
-    expect(await rows.nth(0).locator('td').first().textContent()).toBe(at.locationCode);
+    expect(await rows.nth(0).locator('td').first().locator('.code').textContent()).toBe(at.locationCode);
+    expect(await rows.nth(0).locator('td').first().getByTestId('scan-row-facility').textContent()).toBe(facility);
     expect((await app.call('scans.get', {})).rows.map((r) => [r.code, r.count])).toEqual([['SKU-000042', 3], ['NOT-A-CODE-42', 1], [String(barcode), 1]]);
     await page.getByTestId('scans-clear').click();
     await page.getByTestId('scans-empty').waitFor();
@@ -420,11 +430,11 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('list-items').click();
     await page.getByTestId('grid-row').first().waitFor();
     const total = (await app.call('lists.page', { view: { list: 'items' }, offset: 0, limit: 1 })).total;
-    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(total + 2));
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(total + 1));
     await page.getByTestId('filter-description').fill('steel');
     const filtered = (await app.call('lists.page', { view: { list: 'items', filters: { description: 'steel' } }, offset: 0, limit: 1 })).total;
     expect(filtered).toBeLessThan(total);
-    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 1));
     await page.getByTestId('sort-sku').click();
     await page.getByTestId('sort-sku').click();
     const top = (await app.call('lists.page', { view: { list: 'items', filters: { description: 'steel' }, sort: [{ column: 'sku', dir: 'desc' }] }, offset: 0, limit: 1 })).rows[0]!;
@@ -488,7 +498,7 @@ describe('looking things up on the workstation', () => {
     expect(await headers()).toEqual(order);
     expect([await widthOf('sku'), await widthOf('description')]).toEqual([sku + 40, description + 60]);
     await page.getByTestId('filter-description').fill('steel');
-    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 2));
+    await expect.poll(() => page.getByTestId('grid').getAttribute('aria-rowcount')).toBe(String(filtered + 1));
     // The browser host hands the page a one-time link; the browser downloads the CSV from it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe('items.csv');

@@ -118,7 +118,7 @@ describe('history', () => {
   it('gives an item its events newest first, with who, quantities and from/to', () => {
     const answer = historyQuery(db, { itemId: 'item-1' }, options);
     expect(answer.events.map((e) => e.id)).toEqual(['h-3', 'h-2', 'h-1']);
-    expect(answer.events[1]).toMatchObject({ type: 'MOVE', userEmail: 'sam@example.com', qtyBefore: 12, qtyAfter: 10, fromLocationCode: 'A-03-02-B', toLocationCode: 'A-03-9-A' });
+    expect(answer.events[1]).toMatchObject({ type: 'MOVE', userEmail: 'sam@example.com', qtyBefore: 12, qtyAfter: 10, fromLocationCode: 'A-03-02-B', toLocationCode: 'A-03-9-A', facility: 'Main warehouse' });
     expect(answer.age).toEqual({ syncedAt: '2026-11-21T05:40:00.000Z', stale: false, staleAfterMinutes: 60 });
     // how far back the facility's history goes: its oldest event kept, whatever the item (times are
     // kept in UTC in toISOString's form: instant.ts)

@@ -8,7 +8,7 @@ import { mountWith, scriptedClient } from './support.ts';
 function event(partial: Partial<HistoryEvent>): HistoryEvent {
   return {
     id: 'h', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A',
-    fromLocationCode: null, toLocationCode: null, qty: null, qtyBefore: null, qtyAfter: null, lot: null, reference: null, ...partial,
+    fromLocationCode: null, toLocationCode: null, qty: null, qtyBefore: null, qtyAfter: null, lot: null, reference: null, facility: null, ...partial,
   };
 }
 

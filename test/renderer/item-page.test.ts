@@ -41,7 +41,7 @@ const client = (stock: typeof STOCK = STOCK, status: SyncStatus = ROUND_DONE) =>
     }),
     'inventory.byItem': () => stock,
     'history.query': () => ({
-      events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1' }],
+      events: [{ id: 'h1', type: 'PICK', createdon: '2026-11-20T10:00:00Z', userEmail: 'ana@example.com', itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A', fromLocationCode: null, toLocationCode: null, qty: -2, qtyBefore: 12, qtyAfter: 10, lot: null, reference: 'SO-1', facility: 'Madrid' }],
       age: FRESH,
       since: '2026-11-02T08:00:00Z',
     }),
@@ -61,6 +61,8 @@ describe('the item page', () => {
     expect(rows[1]!.find('[data-testid=expired]').exists()).toBe(true);
     expect(wrapper.findAll('[data-testid=data-age]').some((a) => a.classes().includes('stale'))).toBe(true);
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Picked');
+    // the history's location code is named with its facility
+    expect(wrapper.get('[data-testid=history-row]').get('[data-testid=history-facility]').text()).toBe('Madrid');
     expect(wrapper.get('[data-testid=history-since]').text()).toMatch(/goes back to .*2026/);
     expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
     // The account main lists is not linked a second time from the record's account_id.
@@ -68,6 +70,15 @@ describe('the item page', () => {
     expect(related.findAll('a').map((a) => [a.text(), a.attributes('href')])).toEqual([['Bin, medium', '/record/item-templates/T1'], ['Acme', '/record/accounts/A1']]);
     expect(related.findAll('.group .muted').map((l) => l.text())).toEqual(['Template', 'Account']);
     expect(c.calls.find((x) => x.method === 'inventory.byItem')?.args).toEqual({ itemId: 'I1' });
+    wrapper.unmount();
+  });
+
+  it('says how old the data is once above the history, where the stock is, not again in the heading', async () => {
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, client(), { path: '/item/I1?list=items', router: router() });
+    const stockAt = wrapper.get('[data-testid=stock-section]').element;
+    const above = wrapper.findAll('[data-testid=data-age]').filter((a) => !a.element.closest('[data-testid=history-section]'));
+    expect(above).toHaveLength(1);
+    expect(stockAt.contains(above[0]!.element)).toBe(true);
     wrapper.unmount();
   });
 
@@ -109,6 +120,8 @@ describe('stock the workstation does not hold', () => {
     const wrapper = await open([facility({ facilityId: 'F9', facilityName: 'Memphis Hub', state: 'not-kept', datasetKey: null })]);
     noNumbers(wrapper);
     expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock for Memphis Hub is not on this workstation.');
+    // no numbers, so no stock's age: the heading says how old the record is
+    expect(wrapper.get('.page-head').findAll('[data-testid=data-age]')).toHaveLength(1);
     wrapper.unmount();
   });
 

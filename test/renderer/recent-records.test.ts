@@ -143,6 +143,10 @@ describe('the start screen', () => {
     expect(links[0]!.text()).toContain('Artículo');
     expect(links[0]!.text()).toContain('Blue widget');
     expect(links[1]!.text()).toContain('abierto hace 30 min');
+    // a location is named with its facility, an item needs none
+    expect(links[1]!.get('[data-testid=recent-facility]').text()).toBe('· Main');
+    expect(links[1]!.text()).toContain('A-03-02-B · Main');
+    expect(links[0]!.find('[data-testid=recent-facility]').exists()).toBe(false);
     await wrapper.get('[data-testid=recent-clear]').trigger('click');
     await flushPromises();
     expect(client.calls.some((c) => c.method === 'recent.clear')).toBe(true);

@@ -58,6 +58,10 @@ describe('the scan list', () => {
     expect(wrapper.get('[data-testid=scans-location]').text()).not.toContain('Main');
     const rows = wrapper.findAll('[data-testid=scan-row]');
     expect(rows[4]!.get('[data-testid=scan-again]').text()).toBe('scanned 2 times');
+    // a location code is named with its facility (the same code can be in each), where the mirror names it
+    expect(rows[4]!.get('[data-testid=scan-row-facility]').text()).toBe('Main');
+    expect(rows[5]!.get('[data-testid=scan-row-facility]').text()).toBe('Main');
+    expect(rows[0]!.find('[data-testid=scan-row-facility]').exists()).toBe(false);
     // counted where the mirror, holding the location's stock whole, has none of it: flagged
     expect(rows[0]!.get('[data-testid=scan-not-here]').text()).toBe('none here in the offline data');
     expect(rows[4]!.find('[data-testid=scan-not-here]').exists()).toBe(false);
@@ -68,9 +72,10 @@ describe('the scan list', () => {
     expect(c.calls.filter((x) => x.method === 'search.query').every((x) => (x.args as { limit: number }).limit === 50)).toBe(true);
 
     const csv = scanListCsv(list.rows).split('\r\n');
-    expect(csv[0]).toBe('\uFEFFlocation,code,kind,sku_or_code,description,count,on_hand_here,last_scanned');
-    expect(csv[1]).toMatch(/^,SKU-1,item,SKU-1,Blue widget,1,,\d{4}-/);
-    expect(csv[3]).toMatch(/^A-03-02-B,SKU-1,item,SKU-1,Blue widget,2,7,/);
+    expect(csv[0]).toBe('\uFEFFlocation,facility,code,kind,sku_or_code,description,count,on_hand_here,last_scanned');
+    expect(csv[1]).toMatch(/^,,SKU-1,item,SKU-1,Blue widget,1,,\d{4}-/);
+    expect(csv[2]).toMatch(/^A-03-02-B,Main,L0302B9,location,A-03-02-B,,1,,/);
+    expect(csv[3]).toMatch(/^A-03-02-B,Main,SKU-1,item,SKU-1,Blue widget,2,7,/);
     expect(csv).toHaveLength(list.rows.length + 2);
 
     // `>export` downloads it while it has rows

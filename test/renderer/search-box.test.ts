@@ -48,6 +48,9 @@ describe('the search box', () => {
     expect(options[0]!.text()).toContain('Location');
     expect(options[0]!.get('[data-testid=data-age]').classes()).toContain('stale');
     expect(options[1]!.get('[data-testid=data-age]').classes()).not.toContain('stale');
+    // what matched is named as the lists name it: an acronym in capitals, not the field's key
+    expect(options[1]!.text()).toContain('starts with · SKU');
+    expect(options[1]!.text()).not.toMatch(/\bsku\b/);
     expect(client.calls.at(-1)).toEqual({ method: 'search.query', args: { q: 'SKU-10', limit: TYPING_LIMIT } });
     wrapper.unmount();
   });

@@ -45,11 +45,13 @@ describe('the virtual table', () => {
     const { wrapper } = await mountWith(Harness, scriptedClient({}));
     await flushPromises();
     const grid = wrapper.get('[data-testid=grid]');
-    expect(grid.attributes('aria-rowcount')).toBe(String(1_000_000 + 2));
+    // one header row: each column's name and filter share a cell
+    expect(grid.attributes('aria-rowcount')).toBe(String(1_000_000 + 1));
+    expect(wrapper.findAll('[role=row]:not([data-testid=grid-row])')).toHaveLength(1);
     const rows = wrapper.findAll('[data-testid=grid-row]');
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
-    expect(rows[0]!.attributes('aria-rowindex')).toBe('3');
+    expect(rows[0]!.attributes('aria-rowindex')).toBe('2');
     expect(rows[0]!.text()).toContain('SKU-0');
     expect(rows[1]!.findAll('[role=gridcell]')[1]!.text()).toBe('1,000');
     expect(loads).toEqual([0]);
@@ -69,7 +71,7 @@ describe('the virtual table', () => {
     await flushPromises();
     expect(grid.attributes('aria-activedescendant')).toBe('vt-999999-2');
     const last = wrapper.findAll('[data-testid=grid-row]').at(-1)!;
-    expect(last.attributes('aria-rowindex')).toBe(String(999_999 + 3));
+    expect(last.attributes('aria-rowindex')).toBe(String(999_999 + 2));
     expect(wrapper.find('#vt-999999-2').exists()).toBe(true);
     await grid.trigger('keydown', { key: 'Home', ctrlKey: true });
     await flushPromises();
@@ -90,7 +92,7 @@ describe('the virtual table', () => {
     expect(rows()).toEqual([['57px', 'translateY(0px)'], ['57px', 'translateY(57px)']]);
     // columns widen with the text: SKU (first) 220, a number 130, a flag 120 px at 100 %
     expect((wrapper.get('[data-testid=grid-row]').element as HTMLElement).style.gridTemplateColumns).toBe('330px 195px 180px');
-    // floor rows are a glove's 56 px in any window, and grow with the text
+    // floor rows are a glove's 56 px in a window of ordinary height, and grow with the text
     settings.settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true };
     await flushPromises();
     expect(rows()).toEqual([['56px', 'translateY(0px)'], ['56px', 'translateY(56px)']]);
@@ -98,6 +100,22 @@ describe('the virtual table', () => {
     await flushPromises();
     expect(rows()).toEqual([['70px', 'translateY(0px)'], ['70px', 'translateY(70px)']]);
     wrapper.unmount();
+  });
+
+  it('makes floor rows a primary action\'s 48 px in a window under 700 px high', async () => {
+    const resize = (width: number, height: number) => (window as unknown as { happyDOM: { setWindowSize(s: { width: number; height: number }): void } }).happyDOM.setWindowSize({ width, height });
+    resize(800, 600);
+    try {
+      const { Harness } = harness(1000);
+      const { wrapper } = await mountWith(Harness, scriptedClient({}));
+      useSettingsStore().settings = { ...structuredClone(DEFAULT_SETTINGS), floorMode: true };
+      await flushPromises();
+      const height = () => (wrapper.get('[data-testid=grid-row]').element as HTMLElement).style.height;
+      expect(height()).toBe('48px');
+      wrapper.unmount();
+    } finally {
+      resize(1024, 768);
+    }
   });
 
   it('cycles the sort from the header and sends filters after typing stops', async () => {

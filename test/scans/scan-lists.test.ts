@@ -169,4 +169,20 @@ describe('the scan list kept on the workstation', () => {
     expect(lists.get(SAM)).toEqual({ rows: [row()], location: null, savedAt: AT });
     expect(Object.keys(keptFiles(dir.path)).sort()).toEqual([userKey(PAT.server, PAT.email), userKey(SAM.server, SAM.email)]);
   });
+  it("keeps each location's facility with its rows (the same code can be in each facility), and reads a list kept without one", () => {
+    const dir = tempDir();
+    cleanup.push(() => dir.remove());
+    const lists = createScanLists(dir.path);
+    const PAT = { server: 'https://wms.example.com', email: 'pat@example.com', licenseId: 'l' };
+    const named = {
+      rows: [
+        row({ key: 'loc-1\nitems:item-2', location: { id: 'loc-1', code: 'A-03-02-B', facility: 'Main' } }),
+        row({ key: 'location:loc-1', code: 'A-03-02-B', kind: 'location', hit: { kind: 'location', list: 'locations', id: 'loc-1', code: 'A-03-02-B', title: 'A-03-02-B', facility: 'Main' }, location: null, count: 1, onHandHere: null }),
+        row(), // as an earlier Aisle kept it: no facility
+      ],
+      location: { id: 'loc-1', code: 'A-03-02-B', facility: 'Main' },
+    };
+    lists.save(PAT, named, new Date(AT));
+    expect(lists.get(PAT)).toEqual({ ...named, savedAt: AT });
+  });
 });

@@ -3,7 +3,7 @@
 import type { HistoryAnswer } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { utcInstant } from '../mirror/instant.ts';
-import { combinedAge, datasetsOf, readDatasets } from './data-age.ts';
+import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
 import { historyEvents, oldestEvent } from '../db/read/history.ts';
 
@@ -31,9 +31,11 @@ export function historyQuery(db: ReadDb, args: HistoryArgs, options: QueryOption
     args.limit ?? 500,
   );
   const facilities = new Set(rows.map((row) => row.facilityId));
+  const { facilityNames } = readFacts(db);
   const sets = datasetsOf(readDatasets(db), 'history').filter((d) => rows.length === 0 || facilities.has(d.scopeId));
   return {
-    events: rows.map(({ facilityId: _facilityId, ...event }) => event),
+    // a location code can be in several facilities: each event names its facility (never by id)
+    events: rows.map(({ facilityId, ...event }) => ({ ...event, facility: facilityId === null ? null : (facilityNames.get(facilityId) ?? null) })),
     age: combinedAge(sets, 'history', options.staleAfter, options.now ?? new Date()),
     since: keptSince(db, sets.map((d) => d.datasetId)),
   };

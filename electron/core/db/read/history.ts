@@ -18,7 +18,7 @@ const SELECT = `SELECT id, type, created_on AS createdon, user_email AS userEmai
   qty, qty_before AS qtyBefore, qty_after AS qtyAfter, lot, reference, facility_id AS facilityId FROM history`;
 
 /** Up to `limit` events, newest first, each with its facility. */
-export function historyEvents(db: ReadDb, filter: HistoryFilter, limit: number): (HistoryEvent & { facilityId: string | null })[] {
+export function historyEvents(db: ReadDb, filter: HistoryFilter, limit: number): (Omit<HistoryEvent, 'facility'> & { facilityId: string | null })[] {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.itemId) {
@@ -42,7 +42,7 @@ export function historyEvents(db: ReadDb, filter: HistoryFilter, limit: number):
     params.push(filter.to);
   }
   const sql = `${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC LIMIT ?`;
-  return stmt(db, sql).all(...params, limit) as (HistoryEvent & { facilityId: string | null })[];
+  return stmt(db, sql).all(...params, limit) as (Omit<HistoryEvent, 'facility'> & { facilityId: string | null })[];
 }
 
 /** The oldest event a history dataset keeps; null when it keeps none (one index probe). */

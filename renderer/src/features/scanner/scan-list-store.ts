@@ -107,11 +107,12 @@ export const useScanListStore = defineStore('scanList', () => {
     const at = new Date().toISOString();
     const shown = hit && { kind: hit.kind, list: hit.list, id: hit.id, code: hit.code, title: hit.title };
     if (hit?.kind === 'location') {
-      await goTo({ id: hit.id, code: hit.code ?? hit.title, facility: hit.place?.facility ?? null }, hit.age);
-      return put({ key: `location:${hit.id}`, code, kind: 'location', hit: shown, location: null, count: 1, onHandHere: null, matches: 1, at }) ? 'found' : 'none';
+      const facility = hit.place?.facility ?? null;
+      await goTo({ id: hit.id, code: hit.code ?? hit.title, facility }, hit.age);
+      return put({ key: `location:${hit.id}`, code, kind: 'location', hit: { ...shown!, facility }, location: null, count: 1, onHandHere: null, matches: 1, at }) ? 'found' : 'none';
     }
     const here = location.value;
-    const where = here ? { id: here.id, code: here.code } : null;
+    const where = here ? { id: here.id, code: here.code, facility: here.facility } : null;
     const kind: ScanRowKind = found.scan.kind === 'misread' ? 'misread' : hit ? (hit.kind === 'item' ? 'item' : 'other') : found.hits.length ? 'several' : 'none';
     const what = hit ? `${hit.list}:${hit.id}` : `code:${code}`;
     // a zero only where the mirror holds the location's stock whole; elsewhere it is not known
@@ -161,7 +162,7 @@ export const useScanListStore = defineStore('scanList', () => {
   return { rows, location, error, unsaved, full, add, load, clear, forget };
 });
 
-const CSV_COLUMNS = ['location', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
+const CSV_COLUMNS = ['location', 'facility', 'code', 'kind', 'sku_or_code', 'description', 'count', 'on_hand_here', 'last_scanned'];
 
 /**
  * The list as a CSV file, oldest first, as it was scanned: the contract's writer, so that a scanned
@@ -170,6 +171,7 @@ const CSV_COLUMNS = ['location', 'code', 'kind', 'sku_or_code', 'description', '
 export function scanListCsv(rows: readonly ScanRow[], layout: CsvLayout = EXCEL_LAYOUT): string {
   const lines = [...rows].reverse().map((r) => [
     r.location?.code ?? (r.kind === 'location' ? r.hit?.code ?? '' : ''),
+    (r.location ? r.location.facility : r.kind === 'location' ? r.hit?.facility : null) ?? '',
     r.code,
     r.kind,
     r.hit?.code ?? '',
