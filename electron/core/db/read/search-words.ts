@@ -61,3 +61,68 @@ export function indexVocabulary(db: ReadDb, indexes: readonly string[], keep: (w
     if (reader !== db) reader.close();
   }
 }
+
+/** The text a table's rows lost and the text they hold now, for the words of a round (write/search-words.ts notes the changes). */
+export interface TextChanges {
+  /** The old text of each row updated or removed since the watch began. */
+  before: string[];
+  /** The text now of those rows still there and of every row above `after` (a new row). */
+  now: string[];
+}
+
+/** What `watchIndexedText` noted of `table` on this connection (the writer's), and the text those rows and the new ones hold now. */
+export function indexedTextChanges(db: ReadDb, table: string, columns: readonly string[], after: number): TextChanges {
+  const before = db.prepare('SELECT old FROM temp.search_text_changes WHERE tbl = ?').pluck().all(table) as string[];
+  const text = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
+  const now = db
+    .prepare(`SELECT ${text} FROM main.${table} WHERE rid > ? OR rid IN (SELECT rid FROM temp.search_text_changes WHERE tbl = ?)`)
+    .pluck()
+    .all(after, table) as string[];
+  return { before, now };
+}
+
+/** One index's changed texts. */
+export interface IndexTextChanges extends TextChanges {
+  index: string;
+}
+
+/**
+ * The words the changed texts bring and those they may have taken away: each text is split into
+ * words by a scratch full-text table of the index's own definition (the same tokenizer, so the same
+ * words as the index), on a connection of its own (see indexVocabulary). `added`: the words of the
+ * texts now that `keep` takes; `gone`: those of the old texts, not among the new ones, that no row
+ * of any of `indexes` holds any more.
+ */
+export function wordChanges(db: ReadDb, indexes: readonly string[], changes: readonly IndexTextChanges[], keep: (word: string) => boolean): { added: string[]; gone: string[] } {
+  const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
+  try {
+    const added = new Set<string>();
+    const lost = new Set<string>();
+    for (const { index, before, now } of changes) {
+      for (const word of wordsOf(reader, index, now)) if (keep(word)) added.add(word);
+      for (const word of wordsOf(reader, index, before)) if (keep(word) && !added.has(word)) lost.add(word);
+    }
+    const holds = indexes.map((index) => reader.prepare(`SELECT 1 FROM main.${index} WHERE ${index} MATCH ? LIMIT 1`));
+    const gone = [...lost].filter((word) => !added.has(word) && holds.every((held) => held.get(`"${word.replaceAll('"', '""')}"`) === undefined));
+    return { added: [...added], gone };
+  } finally {
+    if (reader !== db) reader.close();
+  }
+}
+
+/** The words of these texts as `index` splits them. */
+function wordsOf(db: Database.Database, index: string, texts: readonly string[]): string[] {
+  if (texts.length === 0) return [];
+  const definition = db.prepare('SELECT sql FROM main.sqlite_master WHERE name = ?').pluck().get(index) as string;
+  const using = definition.slice(definition.search(/\bUSING\b/i));
+  db.exec(`DROP TABLE IF EXISTS temp.text_words_vocab; DROP TABLE IF EXISTS temp.text_words; CREATE VIRTUAL TABLE temp.text_words ${using}`);
+  try {
+    const column = db.prepare('SELECT name FROM pragma_table_info(?) LIMIT 1').pluck().get(index) as string;
+    const insert = db.prepare(`INSERT INTO temp.text_words (${column}) VALUES (?)`);
+    for (const text of texts) insert.run(text);
+    db.exec(`CREATE VIRTUAL TABLE temp.text_words_vocab USING fts5vocab(temp, text_words, 'row')`);
+    return db.prepare('SELECT term FROM temp.text_words_vocab').pluck().all() as string[];
+  } finally {
+    db.exec('DROP TABLE IF EXISTS temp.text_words_vocab; DROP TABLE IF EXISTS temp.text_words');
+  }
+}
