@@ -74,10 +74,11 @@ export interface TextChanges {
 export function indexedTextChanges(db: ReadDb, table: string, columns: readonly string[], after: number): TextChanges {
   const before = db.prepare('SELECT old FROM temp.search_text_changes WHERE tbl = ?').pluck().all(table) as string[];
   const text = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
+  // two parts, each by rid: with an OR, SQLite would read the whole table
   const now = db
-    .prepare(`SELECT ${text} FROM main.${table} WHERE rid > ? OR rid IN (SELECT rid FROM temp.search_text_changes WHERE tbl = ?)`)
+    .prepare(`SELECT ${text} FROM main.${table} WHERE rid > ? UNION ALL SELECT ${text} FROM main.${table} WHERE rid IN (SELECT rid FROM temp.search_text_changes WHERE tbl = ?) AND rid <= ?`)
     .pluck()
-    .all(after, table) as string[];
+    .all(after, table, after) as string[];
   return { before, now };
 }
 
@@ -118,8 +119,8 @@ function wordsOf(db: Database.Database, index: string, texts: readonly string[])
   db.exec(`DROP TABLE IF EXISTS temp.text_words_vocab; DROP TABLE IF EXISTS temp.text_words; CREATE VIRTUAL TABLE temp.text_words ${using}`);
   try {
     const column = db.prepare('SELECT name FROM pragma_table_info(?) LIMIT 1').pluck().get(index) as string;
-    const insert = db.prepare(`INSERT INTO temp.text_words (${column}) VALUES (?)`);
-    for (const text of texts) insert.run(text);
+    // one statement, so one transaction: a row each would write the scratch table's file each time
+    db.prepare(`INSERT INTO temp.text_words (${column}) SELECT value FROM json_each(?)`).run(JSON.stringify(texts));
     db.exec(`CREATE VIRTUAL TABLE temp.text_words_vocab USING fts5vocab(temp, text_words, 'row')`);
     return db.prepare('SELECT term FROM temp.text_words_vocab').pluck().all() as string[];
   } finally {
