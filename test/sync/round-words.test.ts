@@ -80,4 +80,18 @@ describe("a round's words for the spelling help", () => {
     expect(words()).toEqual([...before, 'galvanized', 'hinge'].sort());
     expect(words()).toEqual(rebuilt());
   });
+
+  it('an account gone from the server takes its items\' only words with it when its datasets are removed', async () => {
+    const acme = { id: 'acc-1', accountid: 'ACME', name: 'Acme Corp', type: 'ACCOUNT' };
+    server.set(`${LISTS}/accounts/query`, [acme, { id: 'acc-2', accountid: 'GLOBEX', name: 'Globex', type: 'ACCOUNT' }]);
+    server.set(`${LISTS}/accounts/acc-2/items/query`, [{ id: 'g-1', account_id: 'acc-2', sku: 'G-1', description: 'Quince gasket', upc: '400000000000' }]);
+    await round();
+    expect(words()).toEqual(expect.arrayContaining(['quince', 'gasket', 'globex']));
+    server.set(`${LISTS}/accounts/query`, [acme]);
+    await round(); // the account's datasets stay for one round
+    await round(); // the second complete round removes them: no table written, rows dropped
+    expect(words()).not.toContain('quince');
+    expect(words()).not.toContain('gasket');
+    expect(words()).toEqual(rebuilt());
+  });
 });
