@@ -7,14 +7,14 @@ import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
 import { compactSearchIndexes } from '../../db/write/search-index.ts';
 import { SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
-import { keepSearchWords, type WordWatch } from '../../mirror/search-words.ts';
+import { keepSearchWords } from '../../mirror/search-words.ts';
 import { pruneAccountedItems } from '../../db/write/stock-refresh.ts';
 import { settleUnplanned } from '../unplanned-datasets.ts';
 import type { Planned } from './plan.ts';
 import type { RoundState } from './round-state.ts';
 import type { RoundResult } from './types.ts';
 
-export function finishRound(r: RoundState, planned: Planned, words: WordWatch): RoundResult {
+export function finishRound(r: RoundState, planned: Planned): RoundResult {
   const { db, options, results } = r;
   clearTimeout(r.roundTimer);
   // Only a complete round settles the datasets it did not plan: every scope list read (a held or
@@ -29,17 +29,16 @@ export function finishRound(r: RoundState, planned: Planned, words: WordWatch): 
   }
   r.forms.save();
   pruneAccountedItems(db);
-  compactAfter(db, r.written, words, dropped > 0);
+  compactAfter(db, r.written);
   checkpointAfterRound(db, dropped > 0 || results.some((x) => x.outcome === 'applied'));
   return { startedAt: r.startedAt, finishedAt: new Date().toISOString(), datasets: results, notices };
 }
 
 /**
  * Merges the full-text index of each table this round wrote a large part of (a first sync), one
- * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts),
- * from the rows the round changed (`words`, datasets it dropped too) unless it rewrote most of a table.
+ * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts).
  */
-function compactAfter(db: WriteDb, written: Map<TableName, number>, words: WordWatch, dropped: boolean): void {
+function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
   const changed: SearchIndex[] = [];
   let afresh = false;
   for (const [table, count] of written) {
@@ -52,6 +51,5 @@ function compactAfter(db: WriteDb, written: Map<TableName, number>, words: WordW
       afresh = true;
     }
   }
-  if (changed.length > 0) keepSearchWords(db, changed, { afresh, watch: words });
-  else if (dropped) keepSearchWords(db, Object.values(SEARCH_INDEXES), { watch: words });
+  if (changed.length > 0) keepSearchWords(db, changed, { afresh });
 }

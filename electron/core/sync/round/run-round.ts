@@ -5,7 +5,6 @@
 // datasets in order, each by read-dataset.ts (read-answer.ts, read-whole.ts or read-part.ts, then
 // apply-answer.ts page by page with read-page.ts); finish.ts settles the round.
 import type { WriteDb } from '../../db/connection.ts';
-import { watchSearchWords } from '../../mirror/search-words.ts';
 import { finishRound } from './finish.ts';
 import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
@@ -16,9 +15,7 @@ export { DEFAULT_DEADLINE_BASE_MS, DEFAULT_DEADLINE_MS_PER_MB } from './types.ts
 export { PART_VALUES_PER_REQUEST } from './read-part.ts';
 
 export async function runRound(db: WriteDb, options: RoundOptions): Promise<RoundResult> {
-  // the spelling help's words follow the rows this round changes, not a reading of every word
-  const words = watchSearchWords(db);
   const r = startRound(db, options);
   const planned = await readPlanned(r);
-  return finishRound(r, planned, words);
+  return finishRound(r, planned);
 }
