@@ -12,8 +12,8 @@ export default defineConfig({
           index: resolve(__dirname, 'electron/main/index.ts'),
           // the sync worker thread, loaded beside index.js (core/sync/sync-worker-client.ts)
           'sync-worker': resolve(__dirname, 'electron/core/sync/sync-worker.ts'),
-          // the full-text index's helper thread, loaded beside them (core/mirror/search-index-builder.ts)
-          'search-index-worker': resolve(__dirname, 'electron/core/mirror/search-index-worker.mjs'),
+          // the full-text index's helper thread, loaded beside them (core/db/write/search-index-builder.ts)
+          'search-index-worker': resolve(__dirname, 'electron/core/db/write/search-index-worker.mjs'),
         },
       },
     },

@@ -28,6 +28,10 @@ describe('SQL only in electron/core/db/', () => {
     expect(found).toContain('Connections to the mirror come from electron/core/db/connection.ts.');
   }, 60_000);
 
+  it('makes no exception for the search index builder\'s old place outside the data layer', async () => {
+    expect(await errors('electron/core/mirror/search-index-builder.ts', SQL)).toHaveLength(4);
+  }, 60_000);
+
   it('takes the same code in the data layer, and a regular expression\'s exec anywhere', async () => {
     expect(await errors('electron/core/db/read/names.ts', SQL.replace("'../db/connection.ts'", "'../connection.ts'"))).toEqual([]);
     expect(await errors('electron/core/lookup/words.ts', `export const first = (text: string) => /\\w+/.exec(text)?.[0];\n`)).toEqual([]);

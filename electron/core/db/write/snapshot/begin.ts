@@ -4,7 +4,7 @@ import { AisleError } from '../../../../contract/errors.ts';
 import { datasetLimits, type DatasetCaps, type DatasetLimits } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../connection.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
-import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
+import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
 import { openFieldMap } from '../../../lists/field-map-state.ts';
 import type { SnapshotState } from './state.ts';
 import { prepareRowStatements } from './statements.ts';

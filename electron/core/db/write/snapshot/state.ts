@@ -3,7 +3,7 @@
 import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../connection.ts';
 import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
-import type { SearchIndexBuilder } from '../../../mirror/search-index-builder.ts';
+import type { SearchIndexBuilder } from '../search-index-builder.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import type { CompiledMap, openFieldMap } from '../../../lists/field-map-state.ts';
 import type { RowStatements } from './statements.ts';

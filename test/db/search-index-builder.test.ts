@@ -11,7 +11,7 @@ import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { migrate } from '../../electron/core/db/migrations/index.ts';
-import { prepareSearchIndexBuilder } from '../../electron/core/mirror/search-index-builder.ts';
+import { prepareSearchIndexBuilder } from '../../electron/core/db/write/search-index-builder.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
