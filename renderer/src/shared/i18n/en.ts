@@ -198,6 +198,7 @@ export const en = {
     unknown: 'Something went wrong: {message}',
   },
   codes: { PICK: 'Pick face', BULK: 'Bulk', STAGING: 'Staging', DOCK: 'Dock', RESERVE: 'Reserve' },
+  units: { EA: 'each', CS: 'case', PK: 'pack', PL: 'pallet' },
   inventory: {
     statuses: { AVAILABLE: 'Available', HOLD: 'On hold', DAMAGED: 'Damaged' },
     onHand: 'On hand',

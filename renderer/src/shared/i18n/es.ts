@@ -200,6 +200,7 @@ export const es: Messages = {
     unknown: 'Algo falló: {message}',
   },
   codes: { PICK: 'Preparación', BULK: 'Almacenaje', STAGING: 'Zona de expedición', DOCK: 'Muelle', RESERVE: 'Reserva' },
+  units: { EA: 'unidad', CS: 'caja', PK: 'paquete', PL: 'palé' },
   inventory: {
     statuses: { AVAILABLE: 'Disponible', HOLD: 'Retenido', DAMAGED: 'Dañado' },
     onHand: 'Existencias',
