@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { defineComponent } from 'vue';
+import { ERROR_CODES, type ContractError } from '../../electron/contract/errors.ts';
+import { useErrorText } from '../../renderer/src/shared/errors.ts';
+import { mountWith, scriptedClient } from './support.ts';
 import { WHOLE_STOCK_WHY } from '../../electron/contract/types.ts';
 import { en } from '../../renderer/src/shared/i18n/en.ts';
 import { es } from '../../renderer/src/shared/i18n/es.ts';
@@ -60,5 +64,23 @@ describe('languages', () => {
     const at = Date.parse('2026-11-21T14:05:00Z');
     expect(relative('en-GB', '2026-11-21T14:02:00Z', at)).toBe('3 min ago');
     expect(relative('es-ES', '2026-11-21T14:02:00Z', at)).toBe('hace 3 min');
+  });
+});
+
+describe('errors in words', () => {
+  it('has a sentence for every error code that may cross the contract', () => {
+    expect(ERROR_CODES.filter((code) => !(code in en.errors))).toEqual([]);
+  });
+
+  it('words an error by its code in the language shown, keeping the core\'s detail only where the sentence makes room for it', async () => {
+    const Probe = defineComponent({ setup: () => ({ text: useErrorText() }), template: '<p>{{ text(error) }}</p>', props: { error: { type: Object, required: true } } });
+    const text = async (error: ContractError) => {
+      const { wrapper } = await mountWith(Probe, scriptedClient({}), { locale: 'es', props: { error } });
+      const out = wrapper.text();
+      wrapper.unmount();
+      return out;
+    };
+    expect(await text({ code: 'scan_misread', message: 'check digit is wrong' })).toBe(es.errors.scan_misread);
+    expect(await text({ code: 'mirror_error', message: 'The file is damaged.' })).toBe('Los datos sin conexión de este puesto no se pueden usar ahora: The file is damaged');
   });
 });
