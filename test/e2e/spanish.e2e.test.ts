@@ -6,11 +6,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_TYPES, STOCK_STATUSES } from '../../electron/contract/types.ts';
-import { ENUM_WORDS } from '../../renderer/src/shared/i18n/enum-words.ts';
+import { en } from '../../renderer/src/shared/i18n/en.ts';
 import { go, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
 /** The interface's codes, as they would read on screen untranslated (whole words, in capitals). */
-const CODES = [...new Set([...STOCK_STATUSES, ...HISTORY_TYPES, ...Object.values(ENUM_WORDS).flatMap((g) => [...g.values])])];
+const CODES = [...new Set([...STOCK_STATUSES, ...HISTORY_TYPES, ...Object.keys(en.codes), ...Object.keys(en.units)])];
 /** Common words of the interface in English (whole words, any case). */
 const ENGLISH = ['Loading', 'Search', 'Settings', 'items', 'stock', 'on hand', 'Up to date', 'Offline', 'Sync now', 'Sign out', 'Sign in', 'Available', 'Allocated', 'History', 'Location', 'Lists', 'Unlock', 'Password', 'Save', 'synced', 'rows', 'Weight'];
 

@@ -73,7 +73,7 @@ describe('errors in words', () => {
   });
 
   it('words an error by its code in the language shown, keeping the core\'s detail only where the sentence makes room for it', async () => {
-    const Probe = defineComponent({ setup: () => ({ text: useErrorText() }), template: '<p>{{ text(error) }}</p>', props: { error: { type: Object, required: true } } });
+    const Probe = defineComponent({ props: { error: { type: Object, required: true } }, setup: () => ({ text: useErrorText() }), template: '<p>{{ text(error) }}</p>' });
     const text = async (error: ContractError) => {
       const { wrapper } = await mountWith(Probe, scriptedClient({}), { locale: 'es', props: { error } });
       const out = wrapper.text();

@@ -2,7 +2,6 @@
 // EA); a worker reads them in the app's language. Each group is a set of codes and the message key
 // its words are under; a code the app does not know is shown as the server sent it, so a server
 // with more values than these still shows every one.
-import type { useI18n } from 'vue-i18n';
 import { HISTORY_TYPES, STOCK_STATUSES } from '@contract/types.ts';
 
 export const ENUM_WORDS = {
@@ -18,7 +17,11 @@ export const ENUM_WORDS = {
 
 export type EnumGroup = keyof typeof ENUM_WORDS;
 
-type Words = Pick<ReturnType<typeof useI18n>, 't' | 'te'>;
+/** What of vue-i18n wording a value needs (a component's `useI18n()`, or an i18n's `global`). */
+interface Words {
+  t(key: string): string;
+  te(key: string): boolean;
+}
 
 /** One enumerated value in the user's words, or as the server sent it when the app has no words for it. */
 export function enumWord(i18n: Words, group: EnumGroup, value: string): string {
