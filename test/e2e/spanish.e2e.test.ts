@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_TYPES, STOCK_STATUSES } from '../../electron/contract/types.ts';
 import { en } from '../../renderer/src/shared/i18n/en.ts';
+import { es } from '../../renderer/src/shared/i18n/es.ts';
 import { go, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
 /** The interface's codes, as they would read on screen untranslated (whole words, in capitals). */
@@ -131,6 +132,13 @@ describe('the workstation in Spanish', () => {
     await go(page, '/settings');
     await page.getByTestId('settings-page').waitFor();
     await check('settings');
+
+    // the other screens a worker reaches from the header
+    for (const [route, name, title] of [['/lists', 'lists', es.lists.title], ['/session', 'session', es.session.title], ['/scans', 'scan-list', es.scans.title], ['/scanner', 'scanner', es.scanner.title]] as const) {
+      await go(page, route);
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      await check(name);
+    }
 
     await page.getByTestId('nav-lock').click();
     await page.getByTestId('lock-screen').waitFor();
