@@ -11,6 +11,8 @@ export interface HitWords {
   zone(zone: string): string;
   /** A list's name in the host's language; null for a list it has no word for (the hit's `listLabel` is used). */
   list(list: string): string | null;
+  /** A location's type (PICK, BULK) in the host's language; left out, the code as the server sent it. */
+  locationType?(type: string): string;
   /**
    * Between a barcode's label and its number. The window passes a no-break space, so that a line
    * that wraps never parts "GTIN" from its digits.
@@ -20,7 +22,7 @@ export interface HitWords {
 
 /** The line under a hit; null when there is nothing to say (an item without barcodes). */
 export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
-  if (hit.place) return joined(hit.place.type, hit.place.zone && words.zone(hit.place.zone), hit.place.facility);
+  if (hit.place) return joined(hit.place.type && (words.locationType?.(hit.place.type) ?? hit.place.type), hit.place.zone && words.zone(hit.place.zone), hit.place.facility);
   if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
   const list = words.list(hit.list) ?? hit.listLabel ?? null;
   // a record named by something other than its code shows its code beside its list

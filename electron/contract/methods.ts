@@ -3,7 +3,7 @@
 // gets a typed client built from this map (client.ts), whatever the transport.
 import { z } from 'zod';
 import type * as T from './types.ts';
-import { SCAN_ROWS_KEPT } from './types.ts';
+import { HISTORY_TYPES, SCAN_ROWS_KEPT } from './types.ts';
 
 /** A label printer's address: `host`, `host:port` or `[v6 address]:port`. */
 export const PRINTER_ADDRESS = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))(:\d{1,5})?$/;
@@ -176,7 +176,7 @@ export const methods = {
     z.strictObject({
       itemId: id.optional(),
       locationId: id.optional(),
-      types: z.array(z.enum(['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'])).max(7).optional(),
+      types: z.array(z.enum(HISTORY_TYPES)).max(HISTORY_TYPES.length).optional(),
       from: iso.optional(),
       to: iso.optional(),
       limit: z.number().int().min(1).max(10_000).default(500),

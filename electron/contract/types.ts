@@ -445,7 +445,9 @@ export interface SearchResult {
   tookMs: number;
 }
 
-export type StockStatus = 'AVAILABLE' | 'HOLD' | 'DAMAGED' | string;
+/** The stock statuses the interface names; a server may send others, shown as sent. */
+export const STOCK_STATUSES = ['AVAILABLE', 'HOLD', 'DAMAGED'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number] | (string & {});
 
 export interface InventoryRow {
   id: string;
@@ -501,7 +503,9 @@ export interface InventoryAnswer {
   stock: FacilityStock[];
 }
 
-export type HistoryType = 'RECEIVE' | 'PUTAWAY' | 'PICK' | 'MOVE' | 'ADJUST' | 'COUNT' | 'SHIP';
+/** The kinds of movement a history event records. */
+export const HISTORY_TYPES = ['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 export interface HistoryEvent {
   id: string;

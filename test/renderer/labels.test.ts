@@ -7,6 +7,7 @@ import { LIST_DEFS } from '../../electron/core/sync/dataset-registry.ts';
 import { COLUMN_NAMES, LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
 import { LOCALES } from '../../renderer/src/shared/i18n/index.ts';
 import ListsView from '../../renderer/src/features/lists/ListsView.vue';
+import { STOCK_PAGES } from '../../renderer/src/features/record/record-page.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
 const info = (list: string, label: string): ListInfo => ({ list, label, kind: 'other', scopeKind: 'global', columns: [], scopes: [] });
@@ -19,6 +20,11 @@ describe('names of lists and columns', () => {
       expect(lists.filter((l) => !LIST_NAMES[locale]?.[l])).toEqual([]);
       expect(columns.filter((c) => !COLUMN_NAMES[locale]?.[c])).toEqual([]);
     }
+  });
+
+  it('every key fact of the item and location pages has a name in each other language', () => {
+    const facts = Object.values(STOCK_PAGES).flatMap((shape) => shape.facts);
+    for (const locale of LOCALES.filter((l) => l !== 'en')) expect(facts.filter((f) => !COLUMN_NAMES[locale]?.[f])).toEqual([]);
   });
 
   it('the lists screen shows them in the language shown, in that language\'s order; a list it does not know keeps main\'s name', async () => {

@@ -36,7 +36,7 @@ describe('the search box, empty', () => {
     expect(options.map((o) => o.attributes('data-kind'))).toEqual(['item', 'location']);
     expect(options[0]!.text()).toContain('SKU-000042');
     expect(options[0]!.findAll('[data-testid=data-age]')).toHaveLength(1);
-    expect(options[1]!.text()).toContain('PICK · zone A · Main');
+    expect(options[1]!.text()).toContain('Pick face · zone A · Main');
     await input.trigger('keydown', { key: 'ArrowDown' });
     await input.trigger('keydown', { key: 'Enter' });
     await flushPromises();

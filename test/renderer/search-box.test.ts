@@ -85,8 +85,8 @@ describe('the search box', () => {
     };
     // a label never parted from its number when the line wraps; no line for an item without barcodes
     const item = 'UPC\u00a0012345678905 · GTIN\u00a000012345678905';
-    expect(await lines('es')).toEqual(['PICK · zona B · Rotterdam DC', 'Transportistas · DHL', 'Pallet types · EUR', item]);
-    expect(await lines('en')).toEqual(['PICK · zone B · Rotterdam DC', 'Carriers · DHL', 'Pallet types · EUR', item]);
+    expect(await lines('es')).toEqual(['Preparación · zona B · Rotterdam DC', 'Transportistas · DHL', 'Pallet types · EUR', item]);
+    expect(await lines('en')).toEqual(['Pick face · zone B · Rotterdam DC', 'Carriers · DHL', 'Pallet types · EUR', item]);
   });
 
   it('keeps one request on the wire: keystrokes typed meanwhile collapse into the newest, older answers are dropped', async () => {

@@ -82,6 +82,25 @@ export const COLUMN_NAMES: Names = {
     proper_shipping_name: 'Designación oficial de transporte',
     class: 'Clase',
     packing_group: 'Grupo de embalaje',
+    // references a server's records carry beyond the columns main names: shown as the record they name
+    location_id: 'Ubicación',
+    item_id: 'Artículo',
+    template_id: 'Plantilla',
+    hazmat_id: 'Mercancía peligrosa',
+    customer_id: 'Cliente',
+    carrier_id: 'Transportista',
+    channel_id: 'Canal',
+    user_id: 'Usuario',
+    origin_facility_id: 'Almacén de origen',
+    // what an item or a location measures and where a facility is
+    weight: 'Peso',
+    length: 'Largo',
+    width: 'Ancho',
+    height: 'Alto',
+    city: 'Ciudad',
+    stateprovince: 'Provincia',
+    postalcode: 'Código postal',
+    country: 'País',
   },
 };
 
