@@ -31,6 +31,46 @@ const coreLayers = {
   },
 };
 
+// The renderer's layers (docs/architecture.md): shared/ → features/ → the app shell (the files at
+// renderer/src's top and bench/). shared/ imports neither features nor the shell (what it needs is
+// passed in); a feature uses another's stores and helpers but not its components; a feature reaches
+// the shell only through its two entrances, the routes (router.ts) and the command list (commands.ts).
+const rendererRoot = path.join(import.meta.dirname, 'renderer/src');
+const SHELL_ENTRANCES = ['router.ts', 'commands.ts'];
+const rendererPart = (file) => {
+  const rel = path.relative(rendererRoot, file).split(path.sep).join('/');
+  const feature = /^features\/([^/]+)\//.exec(rel)?.[1];
+  return { rel, part: rel.startsWith('shared/') ? 'shared' : feature ? `features/${feature}` : 'shell' };
+};
+const rendererLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      shared: 'shared/ may not import from {{to}} ({{target}}): pass what it needs in (props, arguments, shared/display.ts).',
+      component: '{{from}} may not import a component of {{to}} ({{target}}): use its store, or move the piece to shared/.',
+      shell: '{{from}} reaches the app shell only through {{entrances}} ({{target}}).',
+    },
+  },
+  create(context) {
+    const from = rendererPart(context.filename);
+    if (from.rel.startsWith('..')) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = rendererPart(path.resolve(path.dirname(context.filename), spec));
+      if (to.rel.startsWith('..') || to.part === from.part || from.part === 'shell') return;
+      const data = { from: from.part, to: to.part === 'shell' ? 'the app shell' : to.part, target: to.rel, entrances: SHELL_ENTRANCES.join(' and ') };
+      if (from.part === 'shared') context.report({ node, messageId: 'shared', data });
+      else if (to.part === 'shell' && !SHELL_ENTRANCES.includes(to.rel)) context.report({ node, messageId: 'shell', data });
+      else if (to.part.startsWith('features/') && to.rel.endsWith('.vue')) context.report({ node, messageId: 'component', data });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers } };
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**', '.tmp/**'] },
   ...tseslint.configs.recommended,
@@ -58,7 +98,7 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts', 'electron/core/**/*.mjs'],
-    plugins: { aisle: { rules: { 'core-layers': coreLayers } } },
+    plugins: { aisle: aislePlugin },
     rules: { 'aisle/core-layers': 'error' },
   },
   {
@@ -74,6 +114,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/electron/core/**', '**/electron/main/**', '**/electron/hosts/**', '**/electron/demo/**', 'zod'], message: 'The renderer talks to main only through the contract.' }, { group: ['**/electron/contract/**'], message: 'Import the contract through its alias, @contract/.' }] }],
     },
+  },
+  {
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.vue'],
+    plugins: { aisle: aislePlugin },
+    rules: { 'aisle/renderer-layers': 'error' },
   },
   {
     // One data layer: SQL is written under electron/core/db/ only, as read and write functions that

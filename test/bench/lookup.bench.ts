@@ -75,8 +75,8 @@ async function main(): Promise<number> {
   };
 
   // Warmed before each case, not once: this machine reclaims file cache it sees unused within a
-  // minute, and a first touch of a page not cached is a disk read (the first case used to time the
-  // disk: its p99 went from 0.15 to 0.6 ms from one run to the next).
+  // minute, and a first touch of a page not cached is a disk read (the first case would time the
+  // disk, and its tail would move from one run to the next).
   const measure = async (name: string, inputs: string[], run: (input: string) => unknown, limitMs?: number): Promise<Row> => {
     await warmFile(built);
     const { cpuP99, ...wall } = timeEach(inputs, run, 200);

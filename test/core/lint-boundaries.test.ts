@@ -1,5 +1,6 @@
-// The lint rules that keep the core's shape (eslint.config.js): the layers inside the core
-// (electron/core/layers.ts) and the hosts' one way in (core/index.ts and core/entrances/). Each
+// The lint rules that keep the code's shape (eslint.config.js): the layers inside the core
+// (electron/core/layers.ts), the hosts' one way in (core/index.ts and core/entrances/), and the
+// renderer's layers (shared/, features/, the app shell). Each
 // rule is run by ESLint itself on a few lines placed where they would be in the repository.
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -44,5 +45,36 @@ describe('lint: the hosts enter the core by its entrances', () => {
     expect((await problems('electron/main/example.ts', "import type { Core } from '../core/core.ts';\nexport type X = Core;\n")).map((p) => p.split(':')[0])).toEqual([refused]);
     expect(await problems('electron/main/example.ts', "import type { Core } from '../core/index.ts';\nexport type X = Core;\n")).toEqual([]);
     expect(await problems('electron/hosts/cli/commands/example.ts', "import { openLookups } from '../../../core/entrances/lookups.ts';\nexport const x = openLookups;\n")).toEqual([]);
+  });
+});
+
+describe("lint: the renderer's layers", () => {
+  it('refuses a feature store or the app shell in shared/', async () => {
+    expect(await problems('renderer/src/shared/example.ts', "import { useSessionStore } from '../features/session/session-store.ts';\nexport const x = useSessionStore;\n")).toEqual([
+      'aisle/renderer-layers: shared/ may not import from features/session (features/session/session-store.ts): pass what it needs in (props, arguments, shared/display.ts).',
+    ]);
+    expect(await problems('renderer/src/shared/table/example.ts', "import { routeForHit } from '../../router.ts';\nexport const x = routeForHit;\n")).toEqual([
+      'aisle/renderer-layers: shared/ may not import from the app shell (router.ts): pass what it needs in (props, arguments, shared/display.ts).',
+    ]);
+  });
+
+  it("refuses another feature's component, and the app shell but for its entrances", async () => {
+    expect(await problems('renderer/src/features/search/example.ts', "import StatusBanner from '../sync/StatusBanner.vue';\nexport const x = StatusBanner;\n")).toEqual([
+      'aisle/renderer-layers: features/search may not import a component of features/sync (features/sync/StatusBanner.vue): use its store, or move the piece to shared/.',
+    ]);
+    expect(await problems('renderer/src/features/lists/example.ts', "import { useStoreLifecycle } from '../../store-lifecycle.ts';\nexport const x = useStoreLifecycle;\n")).toEqual([
+      'aisle/renderer-layers: features/lists reaches the app shell only through router.ts and commands.ts (store-lifecycle.ts).',
+    ]);
+  });
+
+  it('lets shared/ import itself, a feature its own files, shared/, another feature\'s store and the shell\'s entrances, and the shell anything', async () => {
+    expect(await problems('renderer/src/shared/table/example.ts', "import { useDisplay } from '../display.ts';\nexport const x = useDisplay;\n")).toEqual([]);
+    expect(
+      await problems(
+        'renderer/src/features/search/example.ts',
+        "import SearchBox from './SearchBox.vue';\nimport { useDisplay } from '../../shared/display.ts';\nimport { useSyncStore } from '../sync/sync-store.ts';\nimport { routeForHit } from '../../router.ts';\nexport const x = [SearchBox, useDisplay, useSyncStore, routeForHit];\n",
+      ),
+    ).toEqual([]);
+    expect(await problems('renderer/src/example.ts', "import LockView from './features/session/LockView.vue';\nexport const x = LockView;\n")).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { setClient } from '../../renderer/src/shared/api/client.ts';
 import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
+import { displayPlugin } from '../../renderer/src/display-plugin.ts';
 
 export type Script = { [M in MethodName]?: (args: MethodArgs<M>) => MethodResult<M> | ContractError | Promise<MethodResult<M> | ContractError> };
 
@@ -83,7 +84,7 @@ export async function mountWith(component: Component, client: ScriptedClient, op
   await router.push(options.path ?? '/');
   await router.isReady();
   const i18n = createAppI18n(options.locale ?? 'en');
-  const wrapper = mount(component, { props: options.props, global: { plugins: [pinia, i18n, router] }, attachTo: document.body });
+  const wrapper = mount(component, { props: options.props, global: { plugins: [pinia, i18n, router, displayPlugin] }, attachTo: document.body });
   await flushPromises();
   return { wrapper, router, pinia };
 }

@@ -14,7 +14,7 @@ import type { MirrorIdentity } from '../ports.ts';
 import { readJsonFile, readUsersFile, removeFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 
 export const SCAN_LISTS_DIR = 'scan-lists';
-/** Stop 22's one file of every user's list: moved into SCAN_LISTS_DIR when found. */
+/** The older versions' one file of every user's list: moved into SCAN_LISTS_DIR when found. */
 export const SCAN_LISTS_FILE = 'scan-lists.json';
 export const SCAN_LIST_FORGOTTEN_AFTER_DAYS = 30;
 
@@ -43,7 +43,7 @@ export function createScanLists(dataDir: string): ScanLists {
   const dir = path.join(dataDir, SCAN_LISTS_DIR);
   const fileOf = (user: string) => path.join(dir, `${createHash('sha256').update(user).digest('hex').slice(0, 32)}.json`);
   let moved = false;
-  /** Stop 22 kept every list in one file: each goes to its own file (unless it has one), then the old file goes. */
+  /** Older versions kept every list in one file: each goes to its own file (unless it has one), then the old file goes. */
   const moveOldFile = () => {
     if (moved) return;
     moved = true;

@@ -28,6 +28,11 @@ export function address(rng: Rng) {
   return { line1: `${rng.int(1, 999)} ${rng.pick(STREETS)}`, line2: rng.chance(0.3) ? `Unit ${rng.int(1, 40)}` : '', city, state, postal, country };
 }
 
+/** An address in the fields an account and a facility record share. */
+export function addressFields(where: ReturnType<typeof address>) {
+  return { addr1: where.line1, addr2: where.line2, city: where.city, stateprovince: where.state, postalcode: where.postal, country: where.country };
+}
+
 export function account(w: World, a: number) {
   const rng = new Rng(w.seed, KIND.account, a, 1);
   const created = w.pastTime(rng) - 200 * 86_400_000;
@@ -120,12 +125,7 @@ export function customer(w: World, a: number, n: number) {
     contact_name: contact.name,
     contact_phone: contact.phone,
     contact_email: contact.email,
-    addr1: where.line1,
-    addr2: where.line2,
-    city: where.city,
-    stateprovince: where.state,
-    postalcode: where.postal,
-    country: where.country,
+    ...addressFields(where),
     enabled: !rng.chance(0.05),
     modifiedon: iso(w.pastTime(rng)),
   };

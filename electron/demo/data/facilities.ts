@@ -1,6 +1,6 @@
 // Facilities and their locations. A location's code is aisle-bay-level-position, e.g. A-03-02-B.
 import { KIND, Rng } from './random.ts';
-import { address } from './accounts.ts';
+import { address, addressFields } from './accounts.ts';
 import { locationTemplateFor } from './catalog.ts';
 import { facilityCode, facilityId, locationId, locationTemplateId } from './ids.ts';
 import { iso } from './time.ts';
@@ -21,12 +21,7 @@ export function facility(w: World, f: number) {
     ncode: 100 + f,
     code: facilityCode(f),
     name: facilityName(f),
-    addr1: where.line1,
-    addr2: where.line2,
-    city: where.city,
-    stateprovince: where.state,
-    postalcode: where.postal,
-    country: where.country,
+    ...addressFields(where),
     zoneIdStr: TIME_ZONES[where.country] ?? 'UTC',
     locations: w.firstLocationOf(f + 1) - w.firstLocationOf(f),
     enabled: true,

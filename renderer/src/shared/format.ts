@@ -2,7 +2,7 @@
 import { computed, onScopeDispose, ref, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { intlTag, type AppLocale } from './i18n/index.ts';
-import { useSessionStore } from '../features/session/session-store.ts';
+import { useDisplay } from './display.ts';
 
 const now = ref(Date.now());
 let ticker: ReturnType<typeof setInterval> | null = null;
@@ -53,8 +53,8 @@ export function clock(tag: string, iso: string, at: number): string {
 
 export function useFormat() {
   const { locale } = useI18n();
-  const session = useSessionStore();
-  const tag = computed(() => intlTag(locale.value as AppLocale, session.view.locale));
+  const display = useDisplay();
+  const tag = computed(() => intlTag(locale.value as AppLocale, display.serverLocale));
   return {
     tag,
     number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : numberFormat(tag.value).format(n)),

@@ -3,7 +3,6 @@
 // nested too deep are left out (`rejected`) and the rest applies.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
-import type { StreamResponse } from '../../api/json-stream-request.ts';
 import { beginSnapshot, type ApplyResult } from '../../db/write/snapshot/apply-snapshot.ts';
 import { checkpointAfterDataset } from '../../db/wal.ts';
 import { markError } from '../../db/write/datasets.ts';
@@ -11,8 +10,8 @@ import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { rejectedNote } from '../list-errors.ts';
 import type { AnswerOptions, AnswerState } from './answer-state.ts';
 import { logReading } from './log-reading.ts';
-import { openRequest } from './open-request.ts';
-import { readPage, type PageRead } from './read-page.ts';
+import { askAhead, nextRequest } from './next-request.ts';
+import { readPage } from './read-page.ts';
 import { asAisleError } from './round-errors.ts';
 import { progress, type RoundState } from './round-state.ts';
 
@@ -48,29 +47,6 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
     a.ahead?.then((response) => response.status === 200 && response.body.destroy(), () => undefined);
     throw asAisleError(error);
   }
-}
-
-/**
- * A part's further requests are known from the start: each goes out while the one before it
- * streams in, so the server's time to answer it (and a distant server's round trip) is spent
- * while this one applies, not after. Its body waits (well within the timeout) until its turn.
- */
-function askAhead(r: RoundState, a: AnswerState): void {
-  if (a.ahead === null && a.partPages.length > 0) {
-    a.ahead = openRequest(r, a.partPages.shift()!, null);
-    // read or destroyed below; a failure is met when it is awaited
-    a.ahead.catch(() => undefined);
-  }
-}
-
-/** The request for the answer's next page (a log's older one, a list's next, a part's next), or null after its last. */
-function nextRequest(r: RoundState, a: AnswerState, read: PageRead): { asked: Promise<StreamResponse>; what: string } | null {
-  const { spec, log, listPages } = a;
-  const older = log ? log.olderPage(read.count, a.applier!.received, read.last && a.applier!.valueOf(read.last, 'created_on')) : null;
-  if (older) return { asked: openRequest(r, older, null), what: 'an older page' };
-  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, recordsField: read.recordsField }) : null;
-  if (nextPage) return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...spec, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };
-  return a.ahead ? { asked: a.ahead, what: 'a part' } : null;
 }
 
 function finishAnswer(r: RoundState, a: AnswerState): Applied {

@@ -7,6 +7,7 @@ import type { DatasetSpec } from '../../mirror/dataset-state.ts';
 import type { WriteDb } from '../../db/connection.ts';
 import type { TableName } from '../../mirror/record-tables.ts';
 import { requestForms } from '../request-forms.ts';
+import { isLoopback } from './loopback.ts';
 import type { ReadingOptions, RoundOptions, RoundResult } from './types.ts';
 import { WriteLock } from './write-lock.ts';
 
@@ -64,16 +65,6 @@ export function startRound(db: WriteDb, options: RoundOptions): RoundState {
     forms: requestForms(db, limits.pageSize),
     scoped: [],
   };
-}
-
-/** A server on this machine (the demo warehouse, a local proxy): gzip would only cost CPU. */
-export function isLoopback(baseUrl: string): boolean {
-  try {
-    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\./.test(host);
-  } catch {
-    return false;
-  }
 }
 
 export function progress(r: RoundState, spec: DatasetSpec, phase: SyncProgress['phase'], rows: number, bytes: number, expectedRows: number | null, error: AisleError | null = null): void {

@@ -4,7 +4,8 @@ import { AisleError } from '../../../../contract/errors.ts';
 import { contentHash } from '../../../mirror/content-hash.ts';
 import { SAMPLE_SIZE } from '../../../lists/field-discovery.ts';
 import type { Json } from '../../../lists/field-map.ts';
-import { isSame, lookup, markSeen, type SnapshotState } from './state.ts';
+import type { SnapshotState } from './state.ts';
+import { isSame, lookup, markSeen } from './stored-row.ts';
 import { askedFor, decideWaiting, reject, storeRecord } from './store-record.ts';
 import type { StoredRow } from './types.ts';
 

@@ -44,7 +44,7 @@ export function beginSnapshot(
       return s.lookups;
     },
     get walked() {
-      return s.stored.walked;
+      return s.stored.batches.walked;
     },
     add: (element) => addElement(s, element),
     finish: (options) => finish(s, options),

@@ -1,7 +1,7 @@
 // The stored rows a complete answer no longer holds: deleted when the snapshot finishes.
 import type { SnapshotState } from './state.ts';
 import type { SnapshotPart } from './types.ts';
-import { SEEN, WALKED } from './walk.ts';
+import { SEEN, WALKED } from './flags.ts';
 
 /**
  * Stored rows of this dataset the snapshot did not hold: the walk read to its end, then the rows
@@ -12,10 +12,11 @@ export function notSeen(s: SnapshotState): number[] {
   while (stored.take());
   const gone: number[] = [];
   for (let rid = 1; rid <= maxRid; rid++) if (flags[rid] === WALKED) gone.push(rid);
-  if (stored.unread.length === 0) return gone;
+  const { unread } = stored.batches;
+  if (unread.length === 0) return gone;
   const range = s.db.prepare(`SELECT rid FROM ${s.table.name} WHERE dataset_id = ? AND rid > ? AND rid < ? AND rid <= ?`).pluck();
-  for (let i = 0; i < stored.unread.length; i += 2) {
-    for (const rid of range.all(s.datasetId, stored.unread[i], stored.unread[i + 1], maxRid) as number[]) if (!(flags[rid] & SEEN)) gone.push(rid);
+  for (let i = 0; i < unread.length; i += 2) {
+    for (const rid of range.all(s.datasetId, unread[i], unread[i + 1], maxRid) as number[]) if (!(flags[rid] & SEEN)) gone.push(rid);
   }
   return gone.sort((a, b) => a - b);
 }

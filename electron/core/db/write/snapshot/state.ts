@@ -1,5 +1,5 @@
-// The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish),
-// and the few questions every step asks of it.
+// The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish);
+// the questions the steps ask of it about a stored row are in stored-row.ts.
 import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../connection.ts';
 import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
@@ -7,8 +7,8 @@ import type { SearchIndexBuilder } from '../search-index-builder.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import type { CompiledMap, openFieldMap } from '../../../lists/field-map-state.ts';
 import type { RowStatements } from './statements.ts';
-import type { SnapshotPart, SnapshotScope, StoredRow } from './types.ts';
-import { SEEN, type StoredWalk } from './walk.ts';
+import type { SnapshotPart, SnapshotScope } from './types.ts';
+import type { StoredWalk } from './walk.ts';
 
 export interface SnapshotState {
   readonly db: WriteDb;
@@ -70,21 +70,4 @@ export interface SnapshotState {
   /** A part's values: its answer must hold only rows of these (store-record.ts). */
   readonly partValues: Set<string> | null;
   readonly partColumn: number;
-}
-
-export function markSeen(s: SnapshotState, row: StoredRow): void {
-  if (row.rid > s.maxRid || s.flags[row.rid] & SEEN) return;
-  s.flags[row.rid] |= SEEN;
-  if (row.dataset_id === undefined || row.dataset_id === s.datasetId) s.seenOwn++;
-}
-
-/** The stored row holds exactly this content, for this dataset. */
-export function isSame(s: SnapshotState, row: StoredRow, hash: number): boolean {
-  return row.hash === hash && (row.dataset_id === undefined || row.dataset_id === s.datasetId);
-}
-
-/** The stored row of an id, by its index. */
-export function lookup(s: SnapshotState, id: string): StoredRow | undefined {
-  s.lookups++;
-  return (s.table.name === 'records' ? s.statements.find.get(s.datasetId, id) : s.statements.find.get(id)) as StoredRow | undefined;
 }

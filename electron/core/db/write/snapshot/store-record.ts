@@ -3,7 +3,8 @@
 import { AisleError } from '../../../../contract/errors.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import { bulkTime, startBulk } from './bulk-load.ts';
-import { isSame, lookup, markSeen, type SnapshotState } from './state.ts';
+import type { SnapshotState } from './state.ts';
+import { isSame, lookup, markSeen } from './stored-row.ts';
 import type { StoredRow } from './types.ts';
 
 /** Extracts and writes one parsed record (the stored row found by its leading id, when it was). */

@@ -1,38 +1,26 @@
-// The walk: the stored rows of a dataset in rid order, read ahead in batches beside the snapshot.
-// A server that sends its list in a stable order meets them one by one, so an unchanged row costs
-// no index lookup. The rows it reads are flagged: at the end, those the snapshot did not hold are
-// the rows gone (gone.ts).
+// The walk: the stored rows of a dataset in rid order (stored-batches.ts), met beside the snapshot. A server
+// that sends its list in a stable order meets them one by one, so an unchanged row costs no index lookup.
 import type { WriteDb } from '../../connection.ts';
+import { SEEN } from './flags.ts';
+import { StoredBatches } from './stored-batches.ts';
 import type { StoredRow } from './types.ts';
 
-/** Flags per stored rid: met in the snapshot, and read by the walk (a row of this dataset). */
-export const SEEN = 1;
-export const WALKED = 2;
 /** Stored rows the walk looks past for an element's id before it asks the id's index. */
 const LOOK_AHEAD = 8;
-const BATCH = 2048;
 
 export class StoredWalk {
+  /** The rows read, flagged WALKED, and the ranges jumped over. */
+  readonly batches: StoredBatches;
   #batch: StoredRow[] = [];
   #at = 0;
-  /** The last rid read. */
-  after = 0;
-  #done: boolean;
-  /** rid ranges (after, before), exclusive, jumped over unread. */
-  readonly unread: number[] = [];
   /** A row of this dataset the snapshot held far ahead of the walk, found by its id; null after a row met in the walk. */
   #ahead: number | null = null;
-  /** Stored rows read. */
-  walked = 0;
-  readonly #read: () => StoredRow[];
   readonly #flags: Uint8Array;
 
   /** `walk` false: a dataset's answer whose rows are found by id (a part, an adding answer, an empty dataset). */
   constructor(db: WriteDb, table: string, datasetId: number, maxRid: number, flags: Uint8Array, walk: boolean) {
-    const scan = db.prepare(`SELECT rid, id, hash FROM ${table} WHERE dataset_id = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT ${BATCH}`);
-    this.#read = () => scan.all(datasetId, this.after, maxRid) as StoredRow[];
+    this.batches = new StoredBatches(db, table, datasetId, maxRid, flags, walk);
     this.#flags = flags;
-    this.#done = !walk;
   }
 
   /** The next stored row not yet met (rows the snapshot held out of order are passed over). */
@@ -40,14 +28,9 @@ export class StoredWalk {
     for (;;) {
       while (this.#at < this.#batch.length && this.#flags[this.#batch[this.#at].rid] & SEEN) this.#at++;
       if (this.#at < this.#batch.length) return this.#batch[this.#at];
-      if (this.#done) return undefined;
-      this.#batch = this.#read();
+      this.#batch = this.batches.next();
       this.#at = 0;
-      if (this.#batch.length < BATCH) this.#done = true;
       if (!this.#batch.length) return undefined;
-      for (const row of this.#batch) this.#flags[row.rid] |= WALKED;
-      this.walked += this.#batch.length;
-      this.after = this.#batch[this.#batch.length - 1].rid;
     }
   }
 
@@ -66,7 +49,7 @@ export class StoredWalk {
    */
   foundOutOfOrder(rid: number): void {
     const next = this.peek();
-    if (next === undefined ? rid <= this.after : rid < next.rid) return; // behind the walk
+    if (next === undefined ? rid <= this.batches.after : rid < next.rid) return; // behind the walk
     if (this.#ahead !== null && rid > this.#ahead) {
       this.#skipTo(rid);
       this.#ahead = null;
@@ -89,9 +72,8 @@ export class StoredWalk {
   /** After a row found out of order: continue the walk after it. */
   #skipTo(rid: number): void {
     while (this.#at < this.#batch.length && this.#batch[this.#at].rid <= rid) this.#at++;
-    if (this.#at >= this.#batch.length && this.after < rid) {
-      this.unread.push(this.after, rid);
-      this.after = rid;
+    if (this.#at >= this.#batch.length && this.batches.after < rid) {
+      this.batches.jumpTo(rid);
       this.#batch = [];
       this.#at = 0;
     }

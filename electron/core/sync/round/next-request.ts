@@ -1,0 +1,30 @@
+// The requests after an answer's first page: a part's next, asked ahead, and a log's older page or a
+// list's next page, asked once the page before it is read (apply-answer.ts).
+import type { StreamResponse } from '../../api/json-stream-request.ts';
+import type { AnswerState } from './answer-state.ts';
+import { openRequest } from './open-request.ts';
+import type { PageRead } from './read-page.ts';
+import type { RoundState } from './round-state.ts';
+
+/**
+ * A part's further requests are known from the start: each goes out while the one before it
+ * streams in, so the server's time to answer it (and a distant server's round trip) is spent
+ * while this one applies, not after. Its body waits (well within the timeout) until its turn.
+ */
+export function askAhead(r: RoundState, a: AnswerState): void {
+  if (a.ahead === null && a.partPages.length > 0) {
+    a.ahead = openRequest(r, a.partPages.shift()!, null);
+    // read or destroyed below; a failure is met when it is awaited
+    a.ahead.catch(() => undefined);
+  }
+}
+
+/** The request for the answer's next page (a log's older one, a list's next, a part's next), or null after its last. */
+export function nextRequest(r: RoundState, a: AnswerState, read: PageRead): { asked: Promise<StreamResponse>; what: string } | null {
+  const { spec, log, listPages } = a;
+  const older = log ? log.olderPage(read.count, a.applier!.received, read.last && a.applier!.valueOf(read.last, 'created_on')) : null;
+  if (older) return { asked: openRequest(r, older, null), what: 'an older page' };
+  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, recordsField: read.recordsField }) : null;
+  if (nextPage) return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...spec, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };
+  return a.ahead ? { asked: a.ahead, what: 'a part' } : null;
+}
