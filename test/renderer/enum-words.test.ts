@@ -51,7 +51,7 @@ describe('every place that shows one words it', () => {
   };
   const event: HistoryEvent = {
     id: 'h1', type: 'SHIP', createdon: '2026-11-20T10:00:00Z', userEmail: null, itemId: 'I1', sku: 'SKU-1', locationCode: 'A-01-01-A',
-    fromLocationCode: null, toLocationCode: null, qty: 1, qtyBefore: 1, qtyAfter: 0, lot: null, reference: null,
+    fromLocationCode: null, toLocationCode: null, qty: 1, qtyBefore: 1, qtyAfter: 0, lot: null, reference: null, facility: null,
   };
 
   it('the stock table, the history table, the quantities, the key facts', async () => {
