@@ -33,7 +33,7 @@ export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
       [path.basename(ENTRY_FILE, '.js')]: 'electron/hosts/cli/cli.ts',
       // the worker threads `sync` starts, found beside the module that starts them (sync-worker-client.ts, search-index-builder.ts)
       'sync-worker': 'electron/core/sync/sync-worker.ts',
-      'search-index-worker': 'electron/core/mirror/search-index-worker.mjs',
+      'search-index-worker': 'electron/core/db/write/search-index-worker.mjs',
     },
     platform: 'node',
     // a package (and Node's own modules) stays an import, but zod: only the project's files and zod are compiled
