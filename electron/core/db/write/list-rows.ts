@@ -1,6 +1,7 @@
 // Rewrites of a list's stored rows: their extracted columns (and full-text entries) computed again
 // from their raw JSON, as when the list's field map changed.
 import type { WriteDb } from '../handles.ts';
+import { settleItemStock } from './item-stock.ts';
 
 /** Rows read at a time when re-extracting. */
 const BATCH = 2_000;
@@ -43,5 +44,7 @@ export function reextractRows(db: WriteDb, target: ExtractedColumns, extract: (r
       changed++;
     }
   }
+  // stock rows whose item, location or quantity changed: their items' summary for the search hits
+  settleItemStock(db);
   return changed;
 }
