@@ -72,8 +72,8 @@ const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.da
 const DATASET = `NULL, x.dataset_id`;
 type Dating = typeof AGE | typeof DATASET;
 // An item's stock summary (item_stock), the same way: on a lookup of a few rows, three probes of its
-// one narrow row as subqueries; on a page, a join (its cursor costs the statement about what twenty
-// subquery probes cost, and a page's 50 items would make 150: docs/decisions/0013-hit-stock.md).
+// one narrow row as subqueries; on a page, a join (its cursor costs the statement a fixed amount,
+// which a page's many items repay: docs/decisions/0013-hit-stock.md).
 const STOCK_PROBES = ['on_hand', 'location_code', 'facility_id'].map((column) => `(SELECT st.${column} FROM item_stock st WHERE st.item_id = x.id)`).join(', ');
 const STOCK_JOINED = `st.on_hand, st.location_code, st.facility_id`;
 const STOCK_JOIN = `LEFT JOIN item_stock st ON st.item_id = x.id`;
