@@ -281,15 +281,17 @@ function pageOf(db: ReadDb, view: ListView, offset: number, limit: number, optio
     raws = viewPage(db, def.table, where, orderBy, limit, offset);
   }
   const datasets = readDatasets(db);
-  // one memory of names for the page: its rows mostly refer to the same few records (an account's)
+  // one memory of names for the page: its rows mostly refer to the same few records (an account's);
+  // only the columns that refer to another list are looked at in each row
   const names = new Map<string, string | null>();
+  const references = columnDefs.filter((column) => column.refersTo);
   return {
     list: view.list,
     scopeId: view.scopeId,
     total,
     offset,
     columns,
-    rows: raws.map((raw) => namedRow(db, columnDefs, toRow(raw), names)),
+    rows: raws.map((raw) => namedRow(db, references, toRow(raw), names)),
     age: combinedAge(datasetsOf(datasets, view.list, view.scopeId), view.list, options.staleAfter, options.now ?? new Date()),
   };
 }
