@@ -45,7 +45,7 @@
 // meta           key/value facts about the file (server, email, license_id, created_at).
 // search_words   every word of the full-text indexes, with its length and spelled backwards (typo search).
 // item_stock     per item: on hand across the stock rows held and the location holding most (search hits);
-//                kept equal to the stock rows in the transaction that writes them (item_stock_stale).
+//                kept equal to the stock rows by every write of them, in its transaction (db/write/item-stock.ts).
 //
 // The schema as it stands, in SQLite's own words, is test/db/fixtures/schema.sql: a test checks that
 // the migrations build exactly that.
