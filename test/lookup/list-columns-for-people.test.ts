@@ -1,6 +1,7 @@
 // Lists and CSV read by people: references by code or name, technical columns hidden by default,
 // dates without a time as dates. Real SQLite mirror filled through the mirror's own apply.
 import { readFileSync } from 'node:fs';
+import type { Statement } from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
@@ -107,5 +108,58 @@ describe('columns for people', () => {
     // a technical column the user chose is exported
     const chosen = await exportCsvFile(db, view({ list: 'items', sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'widget_uuid'] }), path.join(dir.path, 'chosen'), { now: NOW });
     expect(readFileSync(chosen.location, 'utf8').replace('\uFEFF', '').split('\r\n').slice(0, 2)).toEqual(['SKU,widget_uuid', 'SKU-1,w-9']);
+  });
+
+  it('looks each record a page refers to up once for the page, not once a row, in one read', () => {
+    const own = tempDir();
+    const other = openMirror(path.join(own.path, 'names.sqlite'));
+    try {
+      loadDataset(other, { list: 'accounts', syncedAt: at }, [
+        { id: 'a-1', accountid: 'ACME', name: 'Acme Foods' },
+        { id: 'a-2', accountid: 'BOLT', name: 'Bolt Supply' },
+      ]);
+      loadDataset(other, { list: 'items', syncedAt: at }, Array.from({ length: 40 }, (_, n) => ({ id: `i-${n}`, account_id: n % 2 ? 'a-1' : 'a-2', sku: `SKU-${n}`, description: `Thing ${n}` })));
+      const lookups: string[] = [];
+      const executed: string[] = [];
+      // every statement the page runs that reads a name of the accounts list
+      const counting = new Proxy(other, {
+        get(target, property) {
+          if (property === 'prepare') {
+            return (sql: string) => {
+              const statement = target.prepare(sql);
+              const wrapped: Statement = new Proxy(statement, {
+                get(s, name) {
+                  const value = Reflect.get(s, name, s);
+                  if (typeof value !== 'function') return value;
+                  return (...args: unknown[]) => {
+                    if (['get', 'all', 'run', 'iterate'].includes(String(name))) executed.push(sql);
+                    if (['get', 'all', 'iterate'].includes(String(name)) && args.includes('accounts')) lookups.push(String(args[args.length - 1]));
+                    const result = value.apply(s, args);
+                    return result === s ? wrapped : result;
+                  };
+                },
+              });
+              return wrapped;
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const items = view({ list: 'items' });
+      // the first page also learns the list's columns (a sample's references); the next reads only names
+      listPage(counting, items, 0, 40, options);
+      lookups.length = 0;
+      executed.length = 0;
+      const page = listPage(counting, items, 0, 40, options);
+      // and all of it in one read transaction: one snapshot, one read lock
+      expect([executed[0], executed.at(-1), executed.filter((sql) => sql === 'BEGIN').length]).toEqual(['BEGIN', 'COMMIT', 1]);
+      expect(page.rows).toHaveLength(40);
+      expect(new Set(page.rows.map((row) => row.account_id))).toEqual(new Set(['Acme Foods', 'Bolt Supply']));
+      expect(lookups.sort()).toEqual(['a-1', 'a-2']);
+    } finally {
+      other.close();
+      own.remove();
+    }
   });
 });

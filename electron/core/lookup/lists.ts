@@ -7,6 +7,7 @@ import type { ReadDb } from '../db/connection.ts';
 import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
 import { rowsByRid, useCodeKey, viewCount, viewPage, viewRids, viewRows, viewSample } from '../db/read/list-views.ts';
 import { scopeRecordName } from '../db/read/scopes.ts';
+import { inOneRead } from '../db/statements.ts';
 import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
 import { codeKey } from './codes.ts';
 import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
@@ -248,8 +249,15 @@ function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
-/** One window of a view, the total, and the data's age. */
+/**
+ * One window of a view, the total, and the data's age, in one read transaction: one snapshot of the
+ * file, and one read lock for the page's statements instead of one each.
+ */
 export function listPage(db: ReadDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
+  return inOneRead(db, () => pageOf(db, view, offset, limit, options));
+}
+
+function pageOf(db: ReadDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
   const def = listDef(view.list);
   const { where, orderBy } = viewSql(db, def, view);
   const facts = factsOf(db);
@@ -273,15 +281,17 @@ export function listPage(db: ReadDb, view: ListView, offset: number, limit: numb
     raws = viewPage(db, def.table, where, orderBy, limit, offset);
   }
   const datasets = readDatasets(db);
-  // one memory of names for the page: its rows mostly refer to the same few records (an account's)
+  // one memory of names for the page: its rows mostly refer to the same few records (an account's);
+  // only the columns that refer to another list are looked at in each row
   const names = new Map<string, string | null>();
+  const references = columnDefs.filter((column) => column.refersTo);
   return {
     list: view.list,
     scopeId: view.scopeId,
     total,
     offset,
     columns,
-    rows: raws.map((raw) => namedRow(db, columnDefs, toRow(raw), names)),
+    rows: raws.map((raw) => namedRow(db, references, toRow(raw), names)),
     age: combinedAge(datasetsOf(datasets, view.list, view.scopeId), view.list, options.staleAfter, options.now ?? new Date()),
   };
 }

@@ -7,7 +7,7 @@ import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
-import { addStock } from './hit-stock.ts';
+import { addStock, type ItemStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
@@ -39,6 +39,8 @@ interface Context {
    * facility (readFacts keeps them per change of the file, which it checks with a statement).
    */
   facts: MirrorFacts | null;
+  /** Each item's stock as its hit row gave it, by item id (addStock words it on the hits kept). */
+  stock: Map<string, ItemStock>;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -64,7 +66,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     }
     // All lines' hits in rank order, as one line's are: exact matches first, each line's order kept.
     hits.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
-    addStock(db, hits, () => factsOf(ctx), ctx.home);
+    addStock(db, hits, ctx.stock, () => factsOf(ctx), ctx.home);
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -74,7 +76,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     };
   }
   const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
-  addStock(db, hits, () => factsOf(ctx), ctx.home);
+  addStock(db, hits, ctx.stock, () => factsOf(ctx), ctx.home);
   return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
@@ -110,7 +112,7 @@ export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: S
 }
 
 function context(db: ReadDb, options: SearchOptions): Context {
-  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null };
+  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock: new Map() };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -348,12 +350,13 @@ function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
 }
 
 function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
-  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId, facilityId] = row;
+  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId, facilityId, onHand, stockCode, stockFacility] = row;
   const [table, field] = SOURCES[index];
   const list = recordList ?? (table === 'item' ? 'items' : 'locations');
   const age = ageOf(ctx, list, syncedAt, datasetId);
   if (table === 'item') {
     // a: UPC, b: GTIN
+    ctx.stock.set(id, [onHand, stockCode, stockFacility]);
     return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
   }
   if (table === 'location') {

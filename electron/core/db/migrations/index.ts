@@ -44,6 +44,8 @@
 //                records_fts(code, name, text). Join back: `JOIN items i ON i.rid = items_fts.rowid`.
 // meta           key/value facts about the file (server, email, license_id, created_at).
 // search_words   every word of the full-text indexes, with its length and spelled backwards (typo search).
+// item_stock     per item: on hand across the stock rows held and the location holding most (search hits);
+//                kept equal to the stock rows by every write of them, in its transaction (db/write/item-stock.ts).
 //
 // The schema as it stands, in SQLite's own words, is test/db/fixtures/schema.sql: a test checks that
 // the migrations build exactly that.
@@ -65,8 +67,9 @@ import { migration as m0010 } from './0010-history-times-in-utc.ts';
 import { migration as m0011 } from './0011-items-moved.ts';
 import { migration as m0012 } from './0012-lots-and-serials-where-held.ts';
 import { migration as m0013 } from './0013-search-words.ts';
+import { migration as m0014 } from './0014-item-stock.ts';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -55,14 +55,16 @@ export function stockRows(db: ReadDb, filter: StockFilter): StockRow[] {
 
 // Per item: its stock summed, and the location of the largest quantity, a home-facility location
 // outranking any other (the flag is worth more than any quantity: a bare column of max() is read
-// from the row that gave the max). One statement for a page of search hits, through the stock's item index.
-const STOCK_OF_ITEMS = `SELECT item_id, total(qty_on_hand), location_code, facility_id,
+// from the row that gave the max). Through the stock's item index. A search hit reads its item's
+// summary (item_stock, with the hit: read/search-hits.ts), whose top is ranked without a home
+// facility; this is for the items whose summary names a top outside the home facility.
+const STOCK_AT_HOME = `SELECT item_id, total(qty_on_hand), location_code, facility_id,
     max((facility_id IS ?) * 1e15 + coalesce(qty_on_hand, 0))
   FROM inventory WHERE item_id IN (SELECT value FROM json_each(?)) AND qty_on_hand > 0 GROUP BY item_id`;
 
-export type ItemStockRow = [itemId: string, onHand: number, code: string | null, facilityId: string | null, rank: number];
+export type ItemStockRow = [itemId: string, onHand: number, code: string | null, facilityId: string | null];
 
-/** For each of these items that has stock on hand: the total and its top location (`home`'s first). */
-export function stockOfItems(db: ReadDb, itemIds: readonly string[], home: string | null): ItemStockRow[] {
-  return stmt(db, STOCK_OF_ITEMS).raw().all(home, JSON.stringify(itemIds)) as ItemStockRow[];
+/** For each of these items that has stock on hand: the total and its top location, `home`'s first. */
+export function stockOfItemsAt(db: ReadDb, itemIds: readonly string[], home: string): ItemStockRow[] {
+  return stmt(db, STOCK_AT_HOME).raw().all(home, JSON.stringify(itemIds)) as ItemStockRow[];
 }

@@ -28,7 +28,8 @@ export function viewRids(db: ReadDb, table: string, where: Where, orderBy: strin
 
 /** One window of the view's rows in its order. */
 export function viewPage(db: ReadDb, table: string, where: Where, orderBy: string, limit: number, offset: number): StoredRow[] {
-  return db.prepare(`SELECT id, raw FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as StoredRow[];
+  // prepared once per view's shape: a table scrolled asks for a page every few rows
+  return stmt(db, `SELECT id, raw FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as StoredRow[];
 }
 
 /** Every row of the view in its order, read as it is walked (it holds the connection busy meanwhile). */

@@ -5,7 +5,9 @@
 // share one.
 // Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
-// answer reads nothing else.
+// answer reads nothing else. An item's row carries its stock summary too (item_stock, a narrow table
+// by the item's id, in the same statement: a statement of its own for a page of hits cost more than
+// its probes).
 import type { ReadDb } from '../connection.ts';
 import { cached, ftsQuery, type PrefixMode, sqlVariants, stmt } from '../statements.ts';
 
@@ -57,6 +59,11 @@ export type HitRow = [
   datasetId: number | null,
   /** A location's facility id (the home facility's locations rank first); null for other records. */
   facilityId: string | null,
+  /** An item's stock on hand (item_stock); null for an item without any and for other records. */
+  onHand: number | null,
+  /** Where most of that item's stock is (a row without a facility first): its location code and facility id. */
+  stockCode: string | null,
+  stockFacility: string | null,
 ];
 
 // A lookup of a few rows dates each row with a correlated subquery (not a join: a join costs every
@@ -64,16 +71,25 @@ export type HitRow = [
 const AGE = `(SELECT d.last_success_at FROM datasets d WHERE d.dataset_id = x.dataset_id), NULL`;
 const DATASET = `NULL, x.dataset_id`;
 type Dating = typeof AGE | typeof DATASET;
+// An item's stock summary (item_stock), the same way: on a lookup of a few rows, three probes of its
+// one narrow row as subqueries; on a page, a join (its cursor costs the statement a fixed amount,
+// which a page's many items repay: docs/decisions/0015-hit-stock.md).
+const STOCK_PROBES = ['on_hand', 'location_code', 'facility_id'].map((column) => `(SELECT st.${column} FROM item_stock st WHERE st.item_id = x.id)`).join(', ');
+const STOCK_JOINED = `st.on_hand, st.location_code, st.facility_id`;
+const STOCK_JOIN = `LEFT JOIN item_stock st ON st.item_id = x.id`;
+const NO_STOCK = `NULL, NULL, NULL`;
 const item = (field: string, where: string, dating: Dating = AGE) =>
-  `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL FROM items x WHERE ${where}`;
+  dating === AGE
+    ? `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL, ${STOCK_PROBES} FROM items x WHERE ${where}`
+    : `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL, ${STOCK_JOINED} FROM items x ${STOCK_JOIN} WHERE ${where}`;
 const FACILITY_NAME = `(SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1)`;
 const location = (field: string, where: string, dating: Dating = AGE) =>
-  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone, ${dating === AGE ? FACILITY_NAME : 'x.facility_id'}, ${dating}, x.facility_id
+  `SELECT ${source('location', field)}, NULL, x.id, x.code, NULL, x.type, x.zone, ${dating === AGE ? FACILITY_NAME : 'x.facility_id'}, ${dating}, x.facility_id, ${NO_STOCK}
    FROM locations x WHERE ${where}`;
 // Carriers have neither code nor name in the spec: their alias stands in for both.
 const record = (field: string, where: string, dating: Dating = AGE) =>
   `SELECT ${source('record', field)}, x.list, x.id, COALESCE(x.code, json_extract(x.raw, '$.alias')), COALESCE(x.name, json_extract(x.raw, '$.alias')),
-     NULL, NULL, NULL, ${dating}, NULL FROM records x WHERE ${where}`;
+     NULL, NULL, NULL, ${dating}, NULL, ${NO_STOCK} FROM records x WHERE ${where}`;
 const union = (members: string[]) => members.join('\nUNION ALL ');
 
 /** At most this many exact matches in all (a code shared by many records is not a scan's answer). */
@@ -141,7 +157,7 @@ export function trackingRows(db: ReadDb, value: string): HitRow[] {
   return stmt(db, TRACKING_SQL).raw().all(value, value) as HitRow[];
 }
 
-const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL FROM items x JOIN (
+const TRACKING_SQL = `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL, ${STOCK_PROBES} FROM items x JOIN (
     SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot = ?
     UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial = ? LIMIT 200
   ) s ON x.id = s.item_id LIMIT 20`;
@@ -154,7 +170,7 @@ export function trackingPrefixRows(db: ReadDb, prefix: string, limit: number): H
 
 // Each range through its partial index (a comparison with the column says it is not null); a lot
 // shared by many stock rows gives its items once.
-const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL FROM items x JOIN (
+const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL, ${STOCK_PROBES} FROM items x JOIN (
     SELECT item_id, min(source) AS source FROM (
       SELECT * FROM (SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot >= ? AND lot < ? ORDER BY lot LIMIT 200)
       UNION ALL SELECT * FROM (SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial >= ? AND serial < ? ORDER BY serial LIMIT 200)

@@ -1,6 +1,7 @@
 // Rewrites of a list's stored rows: their extracted columns (and full-text entries) computed again
 // from their raw JSON, as when the list's field map changed.
 import type { WriteDb } from '../handles.ts';
+import { lastStockRid, settleItemStock } from './item-stock.ts';
 
 /** Rows read at a time when re-extracting. */
 const BATCH = 2_000;
@@ -27,6 +28,9 @@ export function reextractRows(db: WriteDb, target: ExtractedColumns, extract: (r
   const ftsDelete = fts ? db.prepare(`DELETE FROM ${fts.table} WHERE rowid = ?`) : null;
   const ftsInsert = fts ? db.prepare(`INSERT INTO ${fts.table} (rowid, ${fts.columns.join(', ')}) VALUES (?, ${fts.columns.map(() => '?').join(', ')})`) : null;
   let changed = 0;
+  // stock rows: the items they named and name now, whose summary for the search hits is made again
+  const itemColumn = table === 'inventory' ? cols.indexOf('item_id') : -1;
+  const stockItems: unknown[] = [];
   // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
   for (let after = 0; ; ) {
     const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
@@ -36,6 +40,7 @@ export function reextractRows(db: WriteDb, target: ExtractedColumns, extract: (r
       const values = extract(raw, datasetId);
       if (values.every((v, i) => v === stored[i])) continue;
       update.run(...values, rid);
+      if (itemColumn >= 0) stockItems.push(stored[itemColumn], values[itemColumn]);
       if (ftsDelete && ftsInsert) {
         ftsDelete.run(rid);
         ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
@@ -43,5 +48,6 @@ export function reextractRows(db: WriteDb, target: ExtractedColumns, extract: (r
       changed++;
     }
   }
+  if (stockItems.length > 0) settleItemStock(db, lastStockRid(db), stockItems as (string | null)[]);
   return changed;
 }

@@ -48,6 +48,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     elements: 0, elementBytes: 0, received: 0, lookups: 0, inserted: 0, updated: 0, unchanged: 0, seenOwn: 0,
     stored: new StoredWalk(db, t, datasetId, maxRid, flags, walk),
     changedEvents: [],
+    stockItems: [],
     bulk: null,
     ftsAfter: fresh ? maxRid : null,
     removedAfter: [],

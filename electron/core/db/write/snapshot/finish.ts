@@ -7,6 +7,7 @@ import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
 import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
 import { noteRejected } from '../../../lists/field-map-state.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
+import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { notSeen, partNotSeen } from './gone.ts';
 import type { SnapshotState } from './state.ts';
@@ -33,7 +34,10 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     }
     // the stock of a deleted item is asked for again (stock-refresh.ts)
     if (t === 'items') recordItemsGone(db, gone);
+    if (t === 'inventory') s.stockItems.push(...itemsOfStockRows(db, gone));
     removeRows(s, gone);
+    // the search hits' stock summary of the items whose stock rows were added, changed or deleted
+    if (t === 'inventory') settleItemStock(db, s.maxRid, s.stockItems);
     // a log keeps its window and its newest maxRows events
     if (log) {
       const outside = db.prepare(logOutsideSql(t)).pluck().all(datasetId, log.from, datasetId, log.maxRows) as number[];

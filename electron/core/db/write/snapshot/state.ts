@@ -57,6 +57,8 @@ export interface SnapshotState {
   seenOwn: number;
   /** Stored events the answer changed (a log's): their items are queued as moved, with the new events'. */
   readonly changedEvents: number[];
+  /** Items whose stock rows the answer changed or deleted (stock only), before and after: their summary is made again (item-stock.ts). */
+  readonly stockItems: (string | null)[];
   /** Bulk mode (bulk-load.ts): the dropped index definitions. */
   bulk: { indexes: string[] } | null;
   /**

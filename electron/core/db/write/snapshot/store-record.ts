@@ -6,6 +6,7 @@ import { bulkTime, startBulk } from './bulk-load.ts';
 import type { SnapshotState } from './state.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
 import type { StoredRow } from './types.ts';
+import { itemsOfStockRows } from '../item-stock.ts';
 
 /** Extracts and writes one parsed record (the stored row found by its leading id, when it was). */
 export function storeRecord(s: SnapshotState, record: Json, hash: number, json: string, n: number, quickId: string | null, quick: StoredRow | undefined): void {
@@ -32,6 +33,7 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
     return;
   }
   const { update, updateUnindexed, ftsInsert, ftsDelete, ftsCols } = s.statements;
+  if (s.table.name === 'inventory') s.stockItems.push(...itemsOfStockRows(s.db, [existing.rid]), values[s.table.columns.indexOf('item_id')] as string | null);
   if (!updateUnindexed?.(existing.rid, s.datasetId, id, values, hash, json)) update.run(s.datasetId, id, ...values, hash, json, existing.rid);
   if (s.table.name === 'history') s.changedEvents.push(existing.rid);
   // a row after ftsAfter has no entry yet: it gets one, with these values, at the end

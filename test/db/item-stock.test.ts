@@ -1,0 +1,111 @@
+// Each item's stock summary (item_stock) says what its stock rows say, after every write of stock:
+// a first load (large enough for the bulk load), a changed snapshot, a partial refresh of some
+// items, a facility's stock dropped, and the rows' columns extracted again. Real SQLite, the real apply.
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { beginSnapshot, dropDataset } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { reextractRows } from '../../electron/core/db/write/list-rows.ts';
+import { TABLES } from '../../electron/core/mirror/record-tables.ts';
+import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: WriteDb;
+beforeEach(() => {
+  dir = tempDir();
+  db = openMirror(path.join(dir.path, 'm.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+const spec = (facility: string): DatasetSpec => ({
+  key: `inventory@facility:${facility}`,
+  list: 'inventory',
+  label: 'Inventory',
+  table: 'inventory',
+  scopeKind: 'facility',
+  scopeId: facility,
+  scopeName: null,
+  path: `/v1/api/pub/facilities/${facility}/inventory`,
+  method: 'POST',
+});
+
+type Stock = { id: string; facility_id: string | null; item_id: string; location_code: string; qty_on_hand: number };
+const stock = (facility: string | null, item: number, at: number, qty: number): Stock => ({
+  id: `${facility}-${item}-${at}`,
+  facility_id: facility,
+  item_id: `item-${item}`,
+  location_code: `${facility ?? 'X'}-${String(at).padStart(2, '0')}`,
+  qty_on_hand: qty,
+});
+
+function apply(facility: string, rows: Stock[], part: string[] | null = null): void {
+  const s = spec(facility);
+  const applier = beginSnapshot(db, ensureDataset(db, s), s, part && { column: 'item_id', values: part });
+  for (const row of rows) applier.add(JSON.stringify(row));
+  expect(applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true }).kind).toBe('applied');
+}
+
+/** What the stock rows say, worked out here: the sum of what is on hand, and the row holding most (without a facility first, then the first stored). */
+function fromRows(): [string, number, string | null, string | null][] {
+  const rows = db.prepare('SELECT item_id, facility_id, location_code, qty_on_hand FROM inventory ORDER BY rid').raw().all() as [string, string | null, string | null, number][];
+  const byItem = new Map<string, { onHand: number; top: [string | null, string | null]; rank: number }>();
+  for (const [item, facility, code, qty] of rows) {
+    if (!(qty > 0)) continue;
+    const rank = (facility === null ? 1e15 : 0) + qty;
+    const seen = byItem.get(item);
+    if (!seen) byItem.set(item, { onHand: qty, top: [code, facility], rank });
+    else {
+      seen.onHand += qty;
+      if (rank > seen.rank) Object.assign(seen, { top: [code, facility], rank });
+    }
+  }
+  return [...byItem].map(([item, s]) => [item, s.onHand, ...s.top] as [string, number, string | null, string | null]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+const summary = () => db.prepare('SELECT item_id, on_hand, location_code, facility_id FROM item_stock ORDER BY item_id').raw().all();
+
+describe('the items\' stock summary', () => {
+  it('says what the stock rows say after each kind of stock write', () => {
+    // a first load large enough to be bulk loaded, and a second facility's; a few rows hold nothing
+    const first = Array.from({ length: 21_000 }, (_, n) => stock('F1', n % 7_000, n, (n * 37) % 11));
+    apply('F1', first);
+    apply('F2', Array.from({ length: 300 }, (_, n) => stock('F2', n, 1, (n * 13) % 5)));
+    expect(summary().length).toBeGreaterThan(6_000);
+    expect(summary()).toEqual(fromRows());
+
+    // a changed snapshot: some quantities change, some rows go, one arrives without a facility
+    const changed = first.filter((_, n) => n % 10 !== 0).map((row, n) => (n % 4 === 0 ? { ...row, qty_on_hand: row.qty_on_hand + 3 } : row));
+    apply('F1', [...changed, stock(null, 5, 99, 1)]);
+    expect(summary()).toEqual(fromRows());
+
+    // a partial refresh of a few items: their rows replaced, every other row kept
+    apply('F2', [stock('F2', 1, 1, 40), stock('F2', 2, 7, 2)], ['item-1', 'item-2', 'item-3']);
+    expect(db.prepare(`SELECT count(*) FROM inventory WHERE dataset_id = (SELECT dataset_id FROM datasets WHERE key = 'inventory@facility:F2')`).pluck().get()).toBe(299);
+    expect(summary()).toEqual(fromRows());
+
+    // a facility dropped: what only it held is gone from the summary
+    const f1 = db.prepare(`SELECT dataset_id FROM datasets WHERE key = 'inventory@facility:F1'`).pluck().get() as number;
+    dropDataset(db, f1, 'inventory');
+    expect(summary()).toEqual(fromRows());
+    expect(summary().length).toBeLessThan(300);
+
+    // the stock rows' columns extracted again (a changed field map): quantities doubled
+    const columns = TABLES.inventory.columns;
+    const quantity = columns.indexOf('qty_on_hand');
+    const stored = db.prepare(`SELECT ${columns.join(', ')} FROM inventory WHERE rid = ?`).raw();
+    const rids = new Map((db.prepare('SELECT raw, rid FROM inventory').raw().all() as [string, number][]).map(([raw, rid]) => [raw, rid]));
+    db.transaction(() =>
+      reextractRows(db, { table: 'inventory', list: 'inventory', columns, fts: null }, (raw) => {
+        const values = stored.get(rids.get(raw)) as unknown[];
+        return values.map((value, i) => (i === quantity && typeof value === 'number' ? value * 2 : value));
+      }),
+    )();
+    expect(summary()).toEqual(fromRows());
+    expect(db.prepare(`SELECT on_hand FROM item_stock WHERE item_id = 'item-1'`).pluck().get()).toBe(80);
+  });
+});
