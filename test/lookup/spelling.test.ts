@@ -72,6 +72,20 @@ describe('spelling help', () => {
     expect(search('oaj').hits).toEqual([]);
   });
 
+  it('does not correct a code or a size: one edit from it is another item', () => {
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-bolts', syncedAt: NOW.toISOString() }, [
+      { id: 'b-1', account_id: 'acc-bolts', sku: 'B-1', description: 'Hex bolt M12x40', uom: 'EA' },
+    ]);
+    expect(search('m12x40').hits.map((h) => h.id)).toEqual(['b-1']);
+    expect(similarWords(db, 'm12x45')).toEqual(['m12x40']);
+    const found = search('m12x45');
+    expect(found.hits).toEqual([]);
+    expect(found.spelledAs).toBeUndefined();
+    // the words beside it are still corrected, and the size still has to match
+    expect(search('hex bolf m12x45').hits).toEqual([]);
+    expect(search('hex bolf m12x40').spelledAs).toBe('hex bolt m12x40');
+  });
+
   it('offers the words one edit away, nearest in length first', () => {
     expect(similarWords(db, 'brackt')).toEqual(['bracket']);
     expect(similarWords(db, 'brackeb')).toEqual(['bracken', 'bracket']);

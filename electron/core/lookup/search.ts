@@ -162,7 +162,9 @@ function spellingHits(ctx: Context, q: ClassifiedQuery, limit: number): { hits: 
   if (!q.words.some((word) => word.length >= MIN_CORRECTED_LENGTH)) return null;
   let replaced = false;
   const groups = q.words.map((word) => {
-    if (word.length < MIN_CORRECTED_LENGTH || /^\d+$/.test(word) || isKnownWord(ctx.db, word)) return [word];
+    // A word with a digit in it is a code or a size (`m12x40`, `500ml`, a scan the mirror lacks): one
+    // edit from it is another bolt or another item, which the floor must not be offered as meant.
+    if (word.length < MIN_CORRECTED_LENGTH || /\d/.test(word) || isKnownWord(ctx.db, word)) return [word];
     const similar = similarWords(ctx.db, word);
     if (similar.length === 0) return [word];
     replaced = true;
