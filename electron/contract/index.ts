@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './methods.ts';
 export type * from './types.ts';
+export * from './notices.ts';
