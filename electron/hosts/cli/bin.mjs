@@ -6,6 +6,14 @@ if (major < 22 || (major === 22 && minor < 18)) {
   console.error(`aisle: needs Node.js 22.18 or newer (this is ${process.versions.node}); run it through npx or npm scripts, which use the project's own Node.`);
   process.exit(1);
 }
+// A reader that closes early (`aisle find … | head -1`): stop writing and exit quietly with 0, as git
+// and grep stop, instead of Node's stack trace for the unhandled EPIPE. SQLite keeps the mirror whole.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // The version alone: package.json, and not one module of the app (scripts call this to check an install).
