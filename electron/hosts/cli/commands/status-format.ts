@@ -36,10 +36,14 @@ export function isInProcessDemo(identity: MirrorIdentity | null): boolean {
   return identity?.server === 'demo';
 }
 
-/** Datasets a person should look at: failed, held back, or (except in demo data) out of date. */
+/**
+ * Datasets a person should look at: failed, held back or out of date. None in an in-process demo's
+ * mirror: its last round's failure or hold went with the process that ran it, and nothing a person
+ * does to that file changes the next demo, which starts afresh.
+ */
 export function needingAttention(identity: MirrorIdentity | null, datasets: DatasetStatus[]): DatasetStatus[] {
-  const demo = isInProcessDemo(identity);
-  return datasets.filter((d) => d.lastError || d.held || (d.stale && !demo));
+  if (isInProcessDemo(identity)) return [];
+  return datasets.filter((d) => d.lastError || d.held || d.stale);
 }
 
 /** "10:43" today, else "2026-11-24 10:43", in the workstation's time zone. */
