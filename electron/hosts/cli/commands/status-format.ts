@@ -38,8 +38,8 @@ export function isInProcessDemo(identity: MirrorIdentity | null): boolean {
 
 /**
  * Datasets a person should look at: failed, held back or out of date. None in an in-process demo's
- * mirror: its last round's failure or hold went with the process that ran it, and nothing a person
- * does to that file changes the next demo, which starts afresh.
+ * mirror: the warehouse its failure or hold came from went with the process that ran it, and only
+ * the next demo session, which syncs that file again by itself, can change it.
  */
 export function needingAttention(identity: MirrorIdentity | null, datasets: DatasetStatus[]): DatasetStatus[] {
   if (isInProcessDemo(identity)) return [];
