@@ -9,11 +9,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { rolldown } from 'rolldown';
+import { rolldown, type Plugin } from 'rolldown';
 import { DEFAULT_BUNDLE_DIR, ENTRY_FILE, INPUTS_FILE, ROOT, describeInputs } from '../electron/hosts/cli/bundle.mjs';
 
-/** Writes the bundle into `outDir` (emptied first); the list of inputs last, so a failed build leaves none. */
-export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
+/**
+ * Writes the bundle into `outDir` (emptied first); the list of inputs last, so a failed build leaves none.
+ * `plugins`: more rolldown plugins, after the one that notes each input as read (a test edits a source
+ * from one of the build's hooks, to see an edit made during a build leave the bundle counted stale).
+ */
+export async function buildCli(outDir = DEFAULT_BUNDLE_DIR, plugins: Plugin[] = []): Promise<string[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   // each file's size and time as the bundler reads it, to tell a file edited during the build
@@ -28,6 +32,7 @@ export async function buildCli(outDir = DEFAULT_BUNDLE_DIR): Promise<string[]> {
           return null;
         },
       },
+      ...plugins,
     ],
     input: {
       [path.basename(ENTRY_FILE, '.js')]: 'electron/hosts/cli/cli.ts',

@@ -61,6 +61,12 @@ describe('status summary line', () => {
     const stale = [dataset('items', 400, { stale: true }), dataset('inventory', 50, { stale: true })];
     expect(needingAttention(demo, stale)).toEqual([]);
     expect(needingAttention(identity, stale)).toHaveLength(2);
+    // nor one whose process ended mid-round, leaving a failure or a held snapshot behind
+    const leftBehind = [dataset('items', 400, { lastError: { code: 'offline', message: 'The demo warehouse did not start.' } }), dataset('inventory', 50, { held: { currentRows: 50, incomingRows: 1, wouldDelete: 49, receivedAt: at(11, 0) } })];
+    expect(needingAttention(demo, leftBehind)).toEqual([]);
+    expect(needingAttention(identity, leftBehind)).toHaveLength(2);
+    expect(mirrorSummary(demo, leftBehind, NOW)).toBe('demo warehouse · demo@example.com · demo data of 11:00 · 400 items · no problems');
+    expect(mirrorSummary(identity, leftBehind, NOW)).toBe('warehouse.example.com · demo@example.com · up to date 11:00 · 400 items · 2 problems');
     expect(mirrorSummary(demo, stale, NOW)).toBe('demo warehouse · demo@example.com · demo data of 11:00 · 400 items · no problems');
   });
 

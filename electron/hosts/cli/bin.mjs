@@ -6,12 +6,12 @@ if (major < 22 || (major === 22 && minor < 18)) {
   console.error(`aisle: needs Node.js 22.18 or newer (this is ${process.versions.node}); run it through npx or npm scripts, which use the project's own Node.`);
   process.exit(1);
 }
-// A reader that stops early (`aisle find … | head -1`) closes the pipe: the CLI then stops quietly, as
-// git and grep do, instead of printing a stack trace for output nobody reads any more.
+// A reader that closes early (`aisle find … | head -1`): stop writing and exit quietly with 0, as git
+// and grep stop, instead of Node's stack trace for the unhandled EPIPE. SQLite keeps the mirror whole.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
     if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? 0);
+    process.exit(0);
   });
 }
 const argv = process.argv.slice(2);

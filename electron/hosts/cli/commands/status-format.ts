@@ -36,10 +36,14 @@ export function isInProcessDemo(identity: MirrorIdentity | null): boolean {
   return identity?.server === 'demo';
 }
 
-/** Datasets a person should look at: failed, held back, or (except in demo data) out of date. */
+/**
+ * Datasets a person should look at: failed, held back or out of date. None in an in-process demo's
+ * mirror: the warehouse its failure or hold came from went with the process that ran it, and only
+ * the next demo session, which syncs that file again by itself, can change it.
+ */
 export function needingAttention(identity: MirrorIdentity | null, datasets: DatasetStatus[]): DatasetStatus[] {
-  const demo = isInProcessDemo(identity);
-  return datasets.filter((d) => d.lastError || d.held || (d.stale && !demo));
+  if (isInProcessDemo(identity)) return [];
+  return datasets.filter((d) => d.lastError || d.held || d.stale);
 }
 
 /** "10:43" today, else "2026-11-24 10:43", in the workstation's time zone. */
@@ -72,6 +76,7 @@ export function mirrorSummary(identity: MirrorIdentity | null, datasets: Dataset
   else if (datasets.some((d) => d.stale)) state = `out of date since ${clockTime(oldest, now)}`;
   else state = `up to date ${clockTime(oldest, now)}`;
   const items = datasets.filter((d) => d.list === 'items').reduce((sum, d) => sum + d.rows, 0);
-  const problems = datasets.filter((d) => d.lastError || d.held).length;
+  // an in-process demo's failures and holds need nobody (needingAttention): its lines below still show them
+  const problems = demo ? 0 : datasets.filter((d) => d.lastError || d.held).length;
   return [...who, state, count(items, 'item'), problems === 0 ? 'no problems' : count(problems, 'problem')].join(' · ');
 }
