@@ -69,7 +69,35 @@ const rendererLayers = {
   },
 };
 
-const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers } };
+// Comments say why, in words that stay true: an "issue N", a "stop N" or a commit hash points at the
+// project's history, which git keeps; a measurement that justifies a choice goes to docs/decisions/.
+const HISTORY_IN_COMMENTS = [
+  /\b(?:issue|stop)\s+#?\d+/i,
+  /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
+];
+const commentWords = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: {
+      history: 'A comment names the project\'s history ("{{found}}"): say why in words; git keeps the history, docs/decisions/ the measurements.',
+    },
+  },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          for (const pattern of HISTORY_IN_COMMENTS) {
+            const found = pattern.exec(comment.value)?.[0];
+            if (found) context.report({ loc: comment.loc, messageId: 'history', data: { found } });
+          }
+        }
+      },
+    };
+  },
+};
+
+const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers, 'comment-words': commentWords } };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**', '.tmp/**'] },
@@ -88,6 +116,11 @@ export default tseslint.config(
       'vue/singleline-html-element-content-newline': 'off',
       'vue/html-self-closing': 'off',
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.mjs', '**/*.js', '**/*.cjs', '**/*.vue'],
+    plugins: { aisle: aislePlugin },
+    rules: { 'aisle/comment-words': 'error' },
   },
   {
     // design.md section 1: the core is host-independent.
