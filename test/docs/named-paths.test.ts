@@ -65,4 +65,12 @@ describe('the docs name files that exist', () => {
     expect(isInRepository('ead/search-hits.ts', paths)).toBe(false);
     expect(isInRepository('electron/core/mirror/apply-snapshot.ts', paths)).toBe(false);
   });
+
+  // The walk of a sync round passes every step of the round and of the snapshot apply: a step file
+  // added without a word in the walk fails here.
+  it.each(['electron/core/sync/round', 'electron/core/db/write/snapshot'])("docs/architecture.md's walk names every file of %s", (folder) => {
+    const named = namedPaths(readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'));
+    const steps = readdirSync(path.join(root, folder)).filter((f) => f.endsWith('.ts'));
+    expect(steps.filter((f) => !named.some((n) => n === f || n.endsWith(`/${f}`)))).toEqual([]);
+  });
 });
