@@ -1,6 +1,5 @@
 // The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
 // checked for full scans of the big tables and for sorts that an index should have saved.
-import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
@@ -9,6 +8,7 @@ import { listPage } from '../../electron/core/lookup/lists.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { recordingConnection } from '../support/recording-connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
 
@@ -31,18 +31,7 @@ afterAll(() => {
 /** Runs `work` on a connection that records every SQL text it prepares; returns the plans. */
 function plansOf(work: (db: WriteDb) => void): { sql: string; plan: string[] }[] {
   const seen = new Set<string>();
-  const recording = new Proxy(db, {
-    get(target, property) {
-      if (property === 'prepare') {
-        return (sql: string) => {
-          seen.add(sql);
-          return target.prepare(sql);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const recording = recordingConnection(db, { prepared: (sql) => seen.add(sql) });
   work(recording);
   expect(seen.size).toBeGreaterThan(0);
   return [...seen].map((sql) => {
@@ -105,35 +94,7 @@ describe('query plans', () => {
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {
     const counted = (work: (db: WriteDb) => void): string[] => {
       const executed: string[] = [];
-      const counting = new Proxy(db, {
-        get(target, property) {
-          if (property === 'prepare') {
-            return (sql: string) => {
-              const statement = target.prepare(sql);
-              const wrapped: Statement = new Proxy(statement, {
-                get(s, name) {
-                  const value = Reflect.get(s, name, s);
-                  if (typeof value !== 'function') return value;
-                  if (['get', 'all', 'run', 'iterate'].includes(String(name))) {
-                    return (...args: unknown[]) => {
-                      executed.push(sql);
-                      return value.apply(s, args);
-                    };
-                  }
-                  // pluck/raw/… return the statement: keep counting through it
-                  return (...args: unknown[]) => {
-                    const result = value.apply(s, args);
-                    return result === s ? wrapped : result;
-                  };
-                },
-              });
-              return wrapped;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
+      const counting = recordingConnection(db, { ran: (sql) => executed.push(sql) });
       work(counting); // prepares, and reads the datasets table once
       executed.length = 0;
       work(counting);

@@ -3,12 +3,14 @@
 // connection does, and a statement's pluck() or raw() keeps telling through the statement it returns.
 import type { Statement } from 'better-sqlite3';
 
+type Run = 'get' | 'all' | 'run' | 'iterate';
+
 export interface SqlSeen {
   prepared?(sql: string): void;
-  ran?(sql: string, args: unknown[]): void;
+  ran?(sql: string, args: unknown[], method: Run): void;
 }
 
-const RUNS = new Set(['get', 'all', 'run', 'iterate']);
+const RUNS: ReadonlySet<string | symbol> = new Set<Run>(['get', 'all', 'run', 'iterate']);
 
 export function recordingConnection<D extends { prepare(sql: string): Statement }>(db: D, seen: SqlSeen): D {
   return new Proxy(db, {
@@ -31,7 +33,7 @@ function recordingStatement(sql: string, statement: Statement, seen: SqlSeen): S
       const value = Reflect.get(s, name, s);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        if (RUNS.has(String(name))) seen.ran?.(sql, args);
+        if (RUNS.has(name)) seen.ran?.(sql, args, name as Run);
         const result = value.apply(s, args);
         return result === s ? wrapped : result;
       };
