@@ -1,6 +1,6 @@
 // The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
 // checked for full scans of the big tables and for sorts that an index should have saved.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { viewSchema } from '../../electron/contract/methods.ts';
@@ -9,24 +9,16 @@ import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../elec
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { recordingConnection } from '../support/recording-connection.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
+import { ACME, F1, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const BIG_TABLES = ['items', 'locations', 'inventory', 'history', 'records', 'item_stock'];
 
-beforeAll(() => {
-  dir = tempDir();
-  // No ANALYZE: on a handful of rows SQLite would rightly prefer scans; without statistics it plans
-  // for big tables, as on a real mirror.
-  db = buildFloorMirror(dir.path);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
-});
+// No ANALYZE: on a handful of rows SQLite would rightly prefer scans; without statistics it plans
+// for big tables, as on a real mirror.
+floorMirrorForFile((opened) => (db = opened));
 
 /** Runs `work` on a connection that records every SQL text it prepares; returns the plans. */
 function plansOf(work: (db: WriteDb) => void): { sql: string; plan: string[] }[] {
