@@ -2,6 +2,7 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
 import { layerOf, mayImport } from './electron/core/layers.ts';
+import { HISTORY_WORDS } from './scripts/history-words.ts';
 
 const coreRoot = path.join(import.meta.dirname, 'electron/core');
 const inCore = (file) => path.relative(coreRoot, file).split(path.sep).join('/');
@@ -69,12 +70,7 @@ const rendererLayers = {
   },
 };
 
-// Comments say why, in words that stay true: an "issue N", a "stop N" or a commit hash points at the
-// project's history, which git keeps; a measurement that justifies a choice goes to docs/decisions/.
-const HISTORY_IN_COMMENTS = [
-  /\b(?:issue|stop)\s+#?\d+/i,
-  /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
-];
+// Comments say why, in words that stay true (scripts/history-words.ts).
 const commentWords = {
   meta: {
     type: 'suggestion',
@@ -87,7 +83,7 @@ const commentWords = {
     return {
       Program() {
         for (const comment of context.sourceCode.getAllComments()) {
-          for (const pattern of HISTORY_IN_COMMENTS) {
+          for (const pattern of HISTORY_WORDS) {
             const found = pattern.exec(comment.value)?.[0];
             if (found) context.report({ loc: comment.loc, messageId: 'history', data: { found } });
           }
