@@ -2,6 +2,7 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
 import { layerOf, mayImport } from './electron/core/layers.ts';
+import { HISTORY_WORDS } from './scripts/history-words.ts';
 
 const coreRoot = path.join(import.meta.dirname, 'electron/core');
 const inCore = (file) => path.relative(coreRoot, file).split(path.sep).join('/');
@@ -69,7 +70,30 @@ const rendererLayers = {
   },
 };
 
-const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers } };
+// Comments say why, in words that stay true (scripts/history-words.ts).
+const commentWords = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: {
+      history: 'A comment names the project\'s history ("{{found}}"): say why in words; git keeps the history, docs/decisions/ the measurements.',
+    },
+  },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          for (const pattern of HISTORY_WORDS) {
+            const found = pattern.exec(comment.value)?.[0];
+            if (found) context.report({ loc: comment.loc, messageId: 'history', data: { found } });
+          }
+        }
+      },
+    };
+  },
+};
+
+const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers, 'comment-words': commentWords } };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**', 'test/.artifacts/**', '.tmp/**'] },
@@ -88,6 +112,11 @@ export default tseslint.config(
       'vue/singleline-html-element-content-newline': 'off',
       'vue/html-self-closing': 'off',
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.mjs', '**/*.js', '**/*.cjs', '**/*.vue'],
+    plugins: { aisle: aislePlugin },
+    rules: { 'aisle/comment-words': 'error' },
   },
   {
     // design.md section 1: the core is host-independent.

@@ -1,7 +1,7 @@
 // A tiny real HTTP server on 127.0.0.1 whose answers a test scripts, for the faults the demo server
 // does not produce (garbage bodies, 5xx, stalls).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -22,16 +22,10 @@ export async function localServer(handler: Handler): Promise<LocalServer> {
       handler(req, res, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -43,10 +37,9 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 /** A free port nothing listens on (for "server down"). */
 export async function closedPortUrl(): Promise<string> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  const url = await listenOnLoopback(server);
+  await closeServer(server);
+  return url;
 }
 
 /** An unsigned JWT-shaped token with the given payload (enough for token capture). */

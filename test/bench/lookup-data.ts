@@ -180,7 +180,7 @@ export function cachedBenchMirror(sizes: BenchSizes, options: { rebuild?: boolea
   buildBenchMirror(db, sizes, log);
   db.pragma('wal_checkpoint(TRUNCATE)');
   // No ANALYZE: the app never runs it, and with its STAT4 samples SQLite re-prepares every statement
-  // whose plan a bound value could change, on every call: that alone cost each probe ~5 µs here.
+  // whose plan a bound value could change, on every call, a cost each probe would pay (decision 0005).
   db.close();
   renameSync(building, file);
   log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);

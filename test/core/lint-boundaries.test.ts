@@ -1,7 +1,8 @@
 // The lint rules that keep the code's shape (eslint.config.js): the layers inside the core
 // (electron/core/layers.ts), the hosts' one way in (core/index.ts and core/entrances/), and the
-// renderer's layers (shared/, features/, the app shell). Each
-// rule is run by ESLint itself on a few lines placed where they would be in the repository.
+// renderer's layers (shared/, features/, the app shell), and comments without the project's history
+// (issue and stop numbers, commit hashes). Each rule is run by ESLint itself on a few lines placed
+// where they would be in the repository.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +77,26 @@ describe("lint: the renderer's layers", () => {
       ),
     ).toEqual([]);
     expect(await problems('renderer/src/example.ts', "import LockView from './features/session/LockView.vue';\nexport const x = LockView;\n")).toEqual([]);
+  });
+});
+
+describe('lint: comments say why, in words', () => {
+  const history = (found: string) =>
+    `aisle/comment-words: A comment names the project's history ("${found}"): say why in words; git keeps the history, docs/decisions/ the measurements.`;
+
+  it('refuses an issue or stop number and a commit hash in a comment, in code, tests and the window', async () => {
+    expect(await problems('electron/core/lookup/example.ts', '// Fixed for issue 12: the rank of a code.\nexport const x = 1;\n')).toEqual([history('issue 12')]);
+    expect(await problems('test/lookup/example.test.ts', '/** As measured at stop 7. */\nexport const x = 1;\n')).toEqual([history('stop 7')]);
+    expect(await problems('electron/hosts/cli/example.mjs', '// reverted in 4f2a9c1, see there\nexport const x = 1;\n')).toEqual([history('4f2a9c1')]);
+    expect(await problems('renderer/src/features/search/Example.vue', '<script setup lang="ts">\n// since 9d8f51e0 the box waits\nconst x = 1;\n</script>\n<template><p>{{ x }}</p></template>\n')).toEqual([history('9d8f51e0')]);
+  });
+
+  it('takes words, codes and plain numbers, and leaves strings alone', async () => {
+    expect(
+      await problems(
+        'electron/core/lookup/example.ts',
+        "// A code such as SKU-0001234 or 4006381333931 stops the word probes; an issue with the stock is\n// said in words.\nexport const x = 'issue 12 at abc1234';\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -3,16 +3,13 @@
 // reader could be handed to a function that changes the mirror.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror, readOnly, type ReadDb, type WriteDb } from '../../electron/core/db/connection.ts';
 import { markAttempt } from '../../electron/core/db/write/datasets.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { eachTestFolder } from '../support/each-test-folder.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 function writes(db: WriteDb): void {
   db.prepare(`INSERT INTO meta (key, value) VALUES ('k', 'v')`).run();
@@ -24,7 +21,7 @@ function reads(db: ReadDb): number {
 
 describe('read and write handles', () => {
   it('a writer may read; a reader, or a connection not opened as a mirror, cannot be given to a writer', () => {
-    const file = path.join(dir.path, 'm.sqlite');
+    const file = path.join(dir, 'm.sqlite');
     const writer = openMirror(file);
     const reader = openMirror(file, { readonly: true });
     const raw = new Database(file);
@@ -47,7 +44,7 @@ describe('read and write handles', () => {
   });
 
   it('readOnly makes the writer a reader that SQLite refuses writes on too', () => {
-    const file = path.join(dir.path, 'm.sqlite');
+    const file = path.join(dir, 'm.sqlite');
     const reader: ReadDb = readOnly(openMirror(file));
     try {
       expect(reads(reader)).toBe(0);

@@ -1,38 +1,19 @@
 // Each item's stock summary (item_stock) says what its stock rows say, after every write of stock:
 // a first load (large enough for the bulk load), a changed snapshot, a partial refresh of some
 // items, a facility's stock dropped, and the rows' columns extracted again. Real SQLite, the real apply.
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { describe, expect, it } from 'vitest';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { beginSnapshot, dropDataset } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { reextractRows } from '../../electron/core/db/write/list-rows.ts';
 import { TABLES } from '../../electron/core/mirror/record-tables.ts';
-import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { stockSpec } from '../support/dataset-specs.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
-beforeEach(() => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
-});
-afterEach(() => {
-  db.close();
-  dir.remove();
-});
+eachTestMirror((opened) => (db = opened));
 
-const spec = (facility: string): DatasetSpec => ({
-  key: `inventory@facility:${facility}`,
-  list: 'inventory',
-  label: 'Inventory',
-  table: 'inventory',
-  scopeKind: 'facility',
-  scopeId: facility,
-  scopeName: null,
-  path: `/v1/api/pub/facilities/${facility}/inventory`,
-  method: 'POST',
-});
+const spec = stockSpec;
 
 type Stock = { id: string; facility_id: string | null; item_id: string; location_code: string; qty_on_hand: number };
 const stock = (facility: string | null, item: number, at: number, qty: number): Stock => ({

@@ -4,20 +4,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror, type ReadDb } from '../../electron/core/db/connection.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { eachTestFolder } from '../support/each-test-folder.ts';
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, 'fixtures', 'schema.sql'), 'utf8');
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 /** The schema of a file as text, in the fixture's form: one entry per table, index and trigger, by name. */
 function schemaOf(db: ReadDb | Database.Database): string {
@@ -28,7 +25,7 @@ function schemaOf(db: ReadDb | Database.Database): string {
 describe('the mirror schema', () => {
   it('is built by the migration files in order, ending at the schema an existing mirror has, to the byte', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
-    const db = openMirror(path.join(dir.path, 'new.sqlite'));
+    const db = openMirror(path.join(dir, 'new.sqlite'));
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(schemaOf(db)).toBe(FIXTURE);
@@ -38,7 +35,7 @@ describe('the mirror schema', () => {
   });
 
   it('opens a mirror of that schema made elsewhere without migrating it, and reads it', () => {
-    const file = path.join(dir.path, 'existing.sqlite');
+    const file = path.join(dir, 'existing.sqlite');
     const made = new Database(file);
     made.pragma('journal_mode = WAL');
     // the fixture's statements as SQLite keeps them; the internal tables FTS5 and AUTOINCREMENT make are made by them

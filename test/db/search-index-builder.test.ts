@@ -6,12 +6,12 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { migrate } from '../../electron/core/db/migrations/index.ts';
 import { prepareSearchIndexBuilder } from '../../electron/core/db/write/search-index-builder.ts';
+import { itemsSpec } from '../support/dataset-specs.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -27,17 +27,7 @@ afterEach(() => {
   dir.remove();
 });
 
-const spec = (account: string): DatasetSpec => ({
-  key: `items@account:${account}`,
-  list: 'items',
-  label: 'Items',
-  table: 'items',
-  scopeKind: 'account',
-  scopeId: account,
-  scopeName: null,
-  path: `/v1/api/pub/lists/accounts/${account}/items/query`,
-  method: 'GET',
-});
+const spec = itemsSpec;
 const COLOURS = ['red', 'green', 'blue', 'black', 'white', 'grey', 'orange'];
 const NOUNS = ['bolt', 'washer', 'hinge', 'bracket', 'cable', 'tie', 'pallet', 'drum', 'crate', 'hook', 'strap'];
 const item = (n: number, v = 0) => ({ id: `id-${n}`, sku: `AB-${String(n).padStart(6, '0')}`, description: `${COLOURS[n % 7]} ${NOUNS[n % 11]} ${v ? `v${v}` : ''}`.trim() });

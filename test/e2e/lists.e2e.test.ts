@@ -2,19 +2,13 @@
 // name of the record it names, never its id; technical columns are hidden until the user ticks one,
 // and that choice is kept.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { type App, go, syncedAppForAll } from './support/app.ts';
 
 describe('lists for people', () => {
   let app: App;
 
-  beforeAll(async () => {
-    app = await startApp();
-    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await app.page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-  });
-  afterAll(async () => app?.close());
+  syncedAppForAll((started) => (app = started));
 
   /** The keys of the columns on screen, in order. */
   const headers = () => app.page.evaluate(`[...document.querySelectorAll('[data-testid^=sort-]')].map((h) => h.getAttribute('data-testid').slice(5))`) as Promise<string[]>;

@@ -2,20 +2,14 @@
 // signed in before, sign-out, and a session that expires. Offline is neutral, never an error, and
 // the mirror keeps answering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { go, scan, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { type App, go, scan, shot, signIn, startApp, syncedAppForAll } from './support/app.ts';
 
 const state = (app: App) => app.page.getByTestId('status-indicator').getAttribute('data-state');
 
 describe('the server going away and coming back', () => {
   let app: App;
 
-  beforeAll(async () => {
-    app = await startApp({ demo: { items: 2000 } });
-    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await app.page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-  });
-  afterAll(async () => app?.close());
+  syncedAppForAll((started) => (app = started), { demo: { items: 2000 } });
 
   it('shows offline as a neutral state with the data age, and keeps answering from the mirror', async () => {
     const { page } = app;

@@ -1,19 +1,13 @@
 // The search box forgives, in Chromium against the demo warehouse: a word with one letter wrong is
 // found and said, an item hit shows its on hand and where most of it is, a location page names its
 // facility, and a GS1 scan with a lot opens its item with that lot's rows marked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { go, scan, scanOpened, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { type App, go, scan, scanOpened, shot, syncedAppForAll } from './support/app.ts';
 
 describe('a forgiving search', () => {
   let app: App;
 
-  beforeAll(async () => {
-    app = await startApp();
-    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await app.page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-  });
-  afterAll(async () => app?.close());
+  syncedAppForAll((started) => (app = started));
 
   it('finds a word typed with one letter wrong, says so, and shows each item\'s stock', async () => {
     const { page } = app;

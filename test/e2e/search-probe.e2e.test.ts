@@ -1,9 +1,9 @@
 // The search benchmark's probe in Chromium through the browser host: a page flagged before it loads
 // measures each keystroke to the paint of its answer from outside the search box; a page not
 // flagged measures nothing (the box holds no timing).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCH_PROBE_FLAG } from '../../renderer/src/bench/search-probe-flag.ts';
-import { signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { type App, syncedAppForAll } from './support/app.ts';
 
 // Strings, not functions: the Node side's type check has no DOM.
 const ENTRIES = "performance.getEntriesByName('search:keystroke-to-paint').map((e) => ({ duration: e.duration, detail: e.detail }))";
@@ -12,13 +12,7 @@ type Entry = { duration: number; detail: Record<string, number> | null };
 describe('the search probe', () => {
   let app: App;
 
-  beforeAll(async () => {
-    app = await startApp({ demo: { items: 200 } });
-    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await app.page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-  });
-  afterAll(async () => app?.close());
+  syncedAppForAll((started) => (app = started), { demo: { items: 200 } });
 
   async function typeAndWait(q: string): Promise<void> {
     const { page } = app;

@@ -3,6 +3,7 @@
 // behaves like Electron where the host relies on it and records what the host registers, so tests
 // can call the handlers and inspect the options.
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 type Listener = (...args: unknown[]) => void;
@@ -219,6 +220,12 @@ export function resetFakeElectron(): void {
   contextBridge.exposed = {};
   ipcRenderer.invoked = [];
   ipcRenderer.listeners.clear();
+}
+
+/** A fresh fake whose app keeps its data in `folder`: its userData in the folder named `userData` there, its downloads in `Downloads`. */
+export function resetFakeElectronIn(folder: string, userData = 'userData'): void {
+  resetFakeElectron();
+  app.paths = { userData: path.join(folder, userData), downloads: path.join(folder, 'Downloads') };
 }
 
 export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };

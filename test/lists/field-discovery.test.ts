@@ -2,16 +2,16 @@
 // values read liberally.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { discoverFieldMap } from '../../electron/core/lists/field-discovery.ts';
 import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { spellings } from '../../electron/core/lists/field-map.ts';
 import { flag, instantText, num } from '../../electron/core/lists/values.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: string;
 let db: WriteDb;
 
 const ean = (n: number) => {
@@ -19,15 +19,13 @@ const ean = (n: number) => {
   return body + gs1CheckDigit(body);
 };
 
+eachTestMirror((opened, folder) => {
+  db = opened;
+  dir = folder;
+});
 beforeEach(() => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
   db.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path) VALUES (1, 'accounts', 'accounts', 'global', '/a')`).run();
   db.prepare(`INSERT INTO records (dataset_id, list, id, hash, raw) VALUES (1, 'accounts', 'acc-1', 0, '{}'), (1, 'accounts', 'acc-2', 0, '{}')`).run();
-});
-afterEach(() => {
-  db.close();
-  dir.remove();
 });
 
 describe('deciding a field map from a sample', () => {
@@ -67,7 +65,7 @@ describe('deciding a field map from a sample', () => {
 
 describe('field-map.json', () => {
   it('is read with what is wrong named in words; the rest of it applies', () => {
-    const file = path.join(dir.path, 'field-map.json');
+    const file = path.join(dir, 'field-map.json');
     expect(readFieldMapFile(file)).toMatchObject({ state: 'absent', overrides: {}, warning: null });
     writeFileSync(file, JSON.stringify({ '//': 'IT: eventTime is when it happened', items: { sku: 'itemNo', skuu: 'x', upc: 5 }, history: { created_on: 'eventTime', lot: null } }));
     const read = readFieldMapFile(file);

@@ -1,43 +1,22 @@
 // The field map inside a dataset apply: decided from the list's first records before any is
 // written, and decided again (re-extracting the rows kept) once a list decided on a few records grows.
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { stockSpec } from '../support/dataset-specs.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
-
-const stockSpec = (facility: string): DatasetSpec => ({
-  key: `inventory@facility:${facility}`,
-  list: 'inventory',
-  label: 'Inventory',
-  table: 'inventory',
-  scopeKind: 'facility',
-  scopeId: facility,
-  scopeName: null,
-  path: '/v1/api/pub/inv/query',
-  method: 'POST',
-});
+eachTestMirror((opened) => (db = opened));
 
 function apply(spec: DatasetSpec, records: object[]) {
   const applier = beginSnapshot(db, ensureDataset(db, spec), spec);
   for (const r of records) applier.add(JSON.stringify(r));
   return applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true });
 }
-
-beforeEach(() => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
-});
-afterEach(() => {
-  db.close();
-  dir.remove();
-});
 
 describe('the field map in an apply', () => {
   it('a list decided on a few records is decided again once it grows, and its rows kept are extracted again', () => {

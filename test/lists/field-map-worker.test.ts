@@ -2,35 +2,26 @@
 // round: from the first download on, and again when it changes, with nothing downloaded again.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
-import { createSyncWorkerClient, type SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';
+import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
+import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
+import { LISTS, type FixtureServer } from '../sync/fixture-server.ts';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: string;
 let server: FixtureServer;
 let worker: SyncWorkerClient;
-beforeEach(async () => {
-  dir = tempDir();
-  server = await startFixtureServer();
-  worker = createSyncWorkerClient();
-});
-afterEach(async () => {
-  await worker.terminate();
-  await server.close();
-  dir.remove();
-});
+eachTestSyncWorker((fixture) => ({ folder: dir, server, worker } = fixture));
 
 describe('the sync worker and field-map.json', () => {
   it('uses the file from the first round, and a changed file re-extracts without a download', async () => {
     server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
     server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 20 }, (_, n) => ({ id: `item-${n}`, internalRef: `R${n}`, articleRef: `ART-${n}`, description: `Thing ${n}` })));
-    mkdirSync(path.join(dir.path, 'mirrors'));
-    const file = path.join(dir.path, 'mirrors', 'm.sqlite');
+    mkdirSync(path.join(dir, 'mirrors'));
+    const file = path.join(dir, 'mirrors', 'm.sqlite');
     openMirror(file).close();
-    const mapFile = path.join(dir.path, 'field-map.json');
+    const mapFile = path.join(dir, 'field-map.json');
     const token = async () => 't1';
     const round = () =>
       worker.run(

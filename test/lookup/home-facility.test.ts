@@ -1,31 +1,26 @@
 // A location code can exist in several facilities: the home facility's location comes first, and
 // each hit names its facility (never its id).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { homeFacility } from '../../electron/core/lookup/home-facility.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, LOCATIONS, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const search = (q: string, home: string | null) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW, homeFacility: home });
 const places = (q: string, home: string | null) => search(q, home).hits.filter((h) => h.kind === 'location').map((h) => `${h.code} ${h.place?.facility} ${h.place?.home} ${h.match}`);
 
+floorMirrorForFile((opened) => (db = opened));
 beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
   // the overflow facility has an A-03-02-B of its own
   loadDataset(db, { list: 'locations', scopeKind: 'facility', scopeId: F2, syncedAt: NOW.toISOString() }, [
     LOCATIONS[4],
     { id: 'loc-6', facility_id: F2, code: 'A-03-02-B', zone: 'A', type: 'PICK', barcode: 'L2-0302B', pickable: true },
   ]);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
 });
 
 describe('home facility', () => {

@@ -1,26 +1,19 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { expiryState, inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
+import { F1, F2, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 
-beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
-});
+floorMirrorForFile((opened) => (db = opened));
 
 describe('inventory by item', () => {
   it('lists every location holding it, quantities apart, expiry flagged, natural order', () => {

@@ -1,7 +1,6 @@
 // Lists and CSV read by people: references by code or name, technical columns hidden by default,
 // dates without a time as dates. Real SQLite mirror filled through the mirror's own apply.
 import { readFileSync } from 'node:fs';
-import type { Statement } from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
@@ -9,6 +8,7 @@ import { exportCsvFile } from '../../electron/core/lookup/export-csv.ts';
 import { listCatalog, listPage } from '../../electron/core/lookup/lists.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
+import { recordingConnection } from '../support/recording-connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
@@ -122,28 +122,10 @@ describe('columns for people', () => {
       const lookups: string[] = [];
       const executed: string[] = [];
       // every statement the page runs that reads a name of the accounts list
-      const counting = new Proxy(other, {
-        get(target, property) {
-          if (property === 'prepare') {
-            return (sql: string) => {
-              const statement = target.prepare(sql);
-              const wrapped: Statement = new Proxy(statement, {
-                get(s, name) {
-                  const value = Reflect.get(s, name, s);
-                  if (typeof value !== 'function') return value;
-                  return (...args: unknown[]) => {
-                    if (['get', 'all', 'run', 'iterate'].includes(String(name))) executed.push(sql);
-                    if (['get', 'all', 'iterate'].includes(String(name)) && args.includes('accounts')) lookups.push(String(args[args.length - 1]));
-                    const result = value.apply(s, args);
-                    return result === s ? wrapped : result;
-                  };
-                },
-              });
-              return wrapped;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
+      const counting = recordingConnection(other, {
+        ran(sql, args, method) {
+          executed.push(sql);
+          if (method !== 'run' && args.includes('accounts')) lookups.push(String(args[args.length - 1]));
         },
       });
       const items = view({ list: 'items' });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { exportColumns, exportCsvFile, writeCsv } from '../../electron/core/lookup/export-csv.ts';
@@ -10,20 +10,17 @@ import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: string;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const view = (input: Record<string, unknown>) => viewSchema.parse(input);
 
-beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
+floorMirrorForFile((opened, folder) => {
+  db = opened;
+  dir = folder;
 });
 
 describe('lists', () => {
@@ -128,7 +125,7 @@ describe('record detail', () => {
 
 describe('CSV export', () => {
   it('writes the current view (filter, sort, columns) to a file, quoted, with a header', async () => {
-    const out = path.join(dir.path, 'exports');
+    const out = path.join(dir, 'exports');
     const v = view({ list: 'items', filters: { account_id: ACME }, sort: [{ column: 'sku', dir: 'desc' }], columns: ['sku', 'description', 'colour_code'] });
     const result = await exportCsvFile(db, v, out, { now: NOW });
     expect(result).toEqual({ location: path.join(out, 'items-2026-11-21T06-00-00-000.csv'), rows: 5 });
@@ -145,7 +142,7 @@ describe('CSV export', () => {
   });
 
   it('heads each column as the window names it, and a column it does not name by the list\'s own label', async () => {
-    const out = path.join(dir.path, 'exports-es');
+    const out = path.join(dir, 'exports-es');
     const v = view({ list: 'items', filters: { account_id: ACME }, sort: [{ column: 'sku', dir: 'asc' }], columns: ['sku', 'description', 'colour_code'] });
     // `__proto__` is only a header the window sent, for a column the view does not have
     const headers = JSON.parse('{"sku":"Código, SKU","description":"Descripción","__proto__":"x"}') as Record<string, string>;
@@ -158,7 +155,7 @@ describe('CSV export', () => {
   });
 
   it('leaves no half-written file when an export fails', async () => {
-    const out = path.join(dir.path, 'failed-exports');
+    const out = path.join(dir, 'failed-exports');
     const bad = view({ list: 'items', sort: [{ column: 'no"such', dir: 'asc' }] });
     // The view fails before the file has finished opening: many times over, as it is a race
     for (let n = 0; n < 200; n++) {
@@ -168,8 +165,8 @@ describe('CSV export', () => {
   });
 
   it('pages a sorted or filtered view, however deep, as one ordered list: no row twice, none missed, and follows a change', () => {
-    const file = path.join(dir.path, 'ordered.sqlite');
-    const own = buildFloorMirror(dir.path, file);
+    const file = path.join(dir, 'ordered.sqlite');
+    const own = buildFloorMirror(dir, file);
     const reader = openMirror(file, { readonly: true });
     try {
       const { dataset_id: itemsDataset } = own.prepare(`SELECT dataset_id FROM items LIMIT 1`).get() as { dataset_id: number };
@@ -227,8 +224,8 @@ describe('CSV export', () => {
   });
 
   it('keeps a view\'s total and columns while the file is unchanged, and follows every change to it', () => {
-    const own = buildFloorMirror(dir.path, path.join(dir.path, 'totals.sqlite'));
-    const reader = openMirror(path.join(dir.path, 'totals.sqlite'), { readonly: true });
+    const own = buildFloorMirror(dir, path.join(dir, 'totals.sqlite'));
+    const reader = openMirror(path.join(dir, 'totals.sqlite'), { readonly: true });
     try {
       const items = view({ list: 'items' });
       const page = () => listPage(reader, items, 0, 100, options);
@@ -243,7 +240,7 @@ describe('CSV export', () => {
       expect(page().rows.map((r) => r.sku)).toContain('SKU-NEW');
       // a write on the reading connection itself (tests, tools) counts as well
       own.close();
-      const writer = openMirror(path.join(dir.path, 'totals.sqlite'));
+      const writer = openMirror(path.join(dir, 'totals.sqlite'));
       expect(listPage(writer, items, 0, 100, options).total).toBe(6);
       writer.prepare(`DELETE FROM items WHERE id = 'item-new'`).run();
       expect(listPage(writer, items, 0, 100, options).total).toBe(5);

@@ -1,7 +1,6 @@
 // The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
 // checked for full scans of the big tables and for sorts that an index should have saved.
-import type { Statement } from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { viewSchema } from '../../electron/contract/methods.ts';
@@ -9,40 +8,22 @@ import { listPage } from '../../electron/core/lookup/lists.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import { ACME, buildFloorMirror, F1, NOW } from './floor-data.ts';
+import { recordingConnection } from '../support/recording-connection.ts';
+import { ACME, F1, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const BIG_TABLES = ['items', 'locations', 'inventory', 'history', 'records', 'item_stock'];
 
-beforeAll(() => {
-  dir = tempDir();
-  // No ANALYZE: on a handful of rows SQLite would rightly prefer scans; without statistics it plans
-  // for big tables, as on a real mirror.
-  db = buildFloorMirror(dir.path);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
-});
+// No ANALYZE: on a handful of rows SQLite would rightly prefer scans; without statistics it plans
+// for big tables, as on a real mirror.
+floorMirrorForFile((opened) => (db = opened));
 
 /** Runs `work` on a connection that records every SQL text it prepares; returns the plans. */
 function plansOf(work: (db: WriteDb) => void): { sql: string; plan: string[] }[] {
   const seen = new Set<string>();
-  const recording = new Proxy(db, {
-    get(target, property) {
-      if (property === 'prepare') {
-        return (sql: string) => {
-          seen.add(sql);
-          return target.prepare(sql);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const recording = recordingConnection(db, { prepared: (sql) => seen.add(sql) });
   work(recording);
   expect(seen.size).toBeGreaterThan(0);
   return [...seen].map((sql) => {
@@ -105,35 +86,7 @@ describe('query plans', () => {
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {
     const counted = (work: (db: WriteDb) => void): string[] => {
       const executed: string[] = [];
-      const counting = new Proxy(db, {
-        get(target, property) {
-          if (property === 'prepare') {
-            return (sql: string) => {
-              const statement = target.prepare(sql);
-              const wrapped: Statement = new Proxy(statement, {
-                get(s, name) {
-                  const value = Reflect.get(s, name, s);
-                  if (typeof value !== 'function') return value;
-                  if (['get', 'all', 'run', 'iterate'].includes(String(name))) {
-                    return (...args: unknown[]) => {
-                      executed.push(sql);
-                      return value.apply(s, args);
-                    };
-                  }
-                  // pluck/raw/… return the statement: keep counting through it
-                  return (...args: unknown[]) => {
-                    const result = value.apply(s, args);
-                    return result === s ? wrapped : result;
-                  };
-                },
-              });
-              return wrapped;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
+      const counting = recordingConnection(db, { ran: (sql) => executed.push(sql) });
       work(counting); // prepares, and reads the datasets table once
       executed.length = 0;
       work(counting);

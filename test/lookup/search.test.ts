@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ACME, buildFloorMirror, F2, INVENTORY_F2, inv, ITEMS, LOCATIONS, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const search = (q: string, limit = 50) => searchAll(db, q, { ...options, limit });
 
-beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
-});
+floorMirrorForFile((opened) => (db = opened));
 
 describe('search: codes in every form', () => {
   it('finds a location however its code is typed', () => {

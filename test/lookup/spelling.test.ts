@@ -1,30 +1,25 @@
 // A word typed with one letter wrong is found: the mirror's words one edit away answer it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, NOW } from './floor-data.ts';
+import { NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const search = (q: string) => searchAll(db, q, { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW });
 
+floorMirrorForFile((opened) => (db = opened));
 beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
   loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-words', syncedAt: NOW.toISOString() }, [
     { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel bracket small', uom: 'EA' },
     { id: 'w-2', account_id: 'acc-words', sku: 'W-2', description: 'Oak bracken frame', uom: 'EA' },
     { id: 'w-3', account_id: 'acc-words', sku: 'W-3', description: 'Copper hinge', uom: 'EA' },
   ]);
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
 });
 
 describe('spelling help', () => {

@@ -1,16 +1,15 @@
 // Stock answers say whether the workstation holds each facility's stock, so that a screen shows a
 // zero only for stock it has read whole: complete, loading (first reading not done), failed, not
 // offered by the server, or not kept here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { ensureDataset, markError } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import { buildFloorMirror, F1, F2, NOW } from './floor-data.ts';
+import { F1, F2, NOW } from './floor-data.ts';
+import { floorMirrorForFile } from './floor-mirror.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 const options = { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW };
 const F3 = 'fac-3';
@@ -22,9 +21,8 @@ function inventoryDataset(facilityId: string): number {
   return ensureDataset(db, { key, list: 'inventory', scopeKind: 'facility', scopeId: facilityId, path: '/v1/api/pub/inv/query' });
 }
 
+floorMirrorForFile((opened) => (db = opened));
 beforeAll(() => {
-  dir = tempDir();
-  db = buildFloorMirror(dir.path);
   // five facilities: two read whole (the floor mirror's), one loading, one refused by the server, one not kept
   loadDataset(db, { list: 'facilities', syncedAt: NOW.toISOString() }, [
     { id: F1, code: 'WH1', name: 'Main warehouse' },
@@ -36,10 +34,6 @@ beforeAll(() => {
   loadDataset(db, { list: 'locations', scopeKind: 'facility', scopeId: F5, syncedAt: NOW.toISOString() }, [{ id: 'loc-m1', facility_id: F5, code: 'M-01-01-A' }]);
   inventoryDataset(F3);
   markError(db, inventoryDataset(F4), { code: 'not_found', message: 'Not found on the server: No such endpoint' });
-});
-afterAll(() => {
-  db.close();
-  dir.remove();
 });
 
 const states = (stock: { facilityId: string; state: string }[]) => Object.fromEntries(stock.map((s) => [s.facilityId, s.state]));

@@ -9,7 +9,7 @@ import { startElectronHost, type ElectronHost } from '../../electron/main/electr
 import { silentLogger } from '../../electron/core/context.ts';
 import { writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { applicationMenu } from '../../electron/main/menu.ts';
-import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectron, session } from '../fakes/electron.ts';
+import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectronIn, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
@@ -29,8 +29,7 @@ describe('Electron host (fake electron)', () => {
   let host: ElectronHost;
 
   beforeEach(async () => {
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path);
     const started = await startElectronHost({ appUrl: APP_URL, log: silentLogger });
     if (!started) throw new Error('host did not start');
     host = started;
@@ -45,8 +44,7 @@ describe('Electron host (fake electron)', () => {
   it('keeps Electron\'s default menu in development; a packaged app installs its own', async () => {
     expect(Menu.installed).toBeUndefined();
     await host.core.close();
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path);
     app.isPackaged = true;
     host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger }))!;
     expect(Menu.installed).toEqual(process.platform === 'darwin' ? { template: applicationMenu('darwin', true) } : null);
@@ -62,8 +60,7 @@ describe('Electron host (fake electron)', () => {
 
   it('a kiosk (kiosk.json): full screen, no developer tools or menu, and closes only for the exit password', async () => {
     await host.core.close();
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData-kiosk'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path, 'userData-kiosk');
     await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { cost: { N: 2 ** 10, r: 8, p: 1 } });
     host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
     const window = BrowserWindow.created[0];
@@ -87,8 +84,7 @@ describe('Electron host (fake electron)', () => {
   it('a kiosk does not stand in the way of the OS shutting down or ending the session', async () => {
     for (const ending of ['shutdown', 'session-end'] as const) {
       await host.core.close();
-      resetFakeElectron();
-      app.paths = { userData: path.join(data.path, `userData-kiosk-${ending}`), downloads: path.join(data.path, 'Downloads') };
+      resetFakeElectronIn(data.path, `userData-kiosk-${ending}`);
       await writeKioskPolicy(app.paths.userData, 'exit 4 IT', { cost: { N: 2 ** 10, r: 8, p: 1 } });
       host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
       const window = BrowserWindow.created[0];
@@ -145,8 +141,7 @@ describe('Electron host (fake electron)', () => {
 
   it('starts on the default settings when settings.json is not JSON, and keeps that file aside', async () => {
     await host.core.close();
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path);
     mkdirSync(app.paths.userData, { recursive: true });
     writeFileSync(path.join(app.paths.userData, 'settings.json'), '{ "settings": { "theme": ');
     const warned: string[] = [];
@@ -170,8 +165,7 @@ describe('Electron host (fake electron)', () => {
   it('closes the core on every way out: the last window, and app.quit() (macOS\'s Quit, the OS)', async () => {
     for (const way of ['window', 'app.quit'] as const) {
       await host.core.close();
-      resetFakeElectron();
-      app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+      resetFakeElectronIn(data.path);
       host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
       const started = await call(frameEvent(APP_URL), 'demo.start', {});
       const url = (started.value as { url: string }).url;
@@ -187,8 +181,7 @@ describe('Electron host (fake electron)', () => {
 
   it('locks the session when the OS locks its screen or sleeps, if idle locking is on', async () => {
     await host.core.close();
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData-lock'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path, 'userData-lock');
     host = (await startElectronHost({ appUrl: APP_URL, log: silentLogger, overrides: { autoSync: false } }))!;
     const locked = async () => ((await call(frameEvent(APP_URL), 'session.current', {})).value as { locked: boolean }).locked;
     powerMonitor.emit('lock-screen'); // nobody signed in: nothing to lock, nothing breaks

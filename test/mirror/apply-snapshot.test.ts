@@ -1,35 +1,17 @@
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beginSnapshot, type ApplyResult, type LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { itemsSpec as itemsSpecOf, stockSpec as stockSpecOf } from '../support/dataset-specs.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
-beforeEach(() => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
-});
-afterEach(() => {
-  db.close();
-  dir.remove();
-});
+eachTestMirror((opened) => (db = opened));
 
-const itemsSpec: DatasetSpec = {
-  key: 'items@account:A',
-  list: 'items',
-  label: 'Items',
-  table: 'items',
-  scopeKind: 'account',
-  scopeId: 'A',
-  scopeName: null,
-  path: '/v1/api/pub/lists/accounts/A/items/query',
-  method: 'GET',
-};
+const itemsSpec = itemsSpecOf('A');
 
 type Item = { id: string; sku: string; description: string; extra?: unknown };
 const item = (n: number, v = 0): Item => ({ id: `id-${n}`, sku: `SKU-${n}`, description: `Widget ${n} v${v}`, extra: { n, v } });
@@ -258,17 +240,7 @@ describe('applying a snapshot', () => {
 });
 
 describe('applying a part: the complete answer for some items only', () => {
-  const stockSpec: DatasetSpec = {
-    key: 'inventory@facility:F',
-    list: 'inventory',
-    label: 'Inventory',
-    table: 'inventory',
-    scopeKind: 'facility',
-    scopeId: 'F',
-    scopeName: null,
-    path: '/v1/api/pub/inv/query',
-    method: 'POST',
-  };
+  const stockSpec = stockSpecOf('F');
   type Stock = { id: string; item_id: string; location_code: string; qty_on_hand: number };
   /** Three stock records of item n, at quantity q. */
   const stockOf = (n: number, q = 1): Stock[] => [0, 1, 2].map((k) => ({ id: `s-${n}-${k}`, item_id: `item-${n}`, location_code: `A-${n}-${k}`, qty_on_hand: q }));

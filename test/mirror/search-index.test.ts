@@ -1,24 +1,15 @@
 // compactSearchIndexes: an index written in many batches (as a sync writes it) is merged into one
 // segment, and searches answer the same before and after.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { worthCompacting } from '../../electron/core/mirror/search-index.ts';
 import { compactSearchIndexes } from '../../electron/core/db/write/search-index.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import path from 'node:path';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
-beforeEach(() => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
-});
-afterEach(() => {
-  db.close();
-  dir.remove();
-});
+eachTestMirror((opened) => (db = opened));
 
 /** FTS5 keeps one structure record listing every segment: its size grows with their number. */
 const structureBytes = () => db.prepare(`SELECT length(block) FROM items_fts_data WHERE id = 10`).pluck().get() as number;

@@ -12,7 +12,7 @@ import { startBrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
-import { app, BrowserWindow, contextBridge, ipcMain, resetFakeElectron, session } from '../fakes/electron.ts';
+import { app, BrowserWindow, contextBridge, ipcMain, resetFakeElectronIn, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { recordFigures } from './support/figures.ts';
 
@@ -36,8 +36,7 @@ const webPreferences = () => BrowserWindow.created[0].options.webPreferences as 
 beforeAll(async () => {
   data = tempDir('aisle-hardening-');
   demo = await startDemoServer({ seed: 8, items: 100, facilities: 1, accounts: 1, historyDays: 2, rateLimit: 0 });
-  resetFakeElectron();
-  app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+  resetFakeElectronIn(data.path);
   const started = await startElectronHost({ appUrl: APP_URL, log: { info() {}, warn() {}, error() {} } });
   if (!started) throw new Error('the Electron host did not start');
   host = started;

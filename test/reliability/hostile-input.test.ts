@@ -15,7 +15,7 @@ import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import type { Core } from '../../electron/core/core.ts';
 import { CALL_CHANNEL } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
-import { app, ipcMain, resetFakeElectron } from '../fakes/electron.ts';
+import { ipcMain, resetFakeElectronIn } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { isFull, recordFigures } from './support/figures.ts';
 import { hostileArgs, prototypeIsClean, toJson, withDeadline } from './support/hostile.ts';
@@ -97,8 +97,7 @@ describe('hostile input: the Electron IPC handler (point 3)', () => {
   const tally = newTally();
 
   beforeAll(async () => {
-    resetFakeElectron();
-    app.paths = { userData: path.join(data.path, 'userData'), downloads: path.join(data.path, 'Downloads') };
+    resetFakeElectronIn(data.path);
     const started = await startElectronHost({ appUrl: APP_URL, log: { info() {}, warn() {}, error() {} } });
     if (!started) throw new Error('the Electron host did not start');
     host = started;

@@ -65,19 +65,25 @@ describe('the sign-in form', () => {
   });
 });
 
+/** The app over Ana's locked session with a PIN set, as the lock screen shows it. */
+async function mountLocked() {
+  const client = scriptedClient({
+    'session.current': () => ({ ...ANA, locked: true }),
+    'settings.get': () => DEFAULT_SETTINGS,
+    'sync.status': () => NO_SYNC,
+    'lists.catalog': () => [],
+    'session.pin': () => ({ allowed: true, set: true }),
+    'session.unlockWithPin': () => ({ ...ANA, locked: false }),
+  });
+  const { wrapper } = await mountWith(App, client);
+  unmount = () => wrapper.unmount();
+  await flushPromises();
+  return { client, wrapper };
+}
+
 describe('the lock screen', () => {
   it('explains a PIN of the wrong shape instead of sending it; the form has no browser validation', async () => {
-    const client = scriptedClient({
-      'session.current': () => ({ ...ANA, locked: true }),
-      'settings.get': () => DEFAULT_SETTINGS,
-      'sync.status': () => NO_SYNC,
-      'lists.catalog': () => [],
-      'session.pin': () => ({ allowed: true, set: true }),
-      'session.unlockWithPin': () => ({ ...ANA, locked: false }),
-    });
-    const { wrapper } = await mountWith(App, client);
-    unmount = () => wrapper.unmount();
-    await flushPromises();
+    const { client, wrapper } = await mountLocked();
     expect(wrapper.get('[data-testid=lock-screen] form').attributes('novalidate')).toBeDefined();
     await wrapper.get('[data-testid=lock-pin]').setValue('12a');
     await wrapper.get('[data-testid=lock-screen] form').trigger('submit');
@@ -89,17 +95,7 @@ describe('the lock screen', () => {
 
 describe('the lock screen keypad', () => {
   it('types a PIN with gloves: digit keys, erase, OK', async () => {
-    const client = scriptedClient({
-      'session.current': () => ({ ...ANA, locked: true }),
-      'settings.get': () => DEFAULT_SETTINGS,
-      'sync.status': () => NO_SYNC,
-      'lists.catalog': () => [],
-      'session.pin': () => ({ allowed: true, set: true }),
-      'session.unlockWithPin': () => ({ ...ANA, locked: false }),
-    });
-    const { wrapper } = await mountWith(App, client);
-    unmount = () => wrapper.unmount();
-    await flushPromises();
+    const { client, wrapper } = await mountLocked();
     const key = (d: string) => wrapper.get(`[data-testid=lock-key][data-key="${d}"]`).trigger('click');
     for (const d of ['4', '8', '2', '9']) await key(d);
     await wrapper.get('[data-testid=lock-erase]').trigger('click');

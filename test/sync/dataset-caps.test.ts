@@ -2,7 +2,6 @@
 // good data kept and the WAL cut back; a disk without room for a dataset refuses to start it.
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
@@ -10,6 +9,7 @@ import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 const USERS = '/v1/api/pub/lists/users/query';
 const MB = 1024 * 1024;
@@ -63,13 +63,11 @@ beforeEach(async () => {
     res.writeHead(200, { 'content-type': 'application/json', etag: `"${req.url}-${users.kind}"` });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLoopback(server);
 });
 afterEach(async () => {
   db.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer(server);
   dir.remove();
 });
 

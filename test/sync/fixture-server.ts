@@ -3,7 +3,7 @@
 // `inv/query` answers only the stock of the items in `itemIds` when the body names some.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 export type Fault = 'truncate' | 'invalid' | 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'not_found' | 'slow' | 'pause' | 'drop' | 'unfiltered';
 
@@ -117,10 +117,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.end(error.message);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     set(path, records) {
       const body = Buffer.from(JSON.stringify(records));
       data.set(path, { body, etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"` });
@@ -131,10 +129,6 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     tokens,
     requests,
     timeline,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

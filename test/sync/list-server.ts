@@ -2,7 +2,7 @@
 // says (any envelope, any paging, any body); paths without one answer an empty array. Every request
 // is recorded with its query.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 export const LISTS = '/v1/api/pub/lists';
 export const USERS = `${LISTS}/users/query`;
@@ -31,18 +31,12 @@ export async function startListServer(): Promise<ListServer> {
       sendJson(res, []);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     handle: (path, handler) => void handlers.set(path, handler),
     asked,
     timesAsked: (path) => asked.filter((a) => a.path === path).length,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 

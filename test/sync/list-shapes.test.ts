@@ -2,15 +2,13 @@
 // styles, pages that do not add up, per-list 403 and 404, encodings and empty bodies, hostile
 // nesting, and a body that trickles.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 import { LISTS, sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 let server: ListServer;
 
@@ -42,15 +40,12 @@ function springPages(all: () => object[], defaultSize = 3) {
   });
 }
 
+eachTestMirror((opened) => (db = opened));
 beforeEach(async () => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
   server = await startListServer();
 });
 afterEach(async () => {
-  db.close();
   await server.close();
-  dir.remove();
 });
 
 describe('list envelopes and paging', () => {

@@ -4,15 +4,13 @@
 // stored records beside the pages downloaded, one snapshot; a page that cannot be rebuilt, or that
 // does not fit the pages read now, falls back to reading.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
 
-let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
 let server: ListServer;
 
@@ -57,16 +55,13 @@ const asked = (from = 0) => server.asked.slice(from).filter((a) => a.path === US
 const stored = () => db.prepare(`SELECT id, raw FROM records WHERE list = 'users' ORDER BY id`).all() as { id: string; raw: string }[];
 const expected = () => list.map((u) => ({ id: u.id, raw: JSON.stringify(u) })).sort((a, b) => a.id.localeCompare(b.id));
 
+eachTestMirror((opened) => (db = opened));
 beforeEach(async () => {
-  dir = tempDir();
-  db = openMirror(path.join(dir.path, 'm.sqlite'));
   server = await startListServer();
   list = users(10);
 });
 afterEach(async () => {
-  db.close();
   await server.close();
-  dir.remove();
 });
 
 describe('ETags per page', () => {

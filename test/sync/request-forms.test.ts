@@ -3,7 +3,6 @@
 // (the next round, after a restart too, asks that way first); one that refuses every form marks the
 // stock with one sentence, and the lists sync all the same.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
@@ -12,6 +11,7 @@ import { requestForms } from '../../electron/core/sync/request-forms.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 const LISTS = '/v1/api/pub/lists';
 const stock = [
@@ -81,13 +81,11 @@ beforeEach(async () => {
       return send(200, []);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await listenOnLoopback(server);
 });
 afterEach(async () => {
   db.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer(server);
   dir.remove();
 });
 

@@ -15,6 +15,7 @@ import { pruneAccountedItems, recordItemsMoved, writeStockRefresh } from '../../
 import { historyMark, stockRefreshState } from '../../electron/core/db/read/stock-refresh.ts';
 import { PART_VALUES_PER_REQUEST, runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
+import { recordingConnection } from '../support/recording-connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { demoToken } from './demo-token.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
@@ -470,13 +471,7 @@ describe('how a round reads a stock (the decision)', () => {
     db.prepare(`INSERT INTO items_gone (id) VALUES ('item-gone')`).run();
     // every statement prepared, and its plan (no ANALYZE: SQLite plans as for big tables)
     const prepared: string[] = [];
-    const recording = new Proxy(db, {
-      get(target, property) {
-        if (property === 'prepare') return (sql: string) => (prepared.push(sql), target.prepare(sql));
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const recording = recordingConnection(db, { prepared: (sql) => prepared.push(sql) });
     const reading = planStockReading(recording, { stockDatasetId: stockId, history: { datasetId: historyId, maxRows: 1000, readThisRound: true }, itemsRead: true, fullEveryMinutes: 60, now: NOW });
     expect(reading.kind).toBe('items');
     const part = beginSnapshot(recording, stockId, spec('inventory'), { column: 'item_id', values: ['item-a', 'item-gone'] });

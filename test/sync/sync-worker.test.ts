@@ -3,32 +3,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
-import { createSyncWorkerClient, type SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
-import { tempDir } from '../support/temp-dir.ts';
-import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
+import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
+import { LISTS, type FixtureServer } from './fixture-server.ts';
 
-let dir: ReturnType<typeof tempDir>;
+let dir: string;
 let server: FixtureServer;
 let worker: SyncWorkerClient;
-beforeEach(async () => {
-  dir = tempDir();
-  server = await startFixtureServer();
-  worker = createSyncWorkerClient();
-});
-afterEach(async () => {
-  await worker.terminate();
-  await server.close();
-  dir.remove();
-});
+eachTestSyncWorker((fixture) => ({ folder: dir, server, worker } = fixture));
 
 describe('the sync worker', () => {
   it('reports a round done only after it has checkpointed and closed the mirror', async () => {
     server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
     server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 30_000 }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${n}`, description: `Thing ${n}` })));
-    const file = path.join(dir.path, 'mirror.sqlite');
+    const file = path.join(dir, 'mirror.sqlite');
     openMirror(file).close();
     const token = async () => 't1';
     for (let round = 0; round < 2; round++) {
@@ -53,7 +44,7 @@ describe('the sync worker', () => {
       server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
       server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
       server.set(`${LISTS}/accounts/acc-1/items/query`, [{ id: 'item-1', sku: 'SKU-1', description: 'Thing' }]);
-      const file = path.join(dir.path, 'mirror.sqlite');
+      const file = path.join(dir, 'mirror.sqlite');
       openMirror(file).close();
       return file;
     };

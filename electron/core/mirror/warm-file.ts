@@ -2,8 +2,8 @@
 // before the first scans arrive. Lookups read the file through a memory map; on a file the OS has
 // not cached (after a restart, or on machines that reclaim the cache quickly) each first touch of
 // a page is a disk read of 128 KiB around it, and the first lookups of a shift take milliseconds.
-// One sequential pass through one reused 1 MiB buffer: about a second per gigabyte of I/O, off the
-// main thread, and no memory to speak of.
+// One sequential pass through one reused buffer: the disk's quickest kind of read, off the main
+// thread, and no memory to speak of.
 import { open } from 'node:fs/promises';
 
 const CHUNK_BYTES = 1024 * 1024;

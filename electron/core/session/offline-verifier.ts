@@ -13,7 +13,7 @@ export interface ScryptCost {
   p: number;
 }
 
-/** OWASP's floor for scrypt (N=2^17 is the recommendation; 2^15 keeps sign-in under ~100 ms). */
+/** OWASP's floor for scrypt (N=2^17 is the recommendation; 2^15 keeps an offline sign-in quick on a floor workstation). */
 export const DEFAULT_SCRYPT: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 
 /** Wrong offline passwords allowed before the first lockout. */

@@ -1,7 +1,7 @@
 // What a real server's index on (facility, event time) gives, for the demo's generated history: a
 // facility's base records ordered by their newest base event, newest first, so that "the newest
 // events before T" reads records from the top until their newest event is older than the events
-// already picked, instead of computing every record's events (~1 s a request at 1,000,000 items).
+// already picked, instead of computing every record's events (far too slow a request at the bench's sizes).
 // Base events never change, so the order is built once per world and facility (8 + 4 bytes a
 // record); records with revision events (changed, added) are few and are read whole beside it.
 import { eventTimes, REVISION_EVENT_BASE } from './history.ts';

@@ -1,5 +1,5 @@
-// The demo streams millions of records with a time each: Date#toISOString cost ~1 µs a call, a
-// quarter of an item's generation, and a benchmark's server shares the client's two cores. The same
+// The demo streams millions of records with a time each: Date#toISOString was a large share of an
+// item's generation, and a benchmark's server shares the client's two cores. The same
 // text from a table of days and of digits (test/demo/data.test.ts compares them).
 const DAY_MS = 86_400_000;
 /** Years 0000-9999: beyond them toISOString writes six-digit years. */

@@ -32,8 +32,8 @@ const asks = {
 };
 // As the app does when it opens a mirror (mirror-manager.ts): a sequential read so the OS caches the
 // file; the timings are of lookups, not of the disk (cold start is measured on its own). Before
-// each case, not once: this machine reclaims file cache it sees unused within a minute (a 1.8 GB file read whole kept 70 MB
-// of it after 60 s), so one warm-up before all the cases would time the later ones on a cold file.
+// each case, not once: this machine soon reclaims file cache it sees unused (the report's notes say
+// how soon), so one warm-up before all the cases would time the later ones on a cold file.
 const timed: Record<string, () => Samples> = {
   'exact lookup (SKU)': () => timeCalls(keys.skus, (q) => lookupExact(db, q, options)),
   'exact lookup (UPC)': () => timeCalls(keys.upcs, (q) => lookupExact(db, q, options)),

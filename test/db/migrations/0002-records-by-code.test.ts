@@ -1,22 +1,19 @@
 // Migration 2 (records by code): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { lookupExact } from '../../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 2: records by code', () => {
   it('adds records_code to a schema 1 file, keeps its rows, and exact lookups of other lists use it', () => {
-    const { file, old } = fileAtVersion(dir.path, 1);
+    const { file, old } = fileAtVersion(dir, 1);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'carriers', 'carriers', 'global', '/carriers', '2026-11-20T10:00:00Z')`).run();
     old.prepare(`INSERT INTO records (dataset_id, list, id, code, name, hash, raw) VALUES (1, 'carriers', 'c-1', 'UPSN', 'UPS Ground', 1, '{"id":"c-1"}')`).run();
     expect(old.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'records_code'`).pluck().get()).toBe(0);

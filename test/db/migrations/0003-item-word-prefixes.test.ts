@@ -1,22 +1,19 @@
 // Migration 3 (item word prefixes): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { searchAll } from '../../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 3: item word prefixes', () => {
   it('re-indexes the items of a schema 2 file into items_fts with prefix indexes', () => {
-    const { file, old } = fileAtVersion(dir.path, 2);
+    const { file, old } = fileAtVersion(dir, 2);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00Z')`).run();
     const insert = old.prepare(`INSERT INTO items (rid, dataset_id, id, sku, upc, description, hash, raw) VALUES (?, 1, ?, ?, ?, ?, 1, '{}')`);
     const fts = old.prepare(`INSERT INTO items_fts (rowid, sku, upc, gtin, description) VALUES (?, ?, ?, NULL, ?)`);

@@ -1,22 +1,19 @@
 // Migration 4 (full text without positions): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { searchAll } from '../../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 4: full text without positions', () => {
   it('rebuilds every full-text index of a schema 3 file with detail=none and keeps every word findable', () => {
-    const { file, old } = fileAtVersion(dir.path, 3);
+    const { file, old } = fileAtVersion(dir, 3);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00Z')`).run();
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (2, 'locations@facility:f-1', 'locations', 'facility', '/loc', '2026-11-20T10:00:00Z')`).run();
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (3, 'carriers', 'carriers', 'global', '/carriers', '2026-11-20T10:00:00Z')`).run();

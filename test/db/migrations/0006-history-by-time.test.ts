@@ -1,20 +1,17 @@
 // Migration 6 (history by time): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 6: history by time', () => {
   it('indexes a schema 5 file\'s history by dataset and time, keeping its rows', () => {
-    const { file, old } = fileAtVersion(dir.path, 5);
+    const { file, old } = fileAtVersion(dir, 5);
     old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (1, 'h-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
     old.close();
     const db = openMirror(file);

@@ -1,21 +1,18 @@
 // Migration 8 (locations in code order): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { naturalSortKey } from '../../../electron/core/mirror/sort-key.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 8: locations in code order', () => {
   it('indexes a schema 7 file\'s locations by dataset and natural code order, keeping its rows', () => {
-    const { file, old } = fileAtVersion(dir.path, 7);
+    const { file, old } = fileAtVersion(dir, 7);
     ['A-2-10', 'A-2-9', 'a-2-1'].forEach((code, i) =>
       old.prepare(`INSERT INTO locations (dataset_id, id, code, code_sort, hash, raw) VALUES (1, ?, ?, ?, 1, '{}')`).run(`l-${i}`, code, naturalSortKey(code)),
     );

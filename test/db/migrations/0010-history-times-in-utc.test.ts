@@ -1,20 +1,17 @@
 // Migration 10 (history times in utc): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 10: history times in utc', () => {
   it('writes a schema 9 file\'s history times, and the marks taken from them, in UTC in one form, so that they sort as the times do', () => {
-    const { file, old } = fileAtVersion(dir.path, 9);
+    const { file, old } = fileAtVersion(dir, 9);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist')`).run();
     const event = old.prepare(`INSERT INTO history (dataset_id, id, created_on, hash, raw) VALUES (2, ?, ?, 1, '{}')`);
     const sent: [string, string | null][] = [

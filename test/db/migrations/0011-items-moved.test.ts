@@ -1,23 +1,20 @@
 // Migration 11 (items moved): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts';
 import { recordItemsMoved, writeStockRefresh } from '../../../electron/core/db/write/stock-refresh.ts';
 import { historyMark, stockRefreshState } from '../../../electron/core/db/read/stock-refresh.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 11: items moved', () => {
   it('gives a schema 10 file the queue of items that moved: its stock is read whole once, then only for the events that arrive after', () => {
-    const { file, old } = fileAtVersion(dir.path, 10);
+    const { file, old } = fileAtVersion(dir, 10);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00.000Z')`).run();
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00.000Z')`).run();
     old.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-1', 'item-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();

@@ -1,20 +1,17 @@
 // Migration 12 (lots and serials where held): applied on a file of the schema before it, with real SQLite; what it adds or
 // changes, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 12: lots and serials where held', () => {
   it('indexes a schema 11 file\'s lots and serials only where stock has one, keeping every row, and lot and serial lookups still use the indexes', () => {
-    const { file, old } = fileAtVersion(dir.path, 11);
+    const { file, old } = fileAtVersion(dir, 11);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 3, '2026-11-20T10:00:00.000Z')`).run();
     const stock = old.prepare(`INSERT INTO inventory (dataset_id, id, facility_id, location_id, item_id, sku, lot, serial, qty_on_hand, hash, raw) VALUES (1, ?, 'F', 'L', 'I', 'SKU-1', ?, ?, 1, 1, '{}')`);
     stock.run('s-1', 'LOT-7', null);

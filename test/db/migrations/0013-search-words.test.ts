@@ -1,20 +1,17 @@
 // Migration 13 (search words): applied on a file of the schema before it, with real SQLite; what it
 // adds, and that the rows already there survive.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 describe('migration 13: search words', () => {
   it('adds an empty word table to a schema 12 file, keeping every row, and a word is found by its start and by its end', () => {
-    const { file, old } = fileAtVersion(dir.path, 12);
+    const { file, old } = fileAtVersion(dir, 12);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00.000Z')`).run();
     old.prepare(`INSERT INTO items (rid, dataset_id, id, sku, description, hash, raw) VALUES (1, 1, 'i-1', 'BR-1', 'Green bracket', 1, '{}')`).run();
     old.prepare(`INSERT INTO items_fts (rowid, sku, description) VALUES (1, 'BR-1', 'Green bracket')`).run();

@@ -1,24 +1,21 @@
 // Migration 14 (item stock): applied on a file of the schema before it, with real SQLite; each item's
 // stock summary is filled from the stock rows already there, and made again for the items a later
 // write names.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { settleItemStock } from '../../../electron/core/db/write/item-stock.ts';
-import { tempDir } from '../../support/temp-dir.ts';
+import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 
-let dir: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+let dir: string;
+eachTestFolder((folder) => (dir = folder));
 
 const STOCK = `INSERT INTO inventory (dataset_id, id, facility_id, location_code, item_id, qty_on_hand, hash, raw) VALUES (1, ?, ?, ?, ?, ?, 1, '{}')`;
 
 describe('migration 14: item stock', () => {
   it('sums each item\'s stock of a schema 13 file and names where most of it is; later writes make it again', () => {
-    const { file, old } = fileAtVersion(dir.path, 13);
+    const { file, old } = fileAtVersion(dir, 13);
     old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, last_success_at) VALUES (1, 'inventory@facility:F1', 'inventory', 'facility', 'F1', '/inv', '2026-11-20T10:00:00.000Z')`).run();
     const row = old.prepare(STOCK);
     row.run('s-1', 'F1', 'A-01', 'item-1', 4);

@@ -11,3 +11,8 @@ export function fileAtVersion(dir: string, version: number): { file: string; old
   migrate(old, version);
   return { file, old };
 }
+
+/** A table's column names, in order. */
+export function tableColumns(db: Database.Database, table: string): string[] {
+  return db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+}

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { dispatch } from '../../../electron/contract/dispatch.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../../electron/contract/methods.ts';
 import type { Core } from '../../../electron/core/core.ts';
@@ -167,4 +167,21 @@ export async function look(page: Page, theme: 'light' | 'dark' | 'contrast', flo
 export async function go(page: Page, route: string): Promise<void> {
   await page.evaluate(`location.hash = ${JSON.stringify(`#${route}`)}`);
   await expect.poll(() => page.evaluate('location.hash')).toBe(`#${route}`);
+}
+
+/**
+ * For the tests of the describe block it is called in: the app started (with `options`), the demo
+ * user signed in on the ENTERPRISE license and the first sync done, before the first test; the app
+ * closed after the last. `use` is handed the app.
+ */
+export function syncedAppForAll(use: (app: App) => void, options?: Parameters<typeof startApp>[0]): void {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await startApp(options);
+    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+    use(app);
+  });
+  afterAll(async () => app?.close());
 }

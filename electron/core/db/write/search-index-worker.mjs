@@ -1,7 +1,7 @@
 // The helper thread of search-index-builder.ts: fills the full-text table of a scratch file with the
 // rows it is sent, in one transaction, and says in the shared state when it is done or has failed.
 // It never touches the mirror. Plain JavaScript, so that Node starts it without loading a
-// TypeScript transform into its thread (~15 MB); its protocol is defined in search-index-builder.ts
+// TypeScript transform into its thread; its protocol is defined in search-index-builder.ts
 // and handed over in workerData.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
