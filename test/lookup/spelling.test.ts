@@ -72,6 +72,17 @@ describe('spelling help', () => {
     expect(search('oaj').hits).toEqual([]);
   });
 
+  it('does not correct a word with a digit in it: a code one edit away is another record', () => {
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-codes', syncedAt: NOW.toISOString() }, [
+      { id: 'k-1', account_id: 'acc-codes', sku: 'K-1', description: 'Label roll zz12345', uom: 'EA' },
+    ]);
+    expect(search('zz12345').hits.map((h) => h.id)).toEqual(['k-1']);
+    expect(similarWords(db, 'zz123456')).toEqual([]);
+    const found = search('zz123456');
+    expect(found.hits).toEqual([]);
+    expect(found.spelledAs).toBeUndefined();
+  });
+
   it('offers the words one edit away, nearest in length first', () => {
     expect(similarWords(db, 'brackt')).toEqual(['bracket']);
     expect(similarWords(db, 'brackeb')).toEqual(['bracken', 'bracket']);
