@@ -67,12 +67,22 @@ describe('spelling help', () => {
     expect(search('oaj').hits).toEqual([]);
   });
 
-  it('does not correct a code or a size: one edit from it is another item', () => {
+  it('does not correct a word with a digit in it: a code one edit away is another record', () => {
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-codes', syncedAt: NOW.toISOString() }, [
+      { id: 'k-1', account_id: 'acc-codes', sku: 'K-1', description: 'Label roll zz12345', uom: 'EA' },
+    ]);
+    expect(search('zz12345').hits.map((h) => h.id)).toEqual(['k-1']);
+    expect(similarWords(db, 'zz123456')).toEqual([]);
+    const found = search('zz123456');
+    expect(found.hits).toEqual([]);
+    expect(found.spelledAs).toBeUndefined();
+  });
+
+  it('does not correct a size beside words it does correct: the size still has to match', () => {
     loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-bolts', syncedAt: NOW.toISOString() }, [
       { id: 'b-1', account_id: 'acc-bolts', sku: 'B-1', description: 'Hex bolt M12x40', uom: 'EA' },
     ]);
     expect(search('m12x40').hits.map((h) => h.id)).toEqual(['b-1']);
-    expect(similarWords(db, 'm12x45')).toEqual(['m12x40']);
     const found = search('m12x45');
     expect(found.hits).toEqual([]);
     expect(found.spelledAs).toBeUndefined();

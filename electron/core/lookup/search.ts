@@ -10,7 +10,7 @@ import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/s
 import { addStock, type ItemStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
-import { isKnownWord, MIN_CORRECTED_LENGTH, similarWords } from './similar-words.ts';
+import { isCorrectable, isKnownWord, similarWords } from './similar-words.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -159,12 +159,10 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
  * null when no word was replaced or nothing was found.
  */
 function spellingHits(ctx: Context, q: ClassifiedQuery, limit: number): { hits: SearchHit[]; spelledAs: string } | null {
-  if (!q.words.some((word) => word.length >= MIN_CORRECTED_LENGTH)) return null;
+  if (!q.words.some(isCorrectable)) return null;
   let replaced = false;
   const groups = q.words.map((word) => {
-    // A word with a digit in it is a code or a size (`m12x40`, `500ml`, a scan the mirror lacks): one
-    // edit from it is another bolt or another item, which the floor must not be offered as meant.
-    if (word.length < MIN_CORRECTED_LENGTH || /\d/.test(word) || isKnownWord(ctx.db, word)) return [word];
+    if (!isCorrectable(word) || isKnownWord(ctx.db, word)) return [word];
     const similar = similarWords(ctx.db, word);
     if (similar.length === 0) return [word];
     replaced = true;

@@ -23,11 +23,21 @@ export function isKnownWord(db: ReadDb, word: string): boolean {
   return hasSearchWord(db, word);
 }
 
-/** The mirror's words one edit away from `word`, closest in length first; empty for a short word or a very long one. */
+/**
+ * True when the spelling help may answer this word: letters only, of a length worth correcting. A
+ * word with a digit in it is a code or a piece of one (`zz123456`, `a03`): a code one edit away names
+ * another record, never the one meant, so it is not offered, and the probes are not paid for.
+ */
+export function isCorrectable(word: string): boolean {
+  const n = [...word].length;
+  return n >= MIN_CORRECTED_LENGTH && n <= MAX_CORRECTED_LENGTH && !/\p{N}/u.test(word);
+}
+
+/** The mirror's words one edit away from `word`, closest in length first; empty for a word not isCorrectable. */
 export function similarWords(db: ReadDb, word: string): string[] {
+  if (!isCorrectable(word)) return [];
   const chars = [...word];
   const n = chars.length;
-  if (n < MIN_CORRECTED_LENGTH || n > MAX_CORRECTED_LENGTH) return [];
   const text = (from: number, to?: number) => chars.slice(from, to).join('');
   const exact = new Set<string>();
   for (let i = 0; i < n; i++) exact.add(text(0, i) + text(i + 1));
