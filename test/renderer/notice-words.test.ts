@@ -27,18 +27,13 @@ const SAMPLES: Notice[] = [
 /** Words of the English notices that a Spanish one must not contain. */
 const ENGLISH = /\b(the|is|your|offline|server's|workstation|stay|removed|keeping|profile|and|more|file)\b/i;
 
-const DISK_FULL_ERROR = { code: 'mirror_error' as const, message: noticeInEnglish({ code: 'disk_full' }), notice: { code: 'disk_full' as const } };
-
-/** The samples worded by the window (`li`), and an error carrying a notice worded as the window words errors (`p`). */
-const Show = defineComponent({
-  setup() {
-    const words = useNoticeWords();
-    const errorText = useErrorText();
-    return () => h('div', [h('ul', SAMPLES.map((notice) => h('li', words(notice)))), h('p', errorText(DISK_FULL_ERROR))]);
-  },
-});
-
 async function worded(locale: 'en' | 'es'): Promise<string[]> {
+  const Show = defineComponent({
+    setup() {
+      const words = useNoticeWords();
+      return () => h('ul', SAMPLES.map((notice) => h('li', words(notice))));
+    },
+  });
   const { wrapper } = await mountWith(Show, scriptedClient({}), { locale });
   const lines = wrapper.findAll('li').map((li) => li.text());
   wrapper.unmount();
@@ -64,6 +59,13 @@ describe("the core's notices in the window's words", () => {
   });
 
   it("words an error the core gives as a notice (a full disk) in the user's language, not the core's English", async () => {
+    const error = { code: 'mirror_error' as const, message: noticeInEnglish({ code: 'disk_full' }), notice: { code: 'disk_full' as const } };
+    const Show = defineComponent({
+      setup() {
+        const errorText = useErrorText();
+        return () => h('p', errorText(error));
+      },
+    });
     for (const locale of ['en', 'es'] as const) {
       const { wrapper } = await mountWith(Show, scriptedClient({}), { locale });
       const text = wrapper.get('p').text();
