@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { NOTICE_CODES, noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
-import { useErrorText } from '../../renderer/src/shared/errors.ts';
 import { useNoticeWords } from '../../renderer/src/shared/i18n/notice-words.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
@@ -56,25 +55,5 @@ describe("the core's notices in the window's words", () => {
     expect(spanish[3]).toContain('A1, B2, C3, D4, E5 y 2 más');
     expect(spanish[4]).toContain('wms.example.com:8080');
     expect(spanish[9]).toBe('Cuenta Globex ya no existe en el servidor: sus transportistas, canales y artículos se han quitado de este puesto.');
-  });
-
-  it("words an error the core gives as a notice (a full disk) in the user's language, not the core's English", async () => {
-    const error = { code: 'mirror_error' as const, message: noticeInEnglish({ code: 'disk_full' }), notice: { code: 'disk_full' as const } };
-    const Show = defineComponent({
-      setup() {
-        const errorText = useErrorText();
-        return () => h('p', errorText(error));
-      },
-    });
-    for (const locale of ['en', 'es'] as const) {
-      const { wrapper } = await mountWith(Show, scriptedClient({}), { locale });
-      const text = wrapper.get('p').text();
-      wrapper.unmount();
-      if (locale === 'en') expect(text).toContain('The disk is full: lookups answer');
-      else {
-        expect(text).toMatch(/^Los datos sin conexión de este puesto no se pueden usar ahora: El disco está lleno/);
-        expect(text).not.toMatch(ENGLISH);
-      }
-    }
   });
 });

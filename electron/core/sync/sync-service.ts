@@ -11,7 +11,7 @@ import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { isDamagedMirror } from '../db/connection.ts';
 import { datasetByKey } from '../db/read/datasets.ts';
 import { facilityNames } from '../db/read/scopes.ts';
-import { DISK_FULL_MESSAGE, DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
+import { DISK_FULL_MESSAGE } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -123,7 +123,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
       schedule(jittered(interval()));
       emitStatus();
-      return Promise.reject(new AisleError('mirror_error', DISK_FULL_MESSAGE, { notice: DISK_FULL_NOTICE }));
+      return Promise.reject(new AisleError('mirror_error', DISK_FULL_MESSAGE));
     }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
@@ -254,7 +254,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
-        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_MESSAGE, { notice: DISK_FULL_NOTICE });
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_MESSAGE);
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {
