@@ -94,19 +94,6 @@ describe('sign-in', () => {
     wrapper.unmount();
   });
 
-  it("words a license's type in the user's language, and shows a type it does not know as the server sent it", async () => {
-    const client = scriptedClient({
-      ...base,
-      'session.signIn': () => ({ status: 'choose-license', licenses: [license('L1', 'ENTERPRISE'), license('L2', 'COMMUNITY'), license('L3', 'RF')], rememberedLicenseId: null }),
-    });
-    const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in', locale: 'es' });
-    await wrapper.get('[data-testid=password]').setValue('secret');
-    await wrapper.get('[data-testid=sign-in-form]').trigger('submit');
-    await flushPromises();
-    expect(wrapper.findAll('[data-testid=license-option] .type').map((type) => type.text())).toEqual(['Empresarial', 'Comunitaria', 'RF']);
-    wrapper.unmount();
-  });
-
   it('asks main for the license picker when the user wants to choose, though a license is remembered', async () => {
     const client = scriptedClient({
       ...base,

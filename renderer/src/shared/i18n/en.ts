@@ -213,7 +213,6 @@ export const en = {
     unknown: 'Something went wrong: {message}',
   },
   codes: { PICK: 'Pick face', BULK: 'Bulk', STAGING: 'Staging', DOCK: 'Dock', RESERVE: 'Reserve' },
-  licenseTypes: { COMMUNITY: 'Community', ENTERPRISE: 'Enterprise', PROFESSIONAL: 'Professional', STANDARD: 'Standard', TRIAL: 'Trial' },
   units: { EA: 'each', CS: 'case', PK: 'pack', PL: 'pallet' },
   inventory: {
     statuses: { AVAILABLE: 'Available', HOLD: 'On hold', DAMAGED: 'Damaged' },

@@ -13,8 +13,6 @@ export const ENUM_WORDS = {
   locationType: { key: 'codes', values: ['PICK', 'BULK', 'STAGING', 'DOCK', 'RESERVE'] },
   /** Units of measure; open in the interface too, these are the common ones. */
   unit: { key: 'units', values: ['EA', 'CS', 'PK', 'PL'] },
-  /** A license's type; the interface shows COMMUNITY and leaves the rest open: the editions servers commonly sell. */
-  licenseType: { key: 'licenseTypes', values: ['COMMUNITY', 'ENTERPRISE', 'PROFESSIONAL', 'STANDARD', 'TRIAL'] },
 } as const;
 
 export type EnumGroup = keyof typeof ENUM_WORDS;

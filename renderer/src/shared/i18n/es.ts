@@ -215,7 +215,6 @@ export const es: Messages = {
     unknown: 'Algo falló: {message}',
   },
   codes: { PICK: 'Preparación', BULK: 'Almacenaje', STAGING: 'Zona de expedición', DOCK: 'Muelle', RESERVE: 'Reserva' },
-  licenseTypes: { COMMUNITY: 'Comunitaria', ENTERPRISE: 'Empresarial', PROFESSIONAL: 'Profesional', STANDARD: 'Estándar', TRIAL: 'De prueba' },
   units: { EA: 'unidad', CS: 'caja', PK: 'paquete', PL: 'palé' },
   inventory: {
     statuses: { AVAILABLE: 'Disponible', HOLD: 'Retenido', DAMAGED: 'Dañado' },
