@@ -90,12 +90,10 @@ describe('the sync panel', () => {
   });
 
   it("says in words what the last round kept or removed of an account or facility the server no longer lists", async () => {
-    const kept = { code: 'scope_kept_while_gone' as const, scope: 'account' as const, name: 'Globex', lists: [{ list: 'items', label: 'Items' }] };
+    const kept = 'Account Globex is no longer on the server\'s list: its items stay on this workstation until the next complete sync confirms it is gone.';
     const client = scriptedClient({ 'sync.status': () => ({ ...status([dataset({})]), notices: [kept] }) });
     const { wrapper } = await mountWith(SyncView, client);
-    expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([
-      "Account Globex is no longer on the server's list: its items stay on this workstation until the next complete sync confirms it is gone.",
-    ]);
+    expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([kept]);
     client.emit('sync.status', { ...status([dataset({})]), notices: [] });
     await flushPromises();
     expect(wrapper.find('[data-testid=sync-round-notice]').exists()).toBe(false);
