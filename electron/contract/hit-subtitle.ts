@@ -24,7 +24,7 @@ export interface HitWords {
 export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
   if (hit.place) {
     const { type, zone, facility } = hit.place;
-    return joined(type && (words.locationType?.(type) ?? type), zone && !saysAgain(zone, type, hit.code) ? words.zone(zone) : null, facility);
+    return joined(type && (words.locationType?.(type) ?? type), zone && !saysAgain(zone, type, hit.code) && words.zone(zone), facility);
   }
   if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
   const list = words.list(hit.list) ?? hit.listLabel ?? null;
@@ -34,9 +34,8 @@ export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
 
 /** A zone named as the location's type or code (a dock location in zone DOCK) would say the same twice. */
 function saysAgain(zone: string, ...said: (string | null | undefined)[]): boolean {
-  // compared in lower case, not by localeCompare: that loads the locale data, which the CLI's quick start avoids
-  const lower = zone.toLowerCase();
-  return said.some((word) => word != null && word.toLowerCase() === lower);
+  const same = (word: string | null | undefined) => word != null && word.localeCompare(zone, undefined, { sensitivity: 'base' }) === 0;
+  return said.some(same);
 }
 
 /** An item's UPC and GTIN, the same in every language (its SKU is the hit's code). */

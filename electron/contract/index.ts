@@ -2,4 +2,3 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './methods.ts';
 export type * from './types.ts';
-export * from './notices.ts';

@@ -1,6 +1,5 @@
 // Result and event payload types of the contract. Plain data only: everything here survives
 // structured clone (IPC) and JSON (browser host).
-import type { Notice } from './notices.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
@@ -140,8 +139,8 @@ export interface SessionView {
   roles: { id: string; name: string }[];
   /** Locked (idle, or by the user): only the password, or signing out, opens it again. */
   locked: boolean;
-  /** What the user should be told about this session (which facilities are kept offline and why, a server reached in clear), as facts each host words. */
-  notices?: Notice[];
+  /** What the user should be told about this session, in words (e.g. which facilities are kept offline and why). */
+  notice?: string | null;
 }
 
 /** Unlock PINs: whether this workstation allows them, and whether the signed-in user has one here. */
@@ -219,18 +218,18 @@ export interface DatasetStatus {
 export interface SyncStatus {
   /** The offline data file, written by an older Aisle, is being upgraded for this version: it opens by itself shortly (datasets is empty meanwhile). */
   preparing: boolean;
-  /** What to tell the user about the offline data file (a damaged file moved aside and synced afresh, a full disk), or null. */
-  notice?: Notice | null;
+  /** A sentence about the offline data file to show (a damaged file was moved aside and is synced afresh), or null. */
+  notice?: string | null;
   running: boolean;
   lastRoundStartedAt: string | null;
   lastRoundFinishedAt: string | null;
   nextRoundAt: string | null;
   datasets: DatasetStatus[];
   /**
-   * What the last round tells the user: an account or facility the server no longer lists, its
-   * datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
+   * What the last round tells the user in words: an account or facility the server no longer lists,
+   * its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
    */
-  notices?: Notice[];
+  notices?: string[];
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';

@@ -154,30 +154,3 @@ describe('the workstation in Spanish', () => {
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
   });
 });
-
-describe('a Spanish-speaking worker whose profile names no facility', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(async () => app?.close());
-
-  it("is told in Spanish which facilities are kept offline, by name once they are mirrored", async () => {
-    const { page } = app;
-    await signIn(page, 'flores@example.com', 'demo1234');
-    await page.getByTestId('home-page').waitFor();
-    const notice = page.locator('[data-testid=session-notice][data-code=facilities_from_list]');
-    await notice.waitFor();
-    await waitForSync(app);
-    const { rows } = await app.call('lists.page', { view: { list: 'facilities', sort: [], filters: {} }, offset: 0, limit: 100 });
-    const names = rows.map((r) => String((r as { name?: unknown }).name));
-    expect(names.length).toBeGreaterThan(1);
-    await expect.poll(async () => (await notice.textContent())!.trim()).toMatch(/^Su perfil no indica ningún almacén; se guardan sin conexión .+\.$/);
-    const text = (await notice.textContent())!.trim();
-    for (const name of names.slice(0, 5)) expect(text).toContain(name);
-    await shot(page, 'spanish-home-no-facility');
-    const shown = englishIn(await appText(page, [...names, ...strings(await app.call('session.current'))]));
-    expect(shown).toEqual([]);
-  });
-});

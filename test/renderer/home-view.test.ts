@@ -7,14 +7,14 @@ import HomeView from '../../renderer/src/features/search/HomeView.vue';
 import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';
 
 describe('the home screen', () => {
-  it("shows the session's notices in words, and nothing when it has none", async () => {
-    const notices = [{ code: 'facilities_from_list' as const, facilities: ['Memphis Hub', 'Reno DC'] }];
+  it("shows the session's notice, and nothing when it has none", async () => {
+    const notice = 'Your profile names no facility; keeping Memphis Hub and Reno DC offline.';
     const client = scriptedClient({ 'sync.status': () => NO_SYNC, 'recent.list': () => ({ records: [] }) });
     const { wrapper } = await mountWith(HomeView, client);
-    useSessionStore().view = { ...ANA, notices };
+    useSessionStore().view = { ...ANA, notice };
     await flushPromises();
-    expect(wrapper.get('[data-testid=session-notice]').text()).toBe('Your profile names no facility; keeping Memphis Hub and Reno DC offline.');
-    useSessionStore().view = { ...ANA, notices: [] };
+    expect(wrapper.get('[data-testid=session-notice]').text()).toBe(notice);
+    useSessionStore().view = { ...ANA, notice: null };
     await flushPromises();
     expect(wrapper.find('[data-testid=session-notice]').exists()).toBe(false);
     wrapper.unmount();

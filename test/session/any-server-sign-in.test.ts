@@ -2,7 +2,6 @@
 // sign-in needs only a token and an expiry; the profile never blocks it; a profile without
 // facilities keeps the mirrored ones and says so; renewal without a refresh token signs in again;
 // a stuck sign-in is cancelled by a sign-out or a newer sign-in.
-import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -49,7 +48,7 @@ describe('sign-in against servers unlike the demo', () => {
       sessionId: 'sn-1',
       facilities: [{ id: '1' }, { id: '2' }],
       roles: [{ id: 'ADMIN', name: '' }],
-      notices: [],
+      notice: null,
     });
     // our clock's view of the server's expiry (moved by the clocks' difference, to the Date header's second)
     expect(Math.abs(Date.parse(h.service.view().expiresAt!) - expires)).toBeLessThan(2_000);
@@ -68,12 +67,11 @@ describe('sign-in against servers unlike the demo', () => {
       const h = await started(server);
       const result = await signIn(h, server.url);
       expect(result.status === 'signed-in' && result.session).toMatchObject({ state: 'signed-in', userName: null, facilities: [], sessionId: 'sn-1' });
-      expect(h.service.view().notices).toEqual([{ code: 'facilities_from_list', facilities: [] }]);
-      expect(h.service.view().notices!.map(noticeInEnglish)).toEqual(["Your profile names no facility; keeping every facility of the server's facilities list offline."]);
+      expect(h.service.view().notice).toBe("Your profile names no facility; keeping every facility of the server's facilities list offline.");
       // The sync tells the session which facilities it keeps: the notice names them.
       const changed = h.next('session.changed');
       h.service.keptFacilities!(['Memphis Hub', 'Reno DC']);
-      expect((await changed).notices!.map(noticeInEnglish)).toEqual(['Your profile names no facility; keeping Memphis Hub and Reno DC offline.']);
+      expect((await changed).notice).toBe('Your profile names no facility; keeping Memphis Hub and Reno DC offline.');
     });
   }
 

@@ -5,11 +5,10 @@
 // it holds keeps the sync's writer out, which costs nothing while no write could succeed anyway.
 // Why this and not a read-only or `immutable` open: docs/decisions/0010-mirror-on-a-full-disk.md.
 // The connection itself is opened by core/db/connection.ts (openReaderOnFullDisk).
-import { noticeInEnglish, type Notice } from '../../contract/notices.ts';
 
-/** What the user reads while the mirror is open this way: the sync status's notice, and sync.now's error in its words. */
-export const DISK_FULL_NOTICE: Notice = { code: 'disk_full' };
-export const DISK_FULL_MESSAGE = noticeInEnglish(DISK_FULL_NOTICE);
+/** What the user reads while the mirror is open this way (the sync status's notice, sync.now's error). */
+export const DISK_FULL_NOTICE =
+  'The disk is full: lookups answer from the offline data as it was last synced, and nothing can be synced. Free some space on this computer; sync resumes then.';
 
 const FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', 'SQLITE_IOERR_SHMSIZE']);
 

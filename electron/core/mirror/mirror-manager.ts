@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
-import type { Notice } from '../../contract/notices.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, openReaderOnFullDisk, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
@@ -29,10 +28,10 @@ export interface MirrorManager {
   /** True while the signed-in identity's mirror is being upgraded to this version's schema. */
   upgrading(): boolean;
   /**
-   * What to tell the user about the offline data file, when there is something to say: a damaged
-   * file was moved aside and is synced afresh, or the disk is full. Null otherwise.
+   * A sentence for the user about the offline data file, when there is one to say: a damaged file
+   * was moved aside and is synced afresh. Null otherwise.
    */
-  notice(): Notice | null;
+  notice(): string | null;
   /**
    * A query met damage in the open file (isDamagedMirror): the file is moved aside, said in words,
    * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
@@ -101,7 +100,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let upgradeTried: string | null = null;
   let closed = false;
   let warming: AbortController | null = null;
-  let mirrorNotice: Notice | null = null;
+  let mirrorNotice: string | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
   const notify = () => {
@@ -192,7 +191,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
 
   const moveAside = (file: string, error: unknown) => {
     const aside = setMirrorAside(file);
-    mirrorNotice = { code: 'mirror_moved_aside' };
+    mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
     ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
   };
 

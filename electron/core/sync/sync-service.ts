@@ -3,7 +3,6 @@
 // connectivity returns, and on demand.
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { Notice } from '../../contract/notices.ts';
 import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
@@ -11,7 +10,7 @@ import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { isDamagedMirror } from '../db/connection.ts';
 import { datasetByKey } from '../db/read/datasets.ts';
 import { facilityNames } from '../db/read/scopes.ts';
-import { DISK_FULL_MESSAGE } from '../mirror/full-disk.ts';
+import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -62,7 +61,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
   /** The last round's words for the user (RoundResult.notices). */
-  let notices: Notice[] = [];
+  let notices: string[] = [];
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -123,7 +122,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
       schedule(jittered(interval()));
       emitStatus();
-      return Promise.reject(new AisleError('mirror_error', DISK_FULL_MESSAGE));
+      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE));
     }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
@@ -254,7 +253,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
-        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_MESSAGE);
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE);
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {

@@ -4,7 +4,6 @@
 // user's) are kept and marked, in words, and removed only when a later complete round still misses
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
-import { noticeInEnglish, type Notice, type NoticeList } from '../../contract/notices.ts';
 import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
@@ -29,19 +28,19 @@ function leftBySettings(row: DatasetRow, plan: PlanOptions): boolean {
   return stock && plan.offlineFacilities.length > 0 && !plan.offlineFacilities.includes(row.scope_id ?? '');
 }
 
-const scopeOf = (kind: string) => (kind === 'account' ? 'account' : 'facility');
+const scopeWord = (kind: string) => (kind === 'account' ? 'Account' : 'Facility');
 
-/** A scope's lists, each once, in the order of their names ("carriers, channels and items"). */
-function inOrder(lists: NoticeList[]): NoticeList[] {
-  const once = [...new Map(lists.map((l) => [l.list, l])).values()];
-  return once.sort((a, b) => (a.label.toLowerCase() < b.label.toLowerCase() ? -1 : a.label.toLowerCase() > b.label.toLowerCase() ? 1 : 0));
+/** "items, carriers and customers" */
+function listing(labels: string[]): string {
+  const words = [...new Set(labels)].sort().map((l) => l.toLowerCase());
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 export interface Unplanned {
   /** Datasets removed from the mirror. */
   dropped: number;
-  /** What the user is told, one notice a scope. */
-  notices: Notice[];
+  /** What the user is told, in words, one sentence a scope. */
+  notices: string[];
 }
 
 /**
@@ -50,14 +49,13 @@ export interface Unplanned {
  */
 export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
   let dropped = 0;
-  /** Per scope ("account:ACME"): its name, and the lists of its datasets kept back or removed. */
-  const keptBack = new Map<string, { kind: string; name: string; lists: NoticeList[] }>();
-  const removed = new Map<string, { kind: string; name: string; lists: NoticeList[] }>();
-  const listOf = (row: DatasetRow): NoticeList => ({ list: row.list, label: LABELS.get(row.list) ?? row.list });
+  /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
+  const keptBack = new Map<string, { kind: string; name: string; labels: string[] }>();
+  const removed = new Map<string, { kind: string; name: string; labels: string[] }>();
   const note = (into: typeof keptBack, row: DatasetRow, name: string) => {
     const key = `${row.scope_kind}:${row.scope_id}`;
-    const entry = into.get(key) ?? { kind: row.scope_kind, name, lists: [] };
-    entry.lists.push(listOf(row));
+    const entry = into.get(key) ?? { kind: row.scope_kind, name, labels: [] };
+    entry.labels.push(LABELS.get(row.list) ?? row.list);
     into.set(key, entry);
   };
   for (const row of allDatasets(db)) {
@@ -78,13 +76,14 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
       continue;
     }
     const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
-    const message = noticeInEnglish({ code: 'scope_kept_while_gone', scope: scopeOf(row.scope_kind), name, lists: [listOf(row)] });
+    const label = (LABELS.get(row.list) ?? row.list).toLowerCase();
+    const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
     markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
   }
-  const notices: Notice[] = [
-    ...[...keptBack.values()].map((s): Notice => ({ code: 'scope_kept_while_gone', scope: scopeOf(s.kind), name: s.name, lists: inOrder(s.lists) })),
-    ...[...removed.values()].map((s): Notice => ({ code: 'scope_removed', scope: scopeOf(s.kind), name: s.name, lists: inOrder(s.lists) })),
+  const notices = [
+    ...[...keptBack.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is no longer on the server's list: its ${listing(s.labels)} stay on this workstation until the next complete sync confirms it is gone.`),
+    ...[...removed.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is gone from the server: its ${listing(s.labels)} were removed from this workstation.`),
   ];
   return { dropped, notices };
 }

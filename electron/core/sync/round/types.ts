@@ -1,5 +1,4 @@
 // What a sync round is given and what it answers.
-import type { Notice } from '../../../contract/notices.ts';
 import type { SyncProgress } from '../../../contract/types.ts';
 import type { OnRequest } from '../../api/request-report.ts';
 import type { RetryPolicy } from '../../api/retry.ts';
@@ -56,5 +55,5 @@ export interface RoundResult {
   finishedAt: string;
   datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
   /** What the user is told about the round in words: an account or facility the server no longer lists, its datasets kept back or removed. */
-  notices: Notice[];
+  notices: string[];
 }

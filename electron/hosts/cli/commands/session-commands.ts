@@ -1,6 +1,5 @@
 // Session-related CLI commands: list licenses, check a sign-in, ping a server.
 import { parseArgs } from 'node:util';
-import { noticeInEnglish } from '../../../contract/notices.ts';
 import { checkPlainHttpAllowed, createAuthApi, DEFAULT_RETRY, signInError, type Core } from '../../../core/index.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
@@ -77,7 +76,7 @@ export const sessionCommand: Command = {
       io.out(`license    ${session.licenseId} ${session.licenseType ?? ''}`);
       io.out(`session    ${session.sessionId ?? '-'} until ${session.expiresAt ?? '-'} (${session.zoneIdStr ?? ''})`);
       io.out(`facilities ${session.facilities.map((f) => f.code || f.name || f.id).join(', ') || '-'}`);
-      for (const notice of session.notices ?? []) io.out(`notice     ${noticeInEnglish(notice)}`);
+      if (session.notice) io.out(`notice     ${session.notice}`);
       if (!values.keep) await core.handlers['session.signOut']({});
       return 0;
     });

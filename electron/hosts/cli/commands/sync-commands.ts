@@ -1,7 +1,6 @@
 // `aisle sync` runs one sync round from the command line (e.g. to prepare a workstation's mirror
 // before the app first opens); `aisle status` (status.ts) reports how old each mirrored dataset is.
 import { parseArgs } from 'node:util';
-import { noticeInEnglish } from '../../../contract/notices.ts';
 import type { SyncProgress, SyncStatus } from '../../../contract/types.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
@@ -54,7 +53,7 @@ export const syncCommand: Command = {
         },
       });
       if (session.state !== 'signed-in') throw new CliError(`cannot sync: the session is ${session.state}.`);
-      if (!json) for (const notice of session.notices ?? []) io.err(`notice    ${noticeInEnglish(notice)}`);
+      if (!json && session.notice) io.err(`notice    ${session.notice}`);
       const progress: SyncProgress[] = [];
       core.events.on('sync.progress', (p) => {
         if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
@@ -79,7 +78,7 @@ export const syncCommand: Command = {
         io.out(JSON.stringify({ server: session.server, email: session.email, licenseId: session.licenseId, tookSeconds: seconds, round: progress, status }, null, 2));
       } else {
         for (const d of status.datasets) io.out(datasetLine(d));
-        for (const notice of status.notices ?? []) io.out(noticeInEnglish(notice));
+        for (const notice of status.notices ?? []) io.out(notice);
         if (held) io.out(`held: the server's answer would delete most of ${held === 1 ? 'a list' : `${held} lists`}; the data is kept until someone confirms it on the app's Sync page.`);
         io.out(`synced ${count(progress.length, 'dataset')} in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
       }

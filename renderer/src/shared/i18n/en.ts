@@ -131,16 +131,6 @@ export const en = {
     fromFile: 'named in field-map.json',
     rejected: '{n} record(s) not kept: {reason}',
   },
-  notices: {
-    facilitiesFromList: 'Your profile names no facility; keeping {facilities} offline.',
-    facilitiesFromListAll: "Your profile names no facility; keeping every facility of the server's facilities list offline.",
-    andMore: '{names} and {n} more',
-    plainHttp: "{host} is a plain http:// address: your password crosses the network unencrypted at every sign-in and refresh. Ask IT for the server's https:// address.",
-    mirrorMovedAside: 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.',
-    diskFull: 'The disk is full: lookups answer from the offline data as it was last synced, and nothing can be synced. Free some space on this computer; sync resumes then.',
-    scopeKeptWhileGone: "{scope} {name} is no longer on the server's list: its {lists} stay on this workstation until the next complete sync confirms it is gone.",
-    scopeRemoved: '{scope} {name} is gone from the server: its {lists} were removed from this workstation.',
-  },
   kind: {
     item: 'Item', location: 'Location', account: 'Account', customer: 'Customer', carrier: 'Carrier', channel: 'Channel',
     facility: 'Facility', user: 'User', hazmat: 'Hazmat', other: 'Record',

@@ -133,16 +133,6 @@ export const es: Messages = {
     fromFile: 'nombrado en field-map.json',
     rejected: '{n} registro(s) no guardados: {reason}',
   },
-  notices: {
-    facilitiesFromList: 'Su perfil no indica ningún almacén; se guardan sin conexión {facilities}.',
-    facilitiesFromListAll: 'Su perfil no indica ningún almacén; se guardan sin conexión todos los almacenes de la lista del servidor.',
-    andMore: '{names} y {n} más',
-    plainHttp: '{host} es una dirección http:// sin cifrar: su contraseña cruza la red sin cifrar en cada inicio de sesión y cada renovación. Pida a IT la dirección https:// del servidor.',
-    mirrorMovedAside: 'El archivo de datos sin conexión estaba dañado. Se ha apartado y los datos sin conexión se están descargando de nuevo.',
-    diskFull: 'El disco está lleno: las búsquedas responden con los datos sin conexión de la última sincronización y no se puede sincronizar. Libere espacio en este equipo; entonces la sincronización se reanuda.',
-    scopeKeptWhileGone: '{scope} {name} ya no está en la lista del servidor: sus {lists} se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.',
-    scopeRemoved: '{scope} {name} ya no existe en el servidor: sus {lists} se han quitado de este puesto.',
-  },
   kind: {
     item: 'Artículo', location: 'Ubicación', account: 'Cuenta', customer: 'Cliente', carrier: 'Transportista', channel: 'Canal',
     facility: 'Almacén', user: 'Usuario', hazmat: 'Mercancía peligrosa', other: 'Registro',
