@@ -22,20 +22,11 @@ export interface HitWords {
 
 /** The line under a hit; null when there is nothing to say (an item without barcodes). */
 export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
-  if (hit.place) {
-    const { type, zone, facility } = hit.place;
-    return joined(type && (words.locationType?.(type) ?? type), zone && !saysAgain(zone, type, hit.code) && words.zone(zone), facility);
-  }
+  if (hit.place) return joined(hit.place.type && (words.locationType?.(hit.place.type) ?? hit.place.type), hit.place.zone && words.zone(hit.place.zone), hit.place.facility);
   if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
   const list = words.list(hit.list) ?? hit.listLabel ?? null;
   // a record named by something other than its code shows its code beside its list
   return list ? joined(list, hit.title && hit.code && hit.title !== hit.code ? hit.code : null) : null;
-}
-
-/** A zone named as the location's type or code (a dock location in zone DOCK) would say the same twice. */
-function saysAgain(zone: string, ...said: (string | null | undefined)[]): boolean {
-  const same = (word: string | null | undefined) => word != null && word.localeCompare(zone, undefined, { sensitivity: 'base' }) === 0;
-  return said.some(same);
 }
 
 /** An item's UPC and GTIN, the same in every language (its SKU is the hit's code). */
