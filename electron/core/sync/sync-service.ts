@@ -3,7 +3,7 @@
 // connectivity returns, and on demand.
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { DatasetStatus, Notice, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
@@ -61,7 +61,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
   /** The last round's words for the user (RoundResult.notices). */
-  let notices: string[] = [];
+  let notices: Notice[] = [];
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
