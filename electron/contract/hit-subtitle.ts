@@ -24,7 +24,7 @@ export interface HitWords {
 export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
   if (hit.place) {
     const { type, zone, facility } = hit.place;
-    return joined(type && (words.locationType?.(type) ?? type), zone && !saidAlready(zone, hit, type) && words.zone(zone), facility);
+    return joined(type && (words.locationType?.(type) ?? type), zone && !saidAlready(zone, hit, type) ? words.zone(zone) : null, facility);
   }
   if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
   const list = words.list(hit.list) ?? hit.listLabel ?? null;

@@ -11,6 +11,7 @@ export const noticeSchema: z.ZodType<Notice> = z.discriminatedUnion('code', [
   z.object({ code: z.literal('plain_http'), host: z.string().min(1) }).strict(),
   z.object({ code: z.literal('disk_full') }).strict(),
   z.object({ code: z.literal('mirror_damaged') }).strict(),
+  z.object({ code: z.literal('sync_running') }).strict(),
   z.object({ code: z.literal('scope_kept'), scope, name: z.string(), lists }).strict(),
   z.object({ code: z.literal('scope_removed'), scope, name: z.string(), lists }).strict(),
 ]);

@@ -21,6 +21,8 @@ export type Notice =
   | { code: 'disk_full' }
   /** A damaged mirror file was moved aside and is downloaded again. */
   | { code: 'mirror_damaged' }
+  /** Sync now while a round runs. */
+  | { code: 'sync_running' }
   /** An account or facility the server no longer lists: its datasets stay until a later complete round. */
   | { code: 'scope_kept'; scope: NoticeScope; name: string; lists: NoticeList[] }
   /** An account or facility gone from the server: its datasets were removed. */
@@ -58,6 +60,8 @@ export function noticeInEnglish(notice: Notice): string {
       return 'The disk is full: lookups answer from the offline data as it was last synced, and nothing can be synced. Free some space on this computer; sync resumes then.';
     case 'mirror_damaged':
       return 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
+    case 'sync_running':
+      return 'A sync round is already running.';
     case 'scope_kept':
       return `${scopeWord(notice.scope)} ${notice.name} is no longer on the server's list: its ${listing(notice.lists)} stay on this workstation until the next complete sync confirms it is gone.`;
     case 'scope_removed':

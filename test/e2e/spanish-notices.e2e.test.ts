@@ -34,7 +34,7 @@ function profileWithoutFacilities(target: () => string): Promise<http.Server> {
 }
 
 /** Sentences of the core's English notices and the license codes, any of which on a Spanish screen is a fault. */
-const ENGLISH = /Your profile|names no facility|keeping|offline\.|COMMUNITY|ENTERPRISE|plain http:\/\/ address/;
+const ENGLISH = /Your profile|names no facility|keeping|offline\.|COMMUNITY|ENTERPRISE|plain http:\/\/ address|Version|host\b/;
 
 describe('notices and licenses on a Spanish screen', () => {
   let app: App;
@@ -61,6 +61,7 @@ describe('notices and licenses on a Spanish screen', () => {
     await picker.waitFor();
     expect(await page.getByTestId('license-type').allTextContents()).toEqual([es.licenseTypes.COMMUNITY, es.licenseTypes.ENTERPRISE]);
     expect(await picker.textContent()).not.toMatch(ENGLISH);
+    expect(await page.getByTestId('app-info').textContent()).toMatch(/^Versión \S+ · en el navegador$/);
     await docShot(page, 'spanish-license-picker');
     await page.locator('[data-testid=license-option][data-license-type=ENTERPRISE]').click();
 

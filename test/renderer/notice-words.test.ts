@@ -1,7 +1,7 @@
 // The window words the core's notices; the CLI prints them in English from the contract. Both must
 // say the same in English, and Spanish must never fall back to it.
 import { describe, expect, it } from 'vitest';
-import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
+import { NAMED_IN_FULL, noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
 import { noticeWords } from '../../renderer/src/shared/i18n/notice-words.ts';
@@ -17,6 +17,7 @@ const NOTICES: Notice[] = [
   { code: 'plain_http', host: 'wms.example.com:8080' },
   { code: 'disk_full' },
   { code: 'mirror_damaged' },
+  { code: 'sync_running' },
   { code: 'scope_kept', scope: 'account', name: 'Globex', lists },
   { code: 'scope_kept', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }] },
   { code: 'scope_removed', scope: 'account', name: 'Globex', lists },
@@ -40,7 +41,7 @@ describe("the core's notices in words", () => {
       expect(es, notice.code).not.toMatch(/\b(the|your|is|and|its|from|this|workstation|offline)\b/i);
       expect(es, notice.code).not.toMatch(/notices\./);
     }
-    expect(worded('es', NOTICES[3])).toBe('Su perfil no indica ningún almacén; se guardan sin conexión A, B, C, D, E y 2 más.');
-    expect(worded('es', NOTICES[7])).toBe('La cuenta Globex ya no está en la lista del servidor: sus artículos, canales, clientes y transportistas se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.');
+    expect(worded('es', NOTICES.find((n) => n.code === 'profile_names_no_facility' && n.facilities.length > NAMED_IN_FULL)!)).toBe('Su perfil no indica ningún almacén; se guardan sin conexión A, B, C, D, E y 2 más.');
+    expect(worded('es', NOTICES.find((n) => n.code === 'scope_kept')!)).toBe('La cuenta Globex ya no está en la lista del servidor: sus artículos, canales, clientes y transportistas se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.');
   });
 });

@@ -173,6 +173,8 @@ export const es: Messages = {
     remembered: 'Última usada',
     back: 'Volver',
     useLicense: 'Usar esta licencia',
+    version: 'Versión {version} · {host}',
+    hosts: { electron: 'aplicación de escritorio', browser: 'en el navegador', cli: 'línea de órdenes' },
     offlineNote: 'Sesión sin conexión. Se muestran los datos guardados en este puesto.',
   },
   errors: {
@@ -460,6 +462,7 @@ export const es: Messages = {
     profileNamesNoFacilityNamed: 'Su perfil no indica ningún almacén; se guardan sin conexión {facilities}.',
     plainHttp: '{host} es una dirección http:// sin cifrar: su contraseña cruza la red sin cifrar en cada inicio de sesión y cada renovación. Pida a TI la dirección https:// del servidor.',
     diskFull: 'El disco está lleno: las consultas responden con los datos sin conexión de la última sincronización y no se puede sincronizar nada. Libere espacio en este equipo; la sincronización se reanuda entonces.',
+    syncRunning: 'Ya hay una sincronización en curso.',
     mirrorDamaged: 'El archivo de datos sin conexión estaba dañado. Se ha apartado y los datos sin conexión se están descargando de nuevo.',
     scopeKept: {
       account: 'La cuenta {name} ya no está en la lista del servidor: sus {lists} se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.',

@@ -31,6 +31,8 @@ export function noticeWords(i18n: Words, listName: ListName, notice: Notice): st
       return i18n.t('notices.diskFull');
     case 'mirror_damaged':
       return i18n.t('notices.mirrorDamaged');
+    case 'sync_running':
+      return i18n.t('notices.syncRunning');
     case 'scope_kept':
     case 'scope_removed': {
       const lists = [...new Set(notice.lists.map((l) => listName(l).toLocaleLowerCase()))].sort();
