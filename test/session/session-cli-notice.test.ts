@@ -1,5 +1,6 @@
 // `aisle session` prints what the session tells the user in the English the window's English says
 // (contract/notices.ts): a profile that names no facility is told, once, as a sentence.
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../api/local-server.ts';
 import { noticeInEnglish } from '../../electron/contract/notices.ts';
@@ -11,7 +12,7 @@ let server: AnyAuthServer;
 let dir: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
-  server = await anyAuthServer({ delivery: { kind: 'header', name: 'X-Auth-Token' }, profile: (res) => json(res, 500, { message: 'NullPointerException' }) });
+  server = await anyAuthServer({ delivery: { kind: 'header', name: 'X-Auth-Token' }, profile: (res: ServerResponse) => json(res, 500, { message: 'NullPointerException' }) });
   dir = tempDir();
 });
 afterAll(async () => {
