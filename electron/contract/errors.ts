@@ -1,5 +1,7 @@
 // The closed set of error codes that may cross the contract. Every failure a host returns is one of
 // these; anything else is reported as `internal` (and logged in main without secrets).
+import type { Notice } from './notices.ts';
+
 export const ERROR_CODES = [
   'invalid_argument', // arguments failed the method's zod schema
   'unknown_method', // no such method in the contract
@@ -40,6 +42,8 @@ export interface ContractError {
   status?: number;
   /** Wrong tries still allowed before a lock-out (a PIN's). */
   triesLeft?: number;
+  /** The fact behind the message, when it is one the window words itself (the message is its English). */
+  notice?: Notice;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ContractError };
@@ -50,13 +54,15 @@ export class AisleError extends Error {
   readonly status?: number;
   readonly retryAfterSeconds?: number;
   readonly triesLeft?: number;
-  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; triesLeft?: number; cause?: unknown } = {}) {
+  readonly notice?: Notice;
+  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterSeconds?: number; triesLeft?: number; notice?: Notice; cause?: unknown } = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'AisleError';
     this.code = code;
     this.status = extra.status;
     this.retryAfterSeconds = extra.retryAfterSeconds;
     this.triesLeft = extra.triesLeft;
+    this.notice = extra.notice;
   }
 
   toContractError(): ContractError {
@@ -64,6 +70,7 @@ export class AisleError extends Error {
     if (this.status !== undefined) error.status = this.status;
     if (this.retryAfterSeconds !== undefined) error.retryAfterSeconds = this.retryAfterSeconds;
     if (this.triesLeft !== undefined) error.triesLeft = this.triesLeft;
+    if (this.notice !== undefined) error.notice = this.notice;
     return error;
   }
 }

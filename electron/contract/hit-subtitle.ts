@@ -22,11 +22,23 @@ export interface HitWords {
 
 /** The line under a hit; null when there is nothing to say (an item without barcodes). */
 export function hitSubtitle(hit: HitFacts, words: HitWords): string | null {
-  if (hit.place) return joined(hit.place.type && (words.locationType?.(hit.place.type) ?? hit.place.type), hit.place.zone && words.zone(hit.place.zone), hit.place.facility);
+  if (hit.place) {
+    const { type, zone, facility } = hit.place;
+    return joined(type && (words.locationType?.(type) ?? type), zone && !saidAlready(zone, hit, type) ? words.zone(zone) : null, facility);
+  }
   if (hit.barcodes) return barcodeLine(hit.barcodes, words.space ?? ' ');
   const list = words.list(hit.list) ?? hit.listLabel ?? null;
   // a record named by something other than its code shows its code beside its list
   return list ? joined(list, hit.title && hit.code && hit.title !== hit.code ? hit.code : null) : null;
+}
+
+/**
+ * A zone named like the location itself (its code or title) or like its type ("DOCK", zone DOCK)
+ * tells the reader nothing new: the line does not say it twice.
+ */
+function saidAlready(zone: string, hit: HitFacts, type: string | null | undefined): boolean {
+  const same = (other: string | null | undefined) => !!other && other.trim().toLowerCase() === zone.trim().toLowerCase();
+  return same(hit.code) || same(hit.title) || same(type);
 }
 
 /** An item's UPC and GTIN, the same in every language (its SKU is the hit's code). */

@@ -1,5 +1,8 @@
 // Result and event payload types of the contract. Plain data only: everything here survives
 // structured clone (IPC) and JSON (browser host).
+import type { Notice } from './notices.ts';
+
+export type { Notice, NoticeCode } from './notices.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
@@ -139,8 +142,8 @@ export interface SessionView {
   roles: { id: string; name: string }[];
   /** Locked (idle, or by the user): only the password, or signing out, opens it again. */
   locked: boolean;
-  /** What the user should be told about this session, in words (e.g. which facilities are kept offline and why). */
-  notice?: string | null;
+  /** What the user should be told about this session, as facts the window words (which facilities are kept offline and why, a plain http:// server). */
+  notices?: Notice[];
 }
 
 /** Unlock PINs: whether this workstation allows them, and whether the signed-in user has one here. */
@@ -218,18 +221,18 @@ export interface DatasetStatus {
 export interface SyncStatus {
   /** The offline data file, written by an older Aisle, is being upgraded for this version: it opens by itself shortly (datasets is empty meanwhile). */
   preparing: boolean;
-  /** A sentence about the offline data file to show (a damaged file was moved aside and is synced afresh), or null. */
-  notice?: string | null;
+  /** A fact about the offline data file to tell the user (a damaged file was moved aside and is synced afresh, a full disk), or null. */
+  notice?: Notice | null;
   running: boolean;
   lastRoundStartedAt: string | null;
   lastRoundFinishedAt: string | null;
   nextRoundAt: string | null;
   datasets: DatasetStatus[];
   /**
-   * What the last round tells the user in words: an account or facility the server no longer lists,
-   * its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
+   * What the last round tells the user, as facts the window words: an account or facility the server
+   * no longer lists, its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
    */
-  notices?: string[];
+  notices?: Notice[];
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';

@@ -173,7 +173,7 @@ describe('the floor', () => {
     const { hits } = await app.call('search.query', { q: item.locationCode!, limit: 10 });
     const location = hits.find((h) => h.kind === 'location')!;
     // At 150 % Chromium lays a 1024×768 window out as 683×512 CSS pixels, each 1.5 device pixels.
-    for (const [width, height] of [[1024, 768], [1366, 800]] as const) {
+    for (const [width, height] of [[800, 600], [1024, 768], [1366, 800]] as const) {
       const context = await app.browser.newContext({ viewport: { width: Math.round(width / 1.5), height: Math.round(height / 1.5) }, deviceScaleFactor: 1.5 });
       const page = await context.newPage();
       try {
@@ -196,8 +196,10 @@ describe('the floor', () => {
             await page.getByTestId(ready).first().waitFor();
             const problems = await page.evaluate(CUT_OFF);
             expect.soft(problems, `${name} at 150 % of ${width}×${height} ${mode}`).toEqual([]);
-            // the empty search box says at least what it is for ("Scan or type"), not "Sc…"
-            expect.soft(await page.evaluate(PLACEHOLDER_ROOM), `search box's words at 150 % of ${width}×${height} ${mode}`).toBe(true);
+            expect.soft(await page.evaluate(WRAPPED_LABELS), `button labels on two lines: ${name} at 150 % of ${width}×${height} ${mode}`).toEqual([]);
+            // the empty search box says at least what it is for ("Scan or type"), not "Sc…"; an 800×600
+            // window at 150 % (533 CSS pixels wide) does not leave it that room yet beside the header's buttons
+            if (width > 800) expect.soft(await page.evaluate(PLACEHOLDER_ROOM), `search box's words at 150 % of ${width}×${height} ${mode}`).toBe(true);
             if (name === 'home' || name === 'item' || name === 'list') await docShot(page, `${name}-${mode}-150pct-${width}x${height}`);
           }
         }
@@ -233,6 +235,26 @@ const CUT_OFF = `(() => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden' || scrolls(el)) continue;
     if (box.right > width + 1 || box.left < -1) out.push((el.getAttribute('data-testid') || el.tagName.toLowerCase() + '.' + el.className) + ' at ' + Math.round(box.left) + '..' + Math.round(box.right));
+  }
+  return [...new Set(out)].slice(0, 10);
+})()`;
+
+/** The buttons whose label runs onto a second line (a button's words are read at a glance, never wrapped). */
+const WRAPPED_LABELS = `(() => {
+  const out = [];
+  for (const el of document.querySelectorAll('header.top .btn, header.top button, #main .btn:not(.tile, .license, .recent-row), #main button:not(.tile, .license, .recent-row)')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden' || !el.textContent.trim()) continue;
+    // each run of words on its own: an icon above its label is the button's design, a label on two lines is not
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const tops = [];
+      for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((t) => Math.abs(t - r.top) < 4)) tops.push(r.top);
+      if (tops.length > 1) out.push((el.getAttribute('data-testid') || el.tagName.toLowerCase()) + ': ' + n.textContent.trim());
+    }
   }
   return [...new Set(out)].slice(0, 10);
 })()`;

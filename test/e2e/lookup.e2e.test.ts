@@ -65,7 +65,7 @@ describe('looking things up on the workstation', () => {
     await page.getByTestId('license-picker').waitFor();
     const options = page.getByTestId('license-option');
     expect(await options.count()).toBe(2);
-    expect(await options.first().textContent()).toMatch(/COMMUNITY.*Community edition.*3 full · 5 RF · 5 read-only seats/s);
+    expect(await options.first().textContent()).toMatch(/Community.*Community edition.*3 full · 5 RF · 5 read-only seats/s);
     await shot(page, 'license-picker');
     await page.locator('[data-testid=license-option][data-license-type=ENTERPRISE]').click();
     await page.getByTestId('home-page').waitFor();

@@ -52,7 +52,7 @@ describe('the server going away and coming back', () => {
     await page.getByTestId('nav-session').click();
     await page.getByTestId('session-page').waitFor();
     expect(await page.getByTestId('session-user').textContent()).toContain('demo@example.com');
-    expect(await page.getByTestId('session-license').textContent()).toContain('ENTERPRISE');
+    expect(await page.getByTestId('session-license').textContent()).toContain('Enterprise');
     await expect.poll(() => page.getByTestId('session-expires').textContent()).not.toBe('—');
     await shot(page, 'session-light');
     await page.getByTestId('sign-out').click();

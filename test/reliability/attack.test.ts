@@ -10,7 +10,8 @@ import { WebSocket } from 'ws';
 import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { AisleError, Result } from '../../electron/contract/errors.ts';
-import type { ScanRow } from '../../electron/contract/types.ts';
+import type { ScanRow, SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS } from '../../electron/core/scans/scan-lists.ts';
 import { createOfflineVerifier, FREE_ATTEMPTS } from '../../electron/core/session/offline-verifier.ts';
 import { DEMO_PASSWORD } from '../../electron/demo/index.ts';
@@ -26,6 +27,8 @@ import { ipcMain } from '../fakes/electron.ts';
 import { recordFigures } from './support/figures.ts';
 
 const figures: Record<string, unknown> = { damagedMirror: {} };
+/** A sync status's notice in the words the CLI prints, or null. */
+const inWords = (notice: Notice | null | undefined) => (notice ? noticeInEnglish(notice) : null);
 afterAll(() => recordFigures('attack', figures));
 
 function deepJson(levels: number): string {
@@ -306,7 +309,7 @@ describe('a damaged mirror heals', () => {
       const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
       expect(log).toContain('the offline data file was damaged; moved aside');
       const status = await dispatch(demo.core.handlers, 'sync.status', {});
-      expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+      expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
       (figures.damagedMirror as Record<string, string>)[name] = 'moved aside, synced afresh';
     });
   }
@@ -338,7 +341,7 @@ describe('a damaged mirror heals', () => {
     const listed = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
     expect(listed.ok).toBe(true);
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
-    expect(status.ok && (status.value as { notice?: string | null }).notice).toMatch(/damaged.*moved aside/);
+    expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
     (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
   });
 
@@ -358,7 +361,7 @@ describe('a damaged mirror heals', () => {
     other.close();
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok, JSON.stringify(status)).toBe(true);
-    expect(status.ok && (status.value as { notice: string | null }).notice).toMatch(/damaged.*moved aside/);
+    expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
     expect(setAside().length).toBe(asideBefore + 1);
     await untilAsync(found, 60_000);
     (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
@@ -509,11 +512,11 @@ describe.runIf(networkAddress !== undefined)('a plain http:// server elsewhere: 
       const workstation = core(path.join(dir.path, 'workstation'));
       const warned = await signIn(workstation, server.url);
       expect(warned).toMatchObject({ ok: true, value: { status: 'signed-in' } });
-      const notice = (await dispatch(workstation.handlers, 'session.current', {})) as Result<{ notice: string | null }>;
-      expect(notice.ok && notice.value.notice).toContain(`${new URL(server.url).host} is a plain http:// address: your password crosses the network unencrypted`);
+      const notice = (await dispatch(workstation.handlers, 'session.current', {})) as Result<SessionView>;
+      expect(notice.ok && notice.value.notices!.map(noticeInEnglish).join(' ')).toContain(`${new URL(server.url).host} is a plain http:// address: your password crosses the network unencrypted`);
       expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
       // on this machine the password never crosses a network: no warning
-      expect(await signIn(workstation, loopback.url)).toMatchObject({ ok: true, value: { session: { notice: null } } });
+      expect(await signIn(workstation, loopback.url)).toMatchObject({ ok: true, value: { session: { notices: [] } } });
       expect((await dispatch(workstation.handlers, 'session.signOut', {})).ok).toBe(true);
 
       // IT forbids it: refused in words before anything is sent; on a kiosk the window cannot allow it back
@@ -531,7 +534,7 @@ describe.runIf(networkAddress !== undefined)('a plain http:// server elsewhere: 
       const bySetting = await signIn(workstation, server.url);
       expect(bySetting).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       figures.plainHttp = {
-        warned: notice.ok ? notice.value.notice : null,
+        warned: notice.ok ? notice.value.notices!.map(noticeInEnglish).join(' ') : null,
         refusedByKiosk: byKiosk.ok ? 'signed in' : byKiosk.error.message,
         refusedBySetting: bySetting.ok ? 'signed in' : bySetting.error.code,
       };
@@ -666,7 +669,7 @@ describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock
       const syncOnFullDisk = await dispatch(core.handlers, 'sync.now', {});
       expect(syncOnFullDisk).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/^The disk is full: lookups answer from the offline data/) } });
       const statusOnFullDisk = await dispatch(core.handlers, 'sync.status', {});
-      expect(statusOnFullDisk.ok && (statusOnFullDisk.value as { notice: string | null }).notice).toMatch(/^The disk is full/);
+      expect(statusOnFullDisk.ok && inWords((statusOnFullDisk.value as SyncStatus).notice)).toMatch(/^The disk is full/);
       // room again: the next sync opens the file as usual and runs
       for (const name of readdirSync(dir.path).filter((f) => f.startsWith('filler-'))) rmSync(path.join(dir.path, name));
       const roundAfterRoom = new Promise<void>((resolve) => core.events.on('sync.status', (s) => !s.running && s.lastRoundFinishedAt !== null && s.notice === null && resolve()));

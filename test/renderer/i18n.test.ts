@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { defineComponent } from 'vue';
 import { ERROR_CODES, type ContractError } from '../../electron/contract/errors.ts';
 import { useErrorText } from '../../renderer/src/shared/errors.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import { mountWith, scriptedClient } from './support.ts';
 import { WHOLE_STOCK_WHY } from '../../electron/contract/types.ts';
 import { en } from '../../renderer/src/shared/i18n/en.ts';
 import { es } from '../../renderer/src/shared/i18n/es.ts';
 import { intlTag, resolveLocale } from '../../renderer/src/shared/i18n/index.ts';
 import { relative } from '../../renderer/src/shared/format.ts';
+
+/** An error as the Spanish screen words it. */
+async function spanishErrorText(error: ContractError): Promise<string> {
+  const Probe = defineComponent({ props: { error: { type: Object, required: true } }, setup: () => ({ text: useErrorText() }), template: '<p>{{ text(error) }}</p>' });
+  const { wrapper } = await mountWith(Probe, scriptedClient({}), { locale: 'es', props: { error } });
+  const out = wrapper.text();
+  wrapper.unmount();
+  return out;
+}
 
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -73,14 +83,12 @@ describe('errors in words', () => {
   });
 
   it('words an error by its code in the language shown, keeping the core\'s detail only where the sentence makes room for it', async () => {
-    const Probe = defineComponent({ props: { error: { type: Object, required: true } }, setup: () => ({ text: useErrorText() }), template: '<p>{{ text(error) }}</p>' });
-    const text = async (error: ContractError) => {
-      const { wrapper } = await mountWith(Probe, scriptedClient({}), { locale: 'es', props: { error } });
-      const out = wrapper.text();
-      wrapper.unmount();
-      return out;
-    };
-    expect(await text({ code: 'scan_misread', message: 'check digit is wrong' })).toBe(es.errors.scan_misread);
-    expect(await text({ code: 'mirror_error', message: 'The file is damaged.' })).toBe('Los datos sin conexión de este puesto no se pueden usar ahora: The file is damaged');
+    expect(await spanishErrorText({ code: 'scan_misread', message: 'check digit is wrong' })).toBe(es.errors.scan_misread);
+    expect(await spanishErrorText({ code: 'mirror_error', message: 'The file is damaged.' })).toBe('Los datos sin conexión de este puesto no se pueden usar ahora: The file is damaged');
+  });
+
+  it("words an error that carries its fact in the user's language, not the core's English beside it", async () => {
+    expect(await spanishErrorText({ code: 'conflict', message: noticeInEnglish({ code: 'sync_running' }), notice: { code: 'sync_running' } })).toBe('Ya hay una sincronización en curso.');
+    expect(await spanishErrorText({ code: 'mirror_error', message: noticeInEnglish({ code: 'disk_full' }), notice: { code: 'disk_full' } })).toBe(es.notices.diskFull);
   });
 });

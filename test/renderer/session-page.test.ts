@@ -19,7 +19,7 @@ describe('the session page', () => {
     useSessionStore().view = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana', licenseId: 'L1', licenseType: 'ENTERPRISE' };
     await flushPromises();
     expect(wrapper.get('[data-testid=session-user]').text()).toContain('Ana');
-    expect(wrapper.get('[data-testid=session-license]').text()).toContain('ENTERPRISE');
+    expect(wrapper.get('[data-testid=session-license]').text()).toBe('Enterprise L1');
     expect(wrapper.get('[data-testid=session-expires]').text()).toContain('2026');
 
     await wrapper.get('[data-testid=other-session]').setValue('S-9');
@@ -58,7 +58,7 @@ describe('the session page', () => {
     const rows = () => wrapper.findAll('[data-testid=open-session]');
     expect(rows().map((r) => [r.attributes('data-sn'), r.attributes('data-current')])).toEqual([['S-1', 'true'], ['S-2', 'false']]);
     expect(rows()[0]!.text()).toContain('This workstation');
-    expect(rows()[0]!.text()).toContain('ENTERPRISE');
+    expect(rows()[0]!.text()).toContain('Enterprise');
     expect(rows()[0]!.find('[data-testid=end-open-session]').exists()).toBe(false);
     await rows()[1]!.get('[data-testid=end-open-session]').trigger('click');
     await flushPromises();

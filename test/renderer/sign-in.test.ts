@@ -94,6 +94,20 @@ describe('sign-in', () => {
     wrapper.unmount();
   });
 
+  it("words each license's type in the app's language, and leaves a type it does not know as the server sent it", async () => {
+    const client = scriptedClient({
+      ...base,
+      'session.signIn': () => ({ status: 'choose-license', licenses: [{ ...license('L1', 'FULL'), license_type: 'COMMUNITY' }, { ...license('L2', 'RF'), license_type: 'ENTERPRISE' }, { ...license('L3', 'RO'), license_type: 'GOLD' }], rememberedLicenseId: null }),
+    });
+    const { wrapper } = await mountWith(SignInView, client, { path: '/sign-in', locale: 'es' });
+    await wrapper.get('[data-testid=password]').setValue('secret');
+    await wrapper.get('[data-testid=sign-in-form]').trigger('submit');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid=license-type]').map((w) => w.text())).toEqual(['Comunidad', 'Empresa', 'GOLD']);
+    expect(wrapper.get('[data-testid=license-picker]').text()).not.toMatch(/COMMUNITY|ENTERPRISE/);
+    wrapper.unmount();
+  });
+
   it('asks main for the license picker when the user wants to choose, though a license is remembered', async () => {
     const client = scriptedClient({
       ...base,

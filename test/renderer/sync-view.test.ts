@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
+import type { Connectivity, DatasetStatus, Notice, SyncStatus } from '../../electron/contract/types.ts';
 import StatusBanner from '../../renderer/src/features/sync/StatusBanner.vue';
 import StatusIndicator from '../../renderer/src/features/sync/StatusIndicator.vue';
 import { SIGNED_OUT, useSessionStore } from '../../renderer/src/features/session/session-store.ts';
@@ -91,12 +91,29 @@ describe('the sync panel', () => {
 
   it("says in words what the last round kept or removed of an account or facility the server no longer lists", async () => {
     const kept = 'Account Globex is no longer on the server\'s list: its items stay on this workstation until the next complete sync confirms it is gone.';
-    const client = scriptedClient({ 'sync.status': () => ({ ...status([dataset({})]), notices: [kept] }) });
+    const notice: Notice = { code: 'scope_kept', scope: 'account', name: 'Globex', lists: [{ list: 'items', label: 'Items' }] };
+    const client = scriptedClient({ 'sync.status': () => ({ ...status([dataset({})]), notices: [notice] }) });
     const { wrapper } = await mountWith(SyncView, client);
     expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([kept]);
     client.emit('sync.status', { ...status([dataset({})]), notices: [] });
     await flushPromises();
     expect(wrapper.find('[data-testid=sync-round-notice]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('words the mirror\'s and the round\'s notices in Spanish on a Spanish screen, the lists by their Spanish names', async () => {
+    const client = scriptedClient({
+      'sync.status': () => ({
+        ...status([dataset({})]),
+        notice: { code: 'disk_full' },
+        notices: [{ code: 'scope_removed', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }, { list: 'locations', label: 'Locations' }] }],
+      }),
+    });
+    const { wrapper } = await mountWith(SyncView, client, { locale: 'es' });
+    expect(wrapper.get('[data-testid=sync-notice]').text()).toMatch(/^El disco está lleno: /);
+    expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([
+      'El almacén Reno DC ya no está en el servidor: sus existencias y ubicaciones se han quitado de este puesto.',
+    ]);
     wrapper.unmount();
   });
 

@@ -14,6 +14,7 @@ import { anyAuthServer, CREDS, type AnyAuthServer } from '../api/any-auth-server
 import { json, type LocalServer } from '../api/local-server.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { harness, type Harness } from './harness.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ describe('sign-in against servers unlike the demo', () => {
       sessionId: 'sn-1',
       facilities: [{ id: '1' }, { id: '2' }],
       roles: [{ id: 'ADMIN', name: '' }],
-      notice: null,
+      notices: [],
     });
     // our clock's view of the server's expiry (moved by the clocks' difference, to the Date header's second)
     expect(Math.abs(Date.parse(h.service.view().expiresAt!) - expires)).toBeLessThan(2_000);
@@ -67,11 +68,12 @@ describe('sign-in against servers unlike the demo', () => {
       const h = await started(server);
       const result = await signIn(h, server.url);
       expect(result.status === 'signed-in' && result.session).toMatchObject({ state: 'signed-in', userName: null, facilities: [], sessionId: 'sn-1' });
-      expect(h.service.view().notice).toBe("Your profile names no facility; keeping every facility of the server's facilities list offline.");
+      expect(h.service.view().notices).toEqual([{ code: 'profile_names_no_facility', facilities: [] }]);
+      expect(h.service.view().notices!.map(noticeInEnglish)).toEqual(["Your profile names no facility; keeping every facility of the server's facilities list offline."]);
       // The sync tells the session which facilities it keeps: the notice names them.
       const changed = h.next('session.changed');
       h.service.keptFacilities!(['Memphis Hub', 'Reno DC']);
-      expect((await changed).notice).toBe('Your profile names no facility; keeping Memphis Hub and Reno DC offline.');
+      expect((await changed).notices!.map(noticeInEnglish)).toEqual(['Your profile names no facility; keeping Memphis Hub and Reno DC offline.']);
     });
   }
 

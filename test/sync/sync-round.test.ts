@@ -9,6 +9,7 @@ import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-
 import type { SyncProgress } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, PAUSE_MS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let db: WriteDb;
@@ -135,13 +136,13 @@ describe('a sync round over HTTP', () => {
     expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(5);
     expect(datasetByKey(db, 'items@account:acc-2')).toMatchObject({ rows: 5, last_error_code: 'not_found' });
     expect(datasetByKey(db, 'items@account:acc-2')?.last_error_message).toMatch(/^Account Globex is no longer on the server's list: its items stay on this workstation/);
-    expect(r.notices).toEqual(["Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation until the next complete sync confirms it is gone."]);
+    expect(r.notices.map(noticeInEnglish)).toEqual(["Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation until the next complete sync confirms it is gone."]);
 
     const second = await round().result;
     expect(count(`SELECT count(*) FROM items WHERE account_id = 'acc-2'`)).toBe(0);
     expect(datasetByKey(db, 'items@account:acc-2')).toBeUndefined();
     expect(count(`SELECT count(*) FROM meta WHERE key LIKE 'scope_gone:%'`)).toBe(0);
-    expect(second.notices).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
+    expect(second.notices.map(noticeInEnglish)).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
     expect((await round().result).notices).toEqual([]);
   });
 

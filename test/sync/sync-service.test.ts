@@ -13,6 +13,7 @@ import { createSyncService, type SyncService } from '../../electron/core/sync/sy
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { sessionStub } from './session-stub.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let server: FixtureServer;
@@ -213,12 +214,12 @@ describe('the sync service', () => {
     const gone = roundEnded();
     sync.handlers['sync.now'](undefined as never);
     const status = await gone;
-    expect(status.notices).toEqual([expect.stringMatching(/^Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation/)]);
+    expect(status.notices!.map(noticeInEnglish)).toEqual([expect.stringMatching(/^Account Globex is no longer on the server's list: its carriers, channels, customers and items stay on this workstation/)]);
     expect(status.datasets.find((d) => d.key === 'items@account:acc-2')).toMatchObject({ rows: 3, lastError: { code: 'not_found' } });
     const removed = roundEnded();
     sync.handlers['sync.now'](undefined as never);
     const after = await removed;
-    expect(after.notices).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
+    expect(after.notices!.map(noticeInEnglish)).toEqual(['Account Globex is gone from the server: its carriers, channels, customers and items were removed from this workstation.']);
     expect(after.datasets.some((d) => d.scope.id === 'acc-2')).toBe(false);
   });
 

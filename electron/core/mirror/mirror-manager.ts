@@ -5,12 +5,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
+import type { Notice } from '../../contract/types.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
 import { isDamagedMirror, needsUpgrade, openMirror, openReaderOnFullDisk, quickCheck, type ReadDb, readOnly, removeQuietly, setMirrorAside, walLeftBehind, type WriteDb } from '../db/connection.ts';
 import { metaEntries } from '../db/read/meta.ts';
 import { putMetaEntries } from '../db/write/meta.ts';
-import { DISK_FULL_NOTICE, isDiskFull } from './full-disk.ts';
+import { DISK_FULL, isDiskFull } from './full-disk.ts';
 import { warmFile } from './warm-file.ts';
 
 export interface OpenMirror {
@@ -28,10 +29,10 @@ export interface MirrorManager {
   /** True while the signed-in identity's mirror is being upgraded to this version's schema. */
   upgrading(): boolean;
   /**
-   * A sentence for the user about the offline data file, when there is one to say: a damaged file
+   * A fact for the user about the offline data file, when there is one to tell: a damaged file
    * was moved aside and is synced afresh. Null otherwise.
    */
-  notice(): string | null;
+  notice(): Notice | null;
   /**
    * A query met damage in the open file (isDamagedMirror): the file is moved aside, said in words,
    * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
@@ -100,7 +101,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let upgradeTried: string | null = null;
   let closed = false;
   let warming: AbortController | null = null;
-  let mirrorNotice: string | null = null;
+  let mirrorNotice: Notice | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
   const notify = () => {
@@ -191,7 +192,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
 
   const moveAside = (file: string, error: unknown) => {
     const aside = setMirrorAside(file);
-    mirrorNotice = 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.';
+    mirrorNotice = { code: 'mirror_damaged' };
     ctx.log.error('mirror: the offline data file was damaged; moved aside, syncing afresh', { error: (error as Error).message, movedTo: aside });
   };
 
@@ -219,7 +220,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   return {
     current: () => open,
     upgrading: () => upgradingFile !== null,
-    notice: () => (open?.diskFull ? DISK_FULL_NOTICE : mirrorNotice),
+    notice: () => (open?.diskFull ? DISK_FULL : mirrorNotice),
     retryAfterDiskFull() {
       if (!open?.diskFull) return true;
       const { path: file, identity } = open;

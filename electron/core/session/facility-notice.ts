@@ -1,20 +1,15 @@
 // A profile that names no facility (or none Aisle can read) must not leave the workstation without
 // stock silently: the sync plan then keeps every facility of the mirrored facilities list
 // (dataset-registry.ts), and the user is told so in words, by name once the list is mirrored.
-import type { FacilityRef } from '../../contract/types.ts';
-
-/** Names listed in full; beyond this many, "and N more". */
-const NAMED = 5;
+import type { FacilityRef, Notice } from '../../contract/types.ts';
 
 /** The notice for a session's facilities, or null when the profile or the settings choose them. */
-export function facilityNotice(profileFacilities: readonly FacilityRef[], offlineFacilities: readonly string[], mirroredNames: readonly string[] = []): string | null {
+export function facilityNotice(profileFacilities: readonly FacilityRef[], offlineFacilities: readonly string[], mirroredNames: readonly string[] = []): Notice | null {
   if (profileFacilities.length > 0 || offlineFacilities.length > 0) return null;
-  if (mirroredNames.length === 0) return "Your profile names no facility; keeping every facility of the server's facilities list offline.";
-  return `Your profile names no facility; keeping ${inWords(mirroredNames)} offline.`;
+  return { code: 'profile_names_no_facility', facilities: [...mirroredNames] };
 }
 
-function inWords(names: readonly string[]): string {
-  if (names.length === 1) return names[0];
-  if (names.length > NAMED) return `${names.slice(0, NAMED).join(', ')} and ${names.length - NAMED} more`;
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** Whether two notices say the same (a session's notice is told again only when it changed). */
+export function sameNotice(a: Notice | null, b: Notice | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

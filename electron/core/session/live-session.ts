@@ -1,7 +1,7 @@
 // One user's session as main holds it: identity, tokens and the password (memory only), plus the
 // pure helpers that turn it into the contract's views and map sign-in failures to contract codes.
 import { AisleError } from '../../contract/errors.ts';
-import type { FacilityRef, LicenseView, SessionState, SessionView } from '../../contract/types.ts';
+import type { FacilityRef, LicenseView, Notice, SessionState, SessionView } from '../../contract/types.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
 import type { Timer } from '../shared/clock.ts';
@@ -29,10 +29,10 @@ export interface LiveSession {
   locale: string | null;
   facilities: FacilityRef[];
   roles: { id: string; name: string }[];
-  /** Something the user should know about this session in words (e.g. which facilities are kept offline and why). */
-  notice: string | null;
-  /** A warning about the server itself (a plain http:// address elsewhere), shown after `notice`. */
-  serverNotice: string | null;
+  /** Something the user should know about this session (e.g. which facilities are kept offline and why). */
+  notice: Notice | null;
+  /** A warning about the server itself (a plain http:// address elsewhere), told after `notice`. */
+  serverNotice: Notice | null;
   refreshTimer: Timer | null;
   refreshing: Promise<string> | null;
   goingOnline: boolean;
@@ -54,7 +54,7 @@ export const SIGNED_OUT: SessionView = {
   facilities: [],
   roles: [],
   locked: false,
-  notice: null,
+  notices: [],
 };
 
 export function sessionView(live: LiveSession | null): SessionView {
@@ -73,7 +73,7 @@ export function sessionView(live: LiveSession | null): SessionView {
     facilities: live.facilities.map((f) => ({ ...f })),
     roles: live.roles.map((r) => ({ ...r })),
     locked: live.locked,
-    notice: [live.notice, live.serverNotice].filter((n) => n !== null).join(' ') || null,
+    notices: [live.notice, live.serverNotice].filter((n) => n !== null),
   };
 }
 

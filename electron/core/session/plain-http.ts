@@ -4,6 +4,7 @@
 // setting (on a kiosk a workstation setting is IT's: the window cannot change it back).
 import { isIP } from 'node:net';
 import { AisleError } from '../../contract/errors.ts';
+import type { Notice } from '../../contract/types.ts';
 
 /** True for an http:// address whose host is not this machine (loopback or a localhost name). */
 export function isPlainHttpElsewhere(baseUrl: string): boolean {
@@ -17,9 +18,9 @@ export function isPlainHttpElsewhere(baseUrl: string): boolean {
 }
 
 /** The warning a session on this server carries, or null when the address is https or this machine. */
-export function plainHttpNotice(baseUrl: string | null): string | null {
+export function plainHttpNotice(baseUrl: string | null): Notice | null {
   if (baseUrl === null || !isPlainHttpElsewhere(baseUrl)) return null;
-  return `${new URL(baseUrl).host} is a plain http:// address: your password crosses the network unencrypted at every sign-in and refresh. Ask IT for the server's https:// address.`;
+  return { code: 'plain_http', host: new URL(baseUrl).host };
 }
 
 /** Refuses, in words, a sign-in that would send the password in clear where policy forbids it. */

@@ -9,7 +9,7 @@ import type { CoreContext } from '../context.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock } from '../shared/clock.ts';
 import { createConnectivityMonitor } from './connectivity-monitor.ts';
-import { facilityNotice } from './facility-notice.ts';
+import { facilityNotice, sameNotice } from './facility-notice.ts';
 import { sessionView } from './live-session.ts';
 import { openSessions } from './open-sessions.ts';
 import { codeOf, createShared, type SessionOptions } from './session-shared.ts';
@@ -155,7 +155,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       const live = s.current;
       if (!live) return;
       const notice = facilityNotice(live.facilities, ctx.deps.settings.get().offlineFacilities, names);
-      if (notice === live.notice) return;
+      if (sameNotice(notice, live.notice)) return;
       live.notice = notice;
       s.emit();
     },

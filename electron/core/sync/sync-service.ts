@@ -3,14 +3,15 @@
 // connectivity returns, and on demand.
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { DatasetStatus, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { DatasetStatus, Notice, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { isDamagedMirror } from '../db/connection.ts';
 import { datasetByKey } from '../db/read/datasets.ts';
 import { facilityNames } from '../db/read/scopes.ts';
-import { DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
+import { DISK_FULL, DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
+import { noticeInEnglish } from '../../contract/notices.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -18,6 +19,8 @@ import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
 import type { TaskToken } from './worker-protocol.ts';
+
+const SYNC_RUNNING: Notice = { code: 'sync_running' };
 
 export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld'>;
 
@@ -61,7 +64,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let lastRoundFinishedAt: string | null = null;
   let nextRoundAt: string | null = null;
   /** The last round's words for the user (RoundResult.notices). */
-  let notices: string[] = [];
+  let notices: Notice[] = [];
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -122,7 +125,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
       schedule(jittered(interval()));
       emitStatus();
-      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE));
+      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE, { notice: DISK_FULL }));
     }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
@@ -253,7 +256,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
-        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE);
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE, { notice: DISK_FULL });
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {
@@ -272,7 +275,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       },
     },
     async runRound() {
-      if (current) throw new AisleError('conflict', 'A sync round is already running.');
+      if (current) throw new AisleError('conflict', noticeInEnglish(SYNC_RUNNING), { notice: SYNC_RUNNING });
       return round(null, [], true);
     },
     settingsChanged(before, after) {

@@ -4,6 +4,7 @@
 // user's) are kept and marked, in words, and removed only when a later complete round still misses
 // it: one wrong answer from the server never takes a scope's items, locations or stock with it.
 import { AisleError } from '../../contract/errors.ts';
+import type { Notice } from '../../contract/types.ts';
 import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
@@ -29,18 +30,13 @@ function leftBySettings(row: DatasetRow, plan: PlanOptions): boolean {
 }
 
 const scopeWord = (kind: string) => (kind === 'account' ? 'Account' : 'Facility');
-
-/** "items, carriers and customers" */
-function listing(labels: string[]): string {
-  const words = [...new Set(labels)].sort().map((l) => l.toLowerCase());
-  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
+const scopeOf = (kind: string): 'account' | 'facility' => (kind === 'account' ? 'account' : 'facility');
 
 export interface Unplanned {
   /** Datasets removed from the mirror. */
   dropped: number;
-  /** What the user is told, in words, one sentence a scope. */
-  notices: string[];
+  /** What the user is told, one notice a scope. */
+  notices: Notice[];
 }
 
 /**
@@ -50,12 +46,12 @@ export interface Unplanned {
 export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
   let dropped = 0;
   /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
-  const keptBack = new Map<string, { kind: string; name: string; labels: string[] }>();
-  const removed = new Map<string, { kind: string; name: string; labels: string[] }>();
+  const keptBack = new Map<string, { kind: string; name: string; lists: { list: string; label: string }[] }>();
+  const removed = new Map<string, { kind: string; name: string; lists: { list: string; label: string }[] }>();
   const note = (into: typeof keptBack, row: DatasetRow, name: string) => {
     const key = `${row.scope_kind}:${row.scope_id}`;
-    const entry = into.get(key) ?? { kind: row.scope_kind, name, labels: [] };
-    entry.labels.push(LABELS.get(row.list) ?? row.list);
+    const entry = into.get(key) ?? { kind: row.scope_kind, name, lists: [] };
+    entry.lists.push({ list: row.list, label: LABELS.get(row.list) ?? row.list });
     into.set(key, entry);
   };
   for (const row of allDatasets(db)) {
@@ -81,9 +77,9 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
     markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
   }
-  const notices = [
-    ...[...keptBack.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is no longer on the server's list: its ${listing(s.labels)} stay on this workstation until the next complete sync confirms it is gone.`),
-    ...[...removed.values()].map((s) => `${scopeWord(s.kind)} ${s.name} is gone from the server: its ${listing(s.labels)} were removed from this workstation.`),
+  const notices: Notice[] = [
+    ...[...keptBack.values()].map((s): Notice => ({ code: 'scope_kept', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),
+    ...[...removed.values()].map((s): Notice => ({ code: 'scope_removed', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),
   ];
   return { dropped, notices };
 }

@@ -1,5 +1,6 @@
 // The end of a round: the datasets that left the plan settled, what was learnt saved, large
 // full-text indexes merged, the WAL cut back (wal.ts).
+import type { Notice } from '../../../contract/types.ts';
 import { checkpointAfterRound } from '../../db/wal.ts';
 import type { WriteDb } from '../../db/connection.ts';
 import { tableRowCount } from '../../db/read/list-rows.ts';
@@ -21,7 +22,7 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
   // failed one plans from what the mirror had), no `only`, not cancelled (unplanned-datasets.ts).
   const scopesRead = ['accounts', 'facilities'].every((k) => ['applied', 'unchanged'].includes(results.find((x) => x.key === k)?.outcome ?? ''));
   let dropped = 0;
-  const notices: string[] = [];
+  const notices: Notice[] = [];
   if (!options.only && scopesRead && !options.signal?.aborted) {
     const settled = settleUnplanned(db, new Set(planned.specs.map((s) => s.key)), options.plan, planned.names, r.startedAt);
     dropped = settled.dropped;

@@ -1,5 +1,5 @@
 // What a sync round is given and what it answers.
-import type { SyncProgress } from '../../../contract/types.ts';
+import type { Notice, SyncProgress } from '../../../contract/types.ts';
 import type { OnRequest } from '../../api/request-report.ts';
 import type { RetryPolicy } from '../../api/retry.ts';
 import type { DatasetCaps } from '../../mirror/dataset-caps.ts';
@@ -55,5 +55,5 @@ export interface RoundResult {
   finishedAt: string;
   datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
   /** What the user is told about the round in words: an account or facility the server no longer lists, its datasets kept back or removed. */
-  notices: string[];
+  notices: Notice[];
 }

@@ -4,6 +4,7 @@ import { checkPlainHttpAllowed, createAuthApi, DEFAULT_RETRY, signInError, type 
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
+import { noticeInEnglish } from '../../../contract/notices.ts';
 
 const common = {
   server: { type: 'string' },
@@ -76,7 +77,7 @@ export const sessionCommand: Command = {
       io.out(`license    ${session.licenseId} ${session.licenseType ?? ''}`);
       io.out(`session    ${session.sessionId ?? '-'} until ${session.expiresAt ?? '-'} (${session.zoneIdStr ?? ''})`);
       io.out(`facilities ${session.facilities.map((f) => f.code || f.name || f.id).join(', ') || '-'}`);
-      if (session.notice) io.out(`notice     ${session.notice}`);
+      for (const notice of session.notices ?? []) io.out(`notice     ${noticeInEnglish(notice)}`);
       if (!values.keep) await core.handlers['session.signOut']({});
       return 0;
     });

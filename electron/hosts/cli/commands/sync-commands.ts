@@ -2,6 +2,7 @@
 // before the app first opens); `aisle status` (status.ts) reports how old each mirrored dataset is.
 import { parseArgs } from 'node:util';
 import type { SyncProgress, SyncStatus } from '../../../contract/types.ts';
+import { noticeInEnglish } from '../../../contract/notices.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { count } from '../plural.ts';
@@ -53,7 +54,7 @@ export const syncCommand: Command = {
         },
       });
       if (session.state !== 'signed-in') throw new CliError(`cannot sync: the session is ${session.state}.`);
-      if (!json && session.notice) io.err(`notice    ${session.notice}`);
+      if (!json) for (const notice of session.notices ?? []) io.err(`notice    ${noticeInEnglish(notice)}`);
       const progress: SyncProgress[] = [];
       core.events.on('sync.progress', (p) => {
         if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
@@ -78,7 +79,7 @@ export const syncCommand: Command = {
         io.out(JSON.stringify({ server: session.server, email: session.email, licenseId: session.licenseId, tookSeconds: seconds, round: progress, status }, null, 2));
       } else {
         for (const d of status.datasets) io.out(datasetLine(d));
-        for (const notice of status.notices ?? []) io.out(notice);
+        for (const notice of status.notices ?? []) io.out(noticeInEnglish(notice));
         if (held) io.out(`held: the server's answer would delete most of ${held === 1 ? 'a list' : `${held} lists`}; the data is kept until someone confirms it on the app's Sync page.`);
         io.out(`synced ${count(progress.length, 'dataset')} in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
       }

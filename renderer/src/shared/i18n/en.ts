@@ -171,6 +171,8 @@ export const en = {
     remembered: 'Last used',
     back: 'Back',
     useLicense: 'Use this license',
+    version: 'Version {version} · {host}',
+    hosts: { electron: 'desktop app', browser: 'browser host', cli: 'command line' },
     offlineNote: 'Signed in offline. Showing data kept on this workstation.',
   },
   errors: {
@@ -452,6 +454,25 @@ export const en = {
     languages: { auto: 'From my profile', en: 'English', es: 'Español' },
     saved: 'Saved.',
     save: 'Save',
+  },
+  licenseTypes: { COMMUNITY: 'Community', ENTERPRISE: 'Enterprise', PROFESSIONAL: 'Professional', STANDARD: 'Standard', TRIAL: 'Trial', DEVELOPER: 'Developer' },
+  notices: {
+    profileNamesNoFacility: "Your profile names no facility; keeping every facility of the server's facilities list offline.",
+    profileNamesNoFacilityNamed: 'Your profile names no facility; keeping {facilities} offline.',
+    plainHttp: "{host} is a plain http:// address: your password crosses the network unencrypted at every sign-in and refresh. Ask IT for the server's https:// address.",
+    diskFull: 'The disk is full: lookups answer from the offline data as it was last synced, and nothing can be synced. Free some space on this computer; sync resumes then.',
+    syncRunning: 'A sync round is already running.',
+    mirrorDamaged: 'The offline data file was damaged. It was moved aside and the offline data is being downloaded again.',
+    scopeKept: {
+      account: "Account {name} is no longer on the server's list: its {lists} stay on this workstation until the next complete sync confirms it is gone.",
+      facility: "Facility {name} is no longer on the server's list: its {lists} stay on this workstation until the next complete sync confirms it is gone.",
+    },
+    scopeRemoved: {
+      account: 'Account {name} is gone from the server: its {lists} were removed from this workstation.',
+      facility: 'Facility {name} is gone from the server: its {lists} were removed from this workstation.',
+    },
+    and: '{first} and {last}',
+    more: '{first} and {count} more',
   },
 };
 

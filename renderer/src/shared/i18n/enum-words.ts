@@ -13,6 +13,8 @@ export const ENUM_WORDS = {
   locationType: { key: 'codes', values: ['PICK', 'BULK', 'STAGING', 'DOCK', 'RESERVE'] },
   /** Units of measure; open in the interface too, these are the common ones. */
   unit: { key: 'units', values: ['EA', 'CS', 'PK', 'PL'] },
+  /** A license's type; open in the interface too (COMMUNITY occurs), these are the editions servers name. */
+  licenseType: { key: 'licenseTypes', values: ['COMMUNITY', 'ENTERPRISE', 'PROFESSIONAL', 'STANDARD', 'TRIAL', 'DEVELOPER'] },
 } as const;
 
 export type EnumGroup = keyof typeof ENUM_WORDS;

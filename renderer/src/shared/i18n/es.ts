@@ -173,6 +173,8 @@ export const es: Messages = {
     remembered: 'Última usada',
     back: 'Volver',
     useLicense: 'Usar esta licencia',
+    version: 'Versión {version} · {host}',
+    hosts: { electron: 'aplicación de escritorio', browser: 'en el navegador', cli: 'línea de órdenes' },
     offlineNote: 'Sesión sin conexión. Se muestran los datos guardados en este puesto.',
   },
   errors: {
@@ -453,5 +455,24 @@ export const es: Messages = {
     languages: { auto: 'Según mi perfil', en: 'English', es: 'Español' },
     saved: 'Guardado.',
     save: 'Guardar',
+  },
+  licenseTypes: { COMMUNITY: 'Comunidad', ENTERPRISE: 'Empresa', PROFESSIONAL: 'Profesional', STANDARD: 'Estándar', TRIAL: 'Prueba', DEVELOPER: 'Desarrollo' },
+  notices: {
+    profileNamesNoFacility: 'Su perfil no indica ningún almacén; se guardan sin conexión todos los almacenes de la lista del servidor.',
+    profileNamesNoFacilityNamed: 'Su perfil no indica ningún almacén; se guardan sin conexión {facilities}.',
+    plainHttp: '{host} es una dirección http:// sin cifrar: su contraseña cruza la red sin cifrar en cada inicio de sesión y cada renovación. Pida a TI la dirección https:// del servidor.',
+    diskFull: 'El disco está lleno: las consultas responden con los datos sin conexión de la última sincronización y no se puede sincronizar nada. Libere espacio en este equipo; la sincronización se reanuda entonces.',
+    syncRunning: 'Ya hay una sincronización en curso.',
+    mirrorDamaged: 'El archivo de datos sin conexión estaba dañado. Se ha apartado y los datos sin conexión se están descargando de nuevo.',
+    scopeKept: {
+      account: 'La cuenta {name} ya no está en la lista del servidor: sus {lists} se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.',
+      facility: 'El almacén {name} ya no está en la lista del servidor: sus {lists} se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.',
+    },
+    scopeRemoved: {
+      account: 'La cuenta {name} ya no está en el servidor: sus {lists} se han quitado de este puesto.',
+      facility: 'El almacén {name} ya no está en el servidor: sus {lists} se han quitado de este puesto.',
+    },
+    and: '{first} y {last}',
+    more: '{first} y {count} más',
   },
 };

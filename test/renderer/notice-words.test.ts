@@ -1,0 +1,47 @@
+// The window words the core's notices; the CLI prints them in English from the contract. Both must
+// say the same in English, and Spanish must never fall back to it.
+import { describe, expect, it } from 'vitest';
+import { NAMED_IN_FULL, noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
+import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
+import { LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
+import { noticeWords } from '../../renderer/src/shared/i18n/notice-words.ts';
+
+const lists = [{ list: 'items', label: 'Items' }, { list: 'carriers', label: 'Carriers' }, { list: 'customers', label: 'Customers' }, { list: 'channels', label: 'Channels' }];
+
+/** One notice of each code, and the variants that word differently. */
+const NOTICES: Notice[] = [
+  { code: 'profile_names_no_facility', facilities: [] },
+  { code: 'profile_names_no_facility', facilities: ['Memphis Hub'] },
+  { code: 'profile_names_no_facility', facilities: ['Memphis Hub', 'Reno DC'] },
+  { code: 'profile_names_no_facility', facilities: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] },
+  { code: 'plain_http', host: 'wms.example.com:8080' },
+  { code: 'disk_full' },
+  { code: 'mirror_damaged' },
+  { code: 'sync_running' },
+  { code: 'scope_kept', scope: 'account', name: 'Globex', lists },
+  { code: 'scope_kept', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }] },
+  { code: 'scope_removed', scope: 'account', name: 'Globex', lists },
+  { code: 'scope_removed', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }, { list: 'history', label: 'Inventory history' }] },
+];
+
+function worded(locale: 'en' | 'es', notice: Notice): string {
+  const i18n = createAppI18n(locale).global;
+  return noticeWords(i18n, (l) => LIST_NAMES[locale]?.[l.list] ?? l.label, notice);
+}
+
+describe("the core's notices in words", () => {
+  it("the window's English is the CLI's, word for word", () => {
+    for (const notice of NOTICES) expect(worded('en', notice), notice.code).toBe(noticeInEnglish(notice));
+  });
+
+  it('Spanish words every notice, and no English sentence of the notices reaches it', () => {
+    for (const notice of NOTICES) {
+      const es = worded('es', notice);
+      expect(es, notice.code).not.toBe(noticeInEnglish(notice));
+      expect(es, notice.code).not.toMatch(/\b(the|your|is|and|its|from|this|workstation|offline)\b/i);
+      expect(es, notice.code).not.toMatch(/notices\./);
+    }
+    expect(worded('es', NOTICES.find((n) => n.code === 'profile_names_no_facility' && n.facilities.length > NAMED_IN_FULL)!)).toBe('Su perfil no indica ningún almacén; se guardan sin conexión A, B, C, D, E y 2 más.');
+    expect(worded('es', NOTICES.find((n) => n.code === 'scope_kept')!)).toBe('La cuenta Globex ya no está en la lista del servidor: sus artículos, canales, clientes y transportistas se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.');
+  });
+});
