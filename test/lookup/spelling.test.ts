@@ -141,13 +141,13 @@ describe('the words kept by the sync', () => {
   it('adds the words of the rows a round inserted or updated, without reading the whole index again', () => {
     const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
     // a word of the index that a whole reading would bring back
-    db.prepare(`DELETE FROM search_words WHERE word = 'bracken'`).run();
+    db.prepare(`DELETE FROM search_words WHERE word = 'bracket'`).run();
     const load = { list: 'items', scopeKind: 'account' as const, scopeId: 'acc-noted', syncedAt: NOW.toISOString() };
     loadDataset(db, load, [{ id: 'n-1', account_id: 'acc-noted', sku: 'N-1', description: 'Steel sprocket', uom: 'EA' }]);
     expect(words()).toContain('sprocket');
     loadDataset(db, load, [{ id: 'n-1', account_id: 'acc-noted', sku: 'N-1', description: 'Steel cogwheel', uom: 'EA' }]);
     expect(words()).toContain('cogwheel');
-    expect(words()).not.toContain('bracken');
+    expect(words()).not.toContain('bracket');
   });
 
   it('keeps no word of an apply that was rolled back', () => {
