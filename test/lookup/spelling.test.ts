@@ -4,6 +4,10 @@ import { searchAll } from '../../electron/core/lookup/search.ts';
 import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { noteWholeReadingDue } from '../../electron/core/db/write/search-words.ts';
+import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { DEFAULT_CAPS } from '../../electron/core/mirror/dataset-caps.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { NOW } from './floor-data.ts';
@@ -153,7 +157,32 @@ describe('the words kept by the sync', () => {
     expect(words().every((word) => word.length >= 3)).toBe(true);
   });
 
-  it('reads a large index\'s words again at most once an hour, a small one after every round', () => {
+  it('adds the words of the rows a round inserted or updated, without reading the whole index again', () => {
+    const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+    // a word of the index that a whole reading would bring back
+    db.prepare(`DELETE FROM search_words WHERE word = 'bracket'`).run();
+    const load = { list: 'items', scopeKind: 'account' as const, scopeId: 'acc-noted', syncedAt: NOW.toISOString() };
+    loadDataset(db, load, [{ id: 'n-1', account_id: 'acc-noted', sku: 'N-1', description: 'Steel sprocket', uom: 'EA' }]);
+    expect(words()).toContain('sprocket');
+    loadDataset(db, load, [{ id: 'n-1', account_id: 'acc-noted', sku: 'N-1', description: 'Steel cogwheel', uom: 'EA' }]);
+    expect(words()).toContain('cogwheel');
+    expect(words()).not.toContain('bracket');
+  });
+
+  it('keeps no word of an apply that was rolled back', () => {
+    const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+    const datasetId = ensureDataset(db, { key: 'items@account:acc-gone', list: 'items', scopeKind: 'account', scopeId: 'acc-gone', path: '/items@account:acc-gone' });
+    const applier = beginSnapshot(db, datasetId, { table: 'items', list: 'items', scopeId: 'acc-gone' }, null, { caps: DEFAULT_CAPS });
+    applier.add(JSON.stringify({ id: 'g-1', account_id: 'acc-gone', sku: 'G-1', description: 'Zymurgy kit', uom: 'EA' }));
+    applier.abort();
+    loadDataset(db, { list: 'items', scopeKind: 'account', scopeId: 'acc-kept', syncedAt: NOW.toISOString() }, [
+      { id: 'k-1', account_id: 'acc-kept', sku: 'K-1', description: 'Walnut dowel', uom: 'EA' },
+    ]);
+    expect(words()).toContain('walnut');
+    expect(words()).not.toContain('zymurgy');
+  });
+
+  it('reads the words of an index a load did not note row by row: a large one at most once an hour, a small one each time', () => {
     const words = () => db.prepare('SELECT word FROM search_words').pluck().all() as string[];
     // the fixture's load reads the words too, at the time it is
     const at = new Date();
@@ -163,12 +192,20 @@ describe('the words kept by the sync', () => {
       { id: 'w-1', account_id: 'acc-words', sku: 'W-1', description: 'Steel sprocket', uom: 'EA' },
     ]);
     db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    // as a load whose index entries were made at its end notes it
+    const loadedAtTheEnd = () => noteWholeReadingDue(db, 'items_fts');
     // "large" here: more than 2 rows
+    loadedAtTheEnd();
     expect(keepSearchWords(db, ['items_fts'], { now: later(30), largeIndexRows: 2 })).toBe(0);
     expect(words()).not.toContain('sprocket');
+    loadedAtTheEnd();
     expect(keepSearchWords(db, ['items_fts'], { now: later(61), largeIndexRows: 2 })).toBe(1);
     expect(words()).toContain('sprocket');
     db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    loadedAtTheEnd();
     expect(keepSearchWords(db, ['items_fts'], { now: later(62) })).toBe(1);
+    // nothing noted and nothing due: no reading
+    db.prepare(`DELETE FROM search_words WHERE word = 'sprocket'`).run();
+    expect(keepSearchWords(db, ['items_fts'], { now: later(63) })).toBe(0);
   });
 });

@@ -41,9 +41,21 @@ describe('compactSearchIndexes', () => {
   });
 
   it('is worth it after a round that wrote a large part of a table, not after small changes', () => {
-    expect(worthCompacting(1_000_000, 1_000_000)).toBe(true);
-    expect(worthCompacting(150_000, 1_000_000)).toBe(true);
-    expect(worthCompacting(10_000, 1_000_000)).toBe(false);
-    expect(worthCompacting(500, 600)).toBe(false);
+    expect(worthCompacting(1_000_000, () => 1_000_000)).toBe(true);
+    expect(worthCompacting(150_000, () => 1_000_000)).toBe(true);
+    expect(worthCompacting(10_000, () => 1_000_000)).toBe(false);
+    expect(worthCompacting(500, () => 600)).toBe(false);
+  });
+
+  it('does not count the table after a round of a few changes', () => {
+    let counted = 0;
+    const rows = () => {
+      counted++;
+      return 600;
+    };
+    expect(worthCompacting(500, rows)).toBe(false);
+    expect(counted).toBe(0);
+    expect(worthCompacting(20_000, rows)).toBe(true);
+    expect(counted).toBe(1);
   });
 });

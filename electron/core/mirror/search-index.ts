@@ -19,7 +19,7 @@ export const SEARCH_INDEXES: Partial<Record<TableName, SearchIndex>> = {
   records: 'records_fts',
 };
 
-/** True when a round wrote enough of a table (`written` of its `rows`) for its index to be worth compacting. */
-export function worthCompacting(written: number, rows: number): boolean {
-  return written >= 10_000 && written >= rows / 10;
+/** True when a round wrote enough of a table (`written` of its `rows`, counted only when needed) for its index to be worth compacting. */
+export function worthCompacting(written: number, rows: () => number): boolean {
+  return written >= 10_000 && written >= rows() / 10;
 }

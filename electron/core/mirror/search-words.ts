@@ -3,41 +3,62 @@
 // every row list of every word it passes: too dear for a keystroke, fine once after a sync round.
 // So the sync copies the words into a small table with the two indexes a misspelt word needs.
 // A round that wrote a large part of a table (as for compacting) reads the words afresh; other
-// rounds only add the words not yet there, for a large index at most once an hour. A word whose last record went stays until then: it
-// can only be offered for a search that then finds nothing, which is what the search would have
-// found anyway.
+// rounds only add the words of the rows they inserted or updated, noted by the apply
+// (db/write/search-words.ts). A load whose index entries were made at its end reads the index's
+// words whole instead, for a large index at most once an hour. A word whose last record went stays
+// until a round reads the words afresh: it can only be offered for a search that then finds
+// nothing, which is what the search would have found anyway.
 import type { WriteDb } from '../db/connection.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { hasAnySearchWord, indexRowCount, indexVocabulary } from '../db/read/search-words.ts';
-import { storeSearchWords } from '../db/write/search-words.ts';
+import { forgetWrittenText, type SearchWord, storeSearchWords, wholeReadingDue, writtenWords } from '../db/write/search-words.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
 const WORD_INDEXES: readonly SearchIndex[] = ['items_fts', 'records_fts'];
+
+/** True when the spelling help offers this index's words. */
+export function offersWords(index: string): boolean {
+  return (WORD_INDEXES as readonly string[]).includes(index);
+}
 
 /** A word worth offering: three characters or more, with a letter in it (SKU numbers are codes). */
 const OFFERED = /^(?=.*\p{L}).{3,}$/u;
 
 /**
  * Brings `search_words` up to date with these indexes (those without words are skipped): `afresh`
- * empties it first (after a round that rewrote most of a table), else only adds new words (of an
- * index above `largeIndexRows` rows, at most once an hour), in one transaction. Call it outside a transaction: the words are read from what is committed. Returns how
- * many words were added.
+ * empties it first (after a round that rewrote most of a table), else adds the words of the rows
+ * the round wrote, or of the whole index when a load did not note them (an index above
+ * `largeIndexRows` rows at most once an hour). Call it outside a transaction: the words are read
+ * from what is committed. Returns how many words were added.
  */
 export function keepSearchWords(db: WriteDb, indexes: readonly SearchIndex[], options: { afresh?: boolean; now?: Date; largeIndexRows?: number } = {}): number {
   const { afresh = false, now = new Date(), largeIndexRows = LARGE_INDEX_ROWS } = options;
-  let wanted = indexes.filter((index) => WORD_INDEXES.includes(index));
+  const wanted = indexes.filter((index) => WORD_INDEXES.includes(index));
   if (wanted.length === 0) return 0;
-  // an empty table (a mirror from before the words were kept) is filled from every index
-  const whole = afresh || !hasAnySearchWord(db);
-  if (!whole) wanted = wanted.filter((index) => dueForReading(db, index, now, largeIndexRows));
-  if (!whole && wanted.length === 0) return 0;
-  const read = whole ? WORD_INDEXES : wanted;
-  const words = indexVocabulary(db, read, (word) => OFFERED.test(word));
-  return storeSearchWords(db, words.map((word) => ({ word, len: [...word].length, drow: reversed(word) })), {
+  try {
+    // an empty table (a mirror from before the words were kept) is filled from every index
+    if (afresh || !hasAnySearchWord(db)) return readWords(db, WORD_INDEXES, true, now);
+    // an index whose entries were all written row by row: the words of those rows
+    const noted = wanted.filter((index) => !wholeReadingDue(db, index));
+    const added = storeSearchWords(db, offered(noted.flatMap((index) => writtenWords(db, index))), { whole: false, marks: [] });
+    const due = wanted.filter((index) => !noted.includes(index) && dueForReading(db, index, now, largeIndexRows));
+    return added + (due.length > 0 ? readWords(db, due, false, now) : 0);
+  } finally {
+    forgetWrittenText(db, WORD_INDEXES);
+  }
+}
+
+/** Reads these indexes' whole vocabularies into the table (emptied first when `whole`). */
+function readWords(db: WriteDb, indexes: readonly SearchIndex[], whole: boolean, now: Date): number {
+  return storeSearchWords(db, offered(indexVocabulary(db, indexes, (word) => OFFERED.test(word))), {
     whole,
-    marks: read.map((index) => [`${READ_AT}${index}`, now.toISOString()] as const),
+    marks: indexes.map((index) => [`${READ_AT}${index}`, now.toISOString()] as const),
   });
+}
+
+function offered(words: readonly string[]): SearchWord[] {
+  return words.filter((word) => OFFERED.test(word)).map((word) => ({ word, len: [...word].length, drow: reversed(word) }));
 }
 
 /** meta key prefix: when an index's words were last read. */

@@ -46,8 +46,8 @@ function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
     const index = SEARCH_INDEXES[table];
     if (!index || count === 0) continue;
     changed.push(index);
-    const rows = tableRowCount(db, TABLES[table].name);
-    if (worthCompacting(count, rows)) {
+    // the table is counted only for a round that wrote enough rows to be worth it
+    if (worthCompacting(count, () => tableRowCount(db, TABLES[table].name))) {
       inOneWrite(db, () => compactSearchIndexes(db, [index]));
       afresh = true;
     }

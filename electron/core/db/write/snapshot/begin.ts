@@ -31,7 +31,9 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     builder?.close();
     throw error;
   }
-  const tableRows = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
+  // the whole table is counted only where a load may go to bulk mode or build its index (a dataset
+  // that had no rows): counting it for every apply is a read of the whole table each round
+  const tableRows = previousRows === 0 || builder ? (db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number) : null;
   const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
   const flags = new Uint8Array(maxRid + 1);
   const fresh = builder !== null && tableRows === 0;

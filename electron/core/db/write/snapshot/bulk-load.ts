@@ -10,7 +10,7 @@ const BULK_MIN_INSERTS = 20_000;
 
 /** A first load into this dataset that has written enough rows, and at least as many as the table had, goes to bulk mode. */
 export function bulkTime(s: SnapshotState): boolean {
-  return s.previousRows === 0 && !s.part && !s.bulk && s.inserted >= BULK_MIN_INSERTS && s.inserted >= s.tableRows / 2;
+  return s.previousRows === 0 && !s.part && !s.bulk && s.inserted >= BULK_MIN_INSERTS && s.tableRows !== null && s.inserted >= s.tableRows / 2;
 }
 
 export function startBulk(s: SnapshotState): void {

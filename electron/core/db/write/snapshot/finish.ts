@@ -8,6 +8,7 @@ import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
 import { noteRejected } from '../../../lists/field-map-state.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
+import { noteWholeReadingDue } from '../search-words.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { notSeen, partNotSeen } from './gone.ts';
 import type { SnapshotState } from './state.ts';
@@ -23,6 +24,8 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     if (s.appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
     noteRejected(db, datasetId, s.rejected, s.rejection);
     endBulk(s);
+    // entries made at the end were not noted one by one: the index's words are read whole
+    if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
     fillSearchIndex(s);
     // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);

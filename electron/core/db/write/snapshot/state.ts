@@ -36,7 +36,8 @@ export interface SnapshotState {
   /** The first record not kept, in words for IT. */
   rejection: string | null;
   readonly previousRows: number;
-  readonly tableRows: number;
+  /** The table's rows at begin; null: not counted (the dataset had rows, so its load is not a bulk one). */
+  readonly tableRows: number | null;
   readonly maxRid: number;
   readonly limits: DatasetLimits;
   /** Elements received and their bytes, against the caps (counted apart from `received`, which counts only valid records). */

@@ -3,6 +3,8 @@ import type { Statement } from 'better-sqlite3';
 import type { WriteDb } from '../../connection.ts';
 import type { RecordTable } from '../../../mirror/record-tables.ts';
 import type { SnapshotPart } from './types.ts';
+import { offersWords } from '../../../mirror/search-words.ts';
+import { prepareWrittenText } from '../search-words.ts';
 import { unindexedUpdate, type UnindexedUpdate } from './unindexed-update.ts';
 
 export interface RowStatements {
@@ -15,6 +17,8 @@ export interface RowStatements {
   ftsCols: number[];
   ftsInsert: Statement | null;
   ftsDelete: Statement | null;
+  /** Notes a written row's indexed text for the spelling help's words (db/write/search-words.ts), or null: the index's words are not offered. */
+  noteText: Statement | null;
 }
 
 export function prepareRowStatements(db: WriteDb, table: RecordTable, part: SnapshotPart | null): RowStatements {
@@ -33,5 +37,6 @@ export function prepareRowStatements(db: WriteDb, table: RecordTable, part: Snap
     ftsCols: fts ? fts.columns.map((c) => cols.indexOf(c)) : [],
     ftsInsert: fts ? db.prepare(`INSERT INTO ${fts.table} (rowid, ${fts.columns.join(', ')}) VALUES (?, ${fts.columns.map(() => '?').join(', ')})`) : null,
     ftsDelete: fts ? db.prepare(`DELETE FROM ${fts.table} WHERE rowid = ?`) : null,
+    noteText: fts && offersWords(fts.table) ? prepareWrittenText(db, fts.table) : null,
   };
 }

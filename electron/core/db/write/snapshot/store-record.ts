@@ -32,22 +32,28 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
     s.unchanged++;
     return;
   }
-  const { update, updateUnindexed, ftsInsert, ftsDelete, ftsCols } = s.statements;
+  const { update, updateUnindexed, ftsInsert, ftsDelete, ftsCols, noteText } = s.statements;
   if (s.table.name === 'inventory') s.stockItems.push(...itemsOfStockRows(s.db, [existing.rid]), values[s.table.columns.indexOf('item_id')] as string | null);
   if (!updateUnindexed?.(existing.rid, s.datasetId, id, values, hash, json)) update.run(s.datasetId, id, ...values, hash, json, existing.rid);
   if (s.table.name === 'history') s.changedEvents.push(existing.rid);
   // a row after ftsAfter has no entry yet: it gets one, with these values, at the end
   if (ftsInsert && ftsDelete && (s.ftsAfter === null || existing.rid <= s.ftsAfter)) {
     ftsDelete.run(existing.rid);
-    ftsInsert.run(existing.rid, ...ftsCols.map((i) => values[i]));
+    const text = ftsCols.map((i) => values[i]);
+    ftsInsert.run(existing.rid, ...text);
+    noteText?.run(...text);
   }
   s.updated++;
 }
 
 function insertRow(s: SnapshotState, id: string, values: unknown[], hash: number, json: string): void {
-  const { insert, ftsInsert, ftsCols } = s.statements;
+  const { insert, ftsInsert, ftsCols, noteText } = s.statements;
   s.lastRid = Number(insert.run(s.datasetId, id, ...values, hash, json).lastInsertRowid);
-  if (s.ftsAfter === null) ftsInsert?.run(s.lastRid, ...ftsCols.map((i) => values[i]));
+  if (s.ftsAfter === null && ftsInsert) {
+    const text = ftsCols.map((i) => values[i]);
+    ftsInsert.run(s.lastRid, ...text);
+    noteText?.run(...text);
+  }
   else if (s.builder?.started) s.builder.add(s.lastRid, values);
   s.inserted++;
 }
