@@ -1,6 +1,7 @@
 // Which server addresses see the password in clear on a network: plain http:// to any host that is
 // not this machine. The reliability suite signs in through this machine's network address.
 import { describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import { checkPlainHttpAllowed, isPlainHttpElsewhere, plainHttpNotice } from '../../electron/core/session/plain-http.ts';
 
 describe('a plain http:// address elsewhere', () => {
@@ -12,7 +13,8 @@ describe('a plain http:// address elsewhere', () => {
   });
 
   it('is warned of by its host, and refused by name only where policy forbids it', () => {
-    expect(plainHttpNotice('http://wms.example.com:8080')).toMatch(/^wms\.example\.com:8080 is a plain http:\/\/ address/);
+    expect(plainHttpNotice('http://wms.example.com:8080')).toEqual({ code: 'plain_http', host: 'wms.example.com:8080' });
+    expect(noticeInEnglish(plainHttpNotice('http://wms.example.com:8080')!)).toMatch(/^wms\.example\.com:8080 is a plain http:\/\/ address/);
     expect(plainHttpNotice('https://wms.example.com')).toBeNull();
     expect(plainHttpNotice(null)).toBeNull();
     expect(() => checkPlainHttpAllowed('http://wms.example.com', true)).not.toThrow();
