@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFirstLoadIndexedByHelper } from '../support/first-load-index.ts';
+import { FIRST_LOAD_ITEMS, firstLoadThroughWorker, HINGE_ITEM } from '../support/first-load-index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildCliBundle, copyProject, tracedCli, writeSyncedDataDir } from './cli-fixture.ts';
 
@@ -57,7 +57,11 @@ describe('the CLI bundle', () => {
   });
 
   it("syncs with its own worker, which builds a large first load's full-text index on the helper built beside it", async () => {
-    await expectFirstLoadIndexedByHelper(pathToFileURL(path.join(project.path, 'out/cli/sync-worker.js')), dir.path);
+    const load = await firstLoadThroughWorker(pathToFileURL(path.join(project.path, 'out/cli/sync-worker.js')), dir.path);
+    expect(load.items).toEqual({ outcome: 'applied', rows: FIRST_LOAD_ITEMS });
+    expect(load.hingeIds).toEqual([HINGE_ITEM]);
+    // a writer that built the index itself would have switched the mirror's merging off and on
+    expect(load.automerge).toBeUndefined();
   }, 60_000);
 
   it('is not run once a source it was built from has changed: the edited sources answer, until it is built again', () => {
