@@ -13,7 +13,7 @@ import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { openMirror, type ReadDb } from '../../electron/core/db/connection.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { random, timeEach } from './support/stats.ts';
+import { p99Verdict, random, timeEach } from './support/stats.ts';
 import { cachedBenchMirror, FULL, gtin, locationCode, locationId, QUICK, sku, upc, itemId, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
@@ -109,12 +109,7 @@ async function main(): Promise<number> {
   log(`${'case'.padEnd(34)}${'n'.padStart(6)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'cpu p99'.padStart(9)}  target (p99)`);
   let failed = 0;
   for (const row of rows) {
-    let verdict = '';
-    if (row.limitMs !== undefined) {
-      if (row.p99 < row.limitMs) verdict = `< ${row.limitMs} ok`;
-      else if (row.cpuP99 < row.limitMs) verdict = `< ${row.limitMs} ok on cpu time only (machine busy)`;
-      else verdict = `< ${row.limitMs} FAILED`;
-    }
+    const verdict = p99Verdict(row);
     if (verdict.endsWith('FAILED')) failed++;
     log(`${row.case.padEnd(34)}${String(row.n).padStart(6)} ${fmt(row.p50)} ${fmt(row.p95)} ${fmt(row.p99)} ${fmt(row.max)} ${fmt(row.cpuP99)}  ${verdict}`);
   }

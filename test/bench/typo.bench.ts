@@ -19,7 +19,7 @@ import { warmFile } from '../../electron/core/mirror/warm-file.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
-import { distribution, random, timeCalls } from './support/stats.ts';
+import { distribution, p99Verdict, random, timeCalls } from './support/stats.ts';
 import { cachedBenchMirror, FULL, QUICK, type BenchSizes } from './lookup-data.ts';
 
 const quick = process.argv.includes('--quick');
@@ -215,12 +215,7 @@ async function main(): Promise<number> {
   log(`${'case'.padEnd(40)}${'n'.padStart(6)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p99'.padStart(9)}  target (p99)`);
   let failed = wrong;
   for (const row of rows) {
-    let verdict = '';
-    if (row.limitMs !== undefined) {
-      if (row.p99 < row.limitMs) verdict = `< ${row.limitMs} ok`;
-      else if (row.cpuP99 < row.limitMs) verdict = `< ${row.limitMs} ok on cpu time only (machine busy)`;
-      else verdict = `< ${row.limitMs} FAILED`;
-    }
+    const verdict = p99Verdict(row);
     if (verdict.endsWith('FAILED')) failed++;
     log(`${row.case.padEnd(40)}${String(row.n).padStart(6)} ${fmt(row.p50)} ${fmt(row.p99)} ${fmt(row.cpuP50)} ${fmt(row.cpuP99)}  ${verdict}`);
   }

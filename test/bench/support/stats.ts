@@ -94,3 +94,14 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * A timed case against its p99 target, in words for the bench's log: met on the wall clock, met
+ * on CPU time only (the wall clock counted waits for a core on a busy machine), or FAILED; '' without a target.
+ */
+export function p99Verdict(row: { p99: number; cpuP99: number; limitMs?: number }): string {
+  if (row.limitMs === undefined) return '';
+  if (row.p99 < row.limitMs) return `< ${row.limitMs} ok`;
+  if (row.cpuP99 < row.limitMs) return `< ${row.limitMs} ok on cpu time only (machine busy)`;
+  return `< ${row.limitMs} FAILED`;
+}
