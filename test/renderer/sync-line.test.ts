@@ -2,7 +2,7 @@
 // "Up to date · 10:43", "Offline — can't sync since 09:12", never a count of data sets; the sync
 // page puts problems first, says why "Sync now" is disabled, and promises no next sync offline.
 import { flushPromises } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Connectivity, DatasetStatus, SyncStatus } from '../../electron/contract/types.ts';
 import { useSessionStore } from '../../renderer/src/features/session/session-store.ts';
 import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
@@ -10,9 +10,16 @@ import HomeView from '../../renderer/src/features/search/HomeView.vue';
 import SyncView from '../../renderer/src/features/sync/SyncView.vue';
 import { ANA, mountWith, scriptedClient } from './support.ts';
 
-const AT = new Date();
-AT.setSeconds(0, 0);
+// The line names a time of day, and a date as well when the oldest list is from another day: the
+// clock stands at midday so that "forty minutes ago" is today whenever the suite runs.
+const AT = new Date(new Date().setHours(12, 0, 0, 0));
 const EARLIER = new Date(AT.getTime() - 40 * 60_000);
+const YESTERDAY = new Date(AT.getTime() - 24 * 3_600_000);
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(AT);
+});
+afterAll(() => vi.useRealTimers());
 const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(d);
 
 function dataset(key: string, partial: Partial<DatasetStatus> = {}): DatasetStatus {
@@ -46,6 +53,13 @@ describe('the home screen says in one line how current the data is', () => {
   it('up to date, with the time of the oldest list', async () => {
     const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: EARLIER.toISOString() })] }), net('online'));
     expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Up to date · ${hhmm(EARLIER)}`);
+    wrapper.unmount();
+  });
+
+  it('up to date since another day: the date is named with the time', async () => {
+    const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: YESTERDAY.toISOString() })] }), net('online'));
+    const dayAndTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(YESTERDAY);
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Up to date · ${dayAndTime}`);
     wrapper.unmount();
   });
 
