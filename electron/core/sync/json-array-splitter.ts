@@ -133,13 +133,12 @@ export class JsonArraySplitter {
         continue;
       }
       const byte = buf[i];
-      if (isSpace(byte)) {
+      if (isSpace(byte) || (this.#state === 'start' && this.#bom.passes(byte))) {
         i++;
         continue;
       }
       switch (this.#state) {
         case 'start':
-          if (this.#bom.passes(byte)) break;
           if (byte !== OPEN_ARRAY) this.#fail(i, 'the body is not a JSON array');
           this.#state = 'first';
           break;

@@ -93,13 +93,12 @@ export class ListBodyReader {
         this.#key.push(byte);
         continue;
       }
-      if (isSpace(byte)) {
+      if (isSpace(byte) || (this.#state === 'start' && this.#bom.passes(byte))) {
         i++;
         continue;
       }
       switch (this.#state) {
         case 'start':
-          if (this.#bom.passes(byte)) break;
           if (byte === OPEN_ARRAY) {
             // a bare array: the splitter takes the body from here on
             this.#state = 'bare';
