@@ -10,7 +10,8 @@ import { WebSocket } from 'ws';
 import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { AisleError, Result } from '../../electron/contract/errors.ts';
-import type { ScanRow, SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import { scanRow } from '../support/scan-rows.ts';
 import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS } from '../../electron/core/scans/scan-lists.ts';
 import { createOfflineVerifier, FREE_ATTEMPTS } from '../../electron/core/session/offline-verifier.ts';
@@ -565,17 +566,8 @@ describe('a data folder or settings file of the wrong kind', () => {
 
 describe('clocks lie', () => {
   const identity = (email: string) => ({ server: 'https://wms.example', email, licenseId: 'L1' });
-  const scanRow: ScanRow = {
-    key: 'loc-1\nitems:item-1',
-    code: 'SKU-1',
-    kind: 'item',
-    hit: { kind: 'item', list: 'items', id: 'item-1', code: 'SKU-1', title: 'Blue widget' },
-    location: { id: 'loc-1', code: 'A-01' },
-    count: 3,
-    onHandHere: 7,
-    matches: 1,
-    at: '2000-11-26T10:00:00.000Z',
-  };
+  // scanned while the clock was behind
+  const row = scanRow({ at: '2000-11-26T10:00:00.000Z' });
 
   it('a scan list saved while the clock was 26 years behind survives another user\'s save after the clock is fixed', () => {
     const dir = tempDir('aisle-clock-');
@@ -583,16 +575,16 @@ describe('clocks lie', () => {
       const lists = createScanLists(dir.path);
       const today = new Date();
       const behind = new Date(today.getTime() - 26 * 365 * 86_400_000);
-      lists.save(identity('early@example.com'), { rows: [scanRow], location: null }, behind);
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('early@example.com'), { rows: [row], location: null }, behind);
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('early@example.com')).rows).toHaveLength(1);
       // ahead of the clock by years, too: kept
-      lists.save(identity('ahead@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('ahead@example.com'), { rows: [row], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('ahead@example.com')).rows).toHaveLength(1);
       // and a list really left for longer than it is kept still goes
-      lists.save(identity('gone@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('gone@example.com'), { rows: [row], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('gone@example.com')).rows).toHaveLength(0);
       figures.clocks = { ...(figures.clocks as object), scanListSavedBehindKept: true };
     } finally {
