@@ -275,6 +275,28 @@ describe('a damaged mirror heals', () => {
     return answer.ok && (answer.value as { hits: unknown[] }).hits.length > 0;
   };
 
+  /** Waits until no sync round is running. */
+  const untilSyncIdle = () =>
+    untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+  /** The damaged files moved aside so far. */
+  const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+  /**
+   * Garbles every page of `table` in place, as a bad sector would; then another connection writes
+   * (`mark`), so that the lookup connection reads the pages afresh. How many pages it garbled.
+   */
+  const garbleTable = (table: string, mark: string): number => {
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(table) as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(mark);
+    other.close();
+    return pages.length;
+  };
+
   const damages: [string, (file: string) => void][] = [
     ['truncated to half', (file) => truncateSync(file, Math.floor(statSync(file).size / 2))],
     ['garbled header', (file) => garble(file, 0, 100)],
@@ -295,12 +317,8 @@ describe('a damaged mirror heals', () => {
   for (const [name, damage] of damages) {
     it(`${name}: moved aside, said in words, synced afresh; lookups work again`, async () => {
       // the previous case's round must be over: its worker writing the file after the damage would undo it
-      await untilAsync(async () => {
-        const status = await dispatch(demo.core.handlers, 'sync.status', {});
-        return status.ok && !(status.value as { running: boolean }).running;
-      }, 60_000);
+      await untilSyncIdle();
       expect((await dispatch(demo.core.handlers, 'session.signOut', {})).ok).toBe(true);
-      const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
       const asideBefore = setAside().length;
       damage(mirrorFile);
       const signedIn = await signIn();
@@ -316,21 +334,10 @@ describe('a damaged mirror heals', () => {
   }
 
   it('damage first met by a query after a clean open: a typed error in words, moved aside, synced afresh; lookups work again', async () => {
-    await untilAsync(async () => {
-      const status = await dispatch(demo.core.handlers, 'sync.status', {});
-      return status.ok && !(status.value as { running: boolean }).running;
-    }, 60_000);
+    await untilSyncIdle();
     expect(await found()).toBe(true);
-    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
     const asideBefore = setAside().length;
-    // the items table's pages garbled in place, as a bad sector would; then another connection
-    // writes, so that the lookup connection reads the pages afresh
-    const other = new Database(mirrorFile);
-    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'items'").all() as { pageno: number }[]).map((p) => p.pageno);
-    const pageSize = other.pragma('page_size', { simple: true }) as number;
-    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
-    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
-    other.close();
+    const pages = garbleTable('items', '1');
     const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
     const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
     expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/) } });
@@ -343,29 +350,20 @@ describe('a damaged mirror heals', () => {
     expect(listed.ok).toBe(true);
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
-    (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
+    (figures.damagedMirror as Record<string, string>)[`${pages} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
   });
 
   it('damage first met by the sync status after a clean open: moved aside, synced afresh; the status answers', async () => {
     await untilAsync(found, 60_000);
-    await untilAsync(async () => {
-      const status = await dispatch(demo.core.handlers, 'sync.status', {});
-      return status.ok && !(status.value as { running: boolean }).running;
-    }, 60_000);
-    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    await untilSyncIdle();
     const asideBefore = setAside().length;
-    const other = new Database(mirrorFile);
-    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'datasets'").all() as { pageno: number }[]).map((p) => p.pageno);
-    const pageSize = other.pragma('page_size', { simple: true }) as number;
-    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
-    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
-    other.close();
+    const pages = garbleTable('datasets', '2');
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok, JSON.stringify(status)).toBe(true);
     expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
     expect(setAside().length).toBe(asideBefore + 1);
     await untilAsync(found, 60_000);
-    (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
+    (figures.damagedMirror as Record<string, string>)[`${pages === 1 ? 'the page' : `${pages} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
   });
 });
 
