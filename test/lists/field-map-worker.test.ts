@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
-import { LISTS, type FixtureServer } from '../sync/fixture-server.ts';
+import { LISTS, serveOneAccountAndFacility, type FixtureServer } from '../sync/fixture-server.ts';
 
 let dir: string;
 let server: FixtureServer;
@@ -15,8 +15,7 @@ eachTestSyncWorker((fixture) => ({ folder: dir, server, worker } = fixture));
 
 describe('the sync worker and field-map.json', () => {
   it('uses the file from the first round, and a changed file re-extracts without a download', async () => {
-    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
-    server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+    serveOneAccountAndFacility(server);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 20 }, (_, n) => ({ id: `item-${n}`, internalRef: `R${n}`, articleRef: `ART-${n}`, description: `Thing ${n}` })));
     mkdirSync(path.join(dir, 'mirrors'));
     const file = path.join(dir, 'mirrors', 'm.sqlite');

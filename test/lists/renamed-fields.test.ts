@@ -1,7 +1,7 @@
 // A server that names its fields its own way (camelCase, `itemNumber`, `qtyOnHand`, epoch-ms
 // times), synced over real HTTP: the field map finds its fields, the lookups answer as for the
 // demo's names, and IT's field-map.json re-extracts the columns without a download.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyFieldMapFile, fieldMapFilePath } from '../../electron/core/lists/field-map-file.ts';
@@ -9,14 +9,14 @@ import { readDecision, readRejected } from '../../electron/core/lists/field-map-
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 import { LISTS, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';
 
-let dir: ReturnType<typeof tempDir>;
+let dataDir: string;
 let db: WriteDb;
 let server: FixtureServer;
 
@@ -74,18 +74,16 @@ function round() {
 const options = { staleAfter: {} };
 const exact = (query: string) => searchAll(db, query, options).hits.filter((h) => h.match === 'exact').map((h) => `${h.kind} ${h.id}`);
 
+// the mirror where the CLI finds it in the data folder
+eachTestMirror((opened, folder) => {
+  db = opened;
+  dataDir = folder;
+}, path.join('mirrors', 'm.sqlite'));
 beforeEach(async () => {
-  dir = tempDir();
-  mkdirSync(path.join(dir.path, 'mirrors'));
-  db = openMirror(path.join(dir.path, 'mirrors', 'm.sqlite'));
   server = await startFixtureServer();
   seed();
 });
-afterEach(async () => {
-  db.close();
-  await server.close();
-  dir.remove();
-});
+afterEach(() => server.close());
 
 describe('a server with its own field names', () => {
   it('is synced and looked up as the demo is: item by SKU and UPC, location by code, stock by location', async () => {
@@ -111,7 +109,7 @@ describe('a server with its own field names', () => {
     // `aisle fields` shows the same, offline, from the data folder
     const out: string[] = [];
     const io = { out: (line: string) => out.push(line), err: () => {}, env: {}, promptPassword: () => Promise.reject(new Error('no')) };
-    expect(await main(['fields', '--json', '--data', dir.path], io)).toBe(0);
+    expect(await main(['fields', '--json', '--data', dataDir], io)).toBe(0);
     const report = JSON.parse(out.join('\n')) as FieldMapReport;
     expect(report.file).toMatchObject({ state: 'absent', warning: null });
     expect(report.lists.find((l) => l.list === 'items')!.fields.find((f) => f.column === 'upc')).toEqual({
@@ -122,7 +120,7 @@ describe('a server with its own field names', () => {
       evidence: `alias; ${N}/${N} values pass the GS1 check digit`,
     });
     out.length = 0;
-    expect(await main(['fields', '--data', dir.path], io)).toBe(0);
+    expect(await main(['fields', '--data', dataDir], io)).toBe(0);
     expect(out).toContain(`  qty_on_hand          qtyOnHand              alias; in ${N}/${N} records`);
   });
 
@@ -147,8 +145,8 @@ describe('a server with its own field names', () => {
     expect(readDecision(db, 'items')!.fields.sku).toBe('internalRef');
 
     const asked = server.requests.length;
-    writeFileSync(fieldMapFilePath(dir.path), JSON.stringify({ items: { sku: 'articleRef' } }));
-    expect(applyFieldMapFile(db, fieldMapFilePath(dir.path))).toEqual({ reextracted: ['items'], warning: null });
+    writeFileSync(fieldMapFilePath(dataDir), JSON.stringify({ items: { sku: 'articleRef' } }));
+    expect(applyFieldMapFile(db, fieldMapFilePath(dataDir))).toEqual({ reextracted: ['items'], warning: null });
     expect(exact('ART-5')).toEqual(['item it-5']);
     expect(searchAll(db, 'ART', options).hits.map((h) => h.id)).toContain('it-5');
     expect(server.requests.length).toBe(asked);
@@ -156,8 +154,8 @@ describe('a server with its own field names', () => {
     // the file wins over what the next round decides, and a bad file falls back to the defaults
     await round();
     expect(exact('ART-5')).toEqual(['item it-5']);
-    writeFileSync(fieldMapFilePath(dir.path), '{ "items": { "sku": ');
-    const bad = applyFieldMapFile(db, fieldMapFilePath(dir.path));
+    writeFileSync(fieldMapFilePath(dataDir), '{ "items": { "sku": ');
+    const bad = applyFieldMapFile(db, fieldMapFilePath(dataDir));
     expect(bad.warning).toMatch(/field-map\.json is not valid JSON .*the default field map applies/);
     expect(exact('ART-5')).toEqual([]);
     expect(exact('R5')).toEqual(['item it-5']);

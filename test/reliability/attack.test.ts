@@ -10,7 +10,8 @@ import { WebSocket } from 'ws';
 import { csvField, csvLayout, csvText } from '../../electron/contract/csv.ts';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { AisleError, Result } from '../../electron/contract/errors.ts';
-import type { ScanRow, SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import { scanRow } from '../support/scan-rows.ts';
 import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS } from '../../electron/core/scans/scan-lists.ts';
 import { createOfflineVerifier, FREE_ATTEMPTS } from '../../electron/core/session/offline-verifier.ts';
@@ -274,6 +275,28 @@ describe('a damaged mirror heals', () => {
     return answer.ok && (answer.value as { hits: unknown[] }).hits.length > 0;
   };
 
+  /** Waits until no sync round is running. */
+  const untilSyncIdle = () =>
+    untilAsync(async () => {
+      const status = await dispatch(demo.core.handlers, 'sync.status', {});
+      return status.ok && !(status.value as { running: boolean }).running;
+    }, 60_000);
+  /** The damaged files moved aside so far. */
+  const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+  /**
+   * Garbles every page of `table` in place, as a bad sector would; then another connection writes
+   * (`mark`), so that the lookup connection reads the pages afresh. How many pages it garbled.
+   */
+  const garbleTable = (table: string, mark: string): number => {
+    const other = new Database(mirrorFile);
+    const pages = (other.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(table) as { pageno: number }[]).map((p) => p.pageno);
+    const pageSize = other.pragma('page_size', { simple: true }) as number;
+    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
+    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(mark);
+    other.close();
+    return pages.length;
+  };
+
   const damages: [string, (file: string) => void][] = [
     ['truncated to half', (file) => truncateSync(file, Math.floor(statSync(file).size / 2))],
     ['garbled header', (file) => garble(file, 0, 100)],
@@ -294,12 +317,8 @@ describe('a damaged mirror heals', () => {
   for (const [name, damage] of damages) {
     it(`${name}: moved aside, said in words, synced afresh; lookups work again`, async () => {
       // the previous case's round must be over: its worker writing the file after the damage would undo it
-      await untilAsync(async () => {
-        const status = await dispatch(demo.core.handlers, 'sync.status', {});
-        return status.ok && !(status.value as { running: boolean }).running;
-      }, 60_000);
+      await untilSyncIdle();
       expect((await dispatch(demo.core.handlers, 'session.signOut', {})).ok).toBe(true);
-      const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
       const asideBefore = setAside().length;
       damage(mirrorFile);
       const signedIn = await signIn();
@@ -315,21 +334,10 @@ describe('a damaged mirror heals', () => {
   }
 
   it('damage first met by a query after a clean open: a typed error in words, moved aside, synced afresh; lookups work again', async () => {
-    await untilAsync(async () => {
-      const status = await dispatch(demo.core.handlers, 'sync.status', {});
-      return status.ok && !(status.value as { running: boolean }).running;
-    }, 60_000);
+    await untilSyncIdle();
     expect(await found()).toBe(true);
-    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
     const asideBefore = setAside().length;
-    // the items table's pages garbled in place, as a bad sector would; then another connection
-    // writes, so that the lookup connection reads the pages afresh
-    const other = new Database(mirrorFile);
-    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'items'").all() as { pageno: number }[]).map((p) => p.pageno);
-    const pageSize = other.pragma('page_size', { simple: true }) as number;
-    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
-    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
-    other.close();
+    const pages = garbleTable('items', '1');
     const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
     const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
     expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/) } });
@@ -342,29 +350,20 @@ describe('a damaged mirror heals', () => {
     expect(listed.ok).toBe(true);
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
-    (figures.damagedMirror as Record<string, string>)[`${pages.length} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
+    (figures.damagedMirror as Record<string, string>)[`${pages} pages of the items table garbled after a clean open, met by a lookup`] = `${answer.ok ? 'ok' : answer.error.code} in words, moved aside, synced afresh`;
   });
 
   it('damage first met by the sync status after a clean open: moved aside, synced afresh; the status answers', async () => {
     await untilAsync(found, 60_000);
-    await untilAsync(async () => {
-      const status = await dispatch(demo.core.handlers, 'sync.status', {});
-      return status.ok && !(status.value as { running: boolean }).running;
-    }, 60_000);
-    const setAside = () => readdirSync(path.dirname(mirrorFile)).filter((f) => /\.damaged-.*\.sqlite$/.test(f));
+    await untilSyncIdle();
     const asideBefore = setAside().length;
-    const other = new Database(mirrorFile);
-    const pages = (other.prepare("SELECT pageno FROM dbstat WHERE name = 'datasets'").all() as { pageno: number }[]).map((p) => p.pageno);
-    const pageSize = other.pragma('page_size', { simple: true }) as number;
-    for (const page of pages) garble(mirrorFile, (page - 1) * pageSize, pageSize);
-    other.prepare("INSERT INTO meta (key, value) VALUES ('touched', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
-    other.close();
+    const pages = garbleTable('datasets', '2');
     const status = await dispatch(demo.core.handlers, 'sync.status', {});
     expect(status.ok, JSON.stringify(status)).toBe(true);
     expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
     expect(setAside().length).toBe(asideBefore + 1);
     await untilAsync(found, 60_000);
-    (figures.damagedMirror as Record<string, string>)[`${pages.length === 1 ? 'the page' : `${pages.length} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
+    (figures.damagedMirror as Record<string, string>)[`${pages === 1 ? 'the page' : `${pages} pages`} of the datasets table garbled after a clean open, met by the sync status`] = 'moved aside, synced afresh';
   });
 });
 
@@ -565,17 +564,8 @@ describe('a data folder or settings file of the wrong kind', () => {
 
 describe('clocks lie', () => {
   const identity = (email: string) => ({ server: 'https://wms.example', email, licenseId: 'L1' });
-  const scanRow: ScanRow = {
-    key: 'loc-1\nitems:item-1',
-    code: 'SKU-1',
-    kind: 'item',
-    hit: { kind: 'item', list: 'items', id: 'item-1', code: 'SKU-1', title: 'Blue widget' },
-    location: { id: 'loc-1', code: 'A-01' },
-    count: 3,
-    onHandHere: 7,
-    matches: 1,
-    at: '2000-11-26T10:00:00.000Z',
-  };
+  // scanned while the clock was behind
+  const row = scanRow({ at: '2000-11-26T10:00:00.000Z' });
 
   it('a scan list saved while the clock was 26 years behind survives another user\'s save after the clock is fixed', () => {
     const dir = tempDir('aisle-clock-');
@@ -583,16 +573,16 @@ describe('clocks lie', () => {
       const lists = createScanLists(dir.path);
       const today = new Date();
       const behind = new Date(today.getTime() - 26 * 365 * 86_400_000);
-      lists.save(identity('early@example.com'), { rows: [scanRow], location: null }, behind);
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('early@example.com'), { rows: [row], location: null }, behind);
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('early@example.com')).rows).toHaveLength(1);
       // ahead of the clock by years, too: kept
-      lists.save(identity('ahead@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('ahead@example.com'), { rows: [row], location: null }, new Date(today.getTime() + 5 * 365 * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('ahead@example.com')).rows).toHaveLength(1);
       // and a list really left for longer than it is kept still goes
-      lists.save(identity('gone@example.com'), { rows: [scanRow], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
-      lists.save(identity('other@example.com'), { rows: [scanRow], location: null }, today);
+      lists.save(identity('gone@example.com'), { rows: [row], location: null }, new Date(today.getTime() - (SCAN_LIST_FORGOTTEN_AFTER_DAYS + 1) * 86_400_000));
+      lists.save(identity('other@example.com'), { rows: [row], location: null }, today);
       expect(lists.get(identity('gone@example.com')).rows).toHaveLength(0);
       figures.clocks = { ...(figures.clocks as object), scanListSavedBehindKept: true };
     } finally {

@@ -71,6 +71,17 @@ function summarise(result: Result, samples: number[]) {
   };
 }
 
+/** A run with no errors, timeouts or error statuses, of some volume, whose memory stays flat; its figures kept as `name`. */
+function expectSteady(name: string, result: Result, samples: number[]): void {
+  const summary = summarise(result, samples);
+  figures[name] = summary;
+  expect(result.errors).toBe(0);
+  expect(result.timeouts).toBe(0);
+  expect(result['4xx'] + result['5xx']).toBe(0);
+  expect(result.requests.total).toBeGreaterThan(SECONDS * 10);
+  expect(summary.rssLateMb, 'memory stays flat').toBeLessThan(summary.rssEarlyMb * 1.5 + 50);
+}
+
 beforeAll(async () => {
   dir = tempDir('aisle-load-');
   const started = await start(['demo']);
@@ -110,13 +121,7 @@ describe(`bounded load for ${SECONDS} s (point 6)`, () => {
         { method: 'GET', path: items, headers: { Authorization: `Bearer ${token}` } },
       ],
     });
-    figures.demoServer = summarise(result, samples);
-    expect(result.errors).toBe(0);
-    expect(result.timeouts).toBe(0);
-    expect(result['4xx'] + result['5xx']).toBe(0);
-    expect(result.requests.total).toBeGreaterThan(SECONDS * 10);
-    const { rssEarlyMb, rssLateMb } = figures.demoServer as { rssEarlyMb: number; rssLateMb: number };
-    expect(rssLateMb, 'memory stays flat').toBeLessThan(rssEarlyMb * 1.5 + 50);
+    expectSteady('demoServer', result, samples);
   });
 
   it('the browser host: searches, lookups and status over its contract, no errors, flat memory', async () => {
@@ -132,12 +137,6 @@ describe(`bounded load for ${SECONDS} s (point 6)`, () => {
         { method: 'POST', path: '/api/call/lists.catalog', headers, body: '{}' },
       ],
     });
-    figures.browserHost = summarise(result, samples);
-    expect(result.errors).toBe(0);
-    expect(result.timeouts).toBe(0);
-    expect(result['4xx'] + result['5xx']).toBe(0);
-    expect(result.requests.total).toBeGreaterThan(SECONDS * 10);
-    const { rssEarlyMb, rssLateMb } = figures.browserHost as { rssEarlyMb: number; rssLateMb: number };
-    expect(rssLateMb, 'memory stays flat').toBeLessThan(rssEarlyMb * 1.5 + 50);
+    expectSteady('browserHost', result, samples);
   });
 });

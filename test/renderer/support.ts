@@ -53,25 +53,28 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
   } as ScriptedClient;
 }
 
+/** The app's screens, by name: their paths as router.ts has them. */
+const SCREENS: Record<string, string> = {
+  home: '/',
+  'sign-in': '/sign-in',
+  item: '/item/:id',
+  location: '/location/:id',
+  record: '/record/:list/:id',
+  list: '/lists/:list',
+  sync: '/sync',
+  lists: '/lists',
+  session: '/session',
+  settings: '/settings',
+  scanner: '/scanner',
+  scans: '/scans',
+  diagnostics: '/diagnostics',
+};
+
 export function testRouter(): Router {
   const stub = { template: '<div data-testid="route-stub">{{ $route.fullPath }}</div>' };
   return createRouter({
     history: createMemoryHistory(),
-    routes: [
-      { path: '/', name: 'home', component: stub },
-      { path: '/sign-in', name: 'sign-in', component: stub },
-      { path: '/item/:id', name: 'item', component: stub },
-      { path: '/location/:id', name: 'location', component: stub },
-      { path: '/record/:list/:id', name: 'record', component: stub },
-      { path: '/lists/:list', name: 'list', component: stub },
-      { path: '/sync', name: 'sync', component: stub },
-      { path: '/lists', name: 'lists', component: stub },
-      { path: '/session', name: 'session', component: stub },
-      { path: '/settings', name: 'settings', component: stub },
-      { path: '/scanner', name: 'scanner', component: stub },
-      { path: '/scans', name: 'scans', component: stub },
-      { path: '/diagnostics', name: 'diagnostics', component: stub },
-    ],
+    routes: Object.entries(SCREENS).map(([name, path]) => ({ path, name, component: stub })),
   });
 }
 

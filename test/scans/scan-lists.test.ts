@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
-import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved, type ScanRow } from '../../electron/contract/types.ts';
+import { SCAN_ROWS_KEPT, type SavedScanList, type ScanListSaved } from '../../electron/contract/types.ts';
+import { scanRow } from '../support/scan-rows.ts';
 import { createScanLists, SCAN_LIST_FORGOTTEN_AFTER_DAYS, SCAN_LISTS_DIR, SCAN_LISTS_FILE } from '../../electron/core/scans/scan-lists.ts';
 import { userKey } from '../../electron/core/shared/json-file.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
@@ -18,19 +19,9 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-const AT = '2026-11-22T10:00:00.000Z';
-const row = (partial: Partial<ScanRow> = {}): ScanRow => ({
-  key: 'loc-1\nitems:item-1',
-  code: 'SKU-000001',
-  kind: 'item',
-  hit: { kind: 'item', list: 'items', id: 'item-1', code: 'SKU-000001', title: 'Blue widget' },
-  location: { id: 'loc-1', code: 'A-03-02-B' },
-  count: 3,
-  onHandHere: 7,
-  matches: 1,
-  at: AT,
-  ...partial,
-});
+const row = scanRow;
+/** When the rows were scanned. */
+const AT = row().at;
 const LIST = {
   rows: [row(), row({ key: '\ncode:NOPE', code: 'NOPE', kind: 'none', hit: null, location: null, count: 1, onHandHere: null, matches: 0 })],
   location: { id: 'loc-1', code: 'A-03-02-B', facility: 'Main' },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
-import { LISTS, startFixtureServer } from '../sync/fixture-server.ts';
+import { LISTS, serveOneAccountAndFacility, startFixtureServer } from '../sync/fixture-server.ts';
 
 /** Large enough for the bulk load, whose index the helper thread builds. */
 export const FIRST_LOAD_ITEMS = 30_000;
@@ -27,8 +27,7 @@ export async function firstLoadThroughWorker(worker: URL, folder: string): Promi
   const server = await startFixtureServer();
   const client = createSyncWorkerClient(worker);
   try {
-    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
-    server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+    serveOneAccountAndFacility(server);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: FIRST_LOAD_ITEMS }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${n}`, description: n === HINGE ? 'Blue hinge' : `Thing ${n}` })));
     const file = path.join(folder, 'mirror.sqlite');
     openMirror(file).close();

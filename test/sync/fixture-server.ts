@@ -26,6 +26,12 @@ export interface FixtureServer {
 
 export const LISTS = '/v1/api/pub/lists';
 
+/** Serves one account (`acc-1`) and one facility (`fac-1`): the smallest warehouse a round plans from. */
+export function serveOneAccountAndFacility(server: FixtureServer): void {
+  server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
+  server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+}
+
 export async function startFixtureServer(): Promise<FixtureServer> {
   const data = new Map<string, { body: Buffer; etag: string }>();
   const faults: { path: string; fault: Fault; left: number }[] = [];

@@ -78,6 +78,14 @@ describe('ListBodyReader', () => {
     expect(read(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"data":[{"id":"x"}]}')])).records).toEqual([{ id: 'x' }]);
   });
 
+  it('passes over a byte order mark however the body is cut, and refuses one in the middle', () => {
+    for (const json of ['{"data":[{"id":"x"}]}', '[{"id":"x"}]']) {
+      const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]);
+      for (let cut = 0; cut <= 5; cut++) expect(read(body, [cut, cut + 1]).records).toEqual([{ id: 'x' }]);
+    }
+    expect(() => read(Buffer.concat([Buffer.from('{"data":[{"id":"x"}]'), Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('}')]))).toThrow();
+  });
+
   it('takes a usual name over an empty array of another name, and the only array of any name', () => {
     expect(read(Buffer.from('{"errors":[],"results":[{"id":1}],"count":1}'))).toMatchObject({ records: [{ id: 1 }], field: 'results', fields: { count: 1 } });
     expect(read(Buffer.from('{"content":[{"id":1}],"sort":["name"],"links":[{"rel":"self"}]}'))).toMatchObject({ records: [{ id: 1 }], field: 'content' });

@@ -11,7 +11,7 @@ import { createMirrorManager, type MirrorManager } from '../../electron/core/mir
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { createSyncService, type SyncService } from '../../electron/core/sync/sync-service.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { LISTS, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { LISTS, serveOneAccountAndFacility, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { sessionStub } from './session-stub.ts';
 import { noticeInEnglish } from '../../electron/contract/notices.ts';
 
@@ -39,8 +39,7 @@ const roundEnded = () => waitFor<SyncStatus>('sync.status', (s) => !s.running &&
 beforeEach(async () => {
   dir = tempDir();
   server = await startFixtureServer();
-  server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
-  server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+  serveOneAccountAndFacility(server);
   server.set(`${LISTS}/accounts/acc-1/items/query`, items(300));
   ctx = { deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore() }, events: new CoreEvents(), log: silentLogger, requests: createRequestLog() };
   session = sessionStub(ctx.events, server);

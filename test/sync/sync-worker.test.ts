@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
-import { LISTS, type FixtureServer } from './fixture-server.ts';
+import { LISTS, serveOneAccountAndFacility, type FixtureServer } from './fixture-server.ts';
 
 let dir: string;
 let server: FixtureServer;
@@ -16,8 +16,7 @@ eachTestSyncWorker((fixture) => ({ folder: dir, server, worker } = fixture));
 
 describe('the sync worker', () => {
   it('reports a round done only after it has checkpointed and closed the mirror', async () => {
-    server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
-    server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+    serveOneAccountAndFacility(server);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 30_000 }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${n}`, description: `Thing ${n}` })));
     const file = path.join(dir, 'mirror.sqlite');
     openMirror(file).close();
@@ -41,8 +40,7 @@ describe('the sync worker', () => {
   describe('its token', () => {
     const plan = { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 };
     const serve = () => {
-      server.set(`${LISTS}/accounts/query`, [{ id: 'acc-1', accountid: 'ACME', name: 'Acme' }]);
-      server.set(`${LISTS}/facilities/query`, [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]);
+      serveOneAccountAndFacility(server);
       server.set(`${LISTS}/accounts/acc-1/items/query`, [{ id: 'item-1', sku: 'SKU-1', description: 'Thing' }]);
       const file = path.join(dir, 'mirror.sqlite');
       openMirror(file).close();

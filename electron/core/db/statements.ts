@@ -62,6 +62,22 @@ export function placeholders(count: number): string {
   return Array.from({ length: Math.max(count, 1) }, () => '?').join(', ');
 }
 
+/** The conditions a filter sets, joined by AND, and the values they bind, in order. */
+export class Conditions {
+  readonly #sql: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(condition: string, ...params: unknown[]): void {
+    this.#sql.push(condition);
+    this.params.push(...params);
+  }
+
+  /** The conditions joined by AND; '' when there are none. */
+  get sql(): string {
+    return this.#sql.join(' AND ');
+  }
+}
+
 /** Words shorter than this match whole terms only: a one- or two-letter prefix would expand to most of the index. */
 export const MIN_PREFIX_LENGTH = 3;
 

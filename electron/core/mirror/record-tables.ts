@@ -97,21 +97,19 @@ export const TABLES: Record<TableName, RecordTable> = {
     ],
     null,
     (map, references = NO_REFERENCES) => {
-      const f = fieldsOf(map, ['facility_id', 'location_code', 'account_id', 'sku', 'lot', 'serial', 'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on']);
-      const [facility, locationCode, account, sku, lot, serial, expiry, uom, onHand, allocated, available, status, modified] = [
-        f.facility_id, f.location_code, f.account_id, f.sku, f.lot, f.serial, f.expiry, f.uom, f.qty_on_hand, f.qty_allocated, f.qty_available, f.status, f.modified_on,
+      const f = fieldsOf(map, ['account_id', 'sku', 'lot', 'serial', 'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on']);
+      const [account, sku, lot, serial, expiry, uom, onHand, allocated, available, status, modified] = [
+        f.account_id, f.sku, f.lot, f.serial, f.expiry, f.uom, f.qty_on_hand, f.qty_allocated, f.qty_available, f.status, f.modified_on,
       ];
-      const itemId = reference(map, 'item_id', (r) => bySku(references, sku(r)));
-      const locationId = locationReference(map, references);
+      const placeOf = place(map, references);
       return (r, scope) => {
-        const facilityId = text(facility(r)) ?? scope.scopeId;
-        const code = text(locationCode(r));
+        const at = placeOf(r, scope);
         return [
-          facilityId,
-          locationId(r, code, facilityId),
-          code,
-          naturalSortKeyOf(code),
-          itemId(r),
+          at.facilityId,
+          at.locationId,
+          at.code,
+          naturalSortKeyOf(at.code),
+          at.itemId,
           text(account(r)),
           text(sku(r)),
           text(lot(r)),
@@ -135,21 +133,19 @@ export const TABLES: Record<TableName, RecordTable> = {
     ],
     null,
     (map, references = NO_REFERENCES) => {
-      const f = fieldsOf(map, ['facility_id', 'sku', 'location_code', 'from_location_code', 'to_location_code', 'type', 'qty', 'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on']);
-      const [facility, sku, locationCode, from, to, type, qty, before, after, lot, user, ref, created, modified] = [
-        f.facility_id, f.sku, f.location_code, f.from_location_code, f.to_location_code, f.type, f.qty, f.qty_before, f.qty_after, f.lot, f.user_email, f.reference, f.created_on, f.modified_on,
+      const f = fieldsOf(map, ['sku', 'from_location_code', 'to_location_code', 'type', 'qty', 'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on']);
+      const [sku, from, to, type, qty, before, after, lot, user, ref, created, modified] = [
+        f.sku, f.from_location_code, f.to_location_code, f.type, f.qty, f.qty_before, f.qty_after, f.lot, f.user_email, f.reference, f.created_on, f.modified_on,
       ];
-      const itemId = reference(map, 'item_id', (r) => bySku(references, sku(r)));
-      const locationId = locationReference(map, references);
+      const placeOf = place(map, references);
       return (r, scope) => {
-        const facilityId = text(facility(r)) ?? scope.scopeId;
-        const code = text(locationCode(r));
+        const at = placeOf(r, scope);
         return [
-          facilityId,
-          itemId(r),
+          at.facilityId,
+          at.itemId,
           text(sku(r)),
-          locationId(r, code, facilityId),
-          code,
+          at.locationId,
+          at.code,
           text(from(r)),
           text(to(r)),
           text(type(r)),
@@ -182,6 +178,29 @@ export const TABLES: Record<TableName, RecordTable> = {
     };
   }),
 };
+
+/** Where a stock or history record stands: its facility, its location (code and id) and its item. */
+interface Place {
+  facilityId: string | null;
+  code: string | null;
+  locationId: string | null;
+  itemId: string | null;
+}
+
+/**
+ * A stock or history record's place, by the map: its facility field, else the dataset's scope; its
+ * item and location ids, else the ones its SKU and location code name.
+ */
+function place(map: FieldMap, references: References): (r: Json, scope: Scope) => Place {
+  const [facility, locationCode, sku] = [getter(map, 'facility_id'), getter(map, 'location_code'), getter(map, 'sku')];
+  const itemId = reference(map, 'item_id', (r) => bySku(references, sku(r)));
+  const locationId = locationReference(map, references);
+  return (r, scope) => {
+    const facilityId = text(facility(r)) ?? scope.scopeId;
+    const code = text(locationCode(r));
+    return { facilityId, code, locationId: locationId(r, code, facilityId), itemId: itemId(r) };
+  };
+}
 
 function bySku(references: References, value: unknown): string | null {
   const sku = text(value);

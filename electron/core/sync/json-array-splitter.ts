@@ -8,23 +8,13 @@
 // its end without being kept, and told to `onRejected`, or fails the body when nobody listens.
 // `embedded`: the array is one value inside an envelope (list-body-reader.ts): `push` stops at its
 // closing ']' and says how many bytes it took.
+import { BACKSLASH, ByteOrderMark, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts';
+
 const MAX_ELEMENT_BYTES = 16 * 1024 * 1024;
 /** Levels of nesting an element may have, itself counted: far beyond any warehouse record. */
 export const MAX_DEPTH = 64;
 /** Bytes of a rejected element kept to show where it starts. */
 const SHOWN_BYTES = 80;
-const BOM = [0xef, 0xbb, 0xbf];
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-
-function isSpace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
 
 // before '[' | after '[' (element or ']') | in an element | after an element (',' or ']') |
 // after ',' (an element) | after ']' (only whitespace)
@@ -51,7 +41,7 @@ export class JsonArraySplitter {
   #inString = false;
   #escaped = false;
   #offset = 0; // bytes consumed before the current chunk, for error messages
-  #bom = 0; // bytes of a UTF-8 byte order mark seen before '['
+  readonly #bom = new ByteOrderMark(); // before '['
   #index = 0; // elements met so far (handed on or rejected)
   #tooDeep: string | null = null; // the element being skipped: how it begins
   readonly #maxDepth: number;
@@ -143,16 +133,12 @@ export class JsonArraySplitter {
         continue;
       }
       const byte = buf[i];
-      if (isSpace(byte)) {
+      if (isSpace(byte) || (this.#state === 'start' && this.#bom.passes(byte))) {
         i++;
         continue;
       }
       switch (this.#state) {
         case 'start':
-          if (this.#bom < 3 && byte === BOM[this.#bom]) {
-            this.#bom++;
-            break;
-          }
           if (byte !== OPEN_ARRAY) this.#fail(i, 'the body is not a JSON array');
           this.#state = 'first';
           break;

@@ -8,17 +8,11 @@
 // Which array holds the records: the first under a usual name (RECORD_FIELDS); else the only field
 // whose value is a non-empty array. An envelope with two candidates fails, never guessing.
 import { JsonArraySplitter, MAX_DEPTH, type RejectedElement } from './json-array-splitter.ts';
+import { BACKSLASH, ByteOrderMark, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts';
 
 export const RECORD_FIELDS: ReadonlySet<string> = new Set(['content', 'data', 'items', 'results', 'records', 'rows', 'list']);
 /** An envelope field larger than this is not kept (it is no paging information). */
 const MAX_FIELD_BYTES = 64 * 1024;
-const BOM = [0xef, 0xbb, 0xbf];
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-function isSpace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
 
 // the top level | in the envelope: before a key or '}' (the first), before a key (after ',') | in a key | before ':' | before a value |
 // in the records array | in another value | after a value (',' or '}') | after the end
@@ -26,7 +20,7 @@ type State = 'start' | 'bare' | 'key-or-end' | 'next-key' | 'key' | 'colon' | 'v
 
 export class ListBodyReader {
   #state: State = 'start';
-  #bom = 0;
+  readonly #bom = new ByteOrderMark();
   #offset = 0;
   #splitter: JsonArraySplitter | null = null;
   #key: number[] = [];
@@ -99,17 +93,13 @@ export class ListBodyReader {
         this.#key.push(byte);
         continue;
       }
-      if (isSpace(byte)) {
+      if (isSpace(byte) || (this.#state === 'start' && this.#bom.passes(byte))) {
         i++;
         continue;
       }
       switch (this.#state) {
         case 'start':
-          if (this.#bom < 3 && byte === BOM[this.#bom]) {
-            this.#bom++;
-            break;
-          }
-          if (byte === 0x5b) {
+          if (byte === OPEN_ARRAY) {
             // a bare array: the splitter takes the body from here on
             this.#state = 'bare';
             this.#splitter = new JsonArraySplitter({ maxDepth: this.#maxDepth, onRejected: this.#onRejected });
@@ -117,17 +107,17 @@ export class ListBodyReader {
             this.#offset += length;
             return;
           }
-          if (byte !== 0x7b) this.#fail(i, 'the body is neither a JSON array nor an object holding one');
+          if (byte !== OPEN_OBJECT) this.#fail(i, 'the body is neither a JSON array nor an object holding one');
           this.#state = 'key-or-end';
           break;
         case 'key-or-end':
         case 'next-key':
-          if (byte === 0x7d && this.#state === 'key-or-end') this.#state = 'end';
+          if (byte === CLOSE_OBJECT && this.#state === 'key-or-end') this.#state = 'end';
           else if (byte === QUOTE) this.#state = 'key';
           else this.#fail(i, 'expected a field name');
           break;
         case 'colon':
-          if (byte !== 0x3a) this.#fail(i, "expected ':' after a field name");
+          if (byte !== COLON) this.#fail(i, "expected ':' after a field name");
           this.#state = 'value';
           break;
         case 'value':
@@ -135,8 +125,8 @@ export class ListBodyReader {
           this.#startValue(byte);
           continue;
         case 'after':
-          if (byte === 0x2c) this.#state = 'next-key';
-          else if (byte === 0x7d) this.#state = 'end';
+          if (byte === COMMA) this.#state = 'next-key';
+          else if (byte === CLOSE_OBJECT) this.#state = 'end';
           else this.#fail(i, "expected ',' or '}' after a field");
           break;
         case 'end':
@@ -163,7 +153,7 @@ export class ListBodyReader {
 
   #startValue(byte: number): void {
     const key = this.#currentKey;
-    if (byte === 0x5b) {
+    if (byte === OPEN_ARRAY) {
       const named = RECORD_FIELDS.has(key);
       // the first array, or one after an empty array of no usual name
       if (this.#recordsField === null || (!this.#named && this.#recordsCount === 0)) {
@@ -177,7 +167,7 @@ export class ListBodyReader {
     }
     // another value: scanned to its end, kept when small; an array other than the records is
     // checked only for being empty
-    this.#value = { bytes: [], size: 0, depth: 0, inString: false, escaped: false, scalar: byte !== 0x5b && byte !== 0x7b && byte !== QUOTE, empty: null, isArray: byte === 0x5b };
+    this.#value = { bytes: [], size: 0, depth: 0, inString: false, escaped: false, scalar: byte !== OPEN_ARRAY && byte !== OPEN_OBJECT && byte !== QUOTE, empty: null, isArray: byte === OPEN_ARRAY };
     this.#state = 'other';
   }
 
@@ -198,17 +188,17 @@ export class ListBodyReader {
         continue;
       }
       if (v.scalar) {
-        if (byte === 0x2c || byte === 0x7d || isSpace(byte)) {
+        if (byte === COMMA || byte === CLOSE_OBJECT || isSpace(byte)) {
           done = true;
           i--; // the separator is the envelope's
         }
         continue;
       }
-      if (v.isArray && v.depth === 1 && v.empty === null && !isSpace(byte)) v.empty = byte === 0x5d;
+      if (v.isArray && v.depth === 1 && v.empty === null && !isSpace(byte)) v.empty = byte === CLOSE_ARRAY;
       if (byte === QUOTE) v.inString = true;
-      else if (byte === 0x5b || byte === 0x7b) {
+      else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         if (++v.depth > this.#maxDepth) this.#fail(i, `a field of the envelope is nested deeper than ${this.#maxDepth} levels`);
-      } else if (byte === 0x5d || byte === 0x7d) {
+      } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
         if (--v.depth === 0) done = true;
       }
     }

@@ -45,14 +45,6 @@ export interface Caller {
   expiresAt: number;
 }
 
-export interface SessionInfo {
-  userEmail: string;
-  licenseId: string;
-  sn: string;
-  expiresAt: string;
-  zoneIdStr: string;
-}
-
 // Hashed once per process: every server in a test run shares them (each with its own salt).
 let hashes: Promise<Map<string, PasswordHash>> | null = null;
 function passwordHashes(): Promise<Map<string, PasswordHash>> {
@@ -103,7 +95,12 @@ export async function createAuth(options: AuthOptions) {
     return { sessionId: session.id, jwt, refreshToken, expiresAt };
   }
 
-  function info(session: SessionRow): SessionInfo {
+  /**
+   * The session information body (spec 2.5). Its type is what this literal writes: the demo stands in
+   * for another server, so it declares no shape of Aisle's (the contract's `SessionInfo` is what Aisle
+   * reads from any server).
+   */
+  function info(session: SessionRow) {
     const found = userByEmail(session.user_email);
     const first = found && found.user.facilities !== 'all' ? found.user.facilities[0] : 0;
     return {
@@ -162,7 +159,7 @@ export async function createAuth(options: AuthOptions) {
 
     session: (id: string) => getSession(db, id),
     /** The user's open sessions, newest first, each as session information plus when it began. */
-    openSessions(email: string): (SessionInfo & { createdAt: string })[] {
+    openSessions(email: string) {
       return openSessionsOf(db, email, now()).map((row) => ({ ...info(row), createdAt: new Date(row.created_at).toISOString() }));
     },
     end: (id: string, reason: string) => endSession(db, id, reason, now()),

@@ -5,7 +5,7 @@ import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
 import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts';
 import { eachTestFolder } from '../../support/each-test-folder.ts';
-import { fileAtVersion } from './support.ts';
+import { addStockAndHistoryDatasets, fileAtVersion } from './support.ts';
 
 let dir: string;
 eachTestFolder((folder) => (dir = folder));
@@ -13,8 +13,7 @@ eachTestFolder((folder) => (dir = folder));
 describe('migration 9: stock refresh', () => {
   it('gives a schema 8 file its stock reading state, empty: the stock it has is read whole once more', () => {
     const { file, old } = fileAtVersion(dir, 8);
-    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00Z')`).run();
-    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00Z')`).run();
+    addStockAndHistoryDatasets(old, '2026-11-20T10:00:00Z');
     old.prepare(`INSERT INTO inventory (dataset_id, id, item_id, hash, raw) VALUES (1, 's-1', 'item-1', 1, '{}')`).run();
     old.close();
     const db = openMirror(file);

@@ -7,7 +7,7 @@ import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts
 import { recordItemsMoved, writeStockRefresh } from '../../../electron/core/db/write/stock-refresh.ts';
 import { historyMark, stockRefreshState } from '../../../electron/core/db/read/stock-refresh.ts';
 import { eachTestFolder } from '../../support/each-test-folder.ts';
-import { fileAtVersion } from './support.ts';
+import { addStockAndHistoryDatasets, fileAtVersion } from './support.ts';
 
 let dir: string;
 eachTestFolder((folder) => (dir = folder));
@@ -15,8 +15,7 @@ eachTestFolder((folder) => (dir = folder));
 describe('migration 11: items moved', () => {
   it('gives a schema 10 file the queue of items that moved: its stock is read whole once, then only for the events that arrive after', () => {
     const { file, old } = fileAtVersion(dir, 10);
-    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (1, 'inventory@facility:F', 'inventory', 'facility', 'F', '/inv', '"e1"', 1, '2026-11-20T10:00:00.000Z')`).run();
-    old.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, scope_id, path, etag, rows, last_success_at) VALUES (2, 'history@facility:F', 'history', 'facility', 'F', '/hist', '"h1"', 1, '2026-11-20T10:00:00.000Z')`).run();
+    addStockAndHistoryDatasets(old, '2026-11-20T10:00:00.000Z');
     old.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (2, 'e-1', 'item-1', '2026-11-20T10:00:00.000Z', 1, '{}')`).run();
     old.prepare(`INSERT INTO stock_refresh (dataset_id, full_at, events_through, history_etag, gone_through) VALUES (1, ?, '2026-11-20T10:00:00.000Z', '"h1"', 0)`).run(new Date().toISOString());
     old.close();

@@ -2,7 +2,7 @@
 // dataset's events go.
 import type { HistoryEvent } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
-import { placeholders, stmt } from '../statements.ts';
+import { Conditions, placeholders, stmt } from '../statements.ts';
 
 /** Which events: all given conditions hold. Times as stored (UTC, instant.ts); `to` may be a day's upper bound. */
 export interface HistoryFilter {
@@ -19,30 +19,14 @@ const SELECT = `SELECT id, type, created_on AS createdon, user_email AS userEmai
 
 /** Up to `limit` events, newest first, each with its facility. */
 export function historyEvents(db: ReadDb, filter: HistoryFilter, limit: number): (Omit<HistoryEvent, 'facility'> & { facilityId: string | null })[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.itemId) {
-    where.push('item_id = ?');
-    params.push(filter.itemId);
-  }
-  if (filter.locationId) {
-    where.push('location_id = ?');
-    params.push(filter.locationId);
-  }
-  if (filter.types && filter.types.length > 0) {
-    where.push(`type IN (${placeholders(filter.types.length)})`);
-    params.push(...filter.types);
-  }
-  if (filter.from) {
-    where.push('created_on >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    where.push('created_on <= ?');
-    params.push(filter.to);
-  }
-  const sql = `${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC LIMIT ?`;
-  return stmt(db, sql).all(...params, limit) as (Omit<HistoryEvent, 'facility'> & { facilityId: string | null })[];
+  const where = new Conditions();
+  if (filter.itemId) where.add('item_id = ?', filter.itemId);
+  if (filter.locationId) where.add('location_id = ?', filter.locationId);
+  if (filter.types && filter.types.length > 0) where.add(`type IN (${placeholders(filter.types.length)})`, ...filter.types);
+  if (filter.from) where.add('created_on >= ?', filter.from);
+  if (filter.to) where.add('created_on <= ?', filter.to);
+  const sql = `${SELECT}${where.sql ? ` WHERE ${where.sql}` : ''} ORDER BY created_on DESC LIMIT ?`;
+  return stmt(db, sql).all(...where.params, limit) as (Omit<HistoryEvent, 'facility'> & { facilityId: string | null })[];
 }
 
 /** The oldest event a history dataset keeps; null when it keeps none (one index probe). */

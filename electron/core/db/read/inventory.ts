@@ -1,5 +1,5 @@
 // Reads of stock rows: by item, location, facility, lot or serial, with the item's description.
-import { cached, stmt } from '../statements.ts';
+import { cached, Conditions, stmt } from '../statements.ts';
 import type { ReadDb } from '../handles.ts';
 
 /** Which stock rows: all given conditions hold. */
@@ -26,31 +26,15 @@ type Quantity = number | null;
 export type StockRow = [id: string, facilityId: Text, locationId: string, locationCode: Text, itemId: string, sku: Text, description: Text, lot: Text, serial: Text, expiry: Text, uom: Text, onHand: Quantity, allocated: Quantity, available: Quantity, status: Text, datasetId: number];
 
 export function stockRows(db: ReadDb, filter: StockFilter): StockRow[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.itemId !== undefined) {
-    where.push('inv.item_id = ?');
-    params.push(filter.itemId);
-  }
-  if (filter.locationId !== undefined) {
-    where.push('inv.location_id = ?');
-    params.push(filter.locationId);
-  }
-  if (filter.facilityId) {
-    where.push('inv.facility_id = ?');
-    params.push(filter.facilityId);
-  }
-  if (filter.lot) {
-    where.push('inv.lot = ?');
-    params.push(filter.lot);
-  }
-  if (filter.serial) {
-    where.push('inv.serial = ?');
-    params.push(filter.serial);
-  }
-  if (filter.onHandOnly) where.push('inv.qty_on_hand != 0');
-  const clause = where.join(' AND ');
-  return stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...params) as StockRow[];
+  const where = new Conditions();
+  if (filter.itemId !== undefined) where.add('inv.item_id = ?', filter.itemId);
+  if (filter.locationId !== undefined) where.add('inv.location_id = ?', filter.locationId);
+  if (filter.facilityId) where.add('inv.facility_id = ?', filter.facilityId);
+  if (filter.lot) where.add('inv.lot = ?', filter.lot);
+  if (filter.serial) where.add('inv.serial = ?', filter.serial);
+  if (filter.onHandOnly) where.add('inv.qty_on_hand != 0');
+  const clause = where.sql;
+  return stmt(db, cached(`inventory ${clause}`, () => `${SELECT} WHERE ${clause}`)).raw().all(...where.params) as StockRow[];
 }
 
 // Per item: its stock summed, and the location of the largest quantity, a home-facility location

@@ -6,7 +6,8 @@ import { SAMPLE_SIZE } from '../../../lists/field-discovery.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import type { SnapshotState } from './state.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
-import { askedFor, decideWaiting, reject, storeRecord } from './store-record.ts';
+import { askedFor, reject } from './not-kept.ts';
+import { decideWaiting, storeRecord } from './store-record.ts';
 import type { StoredRow } from './types.ts';
 
 export function addElement(s: SnapshotState, element: Buffer | string): void {

@@ -10,7 +10,7 @@ import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
 import { noteWholeReadingDue } from '../search-words.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
-import { notSeen, partNotSeen } from './gone.ts';
+import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
 import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
 import type { ApplyResult, FinishOptions } from './types.ts';
@@ -41,12 +41,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     removeRows(s, gone);
     // the search hits' stock summary of the items whose stock rows were added, changed or deleted
     if (t === 'inventory') settleItemStock(db, s.maxRid, s.stockItems);
-    // a log keeps its window and its newest maxRows events
-    if (log) {
-      const outside = db.prepare(logOutsideSql(t)).pluck().all(datasetId, log.from, datasetId, log.maxRows) as number[];
-      removeRows(s, outside);
-      gone.push(...outside);
-    }
+    if (log) gone.push(...cutToWindow(s, log));
     const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
     markApplied(db, datasetId, { etag, rows, at });
     if (log) {
@@ -71,18 +66,4 @@ export function rollback(s: SnapshotState): void {
   if (s.db.inTransaction) s.db.exec('ROLLBACK');
   s.builder?.close();
   cutWalBackAfterRollback(s.db);
-}
-
-function removeRows(s: SnapshotState, rids: number[]): void {
-  const remove = s.db.prepare(`DELETE FROM ${s.table.name} WHERE rid = ?`);
-  for (const rid of rids) {
-    remove.run(rid);
-    s.statements.ftsDelete?.run(rid);
-  }
-}
-
-/** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
-function logOutsideSql(t: string): string {
-  return `SELECT rid FROM ${t} WHERE dataset_id = ? AND created_on < ?
-    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
 }

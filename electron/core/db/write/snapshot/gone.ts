@@ -1,6 +1,7 @@
-// The stored rows a complete answer no longer holds: deleted when the snapshot finishes.
+// The stored rows a snapshot no longer keeps: those a complete answer no longer holds, and a log's
+// outside its window. Deleted when the snapshot finishes (finish.ts).
 import type { SnapshotState } from './state.ts';
-import type { SnapshotPart } from './types.ts';
+import type { LogKeep, SnapshotPart } from './types.ts';
 import { SEEN, WALKED } from './flags.ts';
 
 /**
@@ -29,4 +30,26 @@ export function partNotSeen(s: SnapshotState, { column, values }: SnapshotPart):
   for (const value of new Set(values)) for (const rid of rowsOf.all(value, s.datasetId, s.maxRid) as number[]) if (!(s.flags[rid] & SEEN)) gone.push(rid);
   // deleted in the table's order: each deletion then touches pages near the last one's
   return gone.sort((a, b) => a - b);
+}
+
+/** A log's rows before its window or beyond its newest `maxRows`, removed; their rids. */
+export function cutToWindow(s: SnapshotState, log: LogKeep): number[] {
+  const outside = s.db.prepare(logOutsideSql(s.table.name)).pluck().all(s.datasetId, log.from, s.datasetId, log.maxRows) as number[];
+  removeRows(s, outside);
+  return outside;
+}
+
+/** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
+function logOutsideSql(t: string): string {
+  return `SELECT rid FROM ${t} WHERE dataset_id = ? AND created_on < ?
+    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
+}
+
+/** Deletes rows and their full-text entries. */
+export function removeRows(s: SnapshotState, rids: number[]): void {
+  const remove = s.db.prepare(`DELETE FROM ${s.table.name} WHERE rid = ?`);
+  for (const rid of rids) {
+    remove.run(rid);
+    s.statements.ftsDelete?.run(rid);
+  }
 }

@@ -1,9 +1,9 @@
 // A parsed record into its table: extracted by the list's field map, then inserted, updated, or
 // found unchanged. Records not kept are counted and the first reason noted.
-import { AisleError } from '../../../../contract/errors.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import { bulkTime, startBulk } from './bulk-load.ts';
 import type { SnapshotState } from './state.ts';
+import { askedFor, reject } from './not-kept.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
 import type { StoredRow } from './types.ts';
 import { itemsOfStockRows } from '../item-stock.ts';
@@ -62,23 +62,4 @@ function insertRow(s: SnapshotState, id: string, values: unknown[], hash: number
 export function decideWaiting(s: SnapshotState): void {
   s.fields = s.fieldMap.decide(s.waiting.map((w) => w.record));
   for (const w of s.waiting.splice(0)) storeRecord(s, w.record, w.hash, w.json, w.n, null, undefined);
-}
-
-/** A record not kept: the rest of the answer applies; the first reason is noted for IT. */
-export function reject(s: SnapshotState, n: number, why: string): void {
-  const { list, scopeId } = s.scope;
-  s.rejected++;
-  s.rejection ??= `Record ${n} of ${list}${scopeId ? ` (${scopeId})` : ''} ${why}: it was not kept.`;
-}
-
-/**
- * A part's answer holds only rows of the values asked for: a server that does not filter by them
- * answers the whole dataset to every request of the part (a large facility's whole stock, once per
- * request). Its first row beyond them ends the part: read whole instead.
- */
-export function askedFor(s: SnapshotState, value: string | null): void {
-  if (!s.partValues!.has(value as string)) {
-    const column = s.part!.column;
-    throw new AisleError('bad_response', `The server answered for ${column} ${JSON.stringify(value)}, which it was not asked for: it does not filter by ${column}.`);
-  }
 }
