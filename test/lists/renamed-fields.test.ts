@@ -61,12 +61,12 @@ function seed() {
   );
 }
 
-function round() {
+function round(userFacilities = [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }]) {
   return runRound(db, {
     baseUrl: server.url,
     accessToken: async () => 't1',
     refreshAfterUnauthorized: async () => 't1',
-    plan: { offlineLists: [], offlineFacilities: [], userFacilities: [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }], historyDays: 30 },
+    plan: { offlineLists: [], offlineFacilities: [], userFacilities, historyDays: 30 },
     retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
   });
 }
@@ -167,5 +167,29 @@ describe('a server with its own field names', () => {
     expect(result.datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ outcome: 'applied', rows: N });
     const [note] = [...readRejected(db).values()];
     expect(note).toEqual({ count: 1, reason: expect.stringMatching(/^Record 31 of items \(acc-1\) has no id \(the field map's id field is `itemId`\): it was not kept\.$/) });
+  });
+
+  it("finds a stock or history row's location by its code in the row's own facility when two facilities use the code", async () => {
+    // the second facility repeats the first one's codes; its stock names its facility, its history
+    // does not (the dataset's facility stands in)
+    server.set(`${LISTS}/facilities/query`, [
+      { id: 'fac-1', ncode: 7, code: 'MAIN', name: 'Main DC' },
+      { id: 'fac-2', ncode: 8, code: 'EAST', name: 'East DC' },
+    ]);
+    server.set(`${LISTS}/facilities/fac-2/locations/query`, Array.from({ length: N }, (_, n) => ({ locationId: `east-${n}`, locationCode: `A-01-${String(n).padStart(2, '0')}`, facilityId: 'fac-2' })));
+    server.set('inv/query:fac-2', [{ id: 'inv-east', facilityId: 'fac-2', itemNumber: 'WID-007', locationCode: 'A-01-07', qtyOnHand: 5, status: 'AVAILABLE' }]);
+    server.set('inv/history:fac-2', [{ id: 'h-east', itemNumber: 'WID-007', locationCode: 'A-01-07', type: 'PICK', quantity: 1, createdOn: Date.now() - 3_600_000 }]);
+    server.set('inv/history:fac-1', [{ id: 'h-main', itemNumber: 'WID-007', locationCode: 'A-01-07', type: 'PICK', quantity: 2, createdOn: Date.now() - 3_600_000 }]);
+    const result = await round([
+      { id: 'fac-1', code: 'MAIN', name: 'Main DC' },
+      { id: 'fac-2', code: 'EAST', name: 'East DC' },
+    ]);
+    expect(result.datasets.filter((d) => d.outcome !== 'applied')).toEqual([]);
+    const placeOf = (table: 'inventory' | 'history', id: string) => db.prepare(`SELECT facility_id, location_id FROM ${table} WHERE id = ?`).get(id);
+    expect(placeOf('inventory', 'inv-7')).toEqual({ facility_id: 'fac-1', location_id: 'loc-7' });
+    expect(placeOf('inventory', 'inv-east')).toEqual({ facility_id: 'fac-2', location_id: 'east-7' });
+    expect(placeOf('history', 'h-main')).toEqual({ facility_id: 'fac-1', location_id: 'loc-7' });
+    expect(placeOf('history', 'h-east')).toEqual({ facility_id: 'fac-2', location_id: 'east-7' });
+    expect(inventoryByLocation(db, { locationId: 'east-7' }, options).rows.map((r) => r.onHand)).toEqual([5]);
   });
 });
