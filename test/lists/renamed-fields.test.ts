@@ -150,6 +150,11 @@ describe('a server with its own field names', () => {
     expect(exact('ART-5')).toEqual(['item it-5']);
     expect(searchAll(db, 'ART', options).hits.map((h) => h.id)).toContain('it-5');
     expect(server.requests.length).toBe(asked);
+    // applied again as it is, as every round applies it: nothing re-extracted, no row written
+    const changes = () => db.prepare('SELECT total_changes()').pluck().get();
+    const unchanged = changes();
+    expect(applyFieldMapFile(db, fieldMapFilePath(dir.path))).toEqual({ reextracted: [], warning: null });
+    expect(changes()).toBe(unchanged);
 
     // the file wins over what the next round decides, and a bad file falls back to the defaults
     await round();
@@ -159,6 +164,10 @@ describe('a server with its own field names', () => {
     expect(bad.warning).toMatch(/field-map\.json is not valid JSON .*the default field map applies/);
     expect(exact('ART-5')).toEqual([]);
     expect(exact('R5')).toEqual(['item it-5']);
+    // the same bad file again: its warning kept and given again, nothing written
+    const warned = changes();
+    expect(applyFieldMapFile(db, fieldMapFilePath(dir.path))).toEqual({ reextracted: [], warning: bad.warning });
+    expect(changes()).toBe(warned);
   });
 
   it('keeps the records that have an id when some have none, and says why the others were not kept', async () => {

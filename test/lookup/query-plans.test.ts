@@ -116,6 +116,21 @@ describe('query plans', () => {
     expect(locationOnly.filter((sql) => /FROM inventory/.test(sql))).toEqual([]);
   });
 
+  it('an exact lookup, whose hits show no stock, reads none; a search of the same code reads its items\' stock with them', () => {
+    const ranOf = (work: (db: WriteDb) => void): string[] => {
+      const executed: string[] = [];
+      work(recordingConnection(db, { ran: (sql) => executed.push(sql) }));
+      return executed;
+    };
+    for (const code of ['SKU-0001', '036000291452', '00036000291452']) {
+      const hits = lookupExact(db, code, options);
+      expect(hits.filter((hit) => hit.kind === 'item').length, code).toBeGreaterThan(0);
+      expect(hits.filter((hit) => hit.stock !== undefined), code).toEqual([]);
+      expect(ranOf((d) => lookupExact(d, code, options)).filter((sql) => /item_stock/.test(sql)), code).toEqual([]);
+      expect(ranOf((d) => searchAll(d, code, options)).filter((sql) => /item_stock/.test(sql)).length, code).toBeGreaterThan(0);
+    }
+  });
+
   it('prefix and full-text searches use index ranges and FTS', () => {
     const plans = plansOf((d) => {
       searchAll(d, 'A-0', options);

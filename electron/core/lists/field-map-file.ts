@@ -103,6 +103,9 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
       reextracted.push(...tableLists);
     }
   }
+  // Every round applies the file: one that changed nothing writes nothing (a write would cost each
+  // round a transaction, and its WAL pages a checkpoint).
+  if (same && appliedFileWarning(db) === read.warning) return { reextracted, warning: read.warning };
   inOneWrite(db, () => {
     writeOverrides(db, read.overrides);
     if (read.warning) putMeta(db, WARNING_KEY, read.warning);

@@ -39,8 +39,11 @@ interface Context {
    * facility (readFacts keeps them per change of the file, which it checks with a statement).
    */
   facts: MirrorFacts | null;
-  /** Each item's stock as its hit row gave it, by item id (addStock words it on the hits kept). */
-  stock: Map<string, ItemStock>;
+  /**
+   * Each item's stock as its hit row gave it, by item id (addStock words it on the hits kept); null
+   * for a lookup whose hits show no stock (lookupExact): its rows then carry none.
+   */
+  stock: Map<string, ItemStock> | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -51,7 +54,8 @@ export function searchAll(db: ReadDb, query: string, options: SearchOptions): Se
 function searchAllNow(db: ReadDb, query: string, options: SearchOptions): SearchResult {
   const started = performance.now();
   const limit = options.limit ?? 50;
-  const ctx = context(db, options);
+  const stock = new Map<string, ItemStock>();
+  const ctx = context(db, options, stock);
   const lines = queryLines(query);
   if (lines.length > 1) {
     const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE), true) }));
@@ -66,7 +70,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     }
     // All lines' hits in rank order, as one line's are: exact matches first, each line's order kept.
     hits.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
-    addStock(db, hits, ctx.stock, () => factsOf(ctx), ctx.home);
+    addStock(db, hits, stock, () => factsOf(ctx), ctx.home);
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -76,16 +80,17 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     };
   }
   const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
-  addStock(db, hits, ctx.stock, () => factsOf(ctx), ctx.home);
+  addStock(db, hits, stock, () => factsOf(ctx), ctx.home);
   return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
 /**
  * Exact code and barcode matches only: what a scan needs, in a fraction of a millisecond. One
- * statement for a code that matches (a second, for lots and serials, only when nothing does).
+ * statement for a code that matches (a second, for lots and serials, only when nothing does). Its
+ * hits carry no stock, so its statement reads none (an item's stock probes cost as much as its code's).
  */
 export function lookupExact(db: ReadDb, code: string, options: SearchOptions): SearchHit[] {
-  const ctx = context(db, options);
+  const ctx = context(db, options, null);
   const q = classifyQuery(code, ctx.now, false);
   return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
 }
@@ -111,8 +116,8 @@ export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: S
   });
 }
 
-function context(db: ReadDb, options: SearchOptions): Context {
-  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock: new Map() };
+function context(db: ReadDb, options: SearchOptions, stock: Map<string, ItemStock> | null = new Map()): Context {
+  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock };
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -223,12 +228,12 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // and its GTIN-14 first (how items usually store it: four probes), then every spelling.
   if (q.gtins.length > 0) {
     const first = withTyped([q.gtins[0]], typed);
-    let byBarcode = barcodeRows(ctx.db, first);
-    if (byBarcode.length === 0 && first.length < barcodes.length) byBarcode = barcodeRows(ctx.db, barcodes);
+    let byBarcode = barcodeRows(ctx.db, first, ctx.stock !== null);
+    if (byBarcode.length === 0 && first.length < barcodes.length) byBarcode = barcodeRows(ctx.db, barcodes, ctx.stock !== null);
     if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
   }
   const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
-  let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }), 'exact');
+  let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }, ctx.stock !== null), 'exact');
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc && hits.length === 0) hits = trackingHits(ctx, q.scan.sscc);
     // A label with only a lot or serial: the items stocked under it.
@@ -356,7 +361,7 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   const age = ageOf(ctx, list, syncedAt, datasetId);
   if (table === 'item') {
     // a: UPC, b: GTIN
-    ctx.stock.set(id, [onHand, stockCode, stockFacility]);
+    ctx.stock?.set(id, [onHand, stockCode, stockFacility]);
     return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
   }
   if (table === 'location') {

@@ -27,7 +27,7 @@ export interface DatasetRow {
 }
 
 export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
-  return db.prepare('SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
+  return stmt(db, 'SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
 }
 
 export function allDatasets(db: ReadDb): DatasetRow[] {

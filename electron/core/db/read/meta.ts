@@ -1,9 +1,10 @@
 // Reads of `meta`: key/value facts about the file (whose it is, field-map decisions, a log's marks).
 import type { ReadDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
 
 /** The value kept under `key`, or null when there is none. */
 export function getMeta(db: ReadDb, key: string): string | null {
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+  return (stmt(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
 }
 
 /** Every key and value whose key starts with `prefix` (all of them for ''), by key. */

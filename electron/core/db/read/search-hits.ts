@@ -78,9 +78,10 @@ const STOCK_PROBES = ['on_hand', 'location_code', 'facility_id'].map((column) =>
 const STOCK_JOINED = `st.on_hand, st.location_code, st.facility_id`;
 const STOCK_JOIN = `LEFT JOIN item_stock st ON st.item_id = x.id`;
 const NO_STOCK = `NULL, NULL, NULL`;
-const item = (field: string, where: string, dating: Dating = AGE) =>
+// A lookup whose hits show no stock (a scan's exact lookup) probes none: `stock` false.
+const item = (field: string, where: string, dating: Dating = AGE, stock = true) =>
   dating === AGE
-    ? `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL, ${STOCK_PROBES} FROM items x WHERE ${where}`
+    ? `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL, ${stock ? STOCK_PROBES : NO_STOCK} FROM items x WHERE ${where}`
     : `SELECT ${source('item', field)}, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${dating}, NULL, ${STOCK_JOINED} FROM items x ${STOCK_JOIN} WHERE ${where}`;
 const FACILITY_NAME = `(SELECT COALESCE(f.name, f.code) FROM records f WHERE f.list = 'facilities' AND f.id = x.facility_id LIMIT 1)`;
 const location = (field: string, where: string, dating: Dating = AGE) =>
@@ -104,8 +105,8 @@ export interface ExactProbe {
   key: string;
 }
 
-/** Every exact match of a code, in one statement. */
-export function exactRows(db: ReadDb, probe: ExactProbe): HitRow[] {
+/** Every exact match of a code, in one statement; `stock`: an item's row carries its stock summary. */
+export function exactRows(db: ReadDb, probe: ExactProbe, stock = true): HitRow[] {
   const barcodes = probe.barcodes.length > 0;
   const text = probe.text !== '';
   const key = probe.key !== '';
@@ -120,16 +121,16 @@ export function exactRows(db: ReadDb, probe: ExactProbe): HitRow[] {
   if (text) params.push(probe.text, probe.text, probe.text);
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
-  const variant = (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
+  const variant = (+stock << 4) | (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
   return stmt(db, exactSql(variant)).raw().all(...params) as HitRow[];
 }
 
-/** exactRows' SQL by which probes it makes: barcodes, text, email, key, one bit each. */
+/** exactRows' SQL by which probes it makes (barcodes, text, email, key) and whether items carry stock, one bit each. */
 const exactSql = sqlVariants((variant) => {
-  const [barcodes, text, email, key] = [variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
+  const [stock, barcodes, text, email, key] = [variant & 16, variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
   const members: string[] = [];
-  if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`), item('upc', `x.upc IN (SELECT value FROM json_each(?))`));
-  if (text) members.push(item('sku', 'x.sku = ?'), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
+  if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`, AGE, stock), item('upc', `x.upc IN (SELECT value FROM json_each(?))`, AGE, stock));
+  if (text) members.push(item('sku', 'x.sku = ?', AGE, stock), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
   // Users by e-mail (case-insensitive): the users list is small; its `code` is not always the e-mail.
   if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
   if (key) members.push(location('code', 'x.code_norm = ?'));
@@ -141,14 +142,15 @@ const exactSql = sqlVariants((variant) => {
  * an item. One equality probe per spelling and column (an IN list costs SQLite a temporary table
  * per call, more than the probes themselves).
  */
-export function barcodeRows(db: ReadDb, barcodes: readonly string[]): HitRow[] {
+export function barcodeRows(db: ReadDb, barcodes: readonly string[], stock = true): HitRow[] {
   if (barcodes.length === 0) return [];
-  return stmt(db, barcodeSql(barcodes.length)).raw().all(...barcodes, ...barcodes) as HitRow[];
+  return stmt(db, barcodeSql((barcodes.length << 1) | +stock)).raw().all(...barcodes, ...barcodes) as HitRow[];
 }
 
-/** barcodeRows' SQL by number of spellings (a GTIN has at most four, and the digits as typed). */
-const barcodeSql = sqlVariants((count) => {
-  const each = (field: string) => Array.from({ length: count }, () => item(field, `x.${field} = ?`));
+/** barcodeRows' SQL by number of spellings (a GTIN has at most four, and the digits as typed), and whether items carry stock (the low bit). */
+const barcodeSql = sqlVariants((variant) => {
+  const count = variant >> 1;
+  const each = (field: string) => Array.from({ length: count }, () => item(field, `x.${field} = ?`, AGE, (variant & 1) === 1));
   return `${union([...each('gtin'), ...each('upc')])}\nLIMIT ${EXACT_LIMIT}`;
 });
 
