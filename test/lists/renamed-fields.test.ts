@@ -153,7 +153,7 @@ describe('a server with its own field names', () => {
     // applied again as it is, as every round applies it: nothing re-extracted, no row written
     const changes = () => db.prepare('SELECT total_changes()').pluck().get();
     const unchanged = changes();
-    expect(applyFieldMapFile(db, fieldMapFilePath(dir.path))).toEqual({ reextracted: [], warning: null });
+    expect(applyFieldMapFile(db, fieldMapFilePath(dataDir))).toEqual({ reextracted: [], warning: null });
     expect(changes()).toBe(unchanged);
 
     // the file wins over what the next round decides, and a bad file falls back to the defaults
@@ -166,7 +166,7 @@ describe('a server with its own field names', () => {
     expect(exact('R5')).toEqual(['item it-5']);
     // the same bad file again: its warning kept and given again, nothing written
     const warned = changes();
-    expect(applyFieldMapFile(db, fieldMapFilePath(dir.path))).toEqual({ reextracted: [], warning: bad.warning });
+    expect(applyFieldMapFile(db, fieldMapFilePath(dataDir))).toEqual({ reextracted: [], warning: bad.warning });
     expect(changes()).toBe(warned);
   });
 
