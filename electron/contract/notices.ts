@@ -113,7 +113,7 @@ export function noticeInEnglish(notice: Notice): string {
     case 'scope_removed':
       return `${scopeWord(notice.scope)} ${notice.name} is gone from the server: its ${listing(notice.lists)} were removed from this workstation.`;
     case 'dataset_not_held':
-      return `Dataset ${notice.key} is not held.`;
+      return `Dataset ${notice.key} (${notice.list.label}) is not held.`;
     case 'mirror_unopenable':
       return `The offline data file cannot be opened: ${notice.detail}`;
     case 'mirror_newer':

@@ -58,8 +58,12 @@ describe("the core's notices in words", () => {
 
   it('Spanish words every notice, and no English sentence of the notices reaches it', () => {
     for (const notice of NOTICES) {
-      const es = worded('es', notice);
-      expect(es, notice.code).not.toBe(noticeInEnglish(notice));
+      const words = worded('es', notice);
+      expect(words, notice.code).not.toBe(noticeInEnglish(notice));
+      // SQLite's own words follow quoted, for IT: the quote holds them and nothing else
+      const quoted = [...words.matchAll(/«([^»]*)»/g)].map((m) => m[1]);
+      expect(quoted, notice.code).toEqual('detail' in notice ? [notice.detail] : []);
+      const es = words.replace(/«[^»]*»/g, '«»');
       expect(es, notice.code).not.toMatch(/\b(the|your|is|and|its|from|this|workstation|offline)\b/i);
       expect(es, notice.code).not.toMatch(/notices\./);
     }

@@ -245,7 +245,7 @@ describe('the sync service', () => {
     expect(discarded).toMatchObject({ held: null, rows: 300 });
     await expect(sync.handlers['sync.confirmHeld']({ key: 'items@account:acc-1' })).rejects.toMatchObject({
       code: 'conflict',
-      message: 'Dataset items@account:acc-1 is not held.',
+      message: 'Dataset items@account:acc-1 (Items) is not held.',
       notice: { code: 'dataset_not_held', key: 'items@account:acc-1', list: { list: 'items', label: 'Items' } },
     });
     const again = roundEnded();

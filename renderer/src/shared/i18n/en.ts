@@ -473,7 +473,7 @@ export const en = {
     },
     and: '{first} and {last}',
     more: '{first} and {count} more',
-    datasetNotHeld: 'Dataset {key} is not held.',
+    datasetNotHeld: 'Dataset {key} ({list}) is not held.',
     mirrorUnopenable: 'The offline data file cannot be opened: {detail}',
     mirrorNewer: 'The offline data file was written by a newer Aisle (schema {version}, this one knows {known}). Update Aisle.',
     mirrorNotReady: 'The offline data file is not ready yet.',

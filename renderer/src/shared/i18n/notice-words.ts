@@ -48,8 +48,9 @@ export function noticeWords(i18n: Words, listName: ListName, notice: Notice): st
     }
     case 'dataset_not_held':
       return i18n.t('notices.datasetNotHeld', { key: notice.key, list: listName(notice.list) });
-    // SQLite's or the system's own words (`detail`) are for IT: the English quotes them, as the CLI
-    // prints them; another language leaves them out rather than mix English into its sentence
+    // SQLite's or the system's own words (`detail`) follow as they are, quoted for IT: they are the
+    // only clue to why a file cannot be opened (no permission, locked, not there), and no translation
+    // of them could be surer than the words themselves
     case 'mirror_unopenable':
       return i18n.t('notices.mirrorUnopenable', { detail: notice.detail });
     case 'mirror_newer':
