@@ -6,7 +6,7 @@ import type { Notice } from './notices.ts';
 const scope = z.enum(['account', 'facility']);
 const list = z.object({ list: z.string(), label: z.string() }).strict();
 const lists = z.array(list);
-const bytes = z.number().int().nonnegative();
+const bytes = z.number().nonnegative();
 
 export const noticeSchema: z.ZodType<Notice> = z.discriminatedUnion('code', [
   z.object({ code: z.literal('profile_names_no_facility'), facilities: z.array(z.string()) }).strict(),

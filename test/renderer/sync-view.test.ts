@@ -117,6 +117,18 @@ describe('the sync panel', () => {
     wrapper.unmount();
   });
 
+  it("words a dataset's error that carries its fact in Spanish, in the problems and in its row, with no English beside it", async () => {
+    const notice: Notice = { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno DC', folder: '/datos', free: 10 * 1024 * 1024, needed: 200 * 1024 * 1024, datasetBytes: 68 * 1024 * 1024, spare: 64 * 1024 * 1024 };
+    const message = 'Inventory of Reno DC was not updated: the disk holding the offline data (/datos) has 10 MB free.';
+    const client = scriptedClient({ 'sync.status': () => status([dataset({ key: 'inventory@facility:F1', list: 'inventory', label: 'Inventory', lastError: { code: 'mirror_error', message, notice } })]) });
+    const { wrapper } = await mountWith(SyncView, client, { locale: 'es' });
+    const spanish = 'Existencias de Reno DC no se actualizó: el disco de los datos sin conexión (/datos) tiene 10 MB libres y actualizarlos necesita unos 200 MB (el doble de sus 68 MB más 64 MB de margen). Se conservan los últimos datos buenos; libere espacio en el disco.';
+    expect(wrapper.get('[data-testid=dataset-error]').text()).toBe(spanish);
+    expect(wrapper.text()).toContain(spanish);
+    expect(wrapper.text()).not.toMatch(/was not updated|offline data|Inventory/);
+    wrapper.unmount();
+  });
+
   it('syncs on demand', async () => {
     const client = scriptedClient({ 'sync.status': () => status([dataset({})]), 'sync.now': () => ({ started: true }) });
     const { wrapper } = await mountWith(SyncView, client);

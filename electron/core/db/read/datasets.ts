@@ -18,6 +18,8 @@ export interface DatasetRow {
   last_attempt_at: string | null;
   last_error_code: string | null;
   last_error_message: string | null;
+  /** The last failure's notice, as JSON; null when it had none. */
+  last_error_notice: string | null;
   held_etag: string | null;
   held_rows: number | null;
   held_would_delete: number | null;
