@@ -498,6 +498,8 @@ export interface FacilityStock {
   datasetKey: string | null;
   /** The last failure's message, for `failed` and `not-offered`. */
   error: string | null;
+  /** The last failure's fact, when it is one the window words itself (a disk without room). */
+  notice?: Notice;
 }
 
 export interface InventoryAnswer {

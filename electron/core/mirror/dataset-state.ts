@@ -1,9 +1,8 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
 // Every screen dates its answers from here (datasetAge).
-import { noticeSchema } from '../../contract/notice-schema.ts';
-import type { DataAge, DatasetStatus, Notice, ScopeKind, Settings } from '../../contract/types.ts';
+import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { successTimes, type DatasetRow } from '../db/read/datasets.ts';
+import { lastErrorNotice, successTimes, type DatasetRow } from '../db/read/datasets.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */
@@ -61,20 +60,6 @@ export function datasetAge(db: ReadDb, list: string, scopeId: string | null, set
   return { syncedAt, stale: isStale(syncedAt, minutes, now), staleAfterMinutes: minutes };
 }
 
-/**
- * A stored error's notice, when it is one this Aisle knows: a file written by another version may hold
- * one it does not, and then the error's message says it.
- */
-function storedNotice(json: string | null): { notice?: Notice } {
-  if (json === null) return {};
-  try {
-    const parsed = noticeSchema.safeParse(JSON.parse(json));
-    return parsed.success ? { notice: parsed.data } : {};
-  } catch {
-    return {};
-  }
-}
-
 export function toDatasetStatus(
   row: DatasetRow,
   spec: { label: string; scopeName: string | null } | undefined,
@@ -92,7 +77,7 @@ export function toDatasetStatus(
     lastAttemptAt: row.last_attempt_at,
     etag: row.etag,
     rows: row.rows,
-    lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '', ...storedNotice(row.last_error_notice) } : null,
+    lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '', ...lastErrorNotice(row) } : null,
     stale: isStale(row.last_success_at, minutes, now),
     staleAfterMinutes: minutes,
     fullCheckAt: row.full_at ?? null,

@@ -1,6 +1,7 @@
 // Reads of the `datasets` table and the per-dataset facts kept in meta: what each dataset is, when it
 // last synced, a log's window, a scope the server no longer lists.
-import type { ScopeKind } from '../../../contract/types.ts';
+import { noticeSchema } from '../../../contract/notice-schema.ts';
+import type { Notice, ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
 import { getMeta } from './meta.ts';
@@ -26,6 +27,20 @@ export interface DatasetRow {
   held_at: string | null;
   /** A stock read in part between full snapshots: when its last complete one was read (stock_refresh). */
   full_at?: string | null;
+}
+
+/**
+ * The last error's notice, when it is one this Aisle knows: a file written by another version may
+ * hold one it does not, and then the error's message says it.
+ */
+export function lastErrorNotice(row: Pick<DatasetRow, 'last_error_notice'>): { notice?: Notice } {
+  if (row.last_error_notice === null) return {};
+  try {
+    const parsed = noticeSchema.safeParse(JSON.parse(row.last_error_notice));
+    return parsed.success ? { notice: parsed.data } : {};
+  } catch {
+    return {};
+  }
 }
 
 export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
