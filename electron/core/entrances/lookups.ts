@@ -50,6 +50,7 @@ export function openLookups(options: LookupsOptions): Lookups {
     current: () => open,
     upgrading: () => false,
     notice: () => null,
+    openFailure: () => null,
     onChange: () => () => {},
     close: async () => void db.close(),
     // a command reads the file read-only and leaves it where it is: the app or `aisle sync` sets a
