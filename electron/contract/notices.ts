@@ -58,6 +58,45 @@ export type SignInCancelled = 'replaced' | 'signed_out' | 'closing';
 
 export type NoticeCode = Notice['code'];
 
+/** Every code, for a notice read back from where this or another version of Aisle stored it (test/contract/notice-schema.test.ts holds it to the schema's). */
+export const NOTICE_CODES = [
+  'profile_names_no_facility',
+  'plain_http',
+  'disk_full',
+  'mirror_damaged',
+  'sync_running',
+  'scope_kept',
+  'scope_removed',
+  'dataset_not_held',
+  'mirror_unopenable',
+  'mirror_newer',
+  'mirror_not_ready',
+  'mirror_file_damaged',
+  'mirror_damaged_ask_again',
+  'mirror_damaged_sync_again',
+  'disk_full_unopenable',
+  'disk_full_unprepared',
+  'disk_full_unreadable',
+  'disk_space_short',
+  'kiosk_not_on',
+  'sign_in_cancelled',
+] as const satisfies readonly NoticeCode[];
+
+/**
+ * A notice as stored (JSON), when its code is one this Aisle knows; else null, and whoever stored
+ * it said it in its message too. Its facts are not checked again: the file is this workstation's
+ * own, and a code keeps its facts from one version to the next.
+ */
+export function storedNotice(json: string): Notice | null {
+  try {
+    const value: unknown = JSON.parse(json);
+    const code = (value as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && (NOTICE_CODES as readonly string[]).includes(code) ? (value as Notice) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Names listed in full; beyond this many, "and N more". */
 export const NAMED_IN_FULL = 5;
 

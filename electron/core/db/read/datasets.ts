@@ -1,7 +1,7 @@
 // Reads of the `datasets` table and the per-dataset facts kept in meta: what each dataset is, when it
 // last synced, a log's window, a scope the server no longer lists.
-import { noticeSchema } from '../../../contract/notice-schema.ts';
-import type { Notice, ScopeKind } from '../../../contract/types.ts';
+import { storedNotice, type Notice } from '../../../contract/notices.ts';
+import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
 import { getMeta } from './meta.ts';
@@ -29,18 +29,10 @@ export interface DatasetRow {
   full_at?: string | null;
 }
 
-/**
- * The last error's notice, when it is one this Aisle knows: a file written by another version may
- * hold one it does not, and then the error's message says it.
- */
+/** The last error's notice, when it has one this Aisle knows (storedNotice). */
 export function lastErrorNotice(row: Pick<DatasetRow, 'last_error_notice'>): { notice?: Notice } {
-  if (row.last_error_notice === null) return {};
-  try {
-    const parsed = noticeSchema.safeParse(JSON.parse(row.last_error_notice));
-    return parsed.success ? { notice: parsed.data } : {};
-  } catch {
-    return {};
-  }
+  const notice = row.last_error_notice === null ? null : storedNotice(row.last_error_notice);
+  return notice ? { notice } : {};
 }
 
 export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
