@@ -54,6 +54,8 @@ describe('a mirror error on a Spanish screen', () => {
     await go(page, '/sync');
     await expect.poll(() => page.getByTestId('sync-notice').textContent()).toBe(words);
     expect(await page.locator('main').textContent()).not.toMatch(ENGLISH);
+    // the notice says why there is no offline data: no "sign in to sync" beside it
+    expect(await page.getByTestId('sync-none').count()).toBe(0);
     await shot(page, 'spanish-mirror-newer-sync');
 
     const kept = new Database(file, { readonly: true });

@@ -89,6 +89,17 @@ describe('the sync panel', () => {
     wrapper.unmount();
   });
 
+  it("says why there is no offline data when the file cannot be opened, and does not ask for a sign-in", async () => {
+    const client = scriptedClient({ 'sync.status': () => ({ ...status([]), notice: { code: 'mirror_newer', version: 16, known: 15 } }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    expect(wrapper.get('[data-testid=sync-notice]').text()).toBe('The offline data file was written by a newer Aisle (schema 16, this one knows 15). Update Aisle.');
+    expect(wrapper.find('[data-testid=sync-none]').exists()).toBe(false);
+    client.emit('sync.status', status([]));
+    await flushPromises();
+    expect(wrapper.get('[data-testid=sync-none]').text()).toBe('Nothing is kept offline yet. Sign in online to sync.');
+    wrapper.unmount();
+  });
+
   it("says in words what the last round kept or removed of an account or facility the server no longer lists", async () => {
     const kept = 'Account Globex is no longer on the server\'s list: its items stay on this workstation until the next complete sync confirms it is gone.';
     const notice: Notice = { code: 'scope_kept', scope: 'account', name: 'Globex', lists: [{ list: 'items', label: 'Items' }] };
