@@ -94,6 +94,7 @@ describe('the sync panel', () => {
     const { wrapper } = await mountWith(SyncView, client);
     expect(wrapper.get('[data-testid=sync-notice]').text()).toBe('The offline data file was written by a newer Aisle (schema 16, this one knows 15). Update Aisle.');
     expect(wrapper.find('[data-testid=sync-none]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid=datasets]').exists()).toBe(false);
     client.emit('sync.status', status([]));
     await flushPromises();
     expect(wrapper.get('[data-testid=sync-none]').text()).toBe('Nothing is kept offline yet. Sign in online to sync.');
