@@ -1,6 +1,6 @@
 // The closed set of error codes that may cross the contract. Every failure a host returns is one of
 // these; anything else is reported as `internal` (and logged in main without secrets).
-import type { Notice } from './notices.ts';
+import { noticeInEnglish, type Notice } from './notices.ts';
 
 export const ERROR_CODES = [
   'invalid_argument', // arguments failed the method's zod schema
@@ -73,6 +73,11 @@ export class AisleError extends Error {
     if (this.notice !== undefined) error.notice = this.notice;
     return error;
   }
+}
+
+/** An error that is a fact the window words itself: its message is the notice's English (what the CLI prints). */
+export function noticeError(code: ErrorCode, notice: Notice, extra: { cause?: unknown } = {}): AisleError {
+  return new AisleError(code, noticeInEnglish(notice), { notice, cause: extra.cause });
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

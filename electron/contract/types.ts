@@ -205,7 +205,8 @@ export interface DatasetStatus {
   lastAttemptAt: string | null;
   etag: string | null;
   rows: number;
-  lastError: { code: string; message: string } | null;
+  /** `notice`: the fact behind the error, when it is one the window words itself (a disk without room). */
+  lastError: { code: string; message: string; notice?: Notice } | null;
   stale: boolean;
   staleAfterMinutes: number;
   /**
@@ -246,7 +247,8 @@ export interface SyncProgress {
   bytes: number;
   /** Row count of the previous snapshot, to draw a progress bar; null when unknown. */
   expectedRows: number | null;
-  error: { code: string; message: string } | null;
+  /** `notice`: the fact behind the error, when it is one the window words itself. */
+  error: { code: string; message: string; notice?: Notice } | null;
 }
 
 // ---- lookup -----------------------------------------------------------------------------------
@@ -496,6 +498,8 @@ export interface FacilityStock {
   datasetKey: string | null;
   /** The last failure's message, for `failed` and `not-offered`. */
   error: string | null;
+  /** The last failure's fact, when it is one the window words itself (a disk without room). */
+  notice?: Notice;
 }
 
 export interface InventoryAnswer {

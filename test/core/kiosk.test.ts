@@ -77,7 +77,7 @@ describe('kiosk.status and kiosk.exit through the contract', () => {
     const core = createNodeCore({ host: 'browser', dataDir: folder() });
     cleanup.push(() => core.close());
     expect(await dispatch(core.handlers, 'kiosk.status', {})).toEqual({ ok: true, value: { enabled: false, canExit: false, server: null } });
-    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await dispatch(core.handlers, 'kiosk.exit', { password: EXIT })).toMatchObject({ ok: false, error: { code: 'conflict', notice: { code: 'kiosk_not_on' } } });
   });
 
   it('closes the app for the exit password only; bad arguments are refused before any check', async () => {

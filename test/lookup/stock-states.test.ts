@@ -2,6 +2,7 @@
 // zero only for stock it has read whole: complete, loading (first reading not done), failed, not
 // offered by the server, or not kept here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { ensureDataset, markError } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
@@ -61,6 +62,14 @@ describe('whether the stock is on this workstation', () => {
 
   it('a lot answer names every facility', () => {
     expect(inventoryByLot(db, { lot: 'L100' }, options).stock).toHaveLength(5);
+  });
+
+  it('a first reading that failed says why, with its fact when it is one the window words', () => {
+    const notice: Notice = { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno', folder: '/data', free: 1024, needed: 64 * 1024 * 1024, datasetBytes: 0, spare: 64 * 1024 * 1024 };
+    markError(db, inventoryDataset(F3), { code: 'mirror_error', message: noticeInEnglish(notice), notice });
+    const reno = inventoryByItem(db, { itemId: 'item-1' }, options).stock.find((s) => s.facilityId === F3);
+    expect(reno).toMatchObject({ state: 'failed', error: noticeInEnglish(notice), notice });
+    expect(inventoryByItem(db, { itemId: 'item-1' }, options).stock.find((s) => s.facilityId === F4)).not.toHaveProperty('notice');
   });
 
   it('follows the datasets as they change', () => {

@@ -141,4 +141,32 @@ describe('upgrading an older mirror', () => {
     expect(mirrors.current()?.identity.email).toBe('bo@example.com');
     expect(asked).toEqual([file]);
   });
+
+  it("a newer Aisle's file is left as it is and said where the mirror is asked for, not as a sign-in to do", async () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    const newer = new Database(file);
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    mirrors = createMirrorManager(ctx, session.port, { upgrade: upgradeInWorker });
+    const manager = mirrors;
+    const lookup = createLookupService(ctx, { mirrors: manager });
+    const refused = () => {
+      try {
+        lookup.handlers['search.query']({ q: 'bracket', limit: 5 });
+      } catch (error) {
+        return error as AisleError;
+      }
+      return null;
+    };
+    const fact = { code: 'mirror_newer', version: SCHEMA_VERSION + 1, known: SCHEMA_VERSION };
+    await expect.poll(() => manager.openFailure()?.notice).toEqual(fact);
+    expect(manager.current()).toBeNull();
+    expect(manager.notice()).toEqual(fact);
+    expect(refused()).toMatchObject({ code: 'mirror_error', notice: fact });
+    expect(schemaVersionOf(file)).toBe(SCHEMA_VERSION + 1);
+    // signed out, there is nothing to say about a file
+    session.signOut();
+    expect(manager.openFailure()).toBeNull();
+    expect(refused()).toMatchObject({ code: 'not_signed_in' });
+  });
 });

@@ -340,7 +340,7 @@ describe('a damaged mirror heals', () => {
     const pages = garbleTable('items', '1');
     const view = { list: 'items', scopeId: null, sort: [], filters: {}, columns: ['sku'] };
     const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
-    expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/) } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/), notice: { code: 'mirror_damaged_ask_again' } } });
     expect(setAside().length).toBe(asideBefore + 1);
     const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
     expect(log.split('\n').filter((l) => l.includes('the offline data file was damaged; moved aside')).length).toBeGreaterThan(asideBefore);

@@ -34,6 +34,8 @@ const SAME_IN_SPANISH: Record<string, string> = {
   'settings.languages.es': 'each language is named in itself',
   'record.no': 'the same word in both languages',
   'lock.pin': 'PIN is the word Spanish uses',
+  'notices.size.KB': 'KB is the unit Spanish writes',
+  'notices.size.MB': 'MB is the unit Spanish writes',
 };
 
 describe('languages', () => {

@@ -1,7 +1,8 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import type { FacilityStock, InventoryRow, SyncStatus } from '../../electron/contract/types.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
+import type { FacilityStock, InventoryRow, Notice, SyncStatus } from '../../electron/contract/types.ts';
 import StockRecordView from '../../renderer/src/features/record/StockRecordView.vue';
 import { FRESH, NO_SYNC, STALE, mountWith, scriptedClient } from './support.ts';
 
@@ -108,8 +109,8 @@ describe('stock the workstation does not hold', () => {
     expect(wrapper.find('[data-testid=stock-none]').exists()).toBe(false);
   };
 
-  async function open(stock: FacilityStock[], status: SyncStatus = ROUND_DONE) {
-    const { wrapper, pinia } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH, stock }, status), { path: '/item/I1', router: router() });
+  async function open(stock: FacilityStock[], status: SyncStatus = ROUND_DONE, locale: 'en' | 'es' = 'en') {
+    const { wrapper, pinia } = await mountWith({ template: '<RouterView />' }, client({ rows: [], totals: [], age: FRESH, stock }, status), { path: '/item/I1', router: router(), locale });
     const { useSyncStore } = await import('../../renderer/src/features/sync/sync-store.ts');
     await useSyncStore(pinia).load();
     await flushPromises();
@@ -141,6 +142,16 @@ describe('stock the workstation does not hold', () => {
     const wrapper = await open([facility({ state: 'not-offered', error: 'Not found on the server' })]);
     noNumbers(wrapper);
     expect(wrapper.get('[data-testid=stock-notice]').text()).toBe('Stock is not available from this server.');
+    wrapper.unmount();
+  });
+
+  it("says why a first reading failed in the app's words when the failure carries its fact", async () => {
+    const notice: Notice = { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno DC', folder: '/datos', free: 1024, needed: 64 * 1024 * 1024, datasetBytes: 0, spare: 64 * 1024 * 1024 };
+    const wrapper = await open([facility({ facilityName: 'Reno DC', state: 'failed', error: noticeInEnglish(notice), notice })], ROUND_DONE, 'es');
+    noNumbers(wrapper);
+    expect(wrapper.get('[data-testid=stock-notice]').text()).toBe(
+      'No se pudieron leer las existencias de Reno DC: Existencias de Reno DC no se actualizó: el disco de los datos sin conexión (/datos) tiene 1 KB libres y actualizarlos necesita unos 64 MB (el doble de sus 0 KB más 64 MB de margen). Se conservan los últimos datos buenos; libere espacio en el disco.',
+    );
     wrapper.unmount();
   });
 

@@ -1,7 +1,7 @@
 // The window words the core's notices; the CLI prints them in English from the contract. Both must
 // say the same in English, and Spanish must never fall back to it.
 import { describe, expect, it } from 'vitest';
-import { NAMED_IN_FULL, noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
+import { NAMED_IN_FULL, NOTICE_CODES, noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
 import { noticeWords } from '../../renderer/src/shared/i18n/notice-words.ts';
@@ -22,6 +22,22 @@ const NOTICES: Notice[] = [
   { code: 'scope_kept', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }] },
   { code: 'scope_removed', scope: 'account', name: 'Globex', lists },
   { code: 'scope_removed', scope: 'facility', name: 'Reno DC', lists: [{ list: 'inventory', label: 'Inventory' }, { list: 'history', label: 'Inventory history' }] },
+  { code: 'dataset_not_held', key: 'items', list: { list: 'items', label: 'Items' } },
+  { code: 'mirror_unopenable', detail: 'unable to open database file' },
+  { code: 'mirror_newer', version: 99, known: 14 },
+  { code: 'mirror_not_ready' },
+  { code: 'mirror_file_damaged', detail: 'file is not a database' },
+  { code: 'mirror_damaged_ask_again' },
+  { code: 'mirror_damaged_sync_again', file: '/var/lib/aisle/mirrors/0a1b.sqlite' },
+  { code: 'disk_full_unopenable', detail: 'database or disk is full' },
+  { code: 'disk_full_unprepared' },
+  { code: 'disk_full_unreadable', detail: 'database or disk is full' },
+  { code: 'disk_space_short', list: { list: 'items', label: 'Items' }, scopeName: null, folder: '/var/lib/aisle/mirrors', free: 10 * 1024 * 1024, needed: 2048 * 1024 * 1024, datasetBytes: 1000, spare: 64 * 1024 * 1024 },
+  { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno DC', folder: '/var/lib/aisle/mirrors', free: 512, needed: 3 * 1024 * 1024, datasetBytes: 1024 * 1024, spare: 1024 * 1024 },
+  { code: 'kiosk_not_on' },
+  { code: 'sign_in_cancelled', why: 'replaced' },
+  { code: 'sign_in_cancelled', why: 'signed_out' },
+  { code: 'sign_in_cancelled', why: 'closing' },
 ];
 
 function worded(locale: 'en' | 'es', notice: Notice): string {
@@ -30,18 +46,29 @@ function worded(locale: 'en' | 'es', notice: Notice): string {
 }
 
 describe("the core's notices in words", () => {
+  it('has a sample of every code the contract knows', () => {
+    expect(new Set(NOTICES.map((n) => n.code))).toEqual(new Set(NOTICE_CODES));
+  });
+
   it("the window's English is the CLI's, word for word", () => {
     for (const notice of NOTICES) expect(worded('en', notice), notice.code).toBe(noticeInEnglish(notice));
   });
 
   it('Spanish words every notice, and no English sentence of the notices reaches it', () => {
     for (const notice of NOTICES) {
-      const es = worded('es', notice);
-      expect(es, notice.code).not.toBe(noticeInEnglish(notice));
+      const words = worded('es', notice);
+      expect(words, notice.code).not.toBe(noticeInEnglish(notice));
+      // SQLite's own words follow quoted, for IT: the quote holds them and nothing else
+      const quoted = [...words.matchAll(/«([^»]*)»/g)].map((m) => m[1]);
+      expect(quoted, notice.code).toEqual('detail' in notice ? [notice.detail] : []);
+      const es = words.replace(/«[^»]*»/g, '«»');
       expect(es, notice.code).not.toMatch(/\b(the|your|is|and|its|from|this|workstation|offline)\b/i);
       expect(es, notice.code).not.toMatch(/notices\./);
     }
     expect(worded('es', NOTICES.find((n) => n.code === 'profile_names_no_facility' && n.facilities.length > NAMED_IN_FULL)!)).toBe('Su perfil no indica ningún almacén; se guardan sin conexión A, B, C, D, E y 2 más.');
+    expect(worded('es', NOTICES.find((n) => n.code === 'disk_space_short' && n.scopeName !== null)!)).toBe(
+      'Existencias de Reno DC no se actualizó: el disco de los datos sin conexión (/var/lib/aisle/mirrors) tiene 1 KB libres y actualizarlos necesita unos 3 MB (el doble de sus 1 MB más 1 MB de margen). Se conservan los últimos datos buenos; libere espacio en el disco.',
+    );
     expect(worded('es', NOTICES.find((n) => n.code === 'scope_kept')!)).toBe('La cuenta Globex ya no está en la lista del servidor: sus artículos, canales, clientes y transportistas se quedan en este puesto hasta que la próxima sincronización completa confirme que ya no existe.');
   });
 });

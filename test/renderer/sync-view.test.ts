@@ -89,6 +89,18 @@ describe('the sync panel', () => {
     wrapper.unmount();
   });
 
+  it("says why there is no offline data when the file cannot be opened, and does not ask for a sign-in", async () => {
+    const client = scriptedClient({ 'sync.status': () => ({ ...status([]), notice: { code: 'mirror_newer', version: 16, known: 15 } }) });
+    const { wrapper } = await mountWith(SyncView, client);
+    expect(wrapper.get('[data-testid=sync-notice]').text()).toBe('The offline data file was written by a newer Aisle (schema 16, this one knows 15). Update Aisle.');
+    expect(wrapper.find('[data-testid=sync-none]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid=datasets]').exists()).toBe(false);
+    client.emit('sync.status', status([]));
+    await flushPromises();
+    expect(wrapper.get('[data-testid=sync-none]').text()).toBe('Nothing is kept offline yet. Sign in online to sync.');
+    wrapper.unmount();
+  });
+
   it("says in words what the last round kept or removed of an account or facility the server no longer lists", async () => {
     const kept = 'Account Globex is no longer on the server\'s list: its items stay on this workstation until the next complete sync confirms it is gone.';
     const notice: Notice = { code: 'scope_kept', scope: 'account', name: 'Globex', lists: [{ list: 'items', label: 'Items' }] };
@@ -114,6 +126,18 @@ describe('the sync panel', () => {
     expect(wrapper.findAll('[data-testid=sync-round-notice]').map((n) => n.text())).toEqual([
       'El almacén Reno DC ya no está en el servidor: sus existencias y ubicaciones se han quitado de este puesto.',
     ]);
+    wrapper.unmount();
+  });
+
+  it("words a dataset's error that carries its fact in Spanish, in the problems and in its row, with no English beside it", async () => {
+    const notice: Notice = { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno DC', folder: '/datos', free: 10 * 1024 * 1024, needed: 200 * 1024 * 1024, datasetBytes: 68 * 1024 * 1024, spare: 64 * 1024 * 1024 };
+    const message = 'Inventory of Reno DC was not updated: the disk holding the offline data (/datos) has 10 MB free.';
+    const client = scriptedClient({ 'sync.status': () => status([dataset({ key: 'inventory@facility:F1', list: 'inventory', label: 'Inventory', lastError: { code: 'mirror_error', message, notice } })]) });
+    const { wrapper } = await mountWith(SyncView, client, { locale: 'es' });
+    const spanish = 'Existencias de Reno DC no se actualizó: el disco de los datos sin conexión (/datos) tiene 10 MB libres y actualizarlos necesita unos 200 MB (el doble de sus 68 MB más 64 MB de margen). Se conservan los últimos datos buenos; libere espacio en el disco.';
+    expect(wrapper.get('[data-testid=dataset-error]').text()).toBe(spanish);
+    expect(wrapper.text()).toContain(spanish);
+    expect(wrapper.text()).not.toMatch(/was not updated|offline data|Inventory/);
     wrapper.unmount();
   });
 

@@ -29,7 +29,9 @@ async function started(server: AnyAuthServer | LocalServer): Promise<Harness> {
 }
 
 const signIn = (h: Harness, url: string) => h.service.handlers['session.signIn']({ server: url, ...CREDS, rememberMe: false });
-const codeOf = (p: unknown) => Promise.resolve(p).then(() => 'ok', (e: AisleError) => e.code);
+/** A cancelled sign-in's code and its fact, as the window gets them. */
+const refusalOf = (p: unknown) => Promise.resolve(p).then(() => 'ok', (e: AisleError) => ({ code: e.code, notice: e.notice }));
+const cancelled = (why: string) => ({ code: 'conflict', notice: { code: 'sign_in_cancelled', why } });
 
 describe('sign-in against servers unlike the demo', () => {
   it('a Spring-like server (cookie JWT, roles ["ADMIN"], facilities [1, 2], epoch-ms expiry, "true" flags)', async () => {
@@ -125,23 +127,23 @@ describe('a stuck sign-in', () => {
   it('a sign-out during a sign-in stuck on a trickling server cancels it and succeeds at once', async () => {
     const { proxy, stuck } = await trickling('/v1/auth/pub/user/licenses');
     const h = await started(proxy);
-    const signingIn = codeOf(signIn(h, proxy.url));
+    const signingIn = refusalOf(signIn(h, proxy.url));
     await stuck;
     const before = performance.now();
     const out = await h.service.handlers['session.signOut']({});
     expect(performance.now() - before).toBeLessThan(1_000);
     expect(out.state).toBe('signed-out');
-    expect(await signingIn).toBe('conflict');
+    expect(await signingIn).toEqual(cancelled('signed_out'));
     expect(h.service.view().state).toBe('signed-out');
   });
 
   it('a stuck profile after the session opened: the sign-out cancels, nothing is left signed in', async () => {
     const { proxy, stuck } = await trickling('/v1/auth/pub/jwt/list');
     const h = await started(proxy);
-    const signingIn = codeOf(signIn(h, proxy.url));
+    const signingIn = refusalOf(signIn(h, proxy.url));
     await stuck;
     await h.service.handlers['session.signOut']({});
-    expect(await signingIn).toBe('conflict');
+    expect(await signingIn).toEqual(cancelled('signed_out'));
     expect(h.service.view().state).toBe('signed-out');
   });
 
@@ -150,11 +152,11 @@ describe('a stuck sign-in', () => {
     const good = await anyAuthServer({ delivery: { kind: 'cookie', name: 'JWT' } });
     const h = await started(proxy);
     cleanup.push(() => good.close());
-    const older = codeOf(signIn(h, proxy.url));
+    const older = refusalOf(signIn(h, proxy.url));
     await stuck;
     const newer = await signIn(h, good.url);
     expect(newer.status === 'signed-in' && newer.session.server).toBe(good.url);
-    expect(await older).toBe('conflict');
+    expect(await older).toEqual(cancelled('replaced'));
   });
 
   it('every auth request has a total deadline however steadily the server trickles', async () => {

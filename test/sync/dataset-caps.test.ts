@@ -4,7 +4,10 @@ import { existsSync, statSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import type { DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
+import { toDatasetStatus } from '../../electron/core/mirror/dataset-state.ts';
+import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
@@ -123,6 +126,10 @@ describe('dataset caps', () => {
     const outcome = result.datasets.find((d) => d.key === 'users');
     expect(outcome).toMatchObject({ outcome: 'error', error: { code: 'mirror_error' } });
     expect(outcome?.error?.message).toMatch(/^Users was not updated: the disk holding the offline data \(.+\) has [\d,]+ MB free, and updating it needs about [\d,]+ MB .*The last good data is kept; free some disk space\.$/);
+    // the fact goes with it, and stays on the dataset for the Sync page to word in the app's language
+    expect(outcome?.error?.notice).toMatchObject({ code: 'disk_space_short', list: { list: 'users', label: 'Users' }, scopeName: null });
+    expect(outcome?.error?.message).toBe(noticeInEnglish(outcome!.error!.notice!));
+    expect(toDatasetStatus(datasetByKey(db, 'users')!, { label: 'Users', scopeName: null }, DEFAULT_SETTINGS, false).lastError).toEqual(outcome?.error);
     expect(usersKept()).toBe(12);
   });
 });

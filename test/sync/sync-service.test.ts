@@ -242,7 +242,11 @@ describe('the sync service', () => {
     expect(status.datasets.find((d) => d.key === 'items@account:acc-1')?.held).toMatchObject({ currentRows: 300, incomingRows: 20, wouldDelete: 280 });
     const discarded = await sync.handlers['sync.discardHeld']({ key: 'items@account:acc-1' });
     expect(discarded).toMatchObject({ held: null, rows: 300 });
-    await expect(sync.handlers['sync.confirmHeld']({ key: 'items@account:acc-1' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(sync.handlers['sync.confirmHeld']({ key: 'items@account:acc-1' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'Dataset items@account:acc-1 (Items) is not held.',
+      notice: { code: 'dataset_not_held', key: 'items@account:acc-1', list: { list: 'items', label: 'Items' } },
+    });
     const again = roundEnded();
     sync.handlers['sync.now'](undefined as never);
     await again;

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import { openMirror } from '../../electron/core/db/connection.ts';
+import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
 import { LISTS, serveOneAccountAndFacility, type FixtureServer } from './fixture-server.ts';
@@ -15,6 +17,18 @@ let worker: SyncWorkerClient;
 eachTestSyncWorker((fixture) => ({ folder: dir, server, worker } = fixture));
 
 describe('the sync worker', () => {
+  it("hands main a failed task's notice with its error: a newer Aisle's file is worded by the window, not quoted", async () => {
+    const file = path.join(dir, 'newer.sqlite');
+    const newer = new Database(file);
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    await expect(worker.run({ kind: 'upgrade', mirrorPath: file }, { refreshAfterUnauthorized: async () => 't1' })).rejects.toMatchObject({
+      code: 'mirror_error',
+      message: noticeInEnglish({ code: 'mirror_newer', version: SCHEMA_VERSION + 1, known: SCHEMA_VERSION }),
+      notice: { code: 'mirror_newer', version: SCHEMA_VERSION + 1, known: SCHEMA_VERSION },
+    });
+  });
+
   it('reports a round done only after it has checkpointed and closed the mirror', async () => {
     serveOneAccountAndFacility(server);
     server.set(`${LISTS}/accounts/acc-1/items/query`, Array.from({ length: 30_000 }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${n}`, description: `Thing ${n}` })));

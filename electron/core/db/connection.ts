@@ -3,7 +3,7 @@
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { ReadDb, WriteDb } from './handles.ts';
 import { migrate, SCHEMA_VERSION } from './migrations/index.ts';
 import { checkpointOnlyByHand, useWal } from './wal.ts';
@@ -26,7 +26,7 @@ export function openMirror(file: string, options: OpenOptions = {}): ReadDb | Wr
   try {
     db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   } catch (error) {
-    throw new AisleError('mirror_error', `The offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
+    throw noticeError('mirror_error', { code: 'mirror_unopenable', detail: (error as Error).message }, { cause: error });
   }
   let version: number | null = null;
   try {
@@ -42,10 +42,10 @@ export function openMirror(file: string, options: OpenOptions = {}): ReadDb | Wr
     }
     version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new AisleError('mirror_error', `The offline data file was written by a newer Aisle (schema ${version}, this one knows ${SCHEMA_VERSION}). Update Aisle.`);
+      throw noticeError('mirror_error', { code: 'mirror_newer', version, known: SCHEMA_VERSION });
     }
     if (options.readonly) {
-      if (version < SCHEMA_VERSION) throw new AisleError('mirror_error', 'The offline data file is not ready yet.');
+      if (version < SCHEMA_VERSION) throw noticeError('mirror_error', { code: 'mirror_not_ready' });
       tuneForLookups(db);
     } else {
       migrate(db as WriteDb);
@@ -57,7 +57,7 @@ export function openMirror(file: string, options: OpenOptions = {}): ReadDb | Wr
     // A file of schema 0 whose first migration fails holds tables of its own: another database put
     // in the mirror's place, as damaged for Aisle's purpose as a garbled one.
     const cause = version === 0 ? Object.assign(new Error((error as Error).message, { cause: error }), { code: 'SQLITE_NOTADB' }) : error;
-    throw new AisleError('mirror_error', `The offline data file is damaged: ${(error as Error).message}`, { cause });
+    throw noticeError('mirror_error', { code: 'mirror_file_damaged', detail: (error as Error).message }, { cause });
   }
 }
 
@@ -70,7 +70,7 @@ export function isDamagedMirror(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) return true;
-    if (current instanceof AisleError && current.code === 'mirror_error' && current.message.includes('newer Aisle')) return false;
+    if (current instanceof AisleError && current.notice?.code === 'mirror_newer') return false;
   }
   return false;
 }
@@ -85,11 +85,11 @@ export function quickCheck(db: ReadDb): void {
   try {
     answer = db.pragma('quick_check(1)', { simple: true });
   } catch (error) {
-    throw new AisleError('mirror_error', `The offline data file is damaged: ${(error as Error).message}`, { cause: error });
+    throw noticeError('mirror_error', { code: 'mirror_file_damaged', detail: (error as Error).message }, { cause: error });
   }
   if (answer !== 'ok') {
     const cause = Object.assign(new Error(String(answer)), { code: 'SQLITE_CORRUPT' });
-    throw new AisleError('mirror_error', `The offline data file is damaged: ${String(answer)}`, { cause });
+    throw noticeError('mirror_error', { code: 'mirror_file_damaged', detail: String(answer) }, { cause });
   }
 }
 
@@ -193,17 +193,17 @@ export function openReaderOnFullDisk(file: string): ReadDb {
   try {
     db = new Database(file, { fileMustExist: true }) as ReadDb;
   } catch (error) {
-    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be opened: ${(error as Error).message}`, { cause: error });
+    throw noticeError('mirror_error', { code: 'disk_full_unopenable', detail: (error as Error).message }, { cause: error });
   }
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('query_only = ON');
     const version = db.pragma('user_version', { simple: true }) as number;
-    if (version !== SCHEMA_VERSION) throw new AisleError('mirror_error', 'The disk is full, and the offline data file must be prepared before it can be read: free some space on this computer.');
+    if (version !== SCHEMA_VERSION) throw noticeError('mirror_error', { code: 'disk_full_unprepared' });
     return db;
   } catch (error) {
     db.close();
     if (error instanceof AisleError) throw error;
-    throw new AisleError('mirror_error', `The disk is full and the offline data file cannot be read: ${(error as Error).message}`, { cause: error });
+    throw noticeError('mirror_error', { code: 'disk_full_unreadable', detail: (error as Error).message }, { cause: error });
   }
 }

@@ -3,7 +3,7 @@
 // dispatch and the core's lookup handlers, as a window's does: its arguments are checked by the
 // same schema, its answer is the same, and a failure is the same typed error.
 import { dispatch, type Handlers } from '../../contract/dispatch.ts';
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { MethodArgs, MethodResult } from '../../contract/methods.ts';
 import type { Settings } from '../../contract/types.ts';
 import { createRequestLog } from '../api/request-log.ts';
@@ -50,12 +50,13 @@ export function openLookups(options: LookupsOptions): Lookups {
     current: () => open,
     upgrading: () => false,
     notice: () => null,
+    openFailure: () => null,
     onChange: () => () => {},
     close: async () => void db.close(),
     // a command reads the file read-only and leaves it where it is: the app or `aisle sync` sets a
     // damaged file aside and downloads the data again
     setDamagedAside: () => {
-      throw new AisleError('mirror_error', `The offline data file ${options.file} is damaged: open the app or run \`aisle sync\` to download the data again.`);
+      throw noticeError('mirror_error', { code: 'mirror_damaged_sync_again', file: options.file });
     },
     retryAfterDiskFull: () => false,
   };
@@ -71,7 +72,7 @@ export function openLookups(options: LookupsOptions): Lookups {
     identity,
     async call(method, args) {
       const result = await dispatch(handlers, method, args);
-      if (!result.ok) throw new AisleError(result.error.code, result.error.message, { status: result.error.status, retryAfterSeconds: result.error.retryAfterSeconds });
+      if (!result.ok) throw new AisleError(result.error.code, result.error.message, { status: result.error.status, retryAfterSeconds: result.error.retryAfterSeconds, notice: result.error.notice });
       return result.value as MethodResult<typeof method>;
     },
     close: () => db.close(),

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { Settings } from '../../contract/types.ts';
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
 import { keyMatches, lockoutEnd, lockoutMs } from '../session/offline-verifier.ts';
 import type { KioskHost, KioskPolicy } from '../context.ts';
 import { pinnedServerOf } from '../session/kiosk-policy.ts';
@@ -20,7 +20,7 @@ export function createKioskHandlers(host: KioskHost | undefined, options: { now?
   let queue: Promise<unknown> = Promise.resolve();
 
   async function tryExit(password: string): Promise<{ leaving: true }> {
-    if (!host || !policy.enabled) throw new AisleError('conflict', 'This workstation is not in kiosk mode.');
+    if (!host || !policy.enabled) throw noticeError('conflict', { code: 'kiosk_not_on' });
     if (!policy.exit) {
       throw new AisleError('forbidden', 'The kiosk policy (kiosk.json) cannot be read, so no exit password can be checked. IT must fix or remove the file.');
     }

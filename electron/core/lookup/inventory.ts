@@ -3,7 +3,7 @@
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
-import { allDatasets, type DatasetRow } from '../db/read/datasets.ts';
+import { allDatasets, lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import { stockRows, type StockFilter, type StockRow } from '../db/read/inventory.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { naturalComparer } from './codes.ts';
@@ -116,7 +116,8 @@ function stockStates(db: ReadDb, known: MirrorFacts | null): StockStates {
   for (const d of allDatasets(db)) {
     if (d.list !== 'inventory' || d.scope_kind !== 'facility' || d.scope_id === null) continue;
     const state = stockState(d);
-    byId.set(d.scope_id, { facilityId: d.scope_id, facilityName: facts.facilityNames.get(d.scope_id) ?? null, state, datasetKey: d.key, error: state === 'complete' ? null : d.last_error_message });
+    const error = state === 'complete' ? { error: null } : { error: d.last_error_message, ...lastErrorNotice(d) };
+    byId.set(d.scope_id, { facilityId: d.scope_id, facilityName: facts.facilityNames.get(d.scope_id) ?? null, state, datasetKey: d.key, ...error });
   }
   const notKept = (id: string): FacilityStock => ({ facilityId: id, facilityName: facts.facilityNames.get(id) ?? null, state: 'not-kept', datasetKey: null, error: null });
   for (const id of facts.facilityNames.keys()) if (!byId.has(id)) byId.set(id, notKept(id));

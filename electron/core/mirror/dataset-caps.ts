@@ -5,7 +5,8 @@
 // dataset starts, the disk must have room for twice its size plus a spare margin.
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
+import { sizeInEnglish as megabytes, type NoticeList } from '../../contract/notices.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { averageRawLength } from '../db/read/list-rows.ts';
 
@@ -33,16 +34,22 @@ export interface DatasetLimits {
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
-const megabytes = (bytes: number) => (bytes < MB ? `${number(Math.ceil(bytes / 1024))} KB` : `${number(Math.ceil(bytes / MB))} MB`);
+
+/** A dataset as the user is told of it: its list, and the account or facility it is of (none: a global list). */
+export interface NamedDataset {
+  list: NoticeList;
+  scopeName: string | null;
+}
 
 /**
  * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
  * checking that the disk holding the mirror has room for it. Throws `mirror_error` when it has not.
  */
-export function datasetLimits(db: ReadDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, what: string): DatasetLimits {
+export function datasetLimits(db: ReadDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, named: NamedDataset): DatasetLimits {
   const perRow = previousRows ? averageRawLength(db, table, datasetId, SAMPLE_ROWS) : 0;
   const previousBytes = Math.round(previousRows * perRow);
-  checkFreeSpace(db, previousBytes, caps.spareBytes, what);
+  checkFreeSpace(db, previousBytes, caps.spareBytes, named);
+  const what = `${named.list.label}${named.scopeName === null ? '' : ` of ${named.scopeName}`}`;
   const rows = Math.max(caps.minRows, GROWTH_FACTOR * previousRows);
   const bytes = Math.max(caps.minBytes, GROWTH_FACTOR * previousBytes);
   const setting = (name: string) => `If the list really grew this much, raise the setting ${name}.`;
@@ -60,15 +67,12 @@ export function datasetLimits(db: ReadDb, table: string, datasetId: number, prev
 }
 
 /** Refuses to start a dataset when the mirror's disk has less free than twice its size plus the spare margin. */
-function checkFreeSpace(db: ReadDb, datasetBytes: number, spareBytes: number, what: string): void {
+function checkFreeSpace(db: ReadDb, datasetBytes: number, spare: number, named: NamedDataset): void {
   if (db.memory) return;
   const folder = path.dirname(db.name);
   const stats = statfsSync(folder);
   const free = stats.bavail * stats.bsize;
-  const needed = 2 * datasetBytes + spareBytes;
+  const needed = 2 * datasetBytes + spare;
   if (free >= needed) return;
-  throw new AisleError(
-    'mirror_error',
-    `${what} was not updated: the disk holding the offline data (${folder}) has ${megabytes(free)} free, and updating it needs about ${megabytes(needed)} (twice its ${megabytes(datasetBytes)} plus ${megabytes(spareBytes)} to spare). The last good data is kept; free some disk space.`,
-  );
+  throw noticeError('mirror_error', { code: 'disk_space_short', ...named, folder, free, needed, datasetBytes, spare });
 }

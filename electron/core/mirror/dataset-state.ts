@@ -2,7 +2,7 @@
 // Every screen dates its answers from here (datasetAge).
 import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { successTimes, type DatasetRow } from '../db/read/datasets.ts';
+import { lastErrorNotice, successTimes, type DatasetRow } from '../db/read/datasets.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */
@@ -77,7 +77,7 @@ export function toDatasetStatus(
     lastAttemptAt: row.last_attempt_at,
     etag: row.etag,
     rows: row.rows,
-    lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '' } : null,
+    lastError: row.last_error_code ? { code: row.last_error_code, message: row.last_error_message ?? '', ...lastErrorNotice(row) } : null,
     stale: isStale(row.last_success_at, minutes, now),
     staleAfterMinutes: minutes,
     fullCheckAt: row.full_at ?? null,

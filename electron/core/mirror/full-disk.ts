@@ -6,12 +6,10 @@
 // Why this and not a read-only or `immutable` open: docs/decisions/0010-mirror-on-a-full-disk.md.
 // The connection itself is opened by core/db/connection.ts (openReaderOnFullDisk).
 
-import { noticeInEnglish, type Notice } from '../../contract/notices.ts';
+import type { Notice } from '../../contract/notices.ts';
 
 /** What the user is told while the mirror is open this way (the sync status's notice). */
 export const DISK_FULL: Notice = { code: 'disk_full' };
-/** The same in words, for sync.now's error. */
-export const DISK_FULL_NOTICE = noticeInEnglish(DISK_FULL);
 
 const FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', 'SQLITE_IOERR_SHMSIZE']);
 

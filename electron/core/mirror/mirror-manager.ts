@@ -30,9 +30,11 @@ export interface MirrorManager {
   upgrading(): boolean;
   /**
    * A fact for the user about the offline data file, when there is one to tell: a damaged file
-   * was moved aside and is synced afresh. Null otherwise.
+   * was moved aside and is synced afresh, or the file cannot be opened (a newer Aisle's). Null otherwise.
    */
   notice(): Notice | null;
+  /** Why the signed-in identity's file could not be opened (a newer Aisle's, unreadable); null when it is open or nobody is signed in. */
+  openFailure(): AisleError | null;
   /**
    * A query met damage in the open file (isDamagedMirror): the file is moved aside, said in words,
    * and a fresh one opened that the next sync fills, as at an open after an unclean exit.
@@ -48,11 +50,10 @@ export interface MirrorManager {
   close(): Promise<void>;
 }
 
-/** Why there is no mirror: the file is being upgraded (`mirror_preparing`), else nobody is signed in. */
+/** Why there is no mirror: the file is being upgraded (`mirror_preparing`), it could not be opened, else nobody is signed in. */
 export function mirrorUnavailable(mirrors: MirrorManager, signIn: string): AisleError {
-  return mirrors.upgrading()
-    ? new AisleError('mirror_preparing', 'The offline data is being updated for this version of Aisle. It opens in a moment.')
-    : new AisleError('not_signed_in', signIn);
+  if (mirrors.upgrading()) return new AisleError('mirror_preparing', 'The offline data is being updated for this version of Aisle. It opens in a moment.');
+  return mirrors.openFailure() ?? new AisleError('not_signed_in', signIn);
 }
 
 export function mirrorFileName(identity: MirrorIdentity): string {
@@ -102,6 +103,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let closed = false;
   let warming: AbortController | null = null;
   let mirrorNotice: Notice | null = null;
+  let openFailure: AisleError | null = null;
   const listeners = new Set<(mirror: OpenMirror | null) => void>();
 
   const notify = () => {
@@ -123,6 +125,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     const identity = session.identity();
     if (!identity) {
       upgradingFile = null;
+      openFailure = null;
       return closeCurrent();
     }
     const file = mirrorPath(ctx.deps.dataDir, identity);
@@ -140,12 +143,16 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
         ctx.log.warn('mirror: could not record whose offline data this is (is the disk full?)', { error: (error as Error).message });
       }
       open = { db: readOnly(db), path: file, identity };
+      openFailure = null;
       warming = new AbortController();
       void warmFile(file, warming.signal);
       notify();
     } catch (error) {
       if (isDiskFull(error) && existsSync(file)) return openOnFullDisk(file, identity, error);
       ctx.log.error('mirror: cannot open the offline data file', { error: (error as Error).message });
+      // said where the mirror is asked for (lookups, Sync now, the sync status), not as "sign in"
+      openFailure = error instanceof AisleError ? error : null;
+      notify();
     }
   };
 
@@ -220,7 +227,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   return {
     current: () => open,
     upgrading: () => upgradingFile !== null,
-    notice: () => (open?.diskFull ? DISK_FULL : mirrorNotice),
+    notice: () => (open?.diskFull ? DISK_FULL : (openFailure?.notice ?? mirrorNotice)),
+    openFailure: () => (open ? null : openFailure),
     retryAfterDiskFull() {
       if (!open?.diskFull) return true;
       const { path: file, identity } = open;

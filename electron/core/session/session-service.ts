@@ -3,7 +3,8 @@
 // verifier and go online by itself, sign out, and watch connectivity. Emits `session.changed` on
 // every state change and `connectivity.changed` on every connectivity change. The parts:
 // session-sign-in.ts (in and out), session-tokens.ts (refresh), connectivity-monitor.ts (ping).
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
+import type { SignInCancelled } from '../../contract/notices.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { CoreContext } from '../context.ts';
 import type { SessionPort } from '../ports.ts';
@@ -78,12 +79,12 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
   // A sign-in in progress can be cancelled: a sign-out or a newer sign-in aborts it, so that a server
   // that answers slowly (or a byte at a time) never holds the queue above.
   let signingIn: AbortController | null = null;
-  function cancelSignIn(why: string): void {
-    signingIn?.abort(new AisleError('conflict', why));
+  function cancelSignIn(why: SignInCancelled): void {
+    signingIn?.abort(noticeError('conflict', { code: 'sign_in_cancelled', why }));
     signingIn = null;
   }
   function cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    cancelSignIn('The sign-in was cancelled: a newer sign-in replaced it.');
+    cancelSignIn('replaced');
     const controller = new AbortController();
     signingIn = controller;
     return serial(() => {
@@ -114,7 +115,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
       'session.current': () => sessionView(s.current),
       'session.info': () => tokens.authCall((api) => api.sessionInfo()),
       'session.signOut': () => {
-        cancelSignIn('The sign-in was cancelled: signed out.');
+        cancelSignIn('signed_out');
         return serial(flow.signOut);
       },
       'session.lock': () => lock.lock(),
@@ -164,7 +165,7 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     },
     async close() {
       closed = true;
-      cancelSignIn('The sign-in was cancelled: the application is closing.');
+      cancelSignIn('closing');
       lock.stop();
       monitor.stop();
       s.current?.refreshTimer?.cancel();

@@ -22,8 +22,8 @@ export function listName(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeI
  */
 export function listError(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId' | 'path' | 'method'>, error: AisleError): AisleError {
   const name = listName(spec);
-  // already said of this list (the request forms' verdict, a cap or the disk's room)
-  if (error.message.startsWith(`${name}:`) || error.message.startsWith(`${name} was not updated`)) return error;
+  // already said of this list (the request forms' verdict, a cap), or a fact the window words itself (the disk's room, a damaged file)
+  if (error.message.startsWith(`${name}:`) || error.notice) return error;
   const request = ANSWERED.test(error.message) ? error.message : `${spec.method} ${spec.path}: ${error.message}`;
   const extra = { status: error.status, retryAfterSeconds: error.retryAfterSeconds, cause: error };
   if (error.code === 'forbidden') return new AisleError('forbidden', `${name}: not included in this license (${request}).`, extra);

@@ -1,7 +1,7 @@
 // Sync rounds, their schedule and their progress. Rounds run in the sync worker (never on the thread
 // that answers lookups); at most one at a time. They start after sign-in, on a jittered timer, when
 // connectivity returns, and on demand.
-import { AisleError } from '../../contract/errors.ts';
+import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Notice, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
@@ -10,8 +10,7 @@ import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { isDamagedMirror } from '../db/connection.ts';
 import { datasetByKey } from '../db/read/datasets.ts';
 import { facilityNames } from '../db/read/scopes.ts';
-import { DISK_FULL, DISK_FULL_NOTICE } from '../mirror/full-disk.ts';
-import { noticeInEnglish } from '../../contract/notices.ts';
+import { DISK_FULL } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
@@ -125,7 +124,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
       schedule(jittered(interval()));
       emitStatus();
-      return Promise.reject(new AisleError('mirror_error', DISK_FULL_NOTICE, { notice: DISK_FULL }));
+      return Promise.reject(noticeError('mirror_error', DISK_FULL));
     }
     const mirror = mirrors.current();
     const baseUrl = session.baseUrl();
@@ -221,7 +220,10 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (!mirror) throw new AisleError('not_signed_in', 'Sign in first.');
     const row = datasetByKey(mirror.db, key);
     if (!row) throw new AisleError('not_found', `No dataset ${key}.`);
-    if (row.held_at === null) throw new AisleError('conflict', `Dataset ${key} is not held.`);
+    if (row.held_at === null) {
+      const { list, label } = heldStatus(key);
+      throw noticeError('conflict', { code: 'dataset_not_held', key, list: { list, label } });
+    }
     return mirror;
   };
 
@@ -256,7 +258,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       'sync.status': () => status(),
       'sync.now': () => {
         if (!mirrors.current()) throw mirrorUnavailable(mirrors, 'Sign in to sync.');
-        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw new AisleError('mirror_error', DISK_FULL_NOTICE, { notice: DISK_FULL });
+        if (mirrors.current()?.diskFull && !current && !mirrors.retryAfterDiskFull()) throw noticeError('mirror_error', DISK_FULL);
         return { started: start('now') };
       },
       'sync.confirmHeld': async ({ key }) => {
@@ -275,7 +277,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       },
     },
     async runRound() {
-      if (current) throw new AisleError('conflict', noticeInEnglish(SYNC_RUNNING), { notice: SYNC_RUNNING });
+      if (current) throw noticeError('conflict', SYNC_RUNNING);
       return round(null, [], true);
     },
     settingsChanged(before, after) {

@@ -69,7 +69,7 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
       } else {
         running.delete(message.id);
         if (!running.size) w.unref();
-        task.reject(new AisleError(message.error.code as ErrorCode, message.error.message));
+        task.reject(new AisleError(message.error.code as ErrorCode, message.error.message, { notice: message.error.notice }));
       }
     });
     w.on('error', (error) => failAll(new AisleError('internal', `The sync worker failed: ${error.message}`)));

@@ -84,7 +84,7 @@ port.on('message', (message: ToWorker) => {
   } else {
     run(message.id, message.task).catch((error: unknown) => {
       const e = error instanceof AisleError ? error : new AisleError('internal', (error as Error).message);
-      post({ type: 'failed', id: message.id, error: { code: e.code, message: e.message } });
+      post({ type: 'failed', id: message.id, error: { code: e.code, message: e.message, notice: e.notice } });
     });
   }
 });

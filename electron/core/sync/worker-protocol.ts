@@ -2,7 +2,7 @@
 import type { RequestReport } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
-import type { SyncProgress } from '../../contract/types.ts';
+import type { Notice, SyncProgress } from '../../contract/types.ts';
 import type { PlanOptions } from './dataset-registry.ts';
 import type { ReadingOptions, RoundResult } from './round/run-round.ts';
 
@@ -55,4 +55,5 @@ export type FromWorker =
   /** A 401 refused `rejected`: a refreshed token, please (main refreshes once per token). */
   | { type: 'needToken'; id: number; requestId: number; rejected: string }
   | { type: 'done'; id: number; result: RoundResult | null }
-  | { type: 'failed'; id: number; error: { code: string; message: string } };
+  /** `notice`: the fact behind the error, when it is one the window words itself. */
+  | { type: 'failed'; id: number; error: { code: string; message: string; notice?: Notice } };

@@ -22,7 +22,8 @@
 //   scope_kind    'global' | 'account' | 'facility'; scope_id the account/facility id (NULL if global)
 //   path          the request path; etag the ETag of the applied snapshot
 //   rows          rows of the applied snapshot; last_success_at / last_attempt_at ISO times
-//   last_error_code / last_error_message   the last failure (NULL after a success)
+//   last_error_code / last_error_message   the last failure (NULL after a success); last_error_notice
+//                 its fact as a notice (JSON of contract/notices.ts), NULL when it has none
 //   held_*        a snapshot held back because it would delete most of the dataset (NULL if none)
 // items          account_id, sku, upc, gtin, description, uom, enabled (0/1)
 // locations      facility_id, code (as sent, e.g. `A-03-02-B`), code_norm (normaliseCode(code):
@@ -68,8 +69,9 @@ import { migration as m0011 } from './0011-items-moved.ts';
 import { migration as m0012 } from './0012-lots-and-serials-where-held.ts';
 import { migration as m0013 } from './0013-search-words.ts';
 import { migration as m0014 } from './0014-item-stock.ts';
+import { migration as m0015 } from './0015-dataset-error-notices.ts';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

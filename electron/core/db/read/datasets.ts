@@ -1,5 +1,6 @@
 // Reads of the `datasets` table and the per-dataset facts kept in meta: what each dataset is, when it
 // last synced, a log's window, a scope the server no longer lists.
+import { storedNotice, type Notice } from '../../../contract/notices.ts';
 import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
@@ -18,12 +19,20 @@ export interface DatasetRow {
   last_attempt_at: string | null;
   last_error_code: string | null;
   last_error_message: string | null;
+  /** The last failure's notice, as JSON; null when it had none. */
+  last_error_notice: string | null;
   held_etag: string | null;
   held_rows: number | null;
   held_would_delete: number | null;
   held_at: string | null;
   /** A stock read in part between full snapshots: when its last complete one was read (stock_refresh). */
   full_at?: string | null;
+}
+
+/** The last error's notice, when it has one this Aisle knows (storedNotice). */
+export function lastErrorNotice(row: Pick<DatasetRow, 'last_error_notice'>): { notice?: Notice } {
+  const notice = row.last_error_notice === null ? null : storedNotice(row.last_error_notice);
+  return notice ? { notice } : {};
 }
 
 export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {

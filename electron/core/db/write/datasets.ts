@@ -1,6 +1,6 @@
 // Writes to the `datasets` table and the per-dataset facts kept in meta: each round's attempt, error,
 // success, a snapshot held back, a log's window, a scope the server no longer lists.
-import type { ScopeKind } from '../../../contract/types.ts';
+import type { Notice, ScopeKind } from '../../../contract/types.ts';
 import type { WriteDb } from '../handles.ts';
 import type { ScopeGone } from '../read/datasets.ts';
 import { deleteMeta, putMeta } from './meta.ts';
@@ -27,18 +27,19 @@ export function markAttempt(db: WriteDb, datasetId: number, at: string): void {
   db.prepare('UPDATE datasets SET last_attempt_at = ? WHERE dataset_id = ?').run(at, datasetId);
 }
 
-export function markError(db: WriteDb, datasetId: number, error: { code: string; message: string }): void {
-  db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ? WHERE dataset_id = ?').run(error.code, error.message, datasetId);
+export function markError(db: WriteDb, datasetId: number, error: { code: string; message: string; notice?: Notice }): void {
+  const notice = error.notice ? JSON.stringify(error.notice) : null;
+  db.prepare('UPDATE datasets SET last_error_code = ?, last_error_message = ?, last_error_notice = ? WHERE dataset_id = ?').run(error.code, error.message, notice, datasetId);
 }
 
 /** A successful 304: the data is as fresh as now. */
 export function markUnchanged(db: WriteDb, datasetId: number, at: string): void {
-  db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL WHERE dataset_id = ?').run(at, datasetId);
+  db.prepare('UPDATE datasets SET last_success_at = ?, last_error_code = NULL, last_error_message = NULL, last_error_notice = NULL WHERE dataset_id = ?').run(at, datasetId);
 }
 
 export function markApplied(db: WriteDb, datasetId: number, result: { etag: string | null; rows: number; at: string }): void {
   db.prepare(
-    `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL,
+    `UPDATE datasets SET etag = ?, rows = ?, last_success_at = ?, last_error_code = NULL, last_error_message = NULL, last_error_notice = NULL,
        held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE dataset_id = ?`,
   ).run(result.etag, result.rows, result.at, datasetId);
 }

@@ -36,9 +36,10 @@ export async function readDataset(r: RoundState, spec: DatasetSpec): Promise<voi
     const raw = asAisleError(error);
     if (raw.code === 'offline') r.offline = raw;
     const e = r.roundDeadline?.signal.aborted && !r.options.signal?.aborted ? pastRoundDeadline(r, spec) : listError(spec, raw);
-    await lock.run(() => markError(db, datasetId, { code: e.code, message: e.message }));
+    const said = { code: e.code, message: e.message, ...(e.notice ? { notice: e.notice } : {}) };
+    await lock.run(() => markError(db, datasetId, said));
     progress(r, spec, 'error', 0, 0, expectedRows, e);
-    results.push({ key: spec.key, outcome: 'error', rows: row.rows, bytes: 0, error: { code: e.code, message: e.message } });
+    results.push({ key: spec.key, outcome: 'error', rows: row.rows, bytes: 0, error: said });
   }
 }
 

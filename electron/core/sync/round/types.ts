@@ -53,7 +53,7 @@ export type DatasetOutcome = 'applied' | 'unchanged' | 'held' | 'error';
 export interface RoundResult {
   startedAt: string;
   finishedAt: string;
-  datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string } | null }[];
+  datasets: { key: string; outcome: DatasetOutcome; rows: number; bytes: number; error: { code: string; message: string; notice?: Notice } | null }[];
   /** What the user is told about the round in words: an account or facility the server no longer lists, its datasets kept back or removed. */
   notices: Notice[];
 }

@@ -5,6 +5,7 @@ import { computed, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { FacilityStock } from '@contract/types.ts';
 import { useFormat } from '../../shared/format.ts';
+import { useNoticeWords } from '../../shared/i18n/notice-words.ts';
 import { useSyncStore } from '../sync/sync-store.ts';
 
 export type StockLineKind = 'loading' | 'not-kept' | 'not-offered' | 'failed';
@@ -17,6 +18,7 @@ export interface StockPresence {
 
 export function useStockPresence(stock: () => FacilityStock[] | undefined): ComputedRef<StockPresence> {
   const { t } = useI18n();
+  const noticeText = useNoticeWords();
   const format = useFormat();
   const sync = useSyncStore();
   const names = (list: FacilityStock[]) => new Intl.ListFormat(format.tag.value, { type: 'conjunction' }).format(list.map((s) => s.facilityName ?? s.facilityId));
@@ -33,7 +35,8 @@ export function useStockPresence(stock: () => FacilityStock[] | undefined): Comp
       lines.push({ kind: 'loading', text: share === null ? t('stock.loading') : t('stock.loadingShare', { share: format.percent(share) }) });
     }
     if (notOffered.length) lines.push({ kind: 'not-offered', text: t('stock.notOffered') });
-    for (const f of failed) lines.push({ kind: 'failed', text: t('stock.failed', { names: names([f]), message: f.error ?? '' }) });
+    // a failure that carries its fact says it in the app's words; else the server's or the core's own
+    for (const f of failed) lines.push({ kind: 'failed', text: t('stock.failed', { names: names([f]), message: f.notice ? noticeText(f.notice) : (f.error ?? '') }) });
     if (notKept.length) lines.push({ kind: 'not-kept', text: t('stock.notKept', { names: names(notKept) }) });
     return { showNumbers: all.some((s) => s.state === 'complete'), lines };
   });

@@ -473,6 +473,26 @@ export const en = {
     },
     and: '{first} and {last}',
     more: '{first} and {count} more',
+    datasetNotHeld: 'Dataset {key} ({list}) is not held.',
+    mirrorUnopenable: 'The offline data file cannot be opened: {detail}',
+    mirrorNewer: 'The offline data file was written by a newer Aisle (schema {version}, this one knows {known}). Update Aisle.',
+    mirrorNotReady: 'The offline data file is not ready yet.',
+    mirrorFileDamaged: 'The offline data file is damaged: {detail}',
+    mirrorDamagedAskAgain: 'The offline data file is damaged: it was moved aside and the offline data is being downloaded again. Ask again in a moment.',
+    mirrorDamagedSyncAgain: "The offline data file {file} is damaged: open the app or run `aisle sync` to download the data again.",
+    diskFullUnopenable: 'The disk is full and the offline data file cannot be opened: {detail}',
+    diskFullUnprepared: 'The disk is full, and the offline data file must be prepared before it can be read: free some space on this computer.',
+    diskFullUnreadable: 'The disk is full and the offline data file cannot be read: {detail}',
+    diskSpaceShort:
+      '{what} was not updated: the disk holding the offline data ({folder}) has {free} free, and updating it needs about {needed} (twice its {datasetBytes} plus {spare} to spare). The last good data is kept; free some disk space.',
+    listOf: '{list} of {scope}',
+    size: { KB: '{amount} KB', MB: '{amount} MB' },
+    kioskNotOn: 'This workstation is not in kiosk mode.',
+    signInCancelled: {
+      replaced: 'The sign-in was cancelled: a newer sign-in replaced it.',
+      signed_out: 'The sign-in was cancelled: signed out.',
+      closing: 'The sign-in was cancelled: the application is closing.',
+    },
   },
 };
 

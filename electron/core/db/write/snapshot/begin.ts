@@ -22,10 +22,10 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
   beginTransaction(db, builder);
   const fieldMap = openFieldMap(db, scope.list, t);
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
-  const what = `${scope.label ?? scope.list}${scope.scopeId === null ? '' : ` of ${scope.scopeName ?? scope.scopeId}`}`;
+  const named = { list: { list: scope.list, label: scope.label ?? scope.list }, scopeName: scope.scopeId === null ? null : (scope.scopeName ?? scope.scopeId) };
   let limits: DatasetLimits;
   try {
-    limits = datasetLimits(db, t, datasetId, previousRows, caps, what);
+    limits = datasetLimits(db, t, datasetId, previousRows, caps, named);
   } catch (error) {
     db.exec('ROLLBACK');
     builder?.close();
