@@ -184,6 +184,11 @@ export function knownLists(): readonly ListDef[] {
   return DEFS;
 }
 
+/** A list's name in main's English, as the sync page and notices give it; a list Aisle does not know, as the server names it. */
+export function listLabel(list: string): string {
+  return BY_NAME.get(list)?.label ?? list;
+}
+
 /** The table a list's records live in. */
 export function tableOf(list: string): TableName {
   return BY_NAME.get(list)?.table ?? 'records';

@@ -5,13 +5,12 @@ import { toDatasetStatus } from '../mirror/dataset-state.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { LIST_DEFS } from './dataset-registry.ts';
+import { listLabel } from '../lists/registry.ts';
 
-const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
 export function readDatasetStatuses(db: ReadDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {
   const names = scopeNamesById(db, false);
   return allDatasets(db).map((row) =>
-    toDatasetStatus(row, { label: LABELS.get(row.list) ?? row.list, scopeName: row.scope_id ? (names.get(row.scope_id) ?? null) : null }, settings, syncing.has(row.key), now),
+    toDatasetStatus(row, { label: listLabel(row.list), scopeName: row.scope_id ? (names.get(row.scope_id) ?? null) : null }, settings, syncing.has(row.key), now),
   );
 }

@@ -10,9 +10,9 @@ import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts'
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
-import { kept, LIST_DEFS, type PlanOptions } from './dataset-registry.ts';
+import { listLabel } from '../lists/registry.ts';
+import { kept, type PlanOptions } from './dataset-registry.ts';
 
-const LABELS = new Map<string, string>([...LIST_DEFS.map((d) => [d.list, d.label] as const), ['inventory', 'Inventory'], ['history', 'Inventory history']]);
 
 /** The names of the accounts and facilities the mirror holds, and of the user's facilities: read at a round's start, before the scope lists change. */
 export function scopeNames(db: ReadDb, plan: Pick<PlanOptions, 'userFacilities'>): Map<string, string> {
@@ -51,7 +51,7 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
   const note = (into: typeof keptBack, row: DatasetRow, name: string) => {
     const key = `${row.scope_kind}:${row.scope_id}`;
     const entry = into.get(key) ?? { kind: row.scope_kind, name, lists: [] };
-    entry.lists.push({ list: row.list, label: LABELS.get(row.list) ?? row.list });
+    entry.lists.push({ list: row.list, label: listLabel(row.list) });
     into.set(key, entry);
   };
   for (const row of allDatasets(db)) {
@@ -72,7 +72,7 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
       continue;
     }
     const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
-    const label = (LABELS.get(row.list) ?? row.list).toLowerCase();
+    const label = listLabel(row.list).toLowerCase();
     const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
     markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
