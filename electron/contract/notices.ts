@@ -49,6 +49,8 @@ export type Notice =
   | { code: 'disk_full_unreadable'; detail: string }
   /** A dataset was not updated: its disk has less free space than it needs (in bytes; `folder`: the mirror's). */
   | { code: 'disk_space_short'; list: NoticeList; scopeName: string | null; folder: string; free: number; needed: number; datasetBytes: number; spare: number }
+  /** The settings could not be saved: the disk holding them is full. */
+  | { code: 'settings_disk_full' }
   /** Leaving kiosk mode on a workstation that is not in it. */
   | { code: 'kiosk_not_on' }
   /** A sign-in under way was cancelled: a newer one replaced it, the user signed out, or the app is closing. */
@@ -78,6 +80,7 @@ export const NOTICE_CODES = [
   'disk_full_unprepared',
   'disk_full_unreadable',
   'disk_space_short',
+  'settings_disk_full',
   'kiosk_not_on',
   'sign_in_cancelled',
 ] as const satisfies readonly NoticeCode[];
@@ -175,6 +178,8 @@ export function noticeInEnglish(notice: Notice): string {
       const what = `${notice.list.label}${notice.scopeName === null ? '' : ` of ${notice.scopeName}`}`;
       return `${what} was not updated: the disk holding the offline data (${notice.folder}) has ${sizeInEnglish(notice.free)} free, and updating it needs about ${sizeInEnglish(notice.needed)} (twice its ${sizeInEnglish(notice.datasetBytes)} plus ${sizeInEnglish(notice.spare)} to spare). The last good data is kept; free some disk space.`;
     }
+    case 'settings_disk_full':
+      return 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.';
     case 'kiosk_not_on':
       return 'This workstation is not in kiosk mode.';
     case 'sign_in_cancelled':

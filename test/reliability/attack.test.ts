@@ -645,7 +645,7 @@ describe.runIf(process.getuid?.() === 0)('a full disk degrades, it does not lock
       expect(search, JSON.stringify(search).slice(0, 300)).toMatchObject({ ok: true });
       expect((search as { value: { hits: unknown[] } }).value.hits.length).toBeGreaterThan(0);
       const saved = await dispatch(core.handlers, 'settings.set', { theme: 'dark' });
-      expect(saved).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The disk is full/) } });
+      expect(saved).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The disk is full/), notice: { code: 'settings_disk_full' } } });
       // and signing in again on the full disk still works: what it writes for later is best effort
       expect((await dispatch(core.handlers, 'session.signOut', {})).ok).toBe(true);
       fill();

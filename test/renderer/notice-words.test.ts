@@ -34,6 +34,7 @@ const NOTICES: Notice[] = [
   { code: 'disk_full_unreadable', detail: 'database or disk is full' },
   { code: 'disk_space_short', list: { list: 'items', label: 'Items' }, scopeName: null, folder: '/var/lib/aisle/mirrors', free: 10 * 1024 * 1024, needed: 2048 * 1024 * 1024, datasetBytes: 1000, spare: 64 * 1024 * 1024 },
   { code: 'disk_space_short', list: { list: 'inventory', label: 'Inventory' }, scopeName: 'Reno DC', folder: '/var/lib/aisle/mirrors', free: 512, needed: 3 * 1024 * 1024, datasetBytes: 1024 * 1024, spare: 1024 * 1024 },
+  { code: 'settings_disk_full' },
   { code: 'kiosk_not_on' },
   { code: 'sign_in_cancelled', why: 'replaced' },
   { code: 'sign_in_cancelled', why: 'signed_out' },

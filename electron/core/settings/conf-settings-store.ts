@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { AisleError } from '../../contract/errors.ts';
+import { noticeError } from '../../contract/errors.ts';
 import type { Settings } from '../../contract/types.ts';
 import { cachedSettingsReader, type SettingsStore, UNREADABLE } from './settings-store.ts';
 
@@ -55,7 +55,7 @@ export function settingsInConf(conf: Conf<{ settings: Partial<Settings> }>, opti
       try {
         conf.set('settings', next);
       } catch (error) {
-        if (isDiskFull(error)) throw new AisleError('internal', 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.', { cause: error });
+        if (isDiskFull(error)) throw noticeError('internal', { code: 'settings_disk_full' }, { cause: error });
         if (!(error instanceof SyntaxError)) throw error;
         setAsideIfDamaged(conf.path, options);
         conf.set('settings', next);

@@ -487,6 +487,7 @@ export const en = {
       '{what} was not updated: the disk holding the offline data ({folder}) has {free} free, and updating it needs about {needed} (twice its {datasetBytes} plus {spare} to spare). The last good data is kept; free some disk space.',
     listOf: '{list} of {scope}',
     size: { KB: '{amount} KB', MB: '{amount} MB' },
+    settingsDiskFull: 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.',
     kioskNotOn: 'This workstation is not in kiosk mode.',
     signInCancelled: {
       replaced: 'The sign-in was cancelled: a newer sign-in replaced it.',

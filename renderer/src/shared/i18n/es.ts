@@ -488,6 +488,7 @@ export const es: Messages = {
       '{what} no se actualizó: el disco de los datos sin conexión ({folder}) tiene {free} libres y actualizarlos necesita unos {needed} (el doble de sus {datasetBytes} más {spare} de margen). Se conservan los últimos datos buenos; libere espacio en el disco.',
     listOf: '{list} de {scope}',
     size: { KB: '{amount} KB', MB: '{amount} MB' },
+    settingsDiskFull: 'El disco está lleno: no se pudieron guardar los ajustes. Libere espacio en este equipo y vuelva a guardarlos.',
     kioskNotOn: 'Este puesto no está en modo quiosco.',
     signInCancelled: {
       replaced: 'Se canceló el inicio de sesión: otro más reciente lo sustituyó.',

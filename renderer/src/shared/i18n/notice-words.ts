@@ -75,6 +75,8 @@ export function noticeWords(i18n: Words, listName: ListName, notice: Notice): st
       const sizes = { free: size(i18n, notice.free), needed: size(i18n, notice.needed), datasetBytes: size(i18n, notice.datasetBytes), spare: size(i18n, notice.spare) };
       return i18n.t('notices.diskSpaceShort', { what, folder: notice.folder, ...sizes });
     }
+    case 'settings_disk_full':
+      return i18n.t('notices.settingsDiskFull');
     case 'kiosk_not_on':
       return i18n.t('notices.kioskNotOn');
     case 'sign_in_cancelled':
