@@ -255,17 +255,19 @@ describe('the sync service', () => {
     expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(20);
   });
 
-  it('signing in as someone else opens another file; signing out closes the mirror', async () => {
+  it("signing in as someone else opens another file, without the last user's round times; signing out closes the mirror", async () => {
     const first = roundEnded();
     session.signIn('ann@example.com');
     await first;
     const annPath = mirrors.current()!.path;
     session.signOut();
     expect(mirrors.current()).toBeNull();
+    expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ lastRoundStartedAt: null, lastRoundFinishedAt: null, notices: [] });
     expect(() => sync.handlers['sync.now'](undefined as never)).toThrow(expect.objectContaining({ code: 'not_signed_in' }));
     session.signIn('bob@example.com');
     expect(mirrors.current()!.path).not.toBe(annPath);
     expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
+    expect(sync.handlers['sync.status'](undefined as never)).toMatchObject({ lastRoundFinishedAt: null });
     await roundEnded();
   });
 

@@ -64,6 +64,14 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   let nextRoundAt: string | null = null;
   /** The last round's words for the user (RoundResult.notices). */
   let notices: Notice[] = [];
+  /** The file the round times and words above are of: another user's file has rounds of its own. */
+  let roundsOf: string | null = null;
+  const forgetRounds = () => {
+    lastRoundStartedAt = lastRoundFinishedAt = null;
+    notices = [];
+    roundsOf = null;
+  };
+  const stillOpen = (mirror: { path: string }) => mirrors.current()?.path === mirror.path;
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -130,6 +138,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     const baseUrl = session.baseUrl();
     if (!mirror || !baseUrl) return Promise.reject(new AisleError('not_signed_in', 'Sign in to sync.'));
     const settings = ctx.deps.settings.get();
+    roundsOf = mirror.path;
     lastRoundStartedAt = new Date(clock.now()).toISOString();
     const run = startToken()
       .then((token) => {
@@ -177,13 +186,13 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       .then((result) => {
         tellKeptFacilities();
         // a confirmation round (only some datasets) settles nothing: the full round's words stay
-        if (only === null) notices = (result as RoundResult).notices;
+        if (only === null && stillOpen(mirror)) notices = (result as RoundResult).notices;
         return result as RoundResult;
       })
       .finally(() => {
         current = null;
         syncing.clear();
-        lastRoundFinishedAt = new Date(clock.now()).toISOString();
+        if (stillOpen(mirror)) lastRoundFinishedAt = new Date(clock.now()).toISOString();
         schedule(again ? 0 : jittered(interval()));
         again = false;
         emitStatus();
@@ -230,6 +239,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
   // The status changes with the mirror (its datasets, or none): the renderer learns from it that
   // offline data opened (after an upgrade, answers that were `mirror_preparing` can be asked again).
   const unsubscribeMirror = mirrors.onChange((mirror) => {
+    if (mirror?.path !== roundsOf) forgetRounds();
     if (!mirror) {
       worker.cancelAll();
       schedule(null);
