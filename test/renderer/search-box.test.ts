@@ -127,6 +127,19 @@ describe('the search box', () => {
     wrapper.unmount();
   });
 
+  it('closes when another page opens, and keeps the words typed', async () => {
+    const { wrapper, router } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => answer(q) }), { path: '/' });
+    const input = wrapper.get('[data-testid=search-input]');
+    await input.setValue('SKU-10');
+    await flushPromises();
+    expect(input.attributes('aria-expanded')).toBe('true');
+    await router.push('/lists');
+    await flushPromises();
+    expect(input.attributes('aria-expanded')).toBe('false');
+    expect((input.element as HTMLInputElement).value).toBe('SKU-10');
+    wrapper.unmount();
+  });
+
   it('closes with Esc and says when nothing matched', async () => {
     const client = scriptedClient({ 'search.query': ({ q }) => answer(q, []) });
     const { wrapper } = await mountWith(SearchBox, client);
