@@ -1,13 +1,11 @@
 // A workstation updated to this version with a mirror written by an older Aisle: while the sync
 // worker upgrades the file, a search says so in words (not an error code, not an empty list), and
 // the answer appears by itself once the file opens.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { upgradeInWorker } from '../../electron/core/sync/sync-worker-client.ts';
-import { shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { shot, signIn, startApp, syncedThenSignedOut, type App } from './support/app.ts';
 
 describe('a mirror from an older Aisle', () => {
   let app: App;
@@ -35,18 +33,9 @@ describe('a mirror from an older Aisle', () => {
 
   it('says the offline data is being prepared while it upgrades, then answers without being asked again', async () => {
     const { page } = app;
-    await signIn(page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-    await page.getByTestId('nav-session').click();
-    await page.getByTestId('sign-out').click();
-    await page.getByTestId('sign-in-form').waitFor();
-
     // The file as an older version left it: migrations 15, 14, 13, 12, 11, 9, 8 and 7 undone, nine schema
     // versions behind (10 changes data only: an event's time written as a server at +02:00 would).
-    const dir = path.join(app.dataDir, 'mirrors');
-    const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
-    const file = path.join(dir, name!);
+    const file = await syncedThenSignedOut(app);
     expect(SCHEMA_VERSION).toBe(15);
     const old = new Database(file);
     old.exec(`

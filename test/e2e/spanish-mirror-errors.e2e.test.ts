@@ -2,12 +2,10 @@
 // written by a newer Aisle (here, the real file of a signed-in user, its schema version raised) says
 // so where the data is asked for (the search box, the Sync page), from the error's facts, with none
 // of the core's English; the file is left as it is.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
-import { go, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { go, shot, signIn, startApp, syncedThenSignedOut, type App } from './support/app.ts';
 
 /** Words of the core's English sentences about the offline data file, any of which on a Spanish screen is a fault. */
 const ENGLISH = /offline data|written by|newer Aisle|this one knows|Update Aisle|Sign in/;
@@ -26,16 +24,7 @@ describe('a mirror error on a Spanish screen', () => {
     const { page } = app;
     await app.call('settings.set', { language: 'es' });
     await page.reload();
-    await signIn(page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
-    await page.getByTestId('home-page').waitFor();
-    await waitForSync(app);
-    await page.getByTestId('nav-session').click();
-    await page.getByTestId('sign-out').click();
-    await page.getByTestId('sign-in-form').waitFor();
-
-    const dir = path.join(app.dataDir, 'mirrors');
-    const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
-    const file = path.join(dir, name!);
+    const file = await syncedThenSignedOut(app);
     const newer = new Database(file);
     newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     newer.close();

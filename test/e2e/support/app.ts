@@ -1,6 +1,6 @@
 // The whole app for end-to-end tests: the demo warehouse (stoppable, restartable on its port), the
 // core with real SQLite in a temp folder, the browser host serving the built renderer, Chromium.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -136,6 +136,23 @@ export async function waitForSync(app: App, timeoutMs = 60_000): Promise<void> {
     if (Date.now() > until) throw new Error(`sync did not finish in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * The demo user's offline data file, synced and then closed by a sign-out, so that a test may change
+ * it as another version of Aisle would have left it before the next sign-in opens it.
+ */
+export async function syncedThenSignedOut(app: App): Promise<string> {
+  const { page } = app;
+  await signIn(page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
+  await page.getByTestId('home-page').waitFor();
+  await waitForSync(app);
+  await page.getByTestId('nav-session').click();
+  await page.getByTestId('sign-out').click();
+  await page.getByTestId('sign-in-form').waitFor();
+  const dir = path.join(app.dataDir, 'mirrors');
+  const [name] = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  return path.join(dir, name!);
 }
 
 /** The screenshots the user guide shows, kept in the repository (looked at before each commit). */
