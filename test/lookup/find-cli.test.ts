@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
+import { noticeInEnglish } from '../../electron/contract/notices.ts';
 import type { SearchResult } from '../../electron/contract/types.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
@@ -73,6 +74,31 @@ describe('aisle find', () => {
     expect(await main(['find', 'A-03-02-B', '--email', other.email, '--data', dir.path], theirs)).toBe(1);
     expect(theirs.errors[0]).toContain('sam@example.com');
     expect(await main(['find', 'x', '--email', 'nobody@example.com', '--data', dir.path], io())).toBe(1);
+  });
+
+  it("meets a damaged file: says to open the app or run aisle sync, and leaves the file where it is", async () => {
+    const damaged = tempDir();
+    try {
+      mkdirSync(path.join(damaged.path, 'mirrors'), { recursive: true });
+      const file = mirrorPath(damaged.path, me);
+      const db = buildFloorMirror(damaged.path, file);
+      writeMirrorIdentity(db, me);
+      // every page of the items table overwritten, as a bad sector would: the file still opens and says whose it is
+      const pageSize = db.pragma('page_size', { simple: true }) as number;
+      const pages = (db.prepare("SELECT pageno FROM dbstat WHERE name = 'items'").all() as { pageno: number }[]).map((p) => p.pageno);
+      db.close();
+      const fd = openSync(file, 'r+');
+      for (const page of pages) writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
+      closeSync(fd);
+
+      const out = io();
+      expect(await main(['find', 'SKU-0001', '--email', me.email, '--data', damaged.path], out)).not.toBe(0);
+      const notice = { code: 'mirror_damaged_sync_again', file } as const;
+      expect(out.errors.join('\n')).toContain(noticeInEnglish(notice));
+      expect(readdirSync(path.dirname(file)).filter((f) => f.endsWith('.sqlite'))).toEqual([path.basename(file)]);
+    } finally {
+      damaged.remove();
+    }
   });
 
   it('asks through the contract, so a query the contract refuses is refused in words naming the call', async () => {
