@@ -210,9 +210,12 @@ export const methods = {
   ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
-  /** Signs in to a server on its own (not the app's session), calls every operation once, read-only, and reports what it found. */
+  /**
+   * Signs in to a server on its own (not the app's session) as sign-in does, runs one sync round into
+   * a throw-away mirror, and reports what it did; `deadlineSeconds` bounds the whole probe.
+   */
   'diagnostics.probe': method<T.ProbeReport>()(
-    z.strictObject({ server: z.string().min(1).max(2000), email, password, licenseId: id.optional() }),
+    z.strictObject({ server: z.string().min(1).max(2000), email, password, licenseId: id.optional(), deadlineSeconds: z.number().int().min(1).max(24 * 60 * 60).optional() }),
   ),
   /** Which server field fills which mirror column of each list, and on what evidence (field-map.json applied). */
   'fields.map': method<T.FieldMapReport>()(none),

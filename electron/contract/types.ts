@@ -1,8 +1,10 @@
 // Result and event payload types of the contract. Plain data only: everything here survives
 // structured clone (IPC) and JSON (browser host).
 import type { Notice } from './notices.ts';
+import type { ProbeError, ProbeFact } from './probe-facts.ts';
 
 export type { Notice, NoticeCode } from './notices.ts';
+export type { ProbeError, ProbeFact } from './probe-facts.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
@@ -593,52 +595,47 @@ export interface ExportResult {
   rows: number;
 }
 
-/** One operation the probe called (or chose not to call), and what its answer taught. */
-export interface ProbeOperation {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** The path as called (ids filled in), without the server's address. */
-  path: string;
-  /** The HTTP status; null when there was no answer (or the call was skipped). */
-  status: number | null;
-  ms: number;
-  outcome: 'ok' | 'failed' | 'skipped';
-  /** What the answer showed, in short sentences (token delivery, envelope, paging, fields...). */
-  learned: string[];
-  /** Why it failed or was skipped; null when it went well. */
-  problem: string | null;
-}
-
-/** What the probe found out about one list (its first page or first MB only). */
+/** What the probe's sync round did with one dataset (a list, of one account or facility for a scoped list). */
 export interface ProbeList {
+  key: string;
   list: string;
+  /** The list's English name (the window names it in other languages). */
+  label: string;
   scopeId: string | null;
-  status: number | null;
-  /** Where the records sat: `bare` (a JSON array), the envelope's key (`content`, `data`...), or `spring-page`. */
-  envelope: string | null;
-  /** How the server says there is more: none seen, `link`, `page-size`, `offset-limit`, `cursor`. */
+  scopeName: string | null;
+  /** `ok`: read whole and applied; `failed`: the round's error; `held`: held for confirmation. */
+  outcome: 'ok' | 'failed' | 'held';
+  rows: number;
+  bytes: number;
+  /** How the reading paged (`page`, `offset`, `link`, `next`, `cursor`); null for one answer. */
   paging: string | null;
-  /** Records read (the first page, at most the probe's byte bound). */
-  records: number;
-  fields: string[];
-  idField: string | null;
-  codeField: string | null;
-  barcodeField: string | null;
+  pages: number | null;
+  error: ProbeError | null;
 }
 
-/** `aisle probe` and the diagnostics page's "Run probe": a server against what Aisle needs. */
+/**
+ * `aisle probe` and the diagnostics page's "Run probe": the sign-in and one real sync round into a
+ * throw-away mirror, and what they did. `ready` exactly when that round leaves a usable mirror.
+ */
 export interface ProbeReport {
+  /** The server as sign-in resolved it (normalized), or as asked when sign-in did not get that far. */
   server: string;
   startedAt: string;
   tookMs: number;
-  operations: ProbeOperation[];
-  /** Where the JWT came from: `header Authorization`, `cookie JWT`, `redirectURL query token`, `body field accessToken`; null when none. */
-  tokenDelivery: string | null;
-  lists: ProbeList[];
-  /** The inventory query body the server took, or null when none did. */
-  inventoryBody: Record<string, unknown> | null;
-  /** What stops Aisle from working with this server; empty when ready. */
-  blockers: string[];
+  deadlineSeconds: number;
   ready: boolean;
+  /** Why not ready; empty when ready. */
+  blockers: ProbeFact[];
+  /** What failed but leaves a usable mirror (a list Aisle can work without). */
+  warnings: ProbeFact[];
+  /** The session it opened: the license, where the access token came (`header`/`cookie`/`redirect`/`body` and its name), the notices sign-in gave. */
+  signIn: { licenseId: string; tokenDelivery: { source: string; name: string } | null; notices: Notice[] } | null;
+  /** Every dataset of the round, in the round's order. */
+  lists: ProbeList[];
+  /** The inventory request forms the round learned, per endpoint. */
+  requestForms: { endpoint: string; form: string }[];
+  /** The field map the round decided (as `aisle fields` shows it). */
+  fields: ListFieldMap[];
 }
 
 /** One column of a list's field map: the server field that fills it, and why. */

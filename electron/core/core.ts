@@ -95,7 +95,7 @@ export function createCore(deps: CoreDeps): Core {
         requests: ctx.requests.list(),
       };
     },
-    'diagnostics.probe': async (args) => runProbe({ ...args, server: args.server === 'demo' && deps.startDemoServer ? (await deps.startDemoServer()).url : args.server }),
+    'diagnostics.probe': (args) => runProbe(deps, args),
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
       const { url } = await deps.startDemoServer();

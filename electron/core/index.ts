@@ -14,5 +14,4 @@ export * from './entrances/kiosk-policy.ts';
 export * from './entrances/mirror-files.ts';
 export * from './entrances/dataset-status.ts';
 export * from './entrances/field-map.ts';
-export * from './entrances/probe.ts';
 export * from './entrances/lookups.ts';

@@ -112,12 +112,12 @@ describe(`Prism serving docs/interface.openapi.yaml (dynamic, seed ${SEED})`, ()
     expect(hits.map((h) => h.id)).toContain(record?.id);
   });
 
-  it('aisle probe reads the token from the Authorization header and the lists as bare arrays', async () => {
+  it('aisle probe: the token from the Authorization header, every list read as the sync reads it', async () => {
     const probe = await aisle(['probe', '--server', url, '--email', EMAIL, '--json']);
     const report = JSON.parse(probe.out) as ProbeReport;
-    expect(report.tokenDelivery).toBe('header authorization');
-    expect(report.lists.find((l) => l.list === 'items')).toMatchObject({ envelope: 'bare', idField: 'id', codeField: 'sku', barcodeField: 'upc' });
-    expect(report.inventoryBody).not.toBeNull();
+    expect(report.signIn?.tokenDelivery).toEqual({ source: 'header', name: 'authorization' });
+    expect(report.lists.find((l) => l.list === 'items')).toMatchObject({ outcome: 'ok', paging: null });
+    expect(report.fields.find((f) => f.list === 'items')?.fields.find((f) => f.column === 'sku')?.field).toBe('sku');
     expect(report.blockers).toEqual([]);
     expect(probe.code).toBe(0);
   });

@@ -1,55 +1,81 @@
-// `aisle probe`: IT's first contact with a warehouse server. Signs in with its own session, calls
-// every operation once (read-only), and prints what each answered, what Aisle learned from it and
-// what blocks Aisle, ending with "ready for Aisle" or the list of blockers.
+// `aisle probe`: IT's first contact with a warehouse server. Signs in as `aisle sync` does (this
+// workstation's settings: `allowPlainHttp`, the auth deadline), runs one sync round into a
+// throw-away mirror, and prints what the round did per list, what it learned, and "ready for
+// Aisle" or what blocks, in the words of the probe's facts (probe-facts.ts).
 import { parseArgs } from 'node:util';
+import { noticeInEnglish } from '../../../contract/notices.ts';
+import { probeFactInEnglish } from '../../../contract/probe-facts.ts';
 import type { ProbeReport } from '../../../contract/types.ts';
-import { runProbe } from '../../../core/entrances/probe.ts';
+import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword } from '../sign-in.ts';
 
 export function probeLines(report: ProbeReport): string[] {
   const lines = [`probe of ${report.server}, ${(report.tookMs / 1000).toFixed(1)} s`, ''];
-  for (const op of report.operations) {
-    const status = op.outcome === 'skipped' ? 'skipped' : op.status === null ? 'no answer' : String(op.status);
-    lines.push(`${op.method.padEnd(6)} ${op.path}  ${status}${op.outcome === 'skipped' ? '' : `  ${op.ms} ms`}`);
-    for (const learned of op.learned) lines.push(`         ${learned}`);
-    if (op.problem) lines.push(`         ${op.outcome === 'skipped' ? '' : 'FAILED: '}${op.problem}`);
+  if (report.signIn) {
+    const token = report.signIn.tokenDelivery;
+    lines.push(`signed in under license ${report.signIn.licenseId}; token delivery: ${token ? `${token.source} ${token.name}` : 'not learned'}`);
+    for (const notice of report.signIn.notices) lines.push(`notice: ${noticeInEnglish(notice)}`);
   }
-  lines.push('', `token delivery: ${report.tokenDelivery ?? 'none found'}`);
-  lines.push(`inventory body: ${report.inventoryBody ? JSON.stringify(report.inventoryBody) : 'none taken'}`);
   if (report.lists.length) {
-    lines.push('lists (first page):');
+    lines.push('', 'sync round:');
     for (const l of report.lists) {
-      const shape = l.envelope === null ? (l.status === null ? 'not asked' : `status ${l.status}, no records found`) : `${l.records} records, ${l.envelope}, paging ${l.paging}`;
-      lines.push(`  ${l.list.padEnd(20)} ${shape}${l.envelope ? `; id ${l.idField ?? 'NONE'}, code ${l.codeField ?? '-'}, barcode ${l.barcodeField ?? '-'}` : ''}`);
+      const where = l.scopeName ?? l.scopeId;
+      const paging = l.paging ? `, paging ${l.paging}${l.pages === null ? '' : ` (${l.pages} pages)`}` : '';
+      const outcome = l.outcome === 'ok' ? `ok, ${l.rows} rows${paging}` : `${l.outcome.toUpperCase()}${l.error ? ` (${l.error.code}): ${l.error.message}` : ''}`;
+      lines.push(`  ${`${l.list}${where ? ` of ${where}` : ''}`.padEnd(32)} ${outcome}`);
     }
   }
+  if (report.requestForms.length) {
+    lines.push('', 'request forms:');
+    for (const f of report.requestForms) lines.push(`  POST ${f.endpoint}: ${f.form}`);
+  }
+  if (report.fields.length) {
+    lines.push('', 'field map:');
+    for (const list of report.fields) {
+      const mapped = list.fields.filter((f) => f.field !== null).map((f) => `${f.column} ← ${f.field}`);
+      lines.push(`  ${list.list.padEnd(20)} ${mapped.join(', ') || 'no field mapped'}`);
+    }
+  }
+  if (report.warnings.length) lines.push('', 'not needed, but failed:', ...report.warnings.map((f) => `  - ${probeFactInEnglish(f)}`));
   lines.push('');
   if (report.ready) lines.push('ready for Aisle');
-  else lines.push('not ready for Aisle:', ...report.blockers.map((b) => `  - ${b}`));
+  else lines.push('not ready for Aisle:', ...report.blockers.map((f) => `  - ${probeFactInEnglish(f)}`));
   return lines;
 }
 
 export const probeCommand: Command = {
   name: 'probe',
-  summary: 'Check a server against what Aisle needs: every operation once, read-only',
+  summary: 'Check a server: sign in and one sync round into a throw-away mirror, read-only',
   usage: [
-    'Usage: aisle probe --server <url> --email <e-mail> [--license <id>] [--json]',
+    'Usage: aisle probe --server <url|demo> --email <e-mail> [--license <id>] [--deadline <seconds>] [--json] [--data <dir>]',
     '',
     'The password comes from AISLE_PASSWORD or is asked for; it is never a flag.',
-    'Signs in with a session of its own, calls each operation of the interface once (it never ends',
-    "another session; it ends its own at the end), reads only the first page (at most 1 MB) of each",
-    'list, and reports per operation its status, time, what it showed and what failed. Exits 0 when',
-    'nothing blocks Aisle, 1 otherwise. --json prints the report for tools.',
+    "Signs in as aisle sync does, under this workstation's settings (--data: another data folder's),",
+    'runs one sync round into a throw-away mirror (deleted afterwards), ends its own session, and',
+    'reports what the round did per list and what it learned. Exits 0 when the round leaves a usable',
+    'mirror ("ready for Aisle"), 1 otherwise. --deadline bounds the whole probe (default 600 s).',
+    '--json prints the report for tools.',
   ].join('\n'),
   async run(argv: string[], io: CliIo) {
-    const { values } = parseArgs({ args: argv, strict: true, options: { server: { type: 'string' }, email: { type: 'string' }, license: { type: 'string' }, json: { type: 'boolean' } } });
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { server: { type: 'string' }, email: { type: 'string' }, license: { type: 'string' }, deadline: { type: 'string' }, json: { type: 'boolean' }, data: { type: 'string' }, 'data-dir': { type: 'string' } },
+    });
     if (!values.server) throw new CliError('--server is required.', 2);
     if (!values.email) throw new CliError('--email is required.', 2);
+    const deadlineSeconds = values.deadline === undefined ? undefined : Number(values.deadline);
+    if (deadlineSeconds !== undefined && !(Number.isInteger(deadlineSeconds) && deadlineSeconds >= 1)) throw new CliError('--deadline is a whole number of seconds, at least 1.', 2);
     const password = await readPassword(io);
-    const report = await runProbe({ server: values.server, email: values.email, password, licenseId: values.license });
-    if (values.json) io.out(JSON.stringify(report, null, 2));
-    else for (const line of probeLines(report)) io.out(line);
-    return report.ready ? 0 : 1;
+    const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], overrides: { autoSync: false } });
+    try {
+      const report = await core.handlers['diagnostics.probe']({ server: values.server, email: values.email, password, licenseId: values.license, deadlineSeconds });
+      if (values.json) io.out(JSON.stringify(report, null, 2));
+      else for (const line of probeLines(report)) io.out(line);
+      return report.ready ? 0 : 1;
+    } finally {
+      await core.close();
+    }
   },
 };
