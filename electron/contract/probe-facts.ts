@@ -40,14 +40,16 @@ export function probeFactInEnglish(fact: ProbeFact): string {
     case 'sign_in_failed':
       return `Sign-in failed (${fact.error.code}): ${fact.error.message}`;
     case 'no_enabled_license':
-      return `No enabled license to sign in with (the account holds ${fact.licenses.join(', ') || 'none'}); give one with --license.`;
+      return `No enabled license to sign in with (the account holds ${fact.licenses.join(', ') || 'none'}); name the license to use.`;
     case 'deadline_passed':
-      return `The probe's deadline of ${fact.seconds} s passed during ${fact.during === 'sign-in' ? 'sign-in' : 'the sync round'}: what was not read by then is not known to work.`;
+      return fact.during === 'sign-in'
+        ? `The probe's deadline of ${fact.seconds} s passed during sign-in.`
+        : `The probe's deadline of ${fact.seconds} s passed during the sync round: the lists not read by then are not known to work.`;
     case 'round_failed':
       return `The sync round could not run (${fact.error.code}): ${fact.error.message}`;
     case 'list_failed':
       return `${where(fact.list, fact.scopeName)} failed (${fact.error.code}): ${fact.error.message}`;
     case 'list_held':
-      return `${where(fact.list, fact.scopeName)} was held for confirmation${fact.error ? `: ${fact.error.message}` : ''}`;
+      return fact.error ? `${where(fact.list, fact.scopeName)} was held for confirmation: ${fact.error.message}` : `${where(fact.list, fact.scopeName)} was held for confirmation.`;
   }
 }

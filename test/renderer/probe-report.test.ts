@@ -1,5 +1,6 @@
 // The probe section of the diagnostics page: it sends what was typed (the server filled in from the
-// page), shows the verdict, the blockers and each operation, and forgets the password afterwards.
+// page), shows the verdict, the blockers and warnings worded from the probe's facts, what the round
+// did per list, and forgets the password afterwards.
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from '../../electron/contract/types.ts';
@@ -7,43 +8,48 @@ import DiagnosticsView from '../../renderer/src/features/settings/DiagnosticsVie
 import { Failure, mountWith, scriptedClient } from './support.ts';
 
 const SERVER = 'https://wms.example.com';
+const items = { list: 'items', label: 'Items' };
 const REPORT: ProbeReport = {
   server: SERVER,
   startedAt: new Date().toISOString(),
   tookMs: 900,
-  operations: [
-    { method: 'POST', path: '/v1/auth/pub/user/session?locale=en_US', status: 200, ms: 120, outcome: 'ok', learned: ['the JWT comes in the cookie JWT'], problem: null },
-    { method: 'GET', path: '/v1/api/pub/lists/accounts/query', status: 403, ms: 30, outcome: 'failed', learned: [], problem: 'HTTP 403: Forbidden' },
-    { method: 'DELETE', path: '/v1/auth/pub/jwt/{userSession}', status: null, ms: 0, outcome: 'skipped', learned: [], problem: 'not called' },
-  ],
-  tokenDelivery: 'cookie JWT',
-  lists: [{ list: 'accounts', scopeId: null, status: 403, envelope: null, paging: null, records: 0, fields: [], idField: null, codeField: null, barcodeField: null }],
-  inventoryBody: null,
-  blockers: ['The accounts list failed: HTTP 403: Forbidden.'],
+  deadlineSeconds: 600,
   ready: false,
+  blockers: [{ code: 'list_failed', list: items, scopeName: 'Globex', error: { code: 'forbidden', message: 'The items list is not available to this caller' } }],
+  warnings: [{ code: 'list_failed', list: { list: 'users', label: 'Users' }, scopeName: null, error: { code: 'server_error', message: 'HTTP 500' } }],
+  signIn: { licenseId: 'L-1', tokenDelivery: { source: 'cookie', name: 'JWT' }, notices: [{ code: 'plain_http', host: 'wms.example.com' }] },
+  lists: [
+    { key: 'accounts', list: 'accounts', label: 'Accounts', scopeId: null, scopeName: null, outcome: 'ok', rows: 3, bytes: 300, paging: 'page', pages: 1, error: null },
+    { key: 'items:a1', list: 'items', label: 'Items', scopeId: 'a1', scopeName: 'Globex', outcome: 'failed', rows: 0, bytes: 0, paging: null, pages: null, error: { code: 'forbidden', message: 'The items list is not available to this caller' } },
+  ],
+  requestForms: [{ endpoint: '/v1/api/pub/inv/query', form: 'facilityId' }],
+  fields: [],
 };
 
 describe('the probe on the diagnostics page', () => {
-  it('runs the probe with the typed credentials and shows what blocks, per operation', async () => {
+  it('runs the probe with the typed credentials and shows what blocks, per list, in the window’s words', async () => {
     const client = scriptedClient({ 'diagnostics.get': () => ({ server: SERVER, clockSkewMs: null, requests: [] }), 'diagnostics.probe': () => REPORT });
     const { wrapper } = await mountWith(DiagnosticsView, client);
     await flushPromises();
     expect((wrapper.get('[data-testid=probe-server]').element as HTMLInputElement).value).toBe(SERVER);
     await wrapper.get('[data-testid=probe-email]').setValue('it@example.com');
     await wrapper.get('[data-testid=probe-password]').setValue('secret');
+    await wrapper.get('[data-testid=probe-deadline]').setValue('90');
     await wrapper.get('form').trigger('submit');
     await flushPromises();
-    expect(client.calls.find((c) => c.method === 'diagnostics.probe')?.args).toEqual({ server: SERVER, email: 'it@example.com', password: 'secret' });
+    expect(client.calls.find((c) => c.method === 'diagnostics.probe')?.args).toEqual({ server: SERVER, email: 'it@example.com', password: 'secret', deadlineSeconds: 90 });
     expect((wrapper.get('[data-testid=probe-password]').element as HTMLInputElement).value).toBe('');
     expect(wrapper.get('[data-testid=probe-verdict]').attributes('data-ready')).toBe('false');
-    expect(wrapper.findAll('[data-testid=probe-blocker]').map((b) => b.text())).toEqual(REPORT.blockers);
+    expect(wrapper.findAll('[data-testid=probe-blocker]').map((b) => b.text())).toEqual(['Items of Globex failed (forbidden): The items list is not available to this caller']);
+    expect(wrapper.findAll('[data-testid=probe-warning]').map((b) => b.text())).toEqual(['Users failed (server_error): HTTP 500']);
     expect(wrapper.get('[data-testid=probe-token]').text()).toBe('cookie JWT');
-    expect(wrapper.findAll('[data-testid=probe-operation]').map((r) => r.attributes('data-outcome'))).toEqual(['ok', 'failed', 'skipped']);
-    expect(wrapper.findAll('[data-testid=probe-operation]')[1]!.text()).toContain('HTTP 403: Forbidden');
+    expect(wrapper.get('[data-testid=probe-notice]').text()).toContain('wms.example.com');
+    expect(wrapper.findAll('[data-testid=probe-list]').map((r) => r.attributes('data-outcome'))).toEqual(['ok', 'failed']);
+    expect(wrapper.findAll('[data-testid=probe-list]')[1]!.text()).toContain('not available to this caller');
   });
 
   it('says "Ready for Aisle" when nothing blocks, and shows a failed call as an error', async () => {
-    let answer: ProbeReport | Failure = { ...REPORT, blockers: [], ready: true };
+    let answer: ProbeReport | Failure = { ...REPORT, blockers: [], warnings: [], ready: true };
     const client = scriptedClient({ 'diagnostics.get': () => ({ server: SERVER, clockSkewMs: null, requests: [] }), 'diagnostics.probe': () => answer });
     const { wrapper } = await mountWith(DiagnosticsView, client);
     await flushPromises();
@@ -51,6 +57,7 @@ describe('the probe on the diagnostics page', () => {
     await wrapper.get('[data-testid=probe-password]').setValue('secret');
     await wrapper.get('form').trigger('submit');
     await flushPromises();
+    expect(client.calls.find((c) => c.method === 'diagnostics.probe')?.args).toEqual({ server: SERVER, email: 'it@example.com', password: 'secret' });
     expect(wrapper.get('[data-testid=probe-verdict]').text()).toBe('Ready for Aisle');
     answer = new Failure('invalid_argument', 'The server address is not a URL.');
     await wrapper.get('[data-testid=probe-password]').setValue('secret');
