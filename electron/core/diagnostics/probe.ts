@@ -81,7 +81,6 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
   const deadlineSeconds = options.deadlineSeconds ?? DEFAULT_PROBE_DEADLINE_SECONDS;
   const deadline = started + deadlineSeconds * 1000;
   const folder = mkdtempSync(path.join(os.tmpdir(), 'aisle-probe-'));
-  copyFieldMapFile(workstation.dataDir, folder);
   // The workstation's settings and kiosk policy, in a store of the probe's own: sign-in writes the
   // server and e-mail it used, and that must not change the workstation's.
   const settings = createMemorySettingsStore(workstation.settings.get());
@@ -113,6 +112,7 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
   });
 
   try {
+    copyFieldMapFile(workstation.dataDir, folder);
     let signedIn: Raced<SessionView | ProbeFact>;
     try {
       signedIn = await race(signIn(session, options), deadline, () => void session.close());
@@ -143,9 +143,13 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
       blockers.push({ code: 'round_failed', error: errorOf(error) });
       return report(baseUrl, { signIn: signInFacts });
     }
-    const mirror = mirrors.current();
-    if ('passed' in round || !mirror) {
+    if ('passed' in round) {
       blockers.push({ code: 'deadline_passed', seconds: deadlineSeconds, during: 'sync' });
+      return report(baseUrl, { signIn: signInFacts });
+    }
+    const mirror = mirrors.current();
+    if (!mirror) {
+      blockers.push({ code: 'round_failed', error: { code: 'mirror_error', message: "The probe's mirror closed before the round's outcome could be read." } });
       return report(baseUrl, { signIn: signInFacts });
     }
     const lists = listsOf(mirror, round.value, settings.get());
