@@ -81,7 +81,7 @@ beforeEach(async () => {
     if (req.url === USERS && users.kind !== 'twelve') {
       res.on('close', closed);
       // the never-ending answer's records are large, so that it reaches the byte cap in a few thousand
-      return users.kind === 'endless' ? stream(res, Number.MAX_SAFE_INTEGER, 4000) : stream(res, users.count, 0);
+      return users.kind === 'many' ? stream(res, users.count, 0) : stream(res, Number.MAX_SAFE_INTEGER, 4000);
     }
     const body = req.url === USERS ? Array.from({ length: 12 }, (_, n) => ({ id: String(n + 1), email: `user${n + 1}@example.com` })) : [];
     res.writeHead(200, { 'content-type': 'application/json', etag: `"${req.url}-${users.kind}"` });
