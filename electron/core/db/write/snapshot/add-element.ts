@@ -57,6 +57,7 @@ export function addElement(s: SnapshotState, element: Buffer | string): void {
  */
 export function addKeptBytes(s: SnapshotState, bytes: number): void {
   s.elementBytes += bytes;
+  s.keptBytes += bytes;
   if (s.elementBytes > s.limits.bytes) s.limits.check(s.elements, s.elementBytes);
 }
 

@@ -48,7 +48,8 @@ export function beginSnapshot(
     },
     add: (element) => addElement(s, element),
     addKept: (bytes) => addKeptBytes(s, bytes),
-    announced: (total) => s.limits.announced(total, s.elements, s.elementBytes),
+    // what the records seen so far weigh, without the envelopes kept beside them
+    announced: (total) => s.limits.announced(total, s.elements, s.elementBytes - s.keptBytes),
     finish: (options) => finish(s, options),
     abort: () => rollback(s),
     valueOf(element, column) {
