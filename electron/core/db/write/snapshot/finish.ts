@@ -31,7 +31,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
     // a part deletes only rows of what it answers for: never most of the dataset
-    if (!log && !part && !allowMassDelete && (isMassDeletion(s.scope.list, s.previousRows, gone.length) || (announcedTotal === null && isUnprovenShrink(s.scope.list, s.previousRows, s.previousRows - gone.length + s.inserted, shrinkHoldPercent)))) {
+    if (!log && !part && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
       rollback(s);
       return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
     }
@@ -57,6 +57,12 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     rollback(s);
     throw error;
   }
+}
+
+/** A whole answer that would delete most of the dataset, or shrink a catalog with no total of the server's to prove it whole. */
+function isHeld(s: SnapshotState, gone: number, announcedTotal: number | null, shrinkHoldPercent: number): boolean {
+  if (isMassDeletion(s.scope.list, s.previousRows, gone)) return true;
+  return announcedTotal === null && isUnprovenShrink(s.scope.list, s.previousRows, s.previousRows - gone + s.inserted, shrinkHoldPercent);
 }
 
 /** Rolls back everything since begin (a held answer, a failed or invalid download), once. */
