@@ -91,6 +91,7 @@ export function datasetLimits(db: ReadDb, table: string, datasetId: number, prev
     return null;
   };
 
+  let nextDiskCheck = disk ? { rows: DISK_CHECK_ROWS, bytes: DISK_CHECK_BYTES } : { rows: Infinity, bytes: Infinity };
   const limits = {
     rows: 0,
     bytes: 0,
@@ -111,12 +112,11 @@ export function datasetLimits(db: ReadDb, table: string, datasetId: number, prev
       settle();
     },
   };
-  let nextDiskCheck = disk ? { rows: DISK_CHECK_ROWS, bytes: DISK_CHECK_BYTES } : { rows: Infinity, bytes: Infinity };
-  const settle = () => {
-    const t = total as { rows: number; bytes: number } | null;
-    limits.rows = Math.min(history.rows, t?.rows ?? Infinity, nextDiskCheck.rows);
-    limits.bytes = Math.min(history.bytes, t?.bytes ?? Infinity, nextDiskCheck.bytes);
-  };
+  /** The next counts at which `check` is called: the nearest cap, or the next look at the disk. */
+  function settle() {
+    limits.rows = Math.min(history.rows, total?.rows ?? Infinity, nextDiskCheck.rows);
+    limits.bytes = Math.min(history.bytes, total?.bytes ?? Infinity, nextDiskCheck.bytes);
+  }
   settle();
   return limits;
 }
