@@ -103,6 +103,7 @@ export const methods = {
       labelSize: z.enum(['2x1', '4x6']).optional(),
       datasetCapMinRows: z.number().int().min(1).max(1_000_000_000).optional(),
       datasetCapMinMegabytes: z.number().int().min(1).max(1_000_000).optional(),
+      shrinkHoldPercent: z.number().min(0).max(50).optional(),
     }),
   ),
 

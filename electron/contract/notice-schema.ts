@@ -29,6 +29,20 @@ export const noticeSchema: z.ZodType<Notice> = z.discriminatedUnion('code', [
   z
     .object({ code: z.literal('disk_space_short'), list, scopeName: z.string().nullable(), folder: z.string(), free: bytes, needed: bytes, datasetBytes: bytes, spare: bytes })
     .strict(),
+  z
+    .object({
+      code: z.literal('answer_past_disk_room'),
+      list,
+      scopeName: z.string().nullable(),
+      folder: z.string(),
+      used: bytes,
+      room: bytes,
+      free: bytes,
+      spare: bytes,
+      records: z.number().int().nonnegative(),
+      announced: z.number().nonnegative().nullable(),
+    })
+    .strict(),
   z.object({ code: z.literal('settings_disk_full') }).strict(),
   z.object({ code: z.literal('kiosk_not_on') }).strict(),
   z.object({ code: z.literal('sign_in_cancelled'), why: z.enum(['replaced', 'signed_out', 'closing']) }).strict(),

@@ -49,6 +49,12 @@ export type Notice =
   | { code: 'disk_full_unreadable'; detail: string }
   /** A dataset was not updated: its disk has less free space than it needs (in bytes; `folder`: the mirror's). */
   | { code: 'disk_space_short'; list: NoticeList; scopeName: string | null; folder: string; free: number; needed: number; datasetBytes: number; spare: number }
+  /**
+   * A dataset's download was stopped: it had used (`used` bytes) more than the room on the disk an
+   * answer may use (`room`: half of `free` beyond `spare`) after `records` records; `announced`: the
+   * server's total for the list, null when it said none.
+   */
+  | { code: 'answer_past_disk_room'; list: NoticeList; scopeName: string | null; folder: string; used: number; room: number; free: number; spare: number; records: number; announced: number | null }
   /** The settings could not be saved: the disk holding them is full. */
   | { code: 'settings_disk_full' }
   /** Leaving kiosk mode on a workstation that is not in it. */
@@ -80,6 +86,7 @@ export const NOTICE_CODES = [
   'disk_full_unprepared',
   'disk_full_unreadable',
   'disk_space_short',
+  'answer_past_disk_room',
   'settings_disk_full',
   'kiosk_not_on',
   'sign_in_cancelled',
@@ -177,6 +184,11 @@ export function noticeInEnglish(notice: Notice): string {
     case 'disk_space_short': {
       const what = `${notice.list.label}${notice.scopeName === null ? '' : ` of ${notice.scopeName}`}`;
       return `${what} was not updated: the disk holding the offline data (${notice.folder}) has ${sizeInEnglish(notice.free)} free, and updating it needs about ${sizeInEnglish(notice.needed)} (twice its ${sizeInEnglish(notice.datasetBytes)} plus ${sizeInEnglish(notice.spare)} to spare). The last good data is kept; free some disk space.`;
+    }
+    case 'answer_past_disk_room': {
+      const what = `${notice.list.label}${notice.scopeName === null ? '' : ` of ${notice.scopeName}`}`;
+      const server = notice.announced === null ? 'the server did not say how many records the list holds' : `the server announced ${count(notice.announced)} records`;
+      return `${what} was not updated: its download needed more room than the disk holding the offline data (${notice.folder}) can give it. It had written about ${sizeInEnglish(notice.used)} after ${count(notice.records)} records, where a download may use ${sizeInEnglish(notice.room)} (half of the ${sizeInEnglish(notice.free)} free beyond ${sizeInEnglish(notice.spare)} to spare), and ${server}. The last good data is kept. If the list is really this large, free some disk space; if not, the server is sending more than its list holds.`;
     }
     case 'settings_disk_full':
       return 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.';

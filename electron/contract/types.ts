@@ -90,10 +90,15 @@ export interface Settings {
   labelPrinter: string;
   /** The labels loaded in it: 2 x 1 in (shelf and bin) or 4 x 6 in. */
   labelSize: LabelSize;
-  /** A dataset's answer may hold 10 times the rows it held last time, and at least this many (a new or small dataset): past it, the download stops. */
+  /**
+   * A dataset that held rows may receive 10 times as many, and at least this many: past it, the
+   * download stops. A new dataset is bounded by the server's announced total and the room on the disk.
+   */
   datasetCapMinRows: number;
-  /** As datasetCapMinRows, for the bytes of its records, in megabytes. */
+  /** As datasetCapMinRows, for the bytes of its records (and its pages' kept envelopes), in megabytes. */
   datasetCapMinMegabytes: number;
+  /** A catalog list (not stock or history) whose reading would shrink it by more than this share (percent), with no total from the server to prove it whole, is held for confirmation. */
+  shrinkHoldPercent: number;
 }
 
 export type LabelSize = '2x1' | '4x6';

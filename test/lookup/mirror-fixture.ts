@@ -1,13 +1,10 @@
 // Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
 import { beginSnapshot, tableOf } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
-import { DEFAULT_CAPS } from '../../electron/core/mirror/dataset-caps.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
-
-const UNCAPPED = { ...DEFAULT_CAPS, minRows: Number.MAX_SAFE_INTEGER, minBytes: Number.MAX_SAFE_INTEGER };
 
 export interface DatasetLoad {
   list: string;
@@ -29,9 +26,9 @@ export function loadDataset(db: WriteDb, load: DatasetLoad, records: Iterable<Re
   const key = datasetKey(load);
   const table = tableOf(load.list);
   const datasetId = ensureDataset(db, { key, list: load.list, scopeKind, scopeId, path: `/${key}` });
-  // a generated warehouse is as large as asked (the bench's million items): the caps a sync keeps
-  // against a runaway server are set as a user who raised them would
-  const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId }, null, { caps: UNCAPPED });
+  // a generated warehouse is as large as asked (the bench's million items), under the default caps
+  // a sync keeps: a first load is bounded by the room on the disk, a later one by what it held
+  const applier = beginSnapshot(db, datasetId, { table, list: load.list, scopeId });
   for (const record of records) applier.add(JSON.stringify(record));
   const result = applier.finish({ etag: null, at: load.syncedAt ?? new Date(0).toISOString(), allowMassDelete: true });
   if (result.kind !== 'applied') throw new Error(`fixture snapshot of ${key} was held`);

@@ -1,8 +1,10 @@
 // Data loss and disk filling: one wrong answer from a server must not wipe the workstation's
 // catalog, and no answer may fill its disk. A proxy in front of the demo server answers `200 []` to
 // the accounts list (then the facilities list) once, with `aisle sync` on the other side; then it
-// answers the users list with a body that never ends, and with 10,000,000 tiny records.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// answers the users list with a body that never ends, and with 10,000,000 tiny records; a first
+// sync of a users list past the default row floor applies whole, and tiny records that never end
+// stop at the room on the disk.
+import { existsSync, readdirSync, statfsSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import { DEFAULT_CAPS, type DatasetCaps } from '../../electron/core/mirror/dataset-caps.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -188,5 +191,44 @@ describe('a server cannot fill the disk', () => {
     expect(walBytes()).toBeLessThan(256 * 1024);
     figures.tinyRecords = { sent: 10_000_000, capRows: 20_000, usersKept: users(), usersBefore: good, walAfterBytes: walBytes(), message: capped.error!.message };
     trick = null;
+  });
+
+  it('a first sync of a list past the default row floor applies whole with the default caps; then tiny records that never end stop at the room on the disk, the list kept', async () => {
+    const fresh = openMirror(path.join(dir.path, 'first-sync.sqlite'));
+    const firstRound = (caps: DatasetCaps) =>
+      runRound(fresh, {
+        baseUrl: proxyUrl,
+        accessToken: async () => token,
+        refreshAfterUnauthorized: async () => token,
+        plan: { offlineLists: ['users'], offlineFacilities: [], userFacilities, historyDays: 2 },
+        // one retry: a connection the proxy closed while the long first answer applied may be met again
+        retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+        caps,
+      });
+    const kept = () => fresh.prepare(`SELECT count(*) FROM records WHERE list = 'users'`).pluck().get() as number;
+    try {
+      const honest = DEFAULT_CAPS.minRows + 50_000;
+      trick = { path: USERS, kind: 'many', count: honest };
+      let started = Date.now();
+      const first = await firstRound(DEFAULT_CAPS);
+      expect(first.datasets.find((d) => d.key === 'users')).toMatchObject({ outcome: 'applied', rows: honest });
+      expect(kept()).toBe(honest);
+      const firstSeconds = (Date.now() - started) / 1000;
+
+      // the same caps on a disk with 48 MB free beyond the spare margin: the answer may use half of it
+      trick = { path: USERS, kind: 'many', count: Number.MAX_SAFE_INTEGER };
+      const stats = statfsSync(dir.path);
+      started = Date.now();
+      const flood = await firstRound({ ...DEFAULT_CAPS, spareBytes: stats.bavail * stats.bsize - 48 * MB });
+      const stopped = flood.datasets.find((d) => d.key === 'users')!;
+      expect(stopped, stopped.error?.message).toMatchObject({ outcome: 'error', error: { code: 'mirror_error', notice: { code: 'answer_past_disk_room', announced: null } } });
+      expect(kept()).toBe(honest);
+      const notice = stopped.error!.notice as { used: number; room: number; records: number };
+      figures.firstSync = { rows: honest, floor: DEFAULT_CAPS.minRows, seconds: firstSeconds };
+      figures.diskRoom = { roomBytes: notice.room, usedBytes: notice.used, stoppedAfterRecords: notice.records, seconds: (Date.now() - started) / 1000, usersKept: kept(), message: stopped.error!.message };
+    } finally {
+      trick = null;
+      fresh.close();
+    }
   });
 });

@@ -37,6 +37,8 @@ const NOTICES: Notice[] = [
   { code: 'settings_disk_full' },
   { code: 'kiosk_not_on' },
   { code: 'sign_in_cancelled', why: 'replaced' },
+  { code: 'answer_past_disk_room', list: { list: 'items', label: 'Items' }, scopeName: 'Acme', folder: '/var/lib/aisle/mirrors', used: 40 * 1024 * 1024, room: 32 * 1024 * 1024, free: 128 * 1024 * 1024, spare: 64 * 1024 * 1024, records: 1_250_000, announced: null },
+  { code: 'answer_past_disk_room', list: { list: 'users', label: 'Users' }, scopeName: null, folder: '/data', used: 3 * 1024 * 1024, room: 2 * 1024 * 1024, free: 68 * 1024 * 1024, spare: 64 * 1024 * 1024, records: 2_000, announced: 10_000_000 },
   { code: 'sign_in_cancelled', why: 'signed_out' },
   { code: 'sign_in_cancelled', why: 'closing' },
 ];

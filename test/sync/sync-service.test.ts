@@ -222,13 +222,34 @@ describe('the sync service', () => {
     expect(after.datasets.some((d) => d.scope.id === 'acc-2')).toBe(false);
   });
 
-  it('caps each answer by the settings: past datasetCapMinRows a new list stops, with the reason', async () => {
+  it('caps each answer by the settings: past datasetCapMinRows a list that held few rows stops, with the reason', async () => {
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(5));
     ctx.deps.settings.set({ datasetCapMinRows: 100 });
     const first = roundEnded();
     session.signIn();
-    const items = (await first).datasets.find((d) => d.key === 'items@account:acc-1');
-    expect(items).toMatchObject({ rows: 0, lastError: { code: 'bad_response' } });
-    expect(items?.lastError?.message).toMatch(/^Items of Acme: the server sent more than 100 records/);
+    expect((await first).datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ rows: 5, lastError: null });
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(300));
+    const capped = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const items300 = (await capped).datasets.find((d) => d.key === 'items@account:acc-1');
+    expect(items300).toMatchObject({ rows: 5, lastError: { code: 'bad_response' } });
+    expect(items300?.lastError?.message).toMatch(/^Items of Acme: the server sent more than 100 records \(the cap: 10 times the 5 kept, at least 100\)/);
+  });
+
+  it('holds a catalog that shrinks past the setting shrinkHoldPercent with no total; a larger setting lets it apply', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(250));
+    const held = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    expect((await held).datasets.find((d) => d.key === 'items@account:acc-1')?.held).toMatchObject({ currentRows: 300, incomingRows: 250, wouldDelete: 50 });
+    // a held answer the server answers again unchanged stays held: the next one is another
+    ctx.deps.settings.set({ shrinkHoldPercent: 20 });
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(260));
+    const applied = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    expect((await applied).datasets.find((d) => d.key === 'items@account:acc-1')).toMatchObject({ rows: 260, held: null });
   });
 
   it('holds a mass deletion until the user confirms it; discarding keeps the data', async () => {

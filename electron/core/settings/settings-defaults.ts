@@ -40,7 +40,9 @@ export const DEFAULT_SETTINGS: Settings = {
   unlockWithPin: false,
   labelPrinter: '',
   labelSize: '2x1',
-  // far above real data: a server cannot fill the disk (dataset-caps.ts)
+  // what a dataset that held rows may always receive; a new one is bounded by the server's total and the disk (dataset-caps.ts)
   datasetCapMinRows: 100_000,
   datasetCapMinMegabytes: 256,
+  // a catalog list that shrinks by more than this share, with no total to prove it, is held for confirmation
+  shrinkHoldPercent: 5,
 };

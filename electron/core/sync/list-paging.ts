@@ -228,6 +228,11 @@ export class ListPages {
     return this.#base;
   }
 
+  /** The server's total for the list, as its first page announced it; null while none did. */
+  get announcedTotal(): number | null {
+    return this.#total;
+  }
+
   /** Pages read so far. */
   get pages(): number {
     return this.#pages;

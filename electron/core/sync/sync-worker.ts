@@ -57,6 +57,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
         manual: task.manual,
         reading: task.reading,
         caps: task.caps,
+        shrinkHoldPercent: task.shrinkHoldPercent,
         signal: abort.signal,
         onProgress: (progress) => post({ type: 'progress', id, progress }),
         onRequest: (report) => post({ type: 'request', id, report }),

@@ -28,6 +28,7 @@ export interface RoundTask {
   /** Paging and deadlines, from the settings. */
   reading?: ReadingOptions;
   caps?: DatasetCaps;
+  shrinkHoldPercent?: number;
 }
 
 export interface DiscardHeldTask {

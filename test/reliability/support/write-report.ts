@@ -131,7 +131,17 @@ ${table(['answer', 'datasets kept', 'rows kept', 'exit code', 'aisle sync says']
 - A users list that never ends (records of 4 KB): stopped at the byte cap (${e.capMegabytes} MB in the test's settings) after **${e.stoppedAfterRecords.toLocaleString('en-US')} records** in ${e.seconds} s; the users kept: **${e.usersKept} of ${e.usersBefore}**. The WAL grew to ${kb(e.walPeakBytes)} while it applied and was **${kb(e.walAfterBytes)}** after the round.
 - ${t.sent.toLocaleString('en-US')} tiny records where the list had ${t.usersBefore}: stopped at the row cap (${t.capRows.toLocaleString('en-US')} in the test's settings); the users kept: **${t.usersKept} of ${t.usersBefore}**; WAL after: ${kb(t.walAfterBytes)}.
 - What the user is told: “${e.message}”
-  `;
+${dataLossEvidence(f)}`;
+}
+
+/** The caps that follow the evidence: a big honest first sync, and tiny records past the room on the disk. */
+function dataLossEvidence(f: Figures): string {
+  const first = f.firstSync as Figures | undefined;
+  const room = f.diskRoom as Figures | undefined;
+  if (!first || !room) return '';
+  return `- A first sync of ${first.rows.toLocaleString('en-US')} users (past the row floor of ${first.floor.toLocaleString('en-US')}, which bounds only a list that held rows) applied whole with the default settings in ${first.seconds} s.
+- Tiny records that never end, with ${kb(room.roomBytes)} of room on the disk for the answer: stopped after ${room.stoppedAfterRecords.toLocaleString('en-US')} records in ${room.seconds} s, having used ${kb(room.usedBytes)}; the users kept: **${room.usersKept.toLocaleString('en-US')}**. Told: “${room.message}”
+`;
 }
 
 function attack(f: Figures): string {

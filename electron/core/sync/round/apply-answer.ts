@@ -11,7 +11,7 @@ import { rejectedNote } from '../list-errors.ts';
 import type { AnswerOptions, AnswerState } from './answer-state.ts';
 import { logReading } from './log-reading.ts';
 import { askAhead, nextRequest } from './next-request.ts';
-import { readPage } from './read-page.ts';
+import { readPage, type PageRead } from './read-page.ts';
 import { asAisleError } from './round-errors.ts';
 import { progress, type RoundState } from './round-state.ts';
 
@@ -31,7 +31,10 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
       askAhead(r, a);
       const read = await readPage(r, a, page);
       page = null;
+      if (a.listPages) countKept(a, read);
       const next = nextRequest(r, a, read);
+      const total = a.listPages?.announcedTotal ?? null;
+      if (total !== null) a.applier.announced(total);
       a.ahead = null;
       if (next) {
         const response = await next.asked;
@@ -49,12 +52,26 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
   }
 }
 
+/** A list's page is kept with its envelope's fields and Link header (page-etags.ts): they count against the caps with its records. */
+function countKept(a: AnswerState, read: PageRead): void {
+  const fields = Object.keys(read.fields).length ? Buffer.byteLength(JSON.stringify(read.fields)) : 0;
+  a.applier!.addKept(fields + (a.link === null ? 0 : Buffer.byteLength(a.link)));
+}
+
 function finishAnswer(r: RoundState, a: AnswerState): Applied {
   const { spec, o } = a;
   const applier = a.applier!;
   progress(r, spec, 'applying', applier.received, a.bytes, o.expectedRows);
   const alsoCommit = o.alsoCommit;
-  const result = applier.finish({ etag: o.etag, at: new Date().toISOString(), allowMassDelete: r.allow.has(spec.key), log: a.log?.keep, alsoCommit: alsoCommit && (() => alsoCommit(a.bytes)) });
+  const result = applier.finish({
+    etag: o.etag,
+    at: new Date().toISOString(),
+    allowMassDelete: r.allow.has(spec.key),
+    log: a.log?.keep,
+    alsoCommit: alsoCommit && (() => alsoCommit(a.bytes)),
+    announcedTotal: a.listPages?.announcedTotal ?? null,
+    shrinkHoldPercent: r.options.shrinkHoldPercent,
+  });
   if (result.kind === 'applied') {
     // applied without the records left out: said in words on the dataset, kept until its next reading
     if (a.rejected.length) markError(r.db, a.datasetId, { code: 'bad_response', message: rejectedNote(spec, a.rejected, result.rows, a.keptRejected) });

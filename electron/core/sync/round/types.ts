@@ -29,6 +29,8 @@ export interface RoundOptions {
   reading?: ReadingOptions;
   /** Bounds on each dataset's answer (default DEFAULT_CAPS). */
   caps?: DatasetCaps;
+  /** A catalog list that would shrink by more than this share (percent), with no total to prove it, is held (default DEFAULT_SHRINK_HOLD_PERCENT). */
+  shrinkHoldPercent?: number;
 }
 
 export interface ReadingOptions {

@@ -485,6 +485,10 @@ export const en = {
     diskFullUnreadable: 'The disk is full and the offline data file cannot be read: {detail}',
     diskSpaceShort:
       '{what} was not updated: the disk holding the offline data ({folder}) has {free} free, and updating it needs about {needed} (twice its {datasetBytes} plus {spare} to spare). The last good data is kept; free some disk space.',
+    answerPastDiskRoom:
+      '{what} was not updated: its download needed more room than the disk holding the offline data ({folder}) can give it. It had written about {used} after {records} records, where a download may use {room} (half of the {free} free beyond {spare} to spare), and {server}. The last good data is kept. If the list is really this large, free some disk space; if not, the server is sending more than its list holds.',
+    serverAnnounced: 'the server announced {count} records',
+    serverAnnouncedNothing: 'the server did not say how many records the list holds',
     listOf: '{list} of {scope}',
     size: { KB: '{amount} KB', MB: '{amount} MB' },
     settingsDiskFull: 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.',

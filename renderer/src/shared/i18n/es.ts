@@ -486,6 +486,10 @@ export const es: Messages = {
     diskFullUnreadable: 'El disco está lleno y no se puede leer el archivo de datos sin conexión. Libere espacio en este equipo; el detalle para TI: «{detail}».',
     diskSpaceShort:
       '{what} no se actualizó: el disco de los datos sin conexión ({folder}) tiene {free} libres y actualizarlos necesita unos {needed} (el doble de sus {datasetBytes} más {spare} de margen). Se conservan los últimos datos buenos; libere espacio en el disco.',
+    answerPastDiskRoom:
+      '{what} no se actualizó: su descarga necesitaba más espacio del que el disco de los datos sin conexión ({folder}) puede darle. Había escrito unos {used} tras {records} registros, y una descarga puede usar {room} (la mitad de los {free} libres más allá de {spare} de margen); {server}. Se conservan los últimos datos buenos. Si la lista es de verdad tan grande, libere espacio en el disco; si no, el servidor envía más de lo que tiene su lista.',
+    serverAnnounced: 'el servidor anunció {count} registros',
+    serverAnnouncedNothing: 'el servidor no dijo cuántos registros tiene la lista',
     listOf: '{list} de {scope}',
     size: { KB: '{amount} KB', MB: '{amount} MB' },
     settingsDiskFull: 'El disco está lleno: no se pudieron guardar los ajustes. Libere espacio en este equipo y vuelva a guardarlos.',

@@ -75,6 +75,13 @@ export function noticeWords(i18n: Words, listName: ListName, notice: Notice): st
       const sizes = { free: size(i18n, notice.free), needed: size(i18n, notice.needed), datasetBytes: size(i18n, notice.datasetBytes), spare: size(i18n, notice.spare) };
       return i18n.t('notices.diskSpaceShort', { what, folder: notice.folder, ...sizes });
     }
+    case 'answer_past_disk_room': {
+      const list = listName(notice.list);
+      const what = notice.scopeName === null ? list : i18n.t('notices.listOf', { list, scope: notice.scopeName });
+      const server = notice.announced === null ? i18n.t('notices.serverAnnouncedNothing') : i18n.t('notices.serverAnnounced', { count: i18n.n(notice.announced) });
+      const sizes = { used: size(i18n, notice.used), room: size(i18n, notice.room), free: size(i18n, notice.free), spare: size(i18n, notice.spare) };
+      return i18n.t('notices.answerPastDiskRoom', { what, folder: notice.folder, records: i18n.n(notice.records), server, ...sizes });
+    }
     case 'settings_disk_full':
       return i18n.t('notices.settingsDiskFull');
     case 'kiosk_not_on':

@@ -13,7 +13,7 @@ import type { StoredRow } from './types.ts';
 export function addElement(s: SnapshotState, element: Buffer | string): void {
   const bytes = typeof element === 'string' ? Buffer.from(element) : element;
   s.elementBytes += bytes.length;
-  if (++s.elements > s.limits.rows || s.elementBytes > s.limits.bytes) throw s.limits.exceeded(s.elements);
+  if (++s.elements > s.limits.rows || s.elementBytes > s.limits.bytes) s.limits.check(s.elements, s.elementBytes);
   const hash = contentHash(bytes);
   /** The id read from the element's first bytes, and its stored row (undefined: none) when read. */
   let quickId: string | null = null;
@@ -49,6 +49,16 @@ export function addElement(s: SnapshotState, element: Buffer | string): void {
     return;
   }
   storeRecord(s, record as Json, hash, json, s.received, quickId, quick);
+}
+
+/**
+ * Bytes kept beside the records (a page's envelope fields, kept to rebuild the page: page-etags.ts):
+ * written to the mirror with them, so they count against the same caps, as a total.
+ */
+export function addKeptBytes(s: SnapshotState, bytes: number): void {
+  s.elementBytes += bytes;
+  s.keptBytes += bytes;
+  if (s.elementBytes > s.limits.bytes) s.limits.check(s.elements, s.elementBytes);
 }
 
 function unchanged(s: SnapshotState, row: StoredRow): void {

@@ -13,7 +13,7 @@
 import { DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../connection.ts';
 import type { Json } from '../../../lists/field-map.ts';
-import { addElement } from './add-element.ts';
+import { addElement, addKeptBytes } from './add-element.ts';
 import { begin } from './begin.ts';
 import { finish, rollback } from './finish.ts';
 import type { SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
@@ -47,6 +47,9 @@ export function beginSnapshot(
       return s.stored.batches.walked;
     },
     add: (element) => addElement(s, element),
+    addKept: (bytes) => addKeptBytes(s, bytes),
+    // what the records seen so far weigh, without the envelopes kept beside them
+    announced: (total) => s.limits.announced(total, s.elements, s.elementBytes - s.keptBytes),
     finish: (options) => finish(s, options),
     abort: () => rollback(s),
     valueOf(element, column) {

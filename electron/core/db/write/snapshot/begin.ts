@@ -47,7 +47,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     waiting: [],
     rejected: 0,
     rejection: null,
-    elements: 0, elementBytes: 0, received: 0, lookups: 0, inserted: 0, updated: 0, unchanged: 0, seenOwn: 0,
+    elements: 0, elementBytes: 0, keptBytes: 0, received: 0, lookups: 0, inserted: 0, updated: 0, unchanged: 0, seenOwn: 0,
     stored: new StoredWalk(db, t, datasetId, maxRid, flags, walk),
     changedEvents: [],
     stockItems: [],

@@ -3,7 +3,7 @@
 // state written, and all of it committed in the one transaction; or everything rolled back.
 import { AisleError } from '../../../../contract/errors.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from '../datasets.ts';
-import { isMassDeletion } from '../../../mirror/mass-delete-guard.ts';
+import { DEFAULT_SHRINK_HOLD_PERCENT, isMassDeletion, isUnprovenShrink } from '../../../mirror/mass-delete-guard.ts';
 import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
 import { noteRejected } from '../../../lists/field-map-state.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
@@ -15,7 +15,7 @@ import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
 import type { ApplyResult, FinishOptions } from './types.ts';
 
-export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit }: FinishOptions): ApplyResult {
+export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent = DEFAULT_SHRINK_HOLD_PERCENT }: FinishOptions): ApplyResult {
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
   const { db, datasetId, part } = s;
   const t = s.table.name;
@@ -31,7 +31,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
     // a part deletes only rows of what it answers for: never most of the dataset
-    if (!log && !part && !allowMassDelete && isMassDeletion(s.scope.list, s.previousRows, gone.length)) {
+    if (!log && !part && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
       rollback(s);
       return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
     }
@@ -57,6 +57,12 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     rollback(s);
     throw error;
   }
+}
+
+/** A whole answer that would delete most of the dataset, or shrink a catalog with no total of the server's to prove it whole. */
+function isHeld(s: SnapshotState, gone: number, announcedTotal: number | null, shrinkHoldPercent: number): boolean {
+  if (isMassDeletion(s.scope.list, s.previousRows, gone)) return true;
+  return announcedTotal === null && isUnprovenShrink(s.scope.list, s.previousRows, s.previousRows - gone + s.inserted, shrinkHoldPercent);
 }
 
 /** Rolls back everything since begin (a held answer, a failed or invalid download), once. */

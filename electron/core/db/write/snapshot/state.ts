@@ -43,6 +43,8 @@ export interface SnapshotState {
   /** Elements received and their bytes, against the caps (counted apart from `received`, which counts only valid records). */
   elements: number;
   elementBytes: number;
+  /** Of `elementBytes`, those kept beside the records (pages' envelopes), not records. */
+  keptBytes: number;
   /** Per stored rid: SEEN in the snapshot, WALKED (a row of this dataset read by the walk). */
   readonly flags: Uint8Array;
   /** Walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id. */

@@ -50,6 +50,10 @@ export interface FinishOptions {
   allowMassDelete: boolean;
   log?: LogKeep;
   alsoCommit?: () => void;
+  /** The server's total for the list, when it announced one: a reading that agrees with it is proven whole. */
+  announcedTotal?: number | null;
+  /** A catalog list read with no announced total that would shrink by more than this share (percent) is held (mass-delete-guard.ts). */
+  shrinkHoldPercent?: number;
 }
 
 export interface SnapshotApplier {
@@ -60,6 +64,10 @@ export interface SnapshotApplier {
    * text was validated when it was stored.
    */
   add(element: Buffer | string): void;
+  /** Bytes kept with the records (a page's envelope fields): they count against the dataset's caps. */
+  addKept(bytes: number): void;
+  /** The server's total for the list, once it said one: the answer may hold no more (dataset-caps.ts). */
+  announced(total: number): void;
   readonly received: number;
   /** Elements looked for by their id's index, not met in the walk of the stored rows (each costs an index probe). */
   readonly lookups: number;
