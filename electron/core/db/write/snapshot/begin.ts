@@ -44,6 +44,8 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     extractScope: { list: scope.list, scopeId: scope.scopeId },
     open: true,
     fields: fieldMap.compiled,
+    watch: fieldMap.watch,
+    parsed: 0,
     waiting: [],
     rejected: 0,
     rejection: null,
