@@ -5,7 +5,7 @@
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../shared/gs1/gs1.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { countKnownIds, hasAnyRow } from '../db/read/list-rows.ts';
-import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
+import { fieldNames, fieldRoles, fieldValue, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';
 
@@ -35,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function valuesOf(sample: readonly Json[], field: string): string[] {
   const out: string[] = [];
   for (const record of sample) {
-    const value = text(record[field]);
+    const value = text(fieldValue(record, field));
     if (value !== null && value !== '') out.push(value);
   }
   return out;
@@ -60,7 +60,7 @@ function hasRows(db: ReadDb, list: NonNullable<FieldRole['refersTo']>): boolean 
 /** Per field, the records that carry it. */
 function fieldCounts(sample: readonly Json[]): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const record of sample) for (const key of Object.keys(record)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const record of sample) for (const key of fieldNames(record)) counts.set(key, (counts.get(key) ?? 0) + 1);
   return Object.fromEntries(counts);
 }
 
@@ -68,9 +68,9 @@ function fieldCounts(sample: readonly Json[]): Record<string, number> {
 function badValues(sample: readonly Json[], field: string, idField: string | null, count: number): string {
   const shown: string[] = [];
   for (const record of sample) {
-    const value = text(record[field]);
+    const value = text(fieldValue(record, field));
     if (value === null || value === '' || isGtin(value, GTIN_LENGTHS)) continue;
-    const id = idField ? text(record[idField]) : null;
+    const id = idField ? text(fieldValue(record, idField)) : null;
     shown.push(id ? `\`${value}\` (record \`${id}\`)` : `\`${value}\``);
     if (shown.length === 3) break;
   }
@@ -104,7 +104,7 @@ export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sam
     const taken = used();
     return [...present].filter((f) => !taken.has(f));
   };
-  const inRecords = (field: string) => sample.filter((r) => r[field] !== undefined && r[field] !== null && r[field] !== '').length;
+  const inRecords = (field: string) => sample.filter((r) => { const v = fieldValue(r, field); return v !== undefined && v !== null && v !== ''; }).length;
 
   for (const role of roles) {
     const c = role.column;

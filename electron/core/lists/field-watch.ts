@@ -4,7 +4,7 @@
 // name the field, what the records carry now, and how IT re-maps (field-map.json or a re-learn).
 import { AisleError } from '../../contract/errors.ts';
 import type { FieldDecision } from './field-discovery.ts';
-import { fieldRoles, type FieldMap, type FieldRole, type Json } from './field-map.ts';
+import { fieldRoles, fieldValue, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 
 /** The columns a record is found by: losing the field of one leaves records unfindable or misplaced. */
@@ -45,7 +45,7 @@ export function watchFields(decision: FieldDecision, map: FieldMap, list: string
   const known = decision.seen ?? {};
   return {
     note(record) {
-      for (const field of unseen) if (Object.hasOwn(record, field)) unseen.delete(field);
+      for (const field of unseen) if (fieldValue(record, field) !== undefined) unseen.delete(field);
       // what the records carry that the sample did not: only while something is unseen, and a few
       if (unseen.size && newFields.size < 20) for (const key of Object.keys(record)) if (!Object.hasOwn(known, key)) newFields.add(key);
     },
