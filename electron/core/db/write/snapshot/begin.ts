@@ -6,6 +6,7 @@ import type { WriteDb } from '../../connection.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
 import { openFieldMap } from '../../../lists/field-map-state.ts';
+import { ownFacility } from './facility-scope.ts';
 import type { SnapshotState } from './state.ts';
 import { prepareRowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
@@ -45,6 +46,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     open: true,
     fields: fieldMap.compiled,
     watch: fieldMap.watch,
+    ownFacility: ownFacility(db, scope),
     parsed: 0,
     waiting: [],
     rejected: 0,

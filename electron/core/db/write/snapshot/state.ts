@@ -33,6 +33,8 @@ export interface SnapshotState {
   fields: CompiledMap | null;
   /** The fields the map reads records by, watched in the records parsed (field-watch.ts). */
   readonly watch: FieldWatch | null;
+  /** How a record names the dataset's facility (a facility's stock or history: facility-scope.ts), else null. */
+  readonly ownFacility: ReadonlySet<string> | null;
   /** Records parsed (not found unchanged by their bytes). */
   parsed: number;
   /** Records received before the map was decided (a list's first records), applied once it is. */

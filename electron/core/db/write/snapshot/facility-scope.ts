@@ -1,0 +1,35 @@
+// A facility's stock or history answer holds that facility's records only. A server that ignores
+// how the facility was asked for (a request form it does not read) answers every facility's stock:
+// filed under one facility, the mirror would show another facility's stock as this one's. Each
+// record that names its facility (the field map's facility reference) is checked; the first that
+// names another ends the apply, nothing of it kept, and the request form is not learned.
+import { AisleError } from '../../../../contract/errors.ts';
+import type { WriteDb } from '../../connection.ts';
+import { facilityRefs } from '../../read/scopes.ts';
+import type { SnapshotScope } from './types.ts';
+
+const UNSCOPED = new WeakSet<AisleError>();
+
+/** An apply ended because its answer held another facility's records (request-forms.ts then forgets the form). */
+export function isUnscopedAnswer(error: unknown): boolean {
+  return error instanceof AisleError && UNSCOPED.has(error);
+}
+
+/** The ways a record may name the scope's facility (its id, its code); null when the dataset is not a facility's stock or history. */
+export function ownFacility(db: WriteDb, scope: SnapshotScope): ReadonlySet<string> | null {
+  if ((scope.table !== 'inventory' && scope.table !== 'history') || scope.scopeId === null) return null;
+  const code = facilityRefs(db).find((f) => f.id === scope.scopeId)?.code;
+  return new Set(code ? [scope.scopeId, code] : [scope.scopeId]);
+}
+
+/** The error of a record that names another facility (`named`, read from `field`). */
+export function otherFacility(scope: SnapshotScope, field: string, named: string): AisleError {
+  const scopeName = scope.scopeName ?? scope.scopeId;
+  const error = new AisleError(
+    'bad_response',
+    `${scope.label ?? scope.list} of ${scopeName}: the server's answer holds records of another facility (\`${named}\` in the field \`${field}\`): ` +
+      `it did not filter by facility in the request Aisle sent, so nothing of it was applied and the offline data keeps what it had.`,
+  );
+  UNSCOPED.add(error);
+  return error;
+}
