@@ -21,6 +21,7 @@ const REPORT: Report = {
         { column: 'gtin', label: 'GTIN', field: null, source: 'decided', evidence: 'none of its names in the records' },
       ],
       rejected: { count: 2, reason: 'Record 7 of items (a1) has no id: it was not kept.' },
+      missing: [{ scopeId: 'a1', column: 'upc', field: 'code2', since: '2026-11-29T10:42:00.000Z', nowCarried: ['eanCode'] }],
     },
   ],
 };
@@ -37,6 +38,10 @@ describe('the field map on the diagnostics page', () => {
       ['gtin', '—', 'none of its names in the records'],
     ]);
     expect(wrapper.get('[data-testid=field-map-rejected]').text()).toBe('2 record(s) not kept: Record 7 of items (a1) has no id: it was not kept.');
+    // a mapped field the server stopped sending, and how IT re-maps
+    expect(wrapper.get('[data-testid=field-map-missing]').text()).toBe(
+      'code2 (upc) is missing from the records since 2026-11-29T10:42:00.000Z; they now carry: eanCode. This list is kept as last read until the field is named in field-map.json or learned again (aisle fields --relearn items).',
+    );
   });
 
   it('says nothing was decided before a sync, and is absent where the host has no field map', async () => {

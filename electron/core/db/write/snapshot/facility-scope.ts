@@ -15,11 +15,11 @@ export function isUnscopedAnswer(error: unknown): boolean {
   return error instanceof AisleError && UNSCOPED.has(error);
 }
 
-/** The ways a record may name the scope's facility (its id, its code); null when the dataset is not a facility's stock or history. */
+/** The ways a record may name the scope's facility (its id, code or name); null when the dataset is not a facility's stock or history. */
 export function ownFacility(db: WriteDb, scope: SnapshotScope): ReadonlySet<string> | null {
   if ((scope.table !== 'inventory' && scope.table !== 'history') || scope.scopeId === null) return null;
-  const code = facilityRefs(db).find((f) => f.id === scope.scopeId)?.code;
-  return new Set(code ? [scope.scopeId, code] : [scope.scopeId]);
+  const facility = facilityRefs(db).find((f) => f.id === scope.scopeId);
+  return new Set([scope.scopeId, facility?.code, facility?.name].filter((name): name is string => !!name));
 }
 
 /** The error of a record that names another facility (`named`, read from `field`). */
