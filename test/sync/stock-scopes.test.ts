@@ -82,4 +82,25 @@ describe('stock per facility', () => {
     expect(db.prepare('SELECT DISTINCT qty_on_hand FROM inventory').pluck().all()).toEqual([5]);
     expect(getMeta(db, 'request_form:/v1/api/pub/inv/query')).toBeNull();
   });
+
+  it('answered only to a request that does not name the facility, is applied only when each record names it', async () => {
+    const main = [{ id: 'fac-1', code: 'MAIN', name: 'Main DC' }];
+    // the server refuses the facility under every name Aisle knows; a body without it gets records that name none
+    server.fault('inv/query:fac-1', 'bad_request', 10);
+    server.fault('inv/query:', 'bad_request', 4);
+    server.set('inv/query:', stockOf('fac-1', 3).map(({ facility_id: _, ...rest }) => rest));
+    const stock = (await round(main)).datasets.find((d) => d.key === 'inventory@facility:fac-1')!;
+    expect(stock.outcome).toBe('error');
+    expect(stock.error!.message).toMatch(/^Inventory of Main DC: the server answered only a request that does not name the facility, and its records do not name one/);
+    expect(stockRows()).toEqual([]);
+    expect(getMeta(db, 'request_form:/v1/api/pub/inv/query')).toBeNull();
+
+    // records that each name the facility prove it
+    server.fault('inv/query:fac-1', 'bad_request', 10);
+    server.fault('inv/query:', 'bad_request', 4);
+    server.set('inv/query:', stockOf('fac-1', 3));
+    expect((await round(main)).datasets.find((d) => d.key === 'inventory@facility:fac-1')!.outcome).toBe('applied');
+    expect(stockRows()).toEqual([{ facility: 'fac-1', n: 3 }]);
+    expect(getMeta(db, 'request_form:/v1/api/pub/inv/query')).toBe('no-facility');
+  });
 });

@@ -32,6 +32,8 @@ interface Form {
   ask(spec: DatasetSpec, facilityId: unknown, rest: Body, pageSize: number): DatasetSpec;
   /** Asks a page at a time. */
   paged?: true;
+  /** Does not name the facility at all: only records that each name it prove the answer is the facility's. */
+  unnamed?: true;
 }
 
 /** The query parameters a reading pages with (list-paging.ts). */
@@ -71,8 +73,8 @@ export const REQUEST_FORMS: readonly Form[] = [
   renamed('facility'),
   renamed('facilityIds', (id) => [id]),
   renamed('warehouseId'),
-  { name: 'no-facility', ask: (spec, _id, rest) => ({ ...spec, body: rest }) },
-  { name: 'no-body', ask: (spec) => ({ ...spec, body: undefined }) },
+  { name: 'no-facility', unnamed: true, ask: (spec, _id, rest) => ({ ...spec, body: rest }) },
+  { name: 'no-body', unnamed: true, ask: (spec) => ({ ...spec, body: undefined }) },
   {
     name: 'query',
     ask: (spec, id, rest) => ({ ...spec, path: withQuery(spec.path, { facilityId: String(id) }), body: Object.keys(rest).length ? rest : undefined }),
@@ -121,6 +123,8 @@ export interface RequestForms {
    * endpoint's form is not proven, so it is not kept, and the next request tries every form again.
    */
   forget(spec: DatasetSpec): void;
+  /** The dataset's last request did not name its facility (its answer must prove whose it is). */
+  askedWithoutFacility(spec: DatasetSpec): boolean;
   /** Writes the forms learned this round, and forgets the ones not proven (call outside any transaction). */
   save(): void;
 }
@@ -130,6 +134,8 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
   const known = new Map([...metaEntries(db, META_PREFIX)].map(([key, value]) => [key.slice(META_PREFIX.length), value]));
   const learned = new Map<string, string>();
   const forgotten = new Set<string>();
+  /** The datasets whose last request was in a form that does not name the facility. */
+  const unnamed = new Set<string>();
   return {
     async open(spec, send) {
       const facility = facilityOf(spec);
@@ -146,6 +152,8 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
       for (const form of order) {
         try {
           const response = await send(form.ask(spec, facility.id, facility.rest, pageSize));
+          if (form.unnamed) unnamed.add(spec.key);
+          else unnamed.delete(spec.key);
           if (form !== knownForm) {
             known.set(endpoint, form.name);
             learned.set(endpoint, form.name);
@@ -162,6 +170,7 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
         { status: first!.status },
       );
     },
+    askedWithoutFacility: (spec) => unnamed.has(spec.key),
     forget(spec) {
       const endpoint = splitPaging(spec.path).path;
       if (!known.has(endpoint)) return;
