@@ -11,8 +11,13 @@ import type { TableName } from './registry.ts';
 const WATCHED: ReadonlySet<string> = new Set(['id', 'sku', 'code', 'upc', 'gtin', 'barcode', 'location_code', 'item_id', 'location_id', 'facility_id', 'account_id']);
 /** A field the decision saw in this share of its sample is one the records carry. */
 const CARRIED_SHARE = 0.9;
-/** Records parsed in an answer before a field none of them carries counts as gone (else: the whole answer, parsed). */
-const ENOUGH_RECORDS = 10;
+/**
+ * Parsed records none of which carries a watched field: as many as this, and the field is gone.
+ * Fewer (a few changed records, a log's new events) say so only beside a field the sample never
+ * had (a rename), and only when the whole answer was parsed: a server that leaves out empty fields
+ * may send a few records without one.
+ */
+const ENOUGH_RECORDS = 50;
 
 export interface MissingField {
   column: string;
@@ -50,7 +55,7 @@ export function watchFields(decision: FieldDecision, map: FieldMap, list: string
       if (unseen.size && newFields.size < 20) for (const key of Object.keys(record)) if (!Object.hasOwn(known, key)) newFields.add(key);
     },
     missing(parsed, received) {
-      if (unseen.size === 0 || parsed === 0 || (parsed < ENOUGH_RECORDS && parsed < received)) return null;
+      if (unseen.size === 0 || parsed === 0 || (parsed < ENOUGH_RECORDS && (parsed < received || newFields.size === 0))) return null;
       const [field] = unseen;
       const role = watched.get(field)!;
       const named = [...newFields].filter((f) => role.aliases.includes(f));
