@@ -220,6 +220,11 @@ export const methods = {
   ),
   /** Which server field fills which mirror column of each list, and on what evidence (field-map.json applied). */
   'fields.map': method<T.FieldMapReport>()(none),
+  /**
+   * IT's re-map of a list whose server renamed a field: its field map is learned again from the
+   * next answer (a round starts now). For a list with a field map only.
+   */
+  'fields.relearn': method<{ started: boolean }>()(z.strictObject({ list: text(100).min(1) })),
 } as const;
 
 export type Methods = typeof methods;

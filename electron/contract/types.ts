@@ -667,6 +667,11 @@ export interface ListFieldMap {
   fields: FieldChoice[];
   /** Records of the list's last answers not kept (no id), and why the first was not. */
   rejected: { count: number; reason: string | null } | null;
+  /**
+   * Fields the map reads records by that the list's answers no longer carry (a server that renamed
+   * them): those datasets keep what they held until IT re-maps. One per dataset (its scope's id).
+   */
+  missing: { scopeId: string | null; column: string; field: string; since: string; nowCarried: string[] }[];
 }
 
 export interface FieldMapReport {

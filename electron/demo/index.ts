@@ -14,6 +14,7 @@ import { inventoryRoutes } from './routes/inventory-routes.ts';
 import { LISTS, listRoutes, scopeIndex } from './routes/list-routes.ts';
 import { sendList } from './profile/list-answer.ts';
 import { IdMap, bodyIdsBack, pathIdBack, recordShape, type RecordShape } from './profile/record-shape.ts';
+import { liesShape, type ServerLies } from './profile/server-lies.ts';
 import { resolveProfile, type ServerProfile } from './profile/server-profile.ts';
 import { queryInventory } from './data/queries.ts';
 import { forbidden } from './http/errors.ts';
@@ -22,6 +23,7 @@ import { accountId as accountIdOf, facilityId as facilityIdOf } from './data/ids
 
 export type { TokenDelivery } from './routes/context.ts';
 export { NAMED_PROFILES, describeProfile, type ServerProfile } from './profile/server-profile.ts';
+export type { ServerLies } from './profile/server-lies.ts';
 export { DEMO_PASSWORD, SIGN_IN_USERS } from './data/people.ts';
 
 export interface DemoServerOptions {
@@ -75,6 +77,8 @@ export interface DemoServer {
   setRevision(n: number): void;
   /** Makes about 90% of one account's items vanish (null restores them). */
   setMassDeletion(account: number | null): void;
+  /** Turns the server's lies (server-lies.ts) on or off from the next request on: a server that changes between rounds. */
+  setLies(lies: Partial<ServerLies>): void;
   /** Ids of the generated data for tests: accounts, facilities, licenses of the demo user. */
   ids(): { accounts: string[]; facilities: string[]; demoLicenses: string[] };
   readonly profile: ServerProfile;
@@ -133,11 +137,22 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const clockOffsetMs = options.clockOffsetMs ?? 0;
   const auth = await createAuth({ world, db, accessTtlSeconds, refreshTtlSeconds, now: clockOffsetMs ? () => Date.now() + clockOffsetMs : undefined });
   let baseUrl = '';
-  const fingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays, historyOffsetMinutes]);
+  let lies: Partial<ServerLies> = { ...(profile.lies ?? {}) };
+  const dataFingerprint = JSON.stringify([seed, items, facilities, accounts, anchorMs, historyDays, historyOffsetMinutes]);
+  // what the lies change is part of every ETag: a client asking again gets the changed answer
+  const fingerprint = () => (Object.values(lies).some(Boolean) ? `${dataFingerprint}${JSON.stringify(lies)}` : dataFingerprint);
   const ids = new IdMap(profile.ids);
   const shapes = new Map<string, RecordShape | null>();
   const shapeOf = (list: string) => {
-    if (!shapes.has(list)) shapes.set(list, recordShape(profile, ids, list));
+    if (!shapes.has(list)) {
+      const own = recordShape(profile, ids, list);
+      const bent = liesShape(lies, list);
+      const both = (record: unknown) => {
+        const shaped = own ? own(record) : record;
+        return bent && shaped !== null && typeof shaped === 'object' && !Array.isArray(shaped) ? bent(shaped as Record<string, unknown>) : shaped;
+      };
+      shapes.set(list, own || bent ? both : null);
+    }
     return shapes.get(list) ?? null;
   };
   const demo: DemoContext = {
@@ -147,7 +162,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     ids,
     accessTtlSeconds,
     baseUrl: () => baseUrl,
-    fingerprint: () => fingerprint,
+    fingerprint,
+    lies: () => lies,
     sendList: (ctx, list, source, etag) => sendList(ctx, profile, baseUrl, { source, etag, shape: shapeOf(list) }),
     bodyIds: (body) => bodyIdsBack(body, ids),
     pathId: (id) => pathIdBack(id, ids),
@@ -216,6 +232,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     },
     setRevision(n: number) {
       world.setState(intOption('revision', n, 0, 0, 10_000), world.massDeleteAccount);
+    },
+    setLies(next) {
+      lies = { ...next };
+      shapes.clear();
     },
     setMassDeletion(account: number | null) {
       if (account !== null) intOption('massDeleteAccount', account, 0, 0, accounts - 1);

@@ -36,11 +36,18 @@ describe('deciding a field map from a sample', () => {
     expect(decision.evidence.upc).toBe('found by its values: 50/50 values pass the GS1 check digit');
   });
 
-  it('prefers a field that passes the check to one merely named `barcode` whose values do not', () => {
-    const sample = Array.from({ length: 20 }, (_, n) => ({ id: `i-${n}`, sku: `W-${n}`, barcode: `BIN-${n}`, eanDigits: ean(n) }));
+  it('keeps a field named as a barcode whose values fail the check, beside one whose values pass, and names the failing values', () => {
+    const sample = Array.from({ length: 20 }, (_, n) => ({ id: `i-${n}`, sku: `W-${n}`, barcode: n < 3 ? `BIN-${n}` : ean(n), eanDigits: ean(n + 1) }));
     const decision = discoverFieldMap(db, 'items', 'items', sample);
-    expect(decision.fields.upc).toBe('eanDigits');
-    expect(decision.evidence.upc).toBe('found by its values: 20/20 values pass the GS1 check digit, rather than `barcode` (only 0/20 of its values pass the GS1 check digit)');
+    expect(decision.fields.upc).toBe('barcode');
+    expect(decision.evidence.upc).toBe('alias; 17/20 values pass the GS1 check digit; 3 do not, and a scan of them finds nothing: `BIN-0` (record `i-0`), `BIN-1` (record `i-1`), `BIN-2` (record `i-2`)');
+  });
+
+  it('never says a list has none of its names while it reads one of them as another column', () => {
+    const customers = Array.from({ length: 5 }, (_, n) => ({ id: `c-${n}`, name: `Customer ${n}` }));
+    const decision = discoverFieldMap(db, 'customers', 'records', customers);
+    expect(decision.fields).toMatchObject({ code: 'name', name: null });
+    expect(decision.evidence.name).toBe('`name` is read as the code; no other of its names (`customer_name`, `customerName`, `CustomerName`, `customername`, ...) in the records');
   });
 
   it('finds a reference by the ids it holds, and a code by unique code-like values', () => {

@@ -1,5 +1,6 @@
 // The diagnostics page's field map section: each list's columns with the server field and the
 // evidence (or IT's file), the file's state and warning, and nothing when the host has no such method.
+import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { FieldMapReport as Report } from '../../electron/contract/types.ts';
 import FieldMapReport from '../../renderer/src/features/settings/FieldMapReport.vue';
@@ -21,6 +22,7 @@ const REPORT: Report = {
         { column: 'gtin', label: 'GTIN', field: null, source: 'decided', evidence: 'none of its names in the records' },
       ],
       rejected: { count: 2, reason: 'Record 7 of items (a1) has no id: it was not kept.' },
+      missing: [{ scopeId: 'a1', column: 'upc', field: 'code2', since: '2026-11-29T10:42:00.000Z', nowCarried: ['eanCode'] }],
     },
   ],
 };
@@ -37,6 +39,22 @@ describe('the field map on the diagnostics page', () => {
       ['gtin', '—', 'none of its names in the records'],
     ]);
     expect(wrapper.get('[data-testid=field-map-rejected]').text()).toBe('2 record(s) not kept: Record 7 of items (a1) has no id: it was not kept.');
+    // a mapped field the server stopped sending, and how IT re-maps
+    expect(wrapper.get('[data-testid=field-map-missing]').text()).toBe(
+      'code2 (upc) is missing from the records since 2026-11-29T10:42:00.000Z; they now carry: eanCode. This list is kept as last read until the field is named in field-map.json or learned again (aisle fields --relearn items).',
+    );
+  });
+
+  it("learns a list's fields again when IT asks, for a list with a missing field", async () => {
+    const relearned: unknown[] = [];
+    const client = scriptedClient({ 'fields.map': () => REPORT, 'fields.relearn': (args) => (relearned.push(args), { started: true }) });
+    const { wrapper } = await mountWith(FieldMapReport, client);
+    await wrapper.get('[data-testid=field-map-relearn]').trigger('click');
+    await flushPromises();
+    expect(relearned).toEqual([{ list: 'items' }]);
+    expect(wrapper.get('[data-testid=field-map-relearning]').text()).toBe('Its fields are learned again from the sync round that started.');
+    expect(wrapper.find('[data-testid=field-map-relearn]').exists()).toBe(false);
+    expect(client.calls.filter((c) => c.method === 'fields.map')).toHaveLength(2);
   });
 
   it('says nothing was decided before a sync, and is absent where the host has no field map', async () => {

@@ -276,6 +276,27 @@ describe('the sync service', () => {
     expect(mirrors.current()!.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(20);
   });
 
+  it('a list whose server renamed its SKU field fails in words until IT has its fields learned again (fields.relearn)', async () => {
+    const first = roundEnded();
+    session.signIn();
+    await first;
+    server.set(`${LISTS}/accounts/acc-1/items/query`, items(300).map(({ sku, ...rest }) => ({ ...rest, itemNumber: sku })));
+    const failed = roundEnded();
+    sync.handlers['sync.now'](undefined as never);
+    const itemsOf = (status: SyncStatus) => status.datasets.find((d) => d.key === 'items@account:acc-1')!;
+    expect(itemsOf(await failed).lastError?.message).toMatch(/^Items of Acme: the field `sku` that Aisle reads as the SKU is missing since .*; the records now carry `itemNumber`\./);
+    const skuOf = (id: string) => mirrors.current()!.db.prepare('SELECT sku FROM items WHERE id = ?').pluck().get(id);
+    expect(skuOf('item-5')).toBe('SKU-5');
+
+    await expect(sync.handlers['fields.relearn']({ list: 'itemz' })).rejects.toMatchObject({ code: 'not_found' });
+    const learned = waitFor<SyncStatus>('sync.status', (s) => !s.running && itemsOf(s).lastError === null);
+    expect(await sync.handlers['fields.relearn']({ list: 'items' })).toEqual({ started: true });
+    expect(itemsOf(await learned)).toMatchObject({ rows: 300, lastError: null });
+    // the answer with the new name applied, its SKU read from it
+    expect(mirrors.current()!.db.prepare('SELECT raw FROM items WHERE id = ?').pluck().get('item-5')).toContain('"itemNumber":"SKU-5"');
+    expect(skuOf('item-5')).toBe('SKU-5');
+  });
+
   it("signing in as someone else opens another file, without the last user's round times; signing out closes the mirror", async () => {
     const first = roundEnded();
     session.signIn('ann@example.com');

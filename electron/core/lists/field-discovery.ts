@@ -5,7 +5,7 @@
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../shared/gs1/gs1.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { countKnownIds, hasAnyRow } from '../db/read/list-rows.ts';
-import { fieldRoles, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
+import { fieldNames, fieldRoles, fieldValue, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';
 
@@ -21,6 +21,12 @@ export interface FieldDecision {
   /** Records the decision read. */
   sample: number;
   at: string;
+  /**
+   * Per field of the sample: in how many of its records it was (with any value, null too). What a
+   * later answer no longer carries is told apart by it (field-watch.ts); absent in decisions made
+   * before it was kept.
+   */
+  seen?: Record<string, number>;
 }
 
 const CODE_LIKE = /^[\p{L}\p{N}][\p{L}\p{N}._\-/#]{0,63}$/u;
@@ -29,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function valuesOf(sample: readonly Json[], field: string): string[] {
   const out: string[] = [];
   for (const record of sample) {
-    const value = text(record[field]);
+    const value = text(fieldValue(record, field));
     if (value !== null && value !== '') out.push(value);
   }
   return out;
@@ -51,6 +57,40 @@ function hasRows(db: ReadDb, list: NonNullable<FieldRole['refersTo']>): boolean 
   return hasAnyRow(db, list === 'items' || list === 'locations' ? list : 'records', list);
 }
 
+/** Per field, the records that carry it. */
+function fieldCounts(sample: readonly Json[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const record of sample) for (const key of fieldNames(record)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return Object.fromEntries(counts);
+}
+
+/** A few of a barcode field's values that fail the check, with their records' ids, for IT to correct. */
+function badValues(sample: readonly Json[], field: string, idField: string | null, count: number): string {
+  const shown: string[] = [];
+  for (const record of sample) {
+    const value = text(fieldValue(record, field));
+    if (value === null || value === '' || isGtin(value, GTIN_LENGTHS)) continue;
+    const id = idField ? text(fieldValue(record, idField)) : null;
+    shown.push(id ? `\`${value}\` (record \`${id}\`)` : `\`${value}\``);
+    if (shown.length === 3) break;
+  }
+  return `${count} do not, and a scan of them finds nothing: ${shown.join(', ')}${count > shown.length ? ', ...' : ''}`;
+}
+
+/**
+ * Why a column has no field. A name of it the records carry may be read as another column already
+ * (`name` as a list's code): said so, so that the report never says the name is absent while using it.
+ */
+function noneOfItsNames(role: FieldRole, roles: readonly FieldRole[], fields: FieldMap, present: ReadonlySet<string>): string {
+  const taken = role.aliases.find((a) => present.has(a));
+  const by = taken ? roles.find((r) => r.column !== 'id' && r.column !== role.column && fields[r.column] === taken) : undefined;
+  if (taken && by) {
+    const others = role.aliases.filter((a) => a.toLowerCase() !== taken.toLowerCase());
+    return `\`${taken}\` is read as the ${by.label}; no other of its names (${others.slice(0, 4).map((a) => `\`${a}\``).join(', ')}, ...) in the records`;
+  }
+  return `none of its names (${role.aliases.slice(0, 4).map((a) => `\`${a}\``).join(', ')}, ...) in the records`;
+}
+
 /** Decides a list's field map from a sample of its records: names first, then their values. */
 export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sample: readonly Json[], at = new Date().toISOString()): FieldDecision {
   const roles = fieldRoles(list, table);
@@ -64,25 +104,24 @@ export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sam
     const taken = used();
     return [...present].filter((f) => !taken.has(f));
   };
-  const inRecords = (field: string) => sample.filter((r) => r[field] !== undefined && r[field] !== null && r[field] !== '').length;
+  const inRecords = (field: string) => sample.filter((r) => { const v = fieldValue(r, field); return v !== undefined && v !== null && v !== ''; }).length;
 
   for (const role of roles) {
     const c = role.column;
     const field = fields[c];
     if (field) evidence[c] = `alias; in ${share(inRecords(field), m)} records`;
-    else evidence[c] = `none of its names (${role.aliases.slice(0, 4).map((a) => `\`${a}\``).join(', ')}, ...) in the records`;
+    else evidence[c] = noneOfItsNames(role, roles, fields, present);
 
     if (role.check === 'gs1') {
       const lengths = c === 'gtin' ? new Set([14]) : c === 'upc' ? new Set([12, 13]) : GTIN_LENGTHS;
-      let named: string | null = null;
       if (field) {
+        // a field named as a barcode stays it: values only report what does not pass, for IT (a
+        // free-text field whose values happen to pass is no barcode, and a scan would open the wrong item)
         const values = valuesOf(sample, field);
-        const ok = values.filter((v) => isGtin(v, GTIN_LENGTHS)).length;
-        evidence[c] = `alias; ${share(ok, values.length)} values pass the GS1 check digit`;
-        if (!passes(ok, values.length)) named = `\`${field}\` (only ${share(ok, values.length)} of its values pass the GS1 check digit)`;
-      }
-      // a field by its values: when none is named so, or the one named so fails the check
-      if (!field || named) {
+        const bad = values.filter((v) => !isGtin(v, GTIN_LENGTHS));
+        evidence[c] = `alias; ${share(values.length - bad.length, values.length)} values pass the GS1 check digit${bad.length ? `; ${badValues(sample, field, fields.id, bad.length)}` : ''}`;
+      } else {
+        // no field is named so: one whose every value passes, found by its values, and said so
         let best: { field: string; ok: number; of: number } | null = null;
         for (const candidate of free()) {
           const values = valuesOf(sample, candidate);
@@ -91,7 +130,7 @@ export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sam
         }
         if (best) {
           fields[c] = best.field;
-          evidence[c] = `found by its values: ${share(best.ok, best.of)} values pass the GS1 check digit${named ? `, rather than ${named}` : ''}`;
+          evidence[c] = `found by its values: ${share(best.ok, best.of)} values pass the GS1 check digit`;
         }
       }
     }
@@ -140,5 +179,5 @@ export function discoverFieldMap(db: ReadDb, list: string, table: TableName, sam
     if (!fields.location_id && fields.location_code) evidence.location_id = `none: found through the location code (\`${fields.location_code}\`) among the locations`;
   }
   if (!fields.id) evidence.id = `no id field (\`id\`, \`uuid\`, \`${roles[0].aliases[6] ?? 'code'}\`, ...) in the records: records without an id are not kept`;
-  return { fields, evidence, sample: m, at };
+  return { fields, evidence, sample: m, at, seen: fieldCounts(sample) };
 }

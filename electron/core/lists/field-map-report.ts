@@ -5,7 +5,7 @@ import type { ReadDb } from '../db/connection.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { fieldRoles } from './field-map.ts';
 import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';
-import { decidedLists, readDecision, readOverrides, readRejected } from './field-map-state.ts';
+import { decidedLists, readDecision, readMissing, readOverrides, readRejected } from './field-map-state.ts';
 import { knownLists, listDef } from './registry.ts';
 
 export function fieldMapReport(db: ReadDb | null, dataDir: string): FieldMapReport {
@@ -20,6 +20,7 @@ function listsOf(db: ReadDb): ListFieldMap[] {
   const lists = decidedLists(db).sort((a, b) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b));
   const overrides = readOverrides(db);
   const rejected = readRejected(db);
+  const missing = readMissing(db);
   const datasets = allDatasets(db);
   return lists.map((list) => {
     const def = listDef(list);
@@ -38,6 +39,12 @@ function listsOf(db: ReadDb): ListFieldMap[] {
           : { column: role.column, label: role.label, field: decision.fields[role.column] ?? null, source: 'decided' as const, evidence: decision.evidence[role.column] ?? '' },
       ),
       rejected: notes.length ? { count: notes.reduce((n, r) => n + r.count, 0), reason: notes[0].reason } : null,
+      missing: datasets
+        .filter((d) => d.list === list && missing.has(d.dataset_id))
+        .map((d) => {
+          const { column, field, since, nowCarried } = missing.get(d.dataset_id)!;
+          return { scopeId: d.scope_id, column, field, since, nowCarried };
+        }),
     };
   });
 }

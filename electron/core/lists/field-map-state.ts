@@ -9,8 +9,10 @@ import { countUpTo, itemIdBySku, locationsByCodeNorm, sampleRaws } from '../db/r
 import { scopeIdsOfList } from '../db/read/datasets.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import { reextractRows } from '../db/write/list-rows.ts';
+import { inOneWrite } from '../db/write/in-one-write.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { discoverFieldMap, SAMPLE_SIZE, type FieldDecision } from './field-discovery.ts';
+import { watchFields, type FieldWatch } from './field-watch.ts';
 import { fieldRoles, getter, mapByAliases, presentFields, type FieldMap, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';
 import { text } from './values.ts';
@@ -104,13 +106,20 @@ export function openFieldMap(
   db: WriteDb,
   list: string,
   table: TableName,
-): { compiled: CompiledMap | null; decide(sample: readonly Json[]): CompiledMap; fieldByNames(record: Json, column: string): string | null } {
+): {
+  compiled: CompiledMap | null;
+  /** Watches the answer for the fields the map reads records by (field-watch.ts); null before a decision. */
+  watch: FieldWatch | null;
+  decide(sample: readonly Json[]): CompiledMap;
+  fieldByNames(record: Json, column: string): string | null;
+} {
   const overrides = readOverrides(db);
-  let decision = readDecision(db, list);
+  const relearn = relearnAsked(db, list);
+  let decision = relearn ? null : readDecision(db, list);
   // decided on fewer records than a sample (a list that was small), and it has grown: decided again
   // on its rows, re-extracted if that changes the map (a field absent from its few first records)
   const grown = decision !== null && decision.sample < SAMPLE_SIZE && storedCount(db, list, table) > decision.sample;
-  if (!decision || grown) {
+  if (!relearn && (!decision || grown)) {
     const before = decision;
     decision = decideFromStored(db, list, table) ?? decision;
     if (decision && decision !== before) {
@@ -118,8 +127,10 @@ export function openFieldMap(
       if (before && JSON.stringify(mapInForce(before, overrides, list)) !== JSON.stringify(mapInForce(decision, overrides, list))) reextract(db, list, table, overrides);
     }
   }
+  const inForce = decision ? mapInForce(decision, overrides, list) : null;
   return {
-    compiled: decision ? compileMap(db, table, mapInForce(decision, overrides, list)) : null,
+    compiled: decision ? compileMap(db, table, inForce!) : null,
+    watch: decision ? watchFields(decision, inForce!, list, table) : null,
     /** A column's field in one record, by names alone (before the decision). */
     fieldByNames(record, column) {
       return { ...mapByAliases(fieldRoles(list, table), presentFields([record])), ...(overrides[list] ?? {}) }[column] ?? null;
@@ -127,6 +138,11 @@ export function openFieldMap(
     decide(sample) {
       const made = discoverFieldMap(db, list, table, sample);
       writeDecision(db, list, made);
+      if (relearn) {
+        // the rows kept were extracted with the old map: they are read with the new one
+        deleteMeta(db, RELEARN + list);
+        reextract(db, list, table, overrides);
+      }
       return compileMap(db, table, mapInForce(made, overrides, list));
     },
   };
@@ -145,6 +161,59 @@ export function reextract(db: WriteDb, list: string, table: TableName, overrides
   return reextractRows(db, { table, list, columns: t.columns, fts: t.fts }, (raw, datasetId) =>
     extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null }),
   );
+}
+
+const MISSING = 'field_missing:';
+
+/** A watched field a dataset's answers no longer carry (field-watch.ts), since when. */
+export interface MissingNote {
+  list: string;
+  column: string;
+  field: string;
+  since: string;
+  nowCarried: string[];
+}
+
+/** Notes (outside any transaction: the apply was rolled back) a dataset's missing field; keeps the first time it was met. */
+export function noteMissing(db: WriteDb, datasetId: number, note: Omit<MissingNote, 'since'>, at: string): MissingNote {
+  const before = readMissingOf(db, datasetId);
+  const since = before && before.column === note.column && before.field === note.field ? before.since : at;
+  const made = { ...note, since };
+  putMeta(db, MISSING + datasetId, JSON.stringify(made));
+  return made;
+}
+
+/** A dataset read whole again: its missing field, if noted, is no longer. */
+export function clearMissing(db: WriteDb, datasetId: number): void {
+  deleteMeta(db, MISSING + datasetId);
+}
+
+function readMissingOf(db: ReadDb, datasetId: number): MissingNote | null {
+  const json = getMeta(db, MISSING + datasetId);
+  return json ? (JSON.parse(json) as MissingNote) : null;
+}
+
+/** Every dataset's missing field, by dataset id. */
+export function readMissing(db: ReadDb): Map<number, MissingNote> {
+  return new Map([...metaEntries(db, MISSING)].map(([key, value]) => [Number(key.slice(MISSING.length)), JSON.parse(value) as MissingNote]));
+}
+
+const RELEARN = 'field_map_relearn:';
+
+/**
+ * IT's explicit re-map of a list: its decision is dropped, and the list's next answer decides it
+ * again from its own records (not from the rows kept, which carry the old names); the rows kept
+ * are then extracted again with the new map. Call on the writer connection.
+ */
+export function relearnFieldMap(db: WriteDb, list: string, at = new Date().toISOString()): void {
+  inOneWrite(db, () => {
+    deleteMeta(db, DECISION + list);
+    putMeta(db, RELEARN + list, at);
+  });
+}
+
+function relearnAsked(db: ReadDb, list: string): boolean {
+  return getMeta(db, RELEARN + list) !== null;
 }
 
 const REJECTED = 'rejected:';

@@ -68,12 +68,13 @@ function idRole(list: string): FieldRole {
 }
 
 const modifiedOn = role('modified_on', 'modified time', 'instant', ['modifiedon', 'modified on', 'modified at', 'modified date', 'last modified', 'updated at', 'updated on', 'last updated']);
-const facility = role('facility_id', 'facility reference', 'text', ['facility id', 'facility uuid', 'facility'], { refersTo: 'facilities' });
-const account = role('account_id', 'account reference', 'text', ['account id', 'account uuid', 'account'], { refersTo: 'accounts' });
-const itemRef = role('item_id', 'item reference', 'text', ['item id', 'item uuid', 'product id'], { refersTo: 'items' });
-const locationRef = role('location_id', 'location reference', 'text', ['location id', 'location uuid', 'bin id'], { refersTo: 'locations' });
-const sku = role('sku', 'SKU', 'text', ['sku', 'item number', 'item code', 'item no', 'item num', 'part number', 'product code', 'article number']);
-const locationCode = role('location_code', 'location code', 'text', ['location code', 'location name', 'location', 'bin code', 'bin']);
+// a reference may be an object of its own (`item: {id, sku}`): its fields are named `item.id`, `item.sku`
+const facility = role('facility_id', 'facility reference', 'text', ['facility id', 'facility uuid', 'facility', 'facility.id', 'warehouse.id'], { refersTo: 'facilities' });
+const account = role('account_id', 'account reference', 'text', ['account id', 'account uuid', 'account', 'account.id', 'owner.id'], { refersTo: 'accounts' });
+const itemRef = role('item_id', 'item reference', 'text', ['item id', 'item uuid', 'product id', 'item.id', 'item.uuid', 'product.id'], { refersTo: 'items' });
+const locationRef = role('location_id', 'location reference', 'text', ['location id', 'location uuid', 'bin id', 'location.id', 'location.uuid', 'bin.id'], { refersTo: 'locations' });
+const sku = role('sku', 'SKU', 'text', ['sku', 'item number', 'item code', 'item no', 'item num', 'part number', 'product code', 'article number', 'item.sku', 'item.item number', 'item.code', 'product.sku']);
+const locationCode = role('location_code', 'location code', 'text', ['location code', 'location name', 'location', 'bin code', 'bin', 'location.code', 'location.name', 'bin.code']);
 const lot = role('lot', 'lot', 'text', ['lot', 'lot number', 'lot no', 'lot code', 'batch', 'batch number', 'batch no']);
 const uom = role('uom', 'unit of measure', 'text', ['uom', 'unit of measure', 'unit', 'uom code']);
 const enabled = role('enabled', 'enabled', 'flag', ['enabled', 'active', 'is enabled', 'is active']);
@@ -164,11 +165,42 @@ export function mapByAliases(roles: readonly FieldRole[], present: ReadonlySet<s
   return map;
 }
 
-/** The fields any of the records has (with a value). */
+const isScalar = (value: unknown) => typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean';
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The fields any of the records has with a value a column can hold: its own scalar fields, and
+ * those of an object one level down as `object.field` (`item: {id, sku}` gives `item.id`, `item.sku`).
+ */
 export function presentFields(records: readonly Json[]): Set<string> {
   const present = new Set<string>();
-  for (const record of records) for (const [key, value] of Object.entries(record)) if (value !== null && value !== undefined && value !== '') present.add(key);
+  for (const record of records) {
+    for (const [key, value] of Object.entries(record)) {
+      if (isScalar(value)) present.add(key);
+      else if (isObject(value)) for (const [inner, v] of Object.entries(value)) if (isScalar(v)) present.add(`${key}.${inner}`);
+    }
+  }
   return present;
+}
+
+/** Every field name a record carries (null values too), objects one level down as `object.field`. */
+export function fieldNames(record: Json): string[] {
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    names.push(key);
+    if (isObject(value)) for (const inner of Object.keys(value)) names.push(`${key}.${inner}`);
+  }
+  return names;
+}
+
+/** A field's value in a record: its own field of that name, else `a.b` as field `b` of its object `a`. */
+export function fieldValue(record: Json, field: string): unknown {
+  const own = record[field];
+  if (own !== undefined) return own;
+  const dot = field.indexOf('.');
+  if (dot <= 0) return undefined;
+  const outer = record[field.slice(0, dot)];
+  return isObject(outer) ? outer[field.slice(dot + 1)] : undefined;
 }
 
 const NONE = (): undefined => undefined;
@@ -182,8 +214,16 @@ const NONE = (): undefined => undefined;
  */
 export function getter(map: FieldMap, column: string): (record: Json) => unknown {
   const field = map[column] ?? null;
+  if (field === null) return NONE;
   // the name is written as a JSON string literal: any text a server or IT gives stays a name
-  return field === null ? NONE : (new Function('r', `return r[${JSON.stringify(field)}];`) as (record: Json) => unknown);
+  const dot = field.indexOf('.');
+  if (dot <= 0) return new Function('r', `return r[${JSON.stringify(field)}];`) as (record: Json) => unknown;
+  // `a.b`: the record's own field of that name, else field b of its object a
+  const [outer, inner] = [JSON.stringify(field.slice(0, dot)), JSON.stringify(field.slice(dot + 1))];
+  return new Function(
+    'r',
+    `const v = r[${JSON.stringify(field)}]; if (v !== undefined) return v; const o = r[${outer}]; return o !== null && typeof o === 'object' ? o[${inner}] : undefined;`,
+  ) as (record: Json) => unknown;
 }
 
 /** The map the demo server's names give (tests, and a table read before any decision). */

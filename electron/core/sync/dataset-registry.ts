@@ -4,7 +4,7 @@
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { ReadDb } from '../db/connection.ts';
-import { scopeRecords } from '../db/read/scopes.ts';
+import { facilityRefs, scopeRecords } from '../db/read/scopes.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 
 interface ListDef {
@@ -69,6 +69,24 @@ export function globalDatasets(options: PlanOptions): DatasetSpec[] {
   }));
 }
 
+/**
+ * The mirrored facility each reference names, by its id, else by its code (a profile may name its
+ * facilities by code): each facility once, whatever names it. A reference no mirrored facility
+ * answers to is kept as it is (the facilities list may not be read yet).
+ */
+function facilityIdsOf(db: ReadDb, refs: readonly { id: string; code: string }[]): string[] {
+  const mirrored = facilityRefs(db);
+  const ids = new Set(mirrored.map((f) => f.id));
+  const byCode = new Map<string, string>();
+  for (const f of mirrored) if (f.code && !byCode.has(f.code.toLowerCase())) byCode.set(f.code.toLowerCase(), f.id);
+  const out = new Set<string>();
+  for (const ref of refs) {
+    const id = ids.has(ref.id) ? ref.id : (byCode.get(ref.id.toLowerCase()) ?? (ref.code ? byCode.get(ref.code.toLowerCase()) : undefined) ?? ref.id);
+    out.add(id);
+  }
+  return [...out];
+}
+
 function scopes(db: ReadDb, list: string): { id: string; name: string | null }[] {
   return scopeRecords(db, list);
 }
@@ -97,9 +115,10 @@ export function scopedDatasets(db: ReadDb, options: PlanOptions): DatasetSpec[] 
   const names = new Map(facilities.map((f) => [f.id, f.name]));
   for (const f of options.userFacilities) if (!names.has(f.id)) names.set(f.id, f.name || f.code);
   // A profile that names no facility keeps every mirrored one, never none (the session says which).
-  const stock = options.offlineFacilities.length ? options.offlineFacilities
-    : options.userFacilities.length ? options.userFacilities.map((f) => f.id)
-    : facilities.map((f) => f.id);
+  const named = options.offlineFacilities.length ? options.offlineFacilities.map((id) => ({ id, code: '' }))
+    : options.userFacilities.length ? options.userFacilities
+    : facilities.map((f) => ({ id: f.id, code: '' }));
+  const stock = facilityIdsOf(db, named);
   const now = options.now ?? new Date();
   const from = new Date(now.getTime() - options.historyDays * 86_400_000);
   from.setUTCHours(0, 0, 0, 0); // a stable window for the day, so that the ETag can repeat

@@ -6,6 +6,9 @@
 // stock of some items) is asked only in the form already known: when it is refused, the round reads
 // the whole stock instead (round/read-answer.ts), which finds the form.
 //
+// A form is proven by its answer: one whose records name another facility (a server that ignores
+// how it was asked answers every facility's stock) is forgotten, never kept (`forget`).
+//
 // Last come the forms with paging parameters, for a server that answers only a page at a time: the
 // first page asked for (`page`/`size` in the query, or in the body), whose answer tells how it pages,
 // and the reading then goes on page after page like a list's (list-paging.ts). A paging parameter
@@ -15,7 +18,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { WriteDb } from '../db/connection.ts';
 import { metaEntries } from '../db/read/meta.ts';
-import { putMeta } from '../db/write/meta.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { DEFAULT_PAGE_SIZE } from './list-paging.ts';
 
 /** Statuses that say "not asked this way", not "not there" or "failed". */
@@ -29,6 +32,8 @@ interface Form {
   ask(spec: DatasetSpec, facilityId: unknown, rest: Body, pageSize: number): DatasetSpec;
   /** Asks a page at a time. */
   paged?: true;
+  /** Does not name the facility at all: only records that each name it prove the answer is the facility's. */
+  unnamed?: true;
 }
 
 /** The query parameters a reading pages with (list-paging.ts). */
@@ -68,8 +73,8 @@ export const REQUEST_FORMS: readonly Form[] = [
   renamed('facility'),
   renamed('facilityIds', (id) => [id]),
   renamed('warehouseId'),
-  { name: 'no-facility', ask: (spec, _id, rest) => ({ ...spec, body: rest }) },
-  { name: 'no-body', ask: (spec) => ({ ...spec, body: undefined }) },
+  { name: 'no-facility', unnamed: true, ask: (spec, _id, rest) => ({ ...spec, body: rest }) },
+  { name: 'no-body', unnamed: true, ask: (spec) => ({ ...spec, body: undefined }) },
   {
     name: 'query',
     ask: (spec, id, rest) => ({ ...spec, path: withQuery(spec.path, { facilityId: String(id) }), body: Object.keys(rest).length ? rest : undefined }),
@@ -113,7 +118,14 @@ export interface RequestForms {
    * form in turn while the server refuses them. Rethrows anything that is not a refusal.
    */
   open<T>(spec: DatasetSpec, send: (asked: DatasetSpec) => Promise<T>): Promise<T>;
-  /** Writes the forms learned this round (call outside any transaction). */
+  /**
+   * The answer to `spec` held another facility's records (snapshot/facility-scope.ts): its
+   * endpoint's form is not proven, so it is not kept, and the next request tries every form again.
+   */
+  forget(spec: DatasetSpec): void;
+  /** The dataset's last request did not name its facility (its answer must prove whose it is). */
+  askedWithoutFacility(spec: DatasetSpec): boolean;
+  /** Writes the forms learned this round, and forgets the ones not proven (call outside any transaction). */
   save(): void;
 }
 
@@ -121,6 +133,9 @@ export interface RequestForms {
 export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): RequestForms {
   const known = new Map([...metaEntries(db, META_PREFIX)].map(([key, value]) => [key.slice(META_PREFIX.length), value]));
   const learned = new Map<string, string>();
+  const forgotten = new Set<string>();
+  /** The datasets whose last request was in a form that does not name the facility. */
+  const unnamed = new Set<string>();
   return {
     async open(spec, send) {
       const facility = facilityOf(spec);
@@ -137,6 +152,8 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
       for (const form of order) {
         try {
           const response = await send(form.ask(spec, facility.id, facility.rest, pageSize));
+          if (form.unnamed) unnamed.add(spec.key);
+          else unnamed.delete(spec.key);
           if (form !== knownForm) {
             known.set(endpoint, form.name);
             learned.set(endpoint, form.name);
@@ -153,9 +170,19 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
         { status: first!.status },
       );
     },
+    askedWithoutFacility: (spec) => unnamed.has(spec.key),
+    forget(spec) {
+      const endpoint = splitPaging(spec.path).path;
+      if (!known.has(endpoint)) return;
+      known.delete(endpoint);
+      learned.delete(endpoint);
+      forgotten.add(endpoint);
+    },
     save() {
       for (const [path, form] of learned) putMeta(db, `${META_PREFIX}${path}`, form);
+      for (const path of forgotten) if (!learned.has(path)) deleteMeta(db, `${META_PREFIX}${path}`);
       learned.clear();
+      forgotten.clear();
     },
   };
 }

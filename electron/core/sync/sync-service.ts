@@ -14,6 +14,7 @@ import { DISK_FULL } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
+import { decidedLists } from '../lists/field-map-state.ts';
 import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
@@ -21,7 +22,7 @@ import type { TaskToken } from './worker-protocol.ts';
 
 const SYNC_RUNNING: Notice = { code: 'sync_running' };
 
-export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld'>;
+export type SyncHandlers = Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.confirmHeld' | 'sync.discardHeld' | 'fields.relearn'>;
 
 export interface SyncService {
   readonly handlers: SyncHandlers;
@@ -285,6 +286,15 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
         await worker.run({ kind: 'discardHeld', mirrorPath: mirror.path, key }, { refreshAfterUnauthorized: (t) => session.refreshAfterUnauthorized(t) });
         emitStatus();
         return heldStatus(key);
+      },
+      // written by the worker, the mirror's one writer, between rounds; the round it starts learns the list
+      'fields.relearn': async ({ list }) => {
+        const mirror = mirrors.current();
+        if (!mirror) throw mirrorUnavailable(mirrors, 'Sign in first.');
+        if (!decidedLists(mirror.db).includes(list)) throw new AisleError('not_found', `No field map of a list "${list}" in the offline data: nothing to learn again.`);
+        await afterCurrent();
+        await worker.run({ kind: 'relearnFields', mirrorPath: mirror.path, list }, { refreshAfterUnauthorized: (t) => session.refreshAfterUnauthorized(t) });
+        return { started: start('now') };
       },
     },
     async runRound() {

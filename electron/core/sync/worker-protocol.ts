@@ -43,7 +43,14 @@ export interface UpgradeTask {
   mirrorPath: string;
 }
 
-export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask;
+/** Drops a list's field map: the next round learns it from the server's answer (field-map-state.ts). */
+export interface RelearnFieldsTask {
+  kind: 'relearnFields';
+  mirrorPath: string;
+  list: string;
+}
+
+export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask | RelearnFieldsTask;
 
 export type ToWorker =
   | { type: 'task'; id: number; task: WorkerTask }

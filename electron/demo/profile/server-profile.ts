@@ -1,6 +1,7 @@
 // A server profile: one choice for every point the spec leaves open (design.md section 3), so the
 // demo server can play servers we did not write. The default profile is the demo server itself;
 // named profiles are fixed, documented ones (docs/demo-server.md); tests draw others at random.
+import type { ServerLies } from './server-lies.ts';
 export type TokenDelivery =
   | { kind: 'cookie'; name: string }
   /** `Authorization: Bearer <jwt>`, or the raw JWT in a header of another name. */
@@ -42,6 +43,8 @@ export interface ServerProfile {
   omitOptional: boolean;
   /** One list that always fails with this status. */
   failingList: { list: string; status: 403 | 404 | 500 } | null;
+  /** Answers that change or bend (server-lies.ts); absent: none. A test may change them between rounds (DemoServer.setLies). */
+  lies?: Partial<ServerLies>;
 }
 
 /** Exactly the demo server as it always was. */
@@ -127,5 +130,6 @@ export function describeProfile(p: ServerProfile): string {
   const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
   const paging = p.paging === 'none' ? 'no paging' : `${p.paging} paging of ${p.pageSize}`;
   const failing = p.failingList ? `, ${p.failingList.list} fails ${p.failingList.status}` : '';
-  return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}`;
+  const lies = Object.entries(p.lies ?? {}).filter(([, on]) => on).map(([name]) => name);
+  return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}${lies.length ? `; lies: ${lies.join(', ')}` : ''}`;
 }

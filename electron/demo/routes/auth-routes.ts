@@ -112,7 +112,10 @@ export function authRoutes(demo: DemoContext): Route[] {
       async handle(ctx) {
         const who = await caller(ctx);
         // The spec's User, plus (the demo's reading of "jwt list") the user's open sessions.
-        sendJson(ctx.req, ctx.res, { ...user(world, who.userIndex), sessions: auth.openSessions(who.user.email) });
+        const profile = user(world, who.userIndex);
+        // a profile that names its facilities by code alone
+        const facilities = demo.lies().facilitiesByCode ? profile.facilities.map((f) => f.code) : profile.facilities;
+        sendJson(ctx.req, ctx.res, { ...profile, facilities, sessions: auth.openSessions(who.user.email) });
       },
     },
     {

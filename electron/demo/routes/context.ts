@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth-service.ts';
 import type { World } from '../data/world.ts';
 import type { RequestContext } from '../http/router.ts';
 import type { IdMap } from '../profile/record-shape.ts';
+import type { ServerLies } from '../profile/server-lies.ts';
 import type { ServerProfile } from '../profile/server-profile.ts';
 
 /** The demo server's own three ways of handing out the JWT (a profile may choose others). */
@@ -21,6 +22,8 @@ export interface DemoContext {
   baseUrl(): string;
   /** What the data depends on besides revision: part of every ETag. */
   fingerprint(): string;
+  /** The server's lies now (server-lies.ts). */
+  lies(): Partial<ServerLies>;
   /** Answers with one list's records (`list` names their kind: items, locations, inventory, ...) as the profile serves lists. */
   sendList(ctx: RequestContext, list: string, source: Iterable<unknown> | (() => Iterable<unknown>), etag: string): Promise<void>;
   /** A request body with the profile's ids turned back into the server's own. */

@@ -34,3 +34,8 @@ export function scopeRecordName(db: ReadDb, list: string, id: string): string | 
   const row = stmt(db, `SELECT name, code FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id) as { name: string | null; code: string | null } | undefined;
   return row ? (row.name ?? row.code) : null;
 }
+
+/** Each mirrored facility's id, code and name: what a profile or a setting may name it by. */
+export function facilityRefs(db: ReadDb): { id: string; code: string | null; name: string | null }[] {
+  return db.prepare(`SELECT id, code, name FROM records WHERE list = 'facilities' ORDER BY code_sort, id`).all() as { id: string; code: string | null; name: string | null }[];
+}

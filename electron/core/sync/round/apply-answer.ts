@@ -25,7 +25,9 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
   const a: AnswerState = { spec, datasetId, o, applier: null, bytes: 0, lastProgress: Date.now(), rejected: [], keptRejected: 0, log, listPages: o.pages ?? null, link: o.link ?? null, partPages: [...(o.part?.pages ?? [])], ahead: null };
   let page: Readable | null = body;
   try {
-    a.applier = beginSnapshot(r.db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false, caps: r.options.caps });
+    // an answer to a request that did not name the facility is the facility's only if each record says so
+    const scope = r.forms.askedWithoutFacility(spec) ? { ...spec, recordsNameFacility: true } : spec;
+    a.applier = beginSnapshot(r.db, datasetId, scope, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false, caps: r.options.caps });
     progress(r, spec, 'downloading', 0, 0, o.expectedRows);
     while (page) {
       askAhead(r, a);

@@ -4,6 +4,7 @@ import { datasetByKey, scopeGone, type DatasetRow } from '../../db/read/datasets
 import { ensureDataset, markAttempt, markError } from '../../db/write/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { listError, NOT_OFFERED_RETRY_MS } from '../list-errors.ts';
+import { isUnscopedAnswer } from '../../db/write/snapshot/facility-scope.ts';
 import { readAnswer } from './read-answer.ts';
 import { asAisleError, pastRoundDeadline } from './round-errors.ts';
 import { progress, type RoundState } from './round-state.ts';
@@ -34,6 +35,7 @@ export async function readDataset(r: RoundState, spec: DatasetSpec): Promise<voi
     await readAnswer(r, spec, datasetId, row, expectedRows);
   } catch (error) {
     const raw = asAisleError(error);
+    if (isUnscopedAnswer(raw)) r.forms.forget(spec);
     if (raw.code === 'offline') r.offline = raw;
     const e = r.roundDeadline?.signal.aborted && !r.options.signal?.aborted ? pastRoundDeadline(r, spec) : listError(spec, raw);
     const said = { code: e.code, message: e.message, ...(e.notice ? { notice: e.notice } : {}) };

@@ -130,6 +130,9 @@ export const en = {
     why: 'Why',
     fromFile: 'named in field-map.json',
     rejected: '{n} record(s) not kept: {reason}',
+    relearn: 'Learn its fields again from the server',
+    relearning: 'Its fields are learned again from the sync round that started.',
+    missing: '{field} ({column}) is missing from the records since {since}; they now carry: {carried}. This list is kept as last read until the field is named in field-map.json or learned again (aisle fields --relearn {list}).',
   },
   kind: {
     item: 'Item', location: 'Location', account: 'Account', customer: 'Customer', carrier: 'Carrier', channel: 'Channel',

@@ -132,6 +132,9 @@ export const es: Messages = {
     why: 'Por qué',
     fromFile: 'nombrado en field-map.json',
     rejected: '{n} registro(s) no guardados: {reason}',
+    relearn: 'Aprender de nuevo sus campos del servidor',
+    relearning: 'Sus campos se aprenden de nuevo en la sincronización que empezó.',
+    missing: '{field} ({column}) falta en los registros desde {since}; ahora traen: {carried}. Esta lista se conserva como se leyó por última vez hasta que el campo se nombre en field-map.json o se aprenda de nuevo (aisle fields --relearn {list}).',
   },
   kind: {
     item: 'Artículo', location: 'Ubicación', account: 'Cuenta', customer: 'Cliente', carrier: 'Transportista', channel: 'Canal',

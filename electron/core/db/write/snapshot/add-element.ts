@@ -43,6 +43,8 @@ export function addElement(s: SnapshotState, element: Buffer | string): void {
   }
   s.received++;
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return reject(s, s.received, 'is not a JSON object');
+  s.parsed++;
+  s.watch?.note(record as Json);
   if (!s.fields) {
     s.waiting.push({ record: record as Json, hash, json, n: s.received });
     if (s.waiting.length >= SAMPLE_SIZE) decideWaiting(s);

@@ -12,7 +12,7 @@
 // is gone (gone.ts) and commits, or rolls back.
 import { DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../connection.ts';
-import type { Json } from '../../../lists/field-map.ts';
+import { fieldValue, type Json } from '../../../lists/field-map.ts';
 import { addElement, addKeptBytes } from './add-element.ts';
 import { begin } from './begin.ts';
 import { finish, rollback } from './finish.ts';
@@ -55,7 +55,7 @@ export function beginSnapshot(
     valueOf(element, column) {
       const record = JSON.parse(element.toString('utf8')) as Json;
       const field = s.fields ? s.fields.map[column] : s.fieldMap.fieldByNames(record, column);
-      return field ? record[field] : undefined;
+      return field ? fieldValue(record, field) : undefined;
     },
   };
 }

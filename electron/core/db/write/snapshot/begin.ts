@@ -6,6 +6,7 @@ import type { WriteDb } from '../../connection.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
 import { openFieldMap } from '../../../lists/field-map-state.ts';
+import { ownFacility } from './facility-scope.ts';
 import type { SnapshotState } from './state.ts';
 import { prepareRowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
@@ -44,6 +45,9 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
     extractScope: { list: scope.list, scopeId: scope.scopeId },
     open: true,
     fields: fieldMap.compiled,
+    watch: fieldMap.watch,
+    ownFacility: ownFacility(db, scope),
+    parsed: 0,
     waiting: [],
     rejected: 0,
     rejection: null,

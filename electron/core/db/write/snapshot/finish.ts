@@ -5,12 +5,13 @@ import { AisleError } from '../../../../contract/errors.ts';
 import { markApplied, markLogFrom, markLogServerNewest } from '../datasets.ts';
 import { DEFAULT_SHRINK_HOLD_PERCENT, isMassDeletion, isUnprovenShrink } from '../../../mirror/mass-delete-guard.ts';
 import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
-import { noteRejected } from '../../../lists/field-map-state.ts';
+import { clearMissing, noteRejected } from '../../../lists/field-map-state.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
 import { noteWholeReadingDue } from '../search-words.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
+import { missingFieldFailure } from './missing-field.ts';
 import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
 import type { ApplyResult, FinishOptions } from './types.ts';
@@ -19,10 +20,16 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
   const { db, datasetId, part } = s;
   const t = s.table.name;
+  const missing = s.watch?.missing(s.parsed, s.received);
+  if (missing) {
+    rollback(s);
+    throw missingFieldFailure(s, missing, at);
+  }
   try {
     if (s.waiting.length) decideWaiting(s);
     if (s.appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
     noteRejected(db, datasetId, s.rejected, s.rejection);
+    clearMissing(db, datasetId);
     endBulk(s);
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);

@@ -6,6 +6,7 @@ import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
 import type { SearchIndexBuilder } from '../search-index-builder.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import type { CompiledMap, openFieldMap } from '../../../lists/field-map-state.ts';
+import type { FieldWatch } from '../../../lists/field-watch.ts';
 import type { RowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
 import type { StoredWalk } from './walk.ts';
@@ -30,6 +31,12 @@ export interface SnapshotState {
   /** The list's field map, compiled once for this apply; `fields` null: decided from the first records. */
   readonly fieldMap: ReturnType<typeof openFieldMap>;
   fields: CompiledMap | null;
+  /** The fields the map reads records by, watched in the records parsed (field-watch.ts). */
+  readonly watch: FieldWatch | null;
+  /** How a record names the dataset's facility (a facility's stock or history: facility-scope.ts), else null. */
+  readonly ownFacility: ReadonlySet<string> | null;
+  /** Records parsed (not found unchanged by their bytes). */
+  parsed: number;
   /** Records received before the map was decided (a list's first records), applied once it is. */
   readonly waiting: { record: Json; hash: number; json: string; n: number }[];
   rejected: number;

@@ -3,6 +3,7 @@
 import type { Json } from '../../../lists/field-map.ts';
 import { bulkTime, startBulk } from './bulk-load.ts';
 import type { SnapshotState } from './state.ts';
+import { namesFacility, otherFacility, unprovenFacility } from './facility-scope.ts';
 import { askedFor, reject } from './not-kept.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
 import type { StoredRow } from './types.ts';
@@ -14,6 +15,11 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
   const id = fields.id(record);
   if (!id) return reject(s, n, `has no id (the field map's id field is ${fields.map.id ? `\`${fields.map.id}\`` : 'none'})`);
   const values = fields.extract(record, s.extractScope);
+  // the facility is the first column of stock and history: the record's own, else the dataset's
+  if (s.ownFacility) {
+    if (!s.ownFacility.has(values[0] as string)) throw otherFacility(s.scope, fields.map.facility_id ?? 'facility', String(values[0]));
+    if (s.scope.recordsNameFacility && !namesFacility(record, fields.map.facility_id ?? null)) throw unprovenFacility(s.scope, fields.map.facility_id ?? null);
+  }
   if (s.partValues) askedFor(s, values[s.partColumn] as string | null);
   if (bulkTime(s)) startBulk(s);
   if (s.previousRows === 0) {

@@ -13,6 +13,8 @@ export interface SnapshotScope {
   scopeId: string | null;
   label?: string;
   scopeName?: string | null;
+  /** The request did not name the facility: each record must name it, or the answer is not applied (facility-scope.ts). */
+  recordsNameFacility?: boolean;
 }
 
 export interface StoredRow {
