@@ -40,7 +40,7 @@ export interface StreamRequest {
 
 export type StreamResponse =
   | { status: 304; etag: string | null; serverDate: string | null }
-  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null; link: string | null };
+  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null; link: string | null; total?: number | null };
 
 /** Time allowed until the headers, and between body chunks, unless the request says otherwise. */
 export const DEFAULT_STREAM_TIMEOUT_MS = 30_000;
@@ -106,9 +106,10 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
     return { status: 304, etag, serverDate };
   }
   const link = (response.headers.link as string | undefined) ?? null;
+  const total = headerTotal(response.headers['x-total-count'] as string | undefined, response.headers['content-range'] as string | undefined);
   if (response.status === 204) {
     response.data.resume();
-    return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link };
+    return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link, total };
   }
   if (response.status !== 200) {
     const message = await readSmall(response.data);
@@ -131,7 +132,15 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
     contentLength: Number.isFinite(length) && response.headers['content-length'] !== undefined ? length : null,
     serverDate,
     link,
+    total,
   };
+}
+
+/** The list's total as headers give it: `X-Total-Count: 1234`, or `Content-Range: items 0-99/1234`; null when neither does. */
+export function headerTotal(xTotalCount: string | undefined, contentRange: string | undefined): number | null {
+  if (xTotalCount !== undefined && /^\s*\d{1,15}\s*$/.test(xTotalCount)) return Number(xTotalCount);
+  const match = contentRange ? /\/\s*(\d{1,15})\s*$/.exec(contentRange) : null;
+  return match ? Number(match[1]) : null;
 }
 
 /** Passes the body through, failing it with typed errors when it stalls, breaks, is cancelled or misses its deadline. */

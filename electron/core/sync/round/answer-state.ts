@@ -14,6 +14,8 @@ export interface AnswerOptions {
   /** A list's paging, as the server pages it (list-paging.ts). */
   pages?: ListPages;
   link?: string | null;
+  /** The first page's total from its headers. */
+  headerTotal?: number | null;
   expectedBytes?: number | null;
   /** Written with the data, or not at all. */
   alsoCommit?: (bytes: number) => void;
@@ -33,8 +35,9 @@ export interface AnswerState {
   /** A log's reading (history): its older pages; null for other lists. */
   readonly log: LogReading | null;
   readonly listPages: ListPages | null;
-  /** The current page's Link header. */
+  /** The current page's Link header, and the total its headers gave. */
   link: string | null;
+  headerTotal: number | null;
   /** A part's requests not yet sent. */
   readonly partPages: DatasetSpec[];
   /** A part's next request, sent while this one streams in. */

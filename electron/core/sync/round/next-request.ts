@@ -24,7 +24,7 @@ export function nextRequest(r: RoundState, a: AnswerState, read: PageRead): { as
   const { spec, log, listPages } = a;
   const older = log ? log.olderPage(read.count, a.applier!.received, read.last && a.applier!.valueOf(read.last, 'created_on')) : null;
   if (older) return { asked: openRequest(r, older, null), what: 'an older page' };
-  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, recordsField: read.recordsField }) : null;
+  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, headerTotal: a.headerTotal, recordsField: read.recordsField }) : null;
   if (nextPage) return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...spec, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };
   return a.ahead ? { asked: a.ahead, what: 'a part' } : null;
 }

@@ -61,7 +61,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
         fullReadNow?.();
         if (reading) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
       };
-      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, expectedBytes, alsoCommit });
+      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, headerTotal: got.total ?? null, expectedBytes, alsoCommit });
     };
     return read(answer, pages).catch(async (error: unknown) => {
       // pages kept from the last reading that do not fit the pages read now (a server whose ETags

@@ -1,0 +1,187 @@
+// A list replaces the mirror only when its pages are proven whole: every "next" the common
+// paginators offer is followed, every figure they give (totals in the body or the headers, page
+// counts, last/hasMore flags) must agree with what arrived, and a reading that does not add up
+// fails in words with the rows mirrored before still there.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
+import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
+
+let db: WriteDb;
+let server: ListServer;
+
+eachTestMirror((opened) => (db = opened));
+beforeEach(async () => {
+  server = await startListServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const round = async () =>
+  (
+    await runRound(db, {
+      baseUrl: server.url,
+      accessToken: async () => 't1',
+      refreshAfterUnauthorized: async () => 't1',
+      plan: { offlineLists: ['users'], offlineFacilities: [], userFacilities: [], historyDays: 30 },
+      retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 },
+    })
+  ).datasets.find((d) => d.key === 'users')!;
+
+const userIds = () => db.prepare(`SELECT id FROM records WHERE list = 'users' ORDER BY id`).pluck().all() as string[];
+const LIST = users(11);
+const PER = 4;
+/** The 0-based page a request asks for, by `page` (1-based here) or `at` / a token holding the offset. */
+const offsetOf = (q: URLSearchParams) => Number(q.get('at') ?? Buffer.from(q.get('token') ?? q.get('pageToken') ?? q.get('page_token') ?? q.get('cursor') ?? '', 'base64url').toString() ?? 0) || 0;
+const token = (at: number) => Buffer.from(String(at)).toString('base64url');
+
+/** Each common paginator, serving LIST in pages of PER; `list` and `total` let a style lie. */
+const STYLES: Record<string, (list: typeof LIST, total: number) => void> = {
+  laravel: (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const page = Number(q.get('page') ?? 1);
+      const lastPage = Math.ceil(total / PER);
+      sendJson(res, { current_page: page, data: list.slice((page - 1) * PER, page * PER), per_page: PER, total, last_page: lastPage, next_page_url: page < Math.ceil(list.length / PER) ? `${server.url}${USERS}?page=${page + 1}` : null, prev_page_url: null });
+    }),
+  django: (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { count: total, next: at + PER < list.length ? `${USERS}?at=${at + PER}` : null, previous: null, results: list.slice(at, at + PER) });
+    }),
+  odata: (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { '@odata.context': '$metadata#Users', '@odata.count': total, value: list.slice(at, at + PER), ...(at + PER < list.length ? { '@odata.nextLink': `${server.url}${USERS}?at=${at + PER}` } : {}) });
+    }),
+  hal: (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { _embedded: { users: list.slice(at, at + PER) }, _links: at + PER < list.length ? { next: { href: `${USERS}?at=${at + PER}` } } : {}, page: { size: PER, totalElements: total } });
+    }),
+  'links.next {href}': (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { data: list.slice(at, at + PER), links: { next: at + PER < list.length ? { href: `${USERS}?at=${at + PER}` } : null }, meta: { total } });
+    }),
+  next_page_token: (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { records: list.slice(at, at + PER), total_count: total, next_page_token: at + PER < list.length ? token(at + PER) : null });
+    }),
+  'meta.next_cursor': (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { data: list.slice(at, at + PER), meta: { next_cursor: at + PER < list.length ? token(at + PER) : null, has_more: at + PER < list.length, total } });
+    }),
+  'cursor.next': (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      sendJson(res, { items: list.slice(at, at + PER), totalCount: total, cursor: { next: at + PER < list.length ? token(at + PER) : null } });
+    }),
+  'X-Total-Count + Link': (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+      if (at + PER < list.length) headers.Link = `<${USERS}?at=${at + PER}>; rel="next"`;
+      sendJson(res, list.slice(at, at + PER), headers);
+    }),
+  'Content-Range + Link': (list, total) =>
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      const page = list.slice(at, at + PER);
+      const headers: Record<string, string> = { 'Content-Range': `items ${at}-${at + page.length - 1}/${total}` };
+      if (at + PER < list.length) headers.Link = `<${USERS}?at=${at + PER}>; rel="next"`;
+      sendJson(res, page, headers);
+    }),
+};
+
+async function honestFirst(style: string): Promise<void> {
+  STYLES[style](LIST, LIST.length);
+  expect(await round(), style).toMatchObject({ outcome: 'applied', rows: 11 });
+  expect(userIds(), style).toHaveLength(11);
+}
+
+/** The reading failed in words naming the list, nothing of it applied: the 11 rows from before are all there. */
+async function expectHeld(style: string, words: RegExp): Promise<void> {
+  const result = await round();
+  expect(result, style).toMatchObject({ outcome: 'error', error: { code: 'bad_response' } });
+  expect(result.error!.message, style).toMatch(/^Users: /);
+  expect(result.error!.message, style).toMatch(words);
+  expect(result.error!.message, style).toMatch(/Nothing of this reading was applied/);
+  expect(datasetByKey(db, 'users')!.last_error_message, style).toBe(result.error!.message);
+  expect(userIds(), style).toEqual(LIST.map((u) => u.id).sort());
+}
+
+describe('every common "next" is followed, every total read', () => {
+  for (const style of Object.keys(STYLES)) {
+    it(`${style}: all 11 records in 3 pages`, async () => {
+      await honestFirst(style);
+      expect(server.timesAsked(USERS)).toBe(3);
+    });
+  }
+});
+
+describe('a reading that does not add up is held, in words, and the mirror stays', () => {
+  for (const style of Object.keys(STYLES)) {
+    it(`${style}: a total higher than the records`, async () => {
+      await honestFirst(style);
+      STYLES[style](LIST, 14);
+      await expectHeld(style, /11 records where the server announced 14/);
+    });
+  }
+
+  it('laravel: the last page comes short of the announced total', async () => {
+    await honestFirst('laravel');
+    STYLES.laravel(LIST.slice(0, 9), 11);
+    await expectHeld('laravel', /the pages ended at page 3 with 9 records where the server announced 11 \(total\)/);
+  });
+
+  it('Spring Page: an empty page before the announced end', async () => {
+    const spring = (emptyAt: number | null) =>
+      server.handle(USERS, (q, res) => {
+        const number = Number(q.get('page') ?? 0);
+        const content = number === emptyAt ? [] : LIST.slice(number * PER, number * PER + PER);
+        sendJson(res, { content, totalElements: 11, totalPages: 3, number, size: PER, last: number >= 2 });
+      });
+    spring(null);
+    expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+    spring(1);
+    await expectHeld('spring', /page 2 came empty with 4 records where the server announced 11 \(totalElements\)/);
+  });
+
+  it('page numbers: a short page before the last one', async () => {
+    const pages = (shortAt: number | null) =>
+      server.handle(USERS, (q, res) => {
+        const page = Number(q.get('page') ?? 1);
+        const rows = LIST.slice((page - 1) * PER, page * PER);
+        sendJson(res, { data: page === shortAt ? rows.slice(0, 2) : rows, page, pageCount: 3 });
+      });
+    pages(null);
+    expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+    pages(2);
+    await expectHeld('pageCount', /page 2 held 2 records where a page holds 4, and the server says more pages follow/);
+  });
+
+  it('"more" under a next link of a name Aisle does not know (last: false)', async () => {
+    await honestFirst('django');
+    server.handle(USERS, (_q, res) => sendJson(res, { data: LIST.slice(0, PER), last: false, continueWith: `${USERS}?at=4` }));
+    await expectHeld('unknown next', /page 1 says more records follow \(last: false\) but gives no next page Aisle knows how to ask for/);
+  });
+
+  it('"more" with no way to ask (has_more: true)', async () => {
+    await honestFirst('django');
+    server.handle(USERS, (_q, res) => sendJson(res, { items: LIST.slice(0, PER), has_more: true }));
+    await expectHeld('has_more', /page 1 says more records follow \(has_more: true\)/);
+  });
+
+  it('a bare array with a header total and no next page', async () => {
+    await honestFirst('django');
+    server.handle(USERS, (_q, res) => sendJson(res, LIST.slice(0, PER), { 'X-Total-Count': '11' }));
+    await expectHeld('X-Total-Count', /the pages ended at page 1 with 4 records where the server announced 11 \(the total in its headers\)/);
+    server.handle(USERS, (_q, res) => sendJson(res, LIST.slice(0, PER), { 'Content-Range': 'items 0-3/11' }));
+    await expectHeld('Content-Range', /with 4 records where the server announced 11/);
+  });
+});
