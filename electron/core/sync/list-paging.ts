@@ -298,6 +298,11 @@ export class ListPages {
     return this.#base;
   }
 
+  /** Records read so far, on every page. */
+  get received(): number {
+    return this.#received;
+  }
+
   /** Pages read so far. */
   get pages(): number {
     return this.#pages;

@@ -34,10 +34,15 @@ export interface AnswerState {
   keptRejected: number;
   /** A log's reading (history): its older pages; null for other lists. */
   readonly log: LogReading | null;
-  readonly listPages: ListPages | null;
+  /** The server's pages of the request being read (a log's older request gets its own). */
+  listPages: ListPages | null;
+  /** The request being read: the dataset's, or a log's older one. */
+  query: DatasetSpec;
   /** The current page's Link header, and the total its headers gave. */
   link: string | null;
   headerTotal: number | null;
+  /** The last record of the request being read (a log's oldest event so far). */
+  oldest?: Buffer | null;
   /** A part's requests not yet sent. */
   readonly partPages: DatasetSpec[];
   /** A part's next request, sent while this one streams in. */

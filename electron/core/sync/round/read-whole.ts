@@ -26,8 +26,9 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
   const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
   // a held dataset's pages are read whole: the pages kept are of what was applied, not of what was held
   const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, recordId);
-  const pages = spec.log ? null : new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
-  const first = pages ? { ...spec, path: pages.firstPath() } : spec;
+  // a log's request is paged by the server like any list (its older requests each get their own pages)
+  const pages = new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
+  const first = { ...spec, path: pages.firstPath() };
   const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
   // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
   const expectedBytes = memory?.bytes ?? (row.rows > 0 ? row.rows * 1000 : null);
@@ -59,7 +60,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
     const read = (got: StreamResponse & { status: 200 }, reading: ListPages | null) => {
       const alsoCommit = (bytes: number) => {
         fullReadNow?.();
-        if (reading) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
+        if (reading && !spec.log) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
       };
       return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, headerTotal: got.total ?? null, expectedBytes, alsoCommit });
     };
