@@ -185,3 +185,24 @@ describe('a reading that does not add up is held, in words, and the mirror stays
     await expectHeld('Content-Range', /with 4 records where the server announced 11/);
   });
 });
+
+describe("a record that comes on two pages is found by the list's own id field", () => {
+  for (const idField of ['uuid', 'userId']) {
+    it(`records identified by ${idField}: offset pages that shift fail the reading`, async () => {
+      const list = LIST.map(({ id, ...rest }) => ({ ...rest, [idField]: id }));
+      let shifted = false;
+      server.handle(USERS, (q, res) => {
+        const offset = Number(q.get('offset') ?? 0);
+        // a record added on the server after the first page: the pages shift, one record comes twice
+        const now = shifted ? [{ [idField]: 'u-new', email: 'new@example.com' }, ...list] : list;
+        if (offset === 0 && server.timesAsked(USERS) > 3) shifted = true;
+        sendJson(res, { offset, limit: PER, rows: now.slice(offset, offset + PER) });
+      });
+      expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+      const result = await round();
+      expect(result).toMatchObject({ outcome: 'error' });
+      expect(result.error!.message).toMatch(/^Users: .*the record "u-3" came on page 1 and again on page 2/);
+      expect(userIds()).toEqual(LIST.map((u) => u.id).sort());
+    });
+  }
+});

@@ -185,6 +185,8 @@ export interface ListPagesOptions {
   memory: ReadingMemory | null;
   pageSize?: number;
   maxPages?: number;
+  /** A record's id, as the list names it (record-id.ts); `id` alone when not given. */
+  idOf?: (bytes: Buffer) => string | null;
   /** Rebuilds a page kept with its ETag from the stored records; without it, no page is asked with its ETag. */
   rebuild?: RebuildPage;
 }
@@ -324,7 +326,7 @@ export class ListPages {
 
   /** A record of the reading: one whose id came on an earlier page means the pages shifted under it. */
   seeRecord(bytes: Buffer): void {
-    const id = recordId(bytes);
+    const id = (this.#options.idOf ?? recordId)(bytes);
     if (this.#current?.ids) {
       if (id === null) this.#current.ids = null;
       else this.#current.ids.push(id);

@@ -8,7 +8,8 @@ import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
 import { type HistoryMark } from '../../db/read/stock-refresh.ts';
 import { AisleError } from '../../../contract/errors.ts';
-import { ListPages, readMemory, recordId, writeMemory } from '../list-paging.ts';
+import { ListPages, readMemory, writeMemory } from '../list-paging.ts';
+import { idFields, recordIdOf } from '../record-id.ts';
 import { pageRebuilder } from '../page-etags.ts';
 import { applyAnswer, type Applied } from './apply-answer.ts';
 import { openRequest } from './open-request.ts';
@@ -25,9 +26,10 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
   const { db, limits } = r;
   const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
   // a held dataset's pages are read whole: the pages kept are of what was applied, not of what was held
-  const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, recordId);
+  const idOf = recordIdOf(idFields(db, spec.list, spec.table));
+  const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, idOf);
   // a log's request is paged by the server like any list (its older requests each get their own pages)
-  const pages = new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
+  const pages = new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild, idOf });
   const first = { ...spec, path: pages.firstPath() };
   const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
   // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
