@@ -206,3 +206,19 @@ describe("a record that comes on two pages is found by the list's own id field",
     });
   }
 });
+
+describe('a 304 to a request that named no version', () => {
+  it('is an error of the list, in words, not "unchanged"; the rows stay', async () => {
+    await honestFirst('django');
+    expect(server.asked.every((a) => a.ifNoneMatch === null)).toBe(true);
+    server.handle(USERS, (_q, res) => {
+      res.writeHead(304);
+      res.end();
+    });
+    const result = await round();
+    expect(result).toMatchObject({ outcome: 'error', error: { code: 'bad_response' } });
+    expect(result.error!.message).toMatch(/^Users: GET \/v1\/api\/pub\/lists\/users\/query answered 304 Not Modified to a request that named no version/);
+    expect(datasetByKey(db, 'users')!.last_error_message).toBe(result.error!.message);
+    expect(userIds()).toEqual(LIST.map((u) => u.id).sort());
+  });
+});

@@ -103,6 +103,8 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
   const serverDate = (response.headers.date as string | undefined) ?? null;
   if (response.status === 304) {
     response.data.resume();
+    // "not modified" says something only of a version Aisle named: without one it proves nothing
+    if (!request.etag) throw new AisleError('bad_response', `${call} answered 304 Not Modified to a request that named no version (no If-None-Match): Aisle cannot tell what the server means is unchanged.`, { status: 304 });
     return { status: 304, etag, serverDate };
   }
   const link = (response.headers.link as string | undefined) ?? null;
