@@ -71,7 +71,37 @@ function charsetOf(type: string): string | null {
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1].toLowerCase() ?? null;
 }
 
+/** Redirects of one read followed at most (a trailing slash, a moved path): more is a loop. */
+export const MAX_REDIRECTS = 5;
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * One attempt, following redirects on the same server (scheme, host and port) up to MAX_REDIRECTS:
+ * the request goes again as it was (method, body, token) to the new place. A redirect to another
+ * server is refused in words: the session's token never goes there.
+ */
 async function attempt(request: StreamRequest): Promise<StreamResponse> {
+  const origin = new URL(request.baseUrl).origin;
+  let path = request.path;
+  for (let hops = 0; ; hops++) {
+    const answer = await attemptOnce({ ...request, path });
+    if (!('location' in answer)) return answer;
+    const call = `${request.method ?? 'GET'} ${request.path}`;
+    let to: URL;
+    try {
+      to = new URL(answer.location, new URL(path, `${request.baseUrl.replace(/\/+$/, '')}/`));
+    } catch {
+      throw new AisleError('bad_response', `${call} answered ${answer.status} with a Location that is no URL.`, { status: answer.status });
+    }
+    if (to.origin !== origin) {
+      throw new AisleError('bad_response', `${call} answered ${answer.status}, redirecting to another server (${to.origin}): Aisle does not follow it, so the session never goes there. If that is the warehouse server, sign in to it by its own address.`, { status: answer.status });
+    }
+    if (hops + 1 > MAX_REDIRECTS) throw new AisleError('bad_response', `${call} was redirected more than ${MAX_REDIRECTS} times (last to ${to.pathname}): a redirect loop on the server.`, { status: answer.status });
+    path = to.href;
+  }
+}
+
+async function attemptOnce(request: StreamRequest): Promise<StreamResponse | { status: number; location: string }> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS;
   const startedAt = Date.now();
   const call = `${request.method ?? 'GET'} ${request.path}`;
@@ -98,6 +128,11 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
     });
   } catch (error) {
     throw networkError(error);
+  }
+  const location = response.headers.location as string | undefined;
+  if (REDIRECTS.has(response.status) && location) {
+    response.data.resume();
+    return { status: response.status, location };
   }
   const etag = (response.headers.etag as string | undefined) ?? null;
   const serverDate = (response.headers.date as string | undefined) ?? null;
