@@ -222,3 +222,29 @@ describe('a 304 to a request that named no version', () => {
     expect(userIds()).toEqual(LIST.map((u) => u.id).sort());
   });
 });
+
+describe('a paged list has a deadline of its own', () => {
+  it('past it no further page is asked for: the list fails in words naming the setting, the rows stay', async () => {
+    await honestFirst('django');
+    // each page takes the server 30 ms: the list's deadline of 20 ms has passed once page 1 is in
+    server.handle(USERS, (q, res) => {
+      const at = offsetOf(q);
+      setTimeout(() => sendJson(res, { count: LIST.length, next: at + PER < LIST.length ? `${USERS}?at=${at + PER}` : null, previous: null, results: LIST.slice(at, at + PER).map((u) => ({ ...u, firstname: 'Changed' })) }), 30);
+    });
+    server.asked.length = 0;
+    const result = (
+      await runRound(db, {
+        baseUrl: server.url,
+        accessToken: async () => 't1',
+        refreshAfterUnauthorized: async () => 't1',
+        plan: { offlineLists: ['users'], offlineFacilities: [], userFacilities: [], historyDays: 30 },
+        reading: { pagedListDeadlineMs: 20 },
+      })
+    ).datasets.find((d) => d.key === 'users')!;
+    expect(result).toMatchObject({ outcome: 'error', error: { code: 'timeout' } });
+    expect(result.error!.message).toMatch(/^Users: .*read page by page for longer than its deadline of 20 ms \(setting pagedListDeadlineMinutes\) before page 2/);
+    expect(server.timesAsked(USERS)).toBe(1);
+    expect(db.prepare(`SELECT count(*) FROM records WHERE list = 'users' AND json_extract(raw, '$.firstname') = 'Changed'`).pluck().get()).toBe(0);
+    expect(userIds()).toHaveLength(11);
+  });
+});

@@ -17,6 +17,8 @@ export interface AnswerOptions {
   /** The first page's total from its headers. */
   headerTotal?: number | null;
   expectedBytes?: number | null;
+  /** When its first request was sent (a paged list's deadline counts from it); now when not given. */
+  askedAt?: number;
   /** Written with the data, or not at all. */
   alsoCommit?: (bytes: number) => void;
 }
@@ -27,6 +29,8 @@ export interface AnswerState {
   readonly o: AnswerOptions;
   applier: SnapshotApplier | null;
   bytes: number;
+  /** When its reading began (a paged list's deadline counts from it). */
+  readonly startedAt: number;
   /** When progress was last told. */
   lastProgress: number;
   /** Records left out (nested too deep), and how many of them kept their last good version. */

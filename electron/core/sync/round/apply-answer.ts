@@ -22,7 +22,7 @@ export interface Applied {
 
 export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: number, body: Readable, o: AnswerOptions): Promise<Applied> {
   const log = spec.log ? logReading(r.db, spec, datasetId) : null;
-  const a: AnswerState = { spec, datasetId, o, applier: null, bytes: 0, lastProgress: Date.now(), rejected: [], keptRejected: 0, log, listPages: o.pages ?? null, query: spec, link: o.link ?? null, headerTotal: o.headerTotal ?? null, partPages: [...(o.part?.pages ?? [])], ahead: null };
+  const a: AnswerState = { spec, datasetId, o, applier: null, bytes: 0, startedAt: o.askedAt ?? Date.now(), lastProgress: Date.now(), rejected: [], keptRejected: 0, log, listPages: o.pages ?? null, query: spec, link: o.link ?? null, headerTotal: o.headerTotal ?? null, partPages: [...(o.part?.pages ?? [])], ahead: null };
   let page: Readable | null = body;
   try {
     a.applier = beginSnapshot(r.db, datasetId, spec, o.part?.of ?? null, { appendOnly: log?.keep.append ?? false, caps: r.options.caps });

@@ -37,6 +37,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
   const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
   // a list's pages are each asked with their own ETag (list-paging.ts, page-etags.ts)
   const openFirst = (reading = pages) => (reading ? reading.open(first.path, (path, tag) => openRequest(r, { ...spec, path }, tag, why, expectedBytes), etag) : openRequest(r, first, etag, why, expectedBytes));
+  let askedAt = Date.now();
   let response: StreamResponse | null = await openFirst();
   const answeredAt = Date.now();
   return r.lock.run(async () => {
@@ -47,6 +48,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
       response.body.destroy();
       response = null;
     }
+    if (response === null) askedAt = Date.now();
     const answer = response ?? (await openFirst());
     if (answer.status === 304) {
       const at = new Date().toISOString();
@@ -64,7 +66,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
         fullReadNow?.();
         if (reading && !spec.log) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
       };
-      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, headerTotal: got.total ?? null, expectedBytes, alsoCommit });
+      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, headerTotal: got.total ?? null, askedAt, expectedBytes, alsoCommit });
     };
     return read(answer, pages).catch(async (error: unknown) => {
       // pages kept from the last reading that do not fit the pages read now (a server whose ETags
