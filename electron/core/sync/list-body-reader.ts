@@ -14,6 +14,8 @@ import { JsonArraySplitter, MAX_DEPTH, type RejectedElement } from './json-array
 import { BACKSLASH, ByteOrderMark, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts';
 
 export const RECORD_FIELDS: ReadonlySet<string> = new Set(['content', 'data', 'items', 'results', 'records', 'rows', 'list', 'value']);
+/** Arrays that are never the records: JSON:API's related resources and the usual error lists. */
+const NEVER_RECORDS: ReadonlySet<string> = new Set(['included', 'errors', 'warnings']);
 /** Objects of the envelope that may hold the records one level down. */
 export const NESTING_FIELDS: ReadonlySet<string> = new Set(['data', '_embedded', 'result', 'response']);
 /** An envelope field larger than this is not kept (it is no paging information). */
@@ -186,7 +188,7 @@ export class ListBodyReader {
 
   #startValue(byte: number): void {
     const key = this.#currentKey;
-    if (byte === OPEN_ARRAY) {
+    if (byte === OPEN_ARRAY && !NEVER_RECORDS.has(key)) {
       const named = RECORD_FIELDS.has(key);
       // the first array, or one after an empty array of no usual name
       if (this.#recordsField === null || (!this.#named && this.#recordsCount === 0)) {
@@ -256,6 +258,7 @@ export class ListBodyReader {
       throw new SyntaxError(`The answer's field "${key}" is not valid JSON.`);
     }
     if (v.isArray) {
+      if (NEVER_RECORDS.has(key)) return;
       // a second non-empty array beside records that came under no usual name, or two under usual
       // names: which is the list?
       if (v.empty === false && (!this.#named || RECORD_FIELDS.has(key))) throw new SyntaxError(`The answer holds two lists, "${this.#recordsField}" and "${key}": Aisle cannot tell which holds the records.`);
