@@ -1,10 +1,14 @@
 // Paging of a list, learned from the server's first answer and remembered per dataset: Spring's
 // `Page` (`content`, `number`, `totalPages`, `last`) and any `page`/`size` paging, `offset`/`limit`,
-// a `Link: <...>; rel="next"` header, a `next` URL (`next`, `_links.next.href`, `links.next`) or a
-// cursor (`nextPageToken`, `nextCursor`). A dataset's snapshot is all of its pages: when they do not
-// add up (the total changed while they were read, a record came twice, more records than announced,
-// a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
-// it is applied. Each page is asked with its own ETag where the last complete reading kept one
+// a `Link: <...>; rel="next"` header, a next URL under any common name (Django's `next`, Laravel's
+// `next_page_url`, `@odata.nextLink`, `_links.next.href`, `links.next`) or a cursor (`nextPageToken`,
+// `next_cursor`, `meta.next_cursor`, `cursor.next`...). A dataset's snapshot is all of its pages, and
+// only when proven whole: every total (in the body, or `X-Total-Count`/`Content-Range`), page count
+// and last/hasMore flag the server gives must agree with what came. When they do not (fewer records
+// than announced, an empty or short page before the announced end, "more" with no way to ask for
+// it, the total changed while they were read, a record came twice, more records than announced, a
+// page other than the one asked for, more pages than MAX_PAGES), the reading fails in words and
+// nothing of it is applied. Each page is asked with its own ETag where the last complete reading kept one
 // (page-etags.ts): a page answered 304 is rebuilt from the stored records, and when every page is,
 // the list is unchanged.
 import { AisleError } from '../../contract/errors.ts';
