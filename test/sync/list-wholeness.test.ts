@@ -165,6 +165,19 @@ describe('a reading that does not add up is held, in words, and the mirror stays
     await expectHeld('pageCount', /page 2 held 2 records where a page holds 4, and the server says more pages follow/);
   });
 
+  it('page numbers: the pages end (last: true) before the announced page count', async () => {
+    server.handle(USERS, (q, res) => {
+      const page = Number(q.get('page') ?? 1);
+      sendJson(res, { data: LIST.slice((page - 1) * PER, page * PER), page, pageCount: 3, last: page >= 3 });
+    });
+    expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+    server.handle(USERS, (q, res) => {
+      const page = Number(q.get('page') ?? 1);
+      sendJson(res, { data: LIST.slice((page - 1) * PER, page * PER), page, pageCount: 3, last: page >= 2 });
+    });
+    await expectHeld('pageCount', /the pages ended at page 2 \(page 2 held 4 records\) where the server announced 3 pages \(pageCount\)/);
+  });
+
   it('"more" under a next link of a name Aisle does not know (last: false)', async () => {
     await honestFirst('django');
     server.handle(USERS, (_q, res) => sendJson(res, { data: LIST.slice(0, PER), last: false, continueWith: `${USERS}?at=4` }));
