@@ -2,7 +2,11 @@
 // paginators offer is followed, every figure they give (totals in the body or the headers, page
 // counts, last/hasMore flags) must agree with what arrived, and a reading that does not add up
 // fails in words with the rows mirrored before still there.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
@@ -218,6 +222,34 @@ describe("a record that comes on two pages is found by the list's own id field",
       expect(userIds()).toEqual(LIST.map((u) => u.id).sort());
     });
   }
+});
+
+describe("the field map's id field", () => {
+  it('IT maps the id to `badge`: a badge that comes on two pages fails the reading, though each record has an `id` of its own', async () => {
+    // every answer gives each record a fresh `id` (a row number the server makes up): only `badge` names the user
+    let served = 0;
+    let shifted = false;
+    server.handle(USERS, (q, res) => {
+      const offset = Number(q.get('offset') ?? 0);
+      const list = LIST.map((u) => ({ ...u, badge: u.id, id: `row-${served++}` }));
+      const now = shifted ? [{ badge: 'u-new', id: `row-${served++}`, email: 'new@example.com' }, ...list] : list;
+      // the second reading's first page: the list shifts under it
+      if (offset === 0 && server.timesAsked(USERS) > 3) shifted = true;
+      sendJson(res, { offset, limit: PER, rows: now.slice(offset, offset + PER) });
+    });
+    const dir = tempDir();
+    try {
+      const file = path.join(dir.path, 'field-map.json');
+      writeFileSync(file, JSON.stringify({ users: { id: 'badge' } }));
+      applyFieldMapFile(db, file);
+    } finally {
+      dir.remove();
+    }
+    expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+    const result = await round();
+    expect(result).toMatchObject({ outcome: 'error' });
+    expect(result.error!.message).toMatch(/the record "u-3" came on page 1 and again on page 2/);
+  });
 });
 
 describe('a 304 to a request that named no version', () => {
