@@ -188,6 +188,19 @@ describe('a reading that does not add up is held, in words, and the mirror stays
     await expectHeld('unknown next', /page 1 says more records follow \(last: false\) but gives no next page Aisle knows how to ask for/);
   });
 
+  it('a total that lies low while the page says more (last: false): the next page is asked, and its records are more than announced', async () => {
+    const spring = (total: number) =>
+      server.handle(USERS, (q, res) => {
+        const number = Number(q.get('page') ?? 0);
+        const content = LIST.slice(number * PER, number * PER + PER);
+        sendJson(res, { content, totalElements: total, number, size: PER, last: (number + 1) * PER >= LIST.length });
+      });
+    spring(11);
+    expect(await round()).toMatchObject({ outcome: 'applied', rows: 11 });
+    spring(8);
+    await expectHeld('spring', /11 records came where the server announced 8 \(totalElements\)/);
+  });
+
   it('"more" with no way to ask (has_more: true)', async () => {
     await honestFirst('django');
     server.handle(USERS, (_q, res) => sendJson(res, { items: LIST.slice(0, PER), has_more: true }));

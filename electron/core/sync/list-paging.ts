@@ -384,7 +384,7 @@ export class ListPages {
       const how = received === 0 && this.#pages > 1 ? `${page} came empty` : `the pages ended at ${page}`;
       throw this.#fail(`${how} with ${this.#received} records where the server announced ${this.#total} (${this.#totalName})`);
     }
-    if (d.saysMore !== null && !(this.#total !== null && this.#received >= this.#total)) {
+    if (d.saysMore !== null) {
       throw this.#fail(`${page} says more records follow (${d.saysMore}) but gives no next page Aisle knows how to ask for (no Link rel=next, next URL, page number or cursor)`);
     }
     const pages = d.totalPages;
@@ -409,11 +409,14 @@ export class ListPages {
   #nextPath(d: ReturnType<typeof describe>, received: number): string | null {
     const paging = this.#paging;
     if (paging === null) return null;
-    const done = d.last === true || d.hasMore === false || (this.#total !== null && this.#received >= this.#total);
+    // the total reached while a flag says more: the two disagree, and the next page settles it
+    // (records on it are more than announced; an empty one ends the list)
+    const reached = this.#total !== null && this.#received >= this.#total;
+    const done = d.last === true || d.hasMore === false || (reached && d.saysMore === null);
     if (paging.style === 'link' || paging.style === 'next' || paging.style === 'cursor') {
       // a next page the server offers is asked for even when the total is reached: a total misread
       // (a page's own count) then shows as more records than announced, never as a list cut short
-      if (d.last === true || d.hasMore === false || (received === 0 && done)) return null;
+      if (d.last === true || d.hasMore === false || (received === 0 && reached)) return null;
       if (paging.style === 'cursor') return d.cursor === null ? null : withQuery(this.#base, { [d.cursorParam]: d.cursor });
       return d.nextUrl === null ? null : this.#sameServer(d.nextUrl);
     }
@@ -427,7 +430,7 @@ export class ListPages {
       if (d.totalPages === null && this.#total === null && d.last === null && received < size) return null;
       // a short page before the last one announced: the records between it and the next page are skipped
       const pageSize = d.size ?? this.#firstCount;
-      if (received < pageSize) throw this.#fail(`page ${this.#pages} held ${received} records where a page holds ${pageSize}, and the server says more pages follow`);
+      if (received < pageSize && !reached) throw this.#fail(`page ${this.#pages} held ${received} records where a page holds ${pageSize}, and the server says more pages follow`);
       this.#expectNumber = number + 1;
       return withQuery(this.#base, { page: number + 1, size });
     }
