@@ -26,8 +26,10 @@ export function nextRequest(r: RoundState, a: AnswerState, read: PageRead): { as
   // the server's own next page of this request first: a log's request is read whole (every page
   // the server splits it into, proven whole) before an older one is asked for
   const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, headerTotal: a.headerTotal, recordsField: read.recordsField }) : null;
-  if (nextPage) pastPagedDeadline(r, a, listPages!.pages + 1);
-  if (nextPage) return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...query, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };
+  if (nextPage) {
+    pastPagedDeadline(r, a, listPages!.pages + 1);
+    return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...query, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };
+  }
   if (read.last) a.oldest = read.last;
   const older = log ? log.olderPage(listPages?.received ?? read.count, a.applier!.received, a.oldest && a.applier!.valueOf(a.oldest, 'created_on')) : null;
   if (older) {
