@@ -98,7 +98,8 @@ const STYLES: Record<string, (list: typeof LIST, total: number) => void> = {
       const page = list.slice(at, at + PER);
       const headers: Record<string, string> = { 'Content-Range': `items ${at}-${at + page.length - 1}/${total}` };
       if (at + PER < list.length) headers.Link = `<${USERS}?at=${at + PER}>; rel="next"`;
-      sendJson(res, page, headers);
+      // a server that says which part of the list it sends answers 206 Partial Content
+      sendJson(res, page, headers, 206);
     }),
 };
 

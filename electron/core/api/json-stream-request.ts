@@ -148,7 +148,8 @@ async function attemptOnce(request: StreamRequest): Promise<StreamResponse | { s
     response.data.resume();
     return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link, total };
   }
-  if (response.status !== 200) {
+  // 206: a page of a list that says which part it is (`Content-Range: items 0-99/1234`), read as any page
+  if (response.status !== 200 && response.status !== 206) {
     const message = await readSmall(response.data);
     const error = statusError(response.status, message, response.headers['retry-after'] as string | undefined);
     // the same code (retries and callers go by it), in words that say which call got which answer
