@@ -39,7 +39,8 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
   // a list that may page (an envelope, a Link header) has its records' ids checked across pages
   let checkIds: boolean | null = listPages === null ? false : null;
   const add = (sent: Buffer) => {
-    const bytes = fromJsonApi(sent);
+    // JSON:API's resources come under `data` only: no other list pays for the look
+    const bytes = reader.recordsField === 'data' && reader.recordsIn === null ? fromJsonApi(sent) : sent;
     if (checkIds === null) checkIds = reader.isEnvelope || a.link !== null;
     if (checkIds) listPages!.seeRecord(bytes);
     applier.add(bytes);
