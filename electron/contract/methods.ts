@@ -85,6 +85,7 @@ export const methods = {
       listDeadlineSeconds: z.number().int().min(5).max(24 * 60 * 60).optional(),
       listDeadlineSecondsPerMB: z.number().min(0).max(600).optional(),
       roundDeadlineMinutes: z.number().int().min(1).max(24 * 60).optional(),
+      pagedListDeadlineMinutes: z.number().int().min(1).max(24 * 60).optional(),
       authDeadlineSeconds: z.number().int().min(2).max(10 * 60).optional(),
       allowPlainHttp: z.boolean().optional(),
       theme: z.enum(['light', 'dark', 'contrast']).optional(),

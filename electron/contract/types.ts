@@ -60,6 +60,8 @@ export interface Settings {
   listDeadlineSecondsPerMB: number;
   /** A sync round's deadline: the lists not read by then are failed, in words, until the next round. */
   roundDeadlineMinutes: number;
+  /** A list read page by page has this long for all its pages; past it the list fails, in words, and keeps its last good data. */
+  pagedListDeadlineMinutes: number;
   /** Each sign-in, refresh and sign-out request's deadline, from asking to its last byte (from the next sign-in on). */
   authDeadlineSeconds: number;
   /** Sign in to a plain http:// server that is not this machine (with a warning); false refuses it. A kiosk's policy can forbid it too. */

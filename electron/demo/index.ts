@@ -15,7 +15,7 @@ import { LISTS, listRoutes, scopeIndex } from './routes/list-routes.ts';
 import { sendList } from './profile/list-answer.ts';
 import { IdMap, bodyIdsBack, pathIdBack, recordShape, type RecordShape } from './profile/record-shape.ts';
 import { liesShape, type ServerLies } from './profile/server-lies.ts';
-import { resolveProfile, type ServerProfile } from './profile/server-profile.ts';
+import { resolveProfile, type PageLies, type ServerProfile } from './profile/server-profile.ts';
 import { queryInventory } from './data/queries.ts';
 import { forbidden } from './http/errors.ts';
 import { LICENSES, licenseId } from './data/people.ts';
@@ -82,6 +82,8 @@ export interface DemoServer {
   /** Ids of the generated data for tests: accounts, facilities, licenses of the demo user. */
   ids(): { accounts: string[]; facilities: string[]; demoLicenses: string[] };
   readonly profile: ServerProfile;
+  /** Makes the pages of a profile that pages lie from now on (null: honest again), as `pageLies` of a profile. */
+  setPageLies(lies: PageLies | null): void;
   /**
    * Every record of a list as this server's profile serves it (all pages), for tests that compare a
    * mirror with the server. `list` is a list name of the lists catalog, or `inventory` (a
@@ -126,7 +128,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const rateLimit = intOption('rateLimit', options.rateLimit, 6000, 0, 100_000_000);
   const tokenDelivery = options.tokenDelivery;
   if (tokenDelivery !== undefined && !['cookie', 'header', 'redirect'].includes(tokenDelivery)) throw new RangeError(`demo server: tokenDelivery must be cookie, header or redirect (got ${tokenDelivery}).`);
-  const profile = withTokenDelivery(resolveProfile(options.profile), tokenDelivery);
+  // a copy: its lies may be changed while it runs (setLies), never a named profile's
+  const profile: ServerProfile = { ...withTokenDelivery(resolveProfile(options.profile), tokenDelivery) };
   const massDeleteAccount = options.massDeleteAccount ?? null;
   if (massDeleteAccount !== null) intOption('massDeleteAccount', massDeleteAccount, 0, 0, accounts - 1);
   const anchorMs = anchorOf(options.today);
@@ -164,7 +167,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     baseUrl: () => baseUrl,
     fingerprint,
     lies: () => lies,
-    sendList: (ctx, list, source, etag) => sendList(ctx, profile, baseUrl, { source, etag, shape: shapeOf(list) }),
+    sendList: (ctx, list, source, etag) => sendList(ctx, profile, baseUrl, { list, source, etag, shape: shapeOf(list) }),
     bodyIds: (body) => bodyIdsBack(body, ids),
     pathId: (id) => pathIdBack(id, ids),
   };
@@ -242,6 +245,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       world.setState(world.revision, account);
     },
     profile,
+    setPageLies(lies: PageLies | null) {
+      if (lies) profile.pageLies = lies;
+      else delete profile.pageLies;
+    },
     served(list, scopeId) {
       const scopeUuid = scopeId === undefined ? null : pathIdBack(String(scopeId), ids);
       let records: Iterable<unknown>;

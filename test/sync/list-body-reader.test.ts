@@ -117,3 +117,27 @@ describe('ListBodyReader', () => {
     expect(() => read(Buffer.from(`{"meta":${'{"a":'.repeat(1000)}1${'}'.repeat(1000)},"data":[]}`))).toThrow(/nested deeper/);
   });
 });
+
+describe('envelopes of other API styles', () => {
+  it("JSON:API's included before data is never taken for the records", () => {
+    const body = Buffer.from(JSON.stringify({ included: [{ type: 'accounts', id: 'a1', attributes: {} }], data: [{ type: 'users', id: 'u1', attributes: { n: 1 } }], meta: { total: 1 } }));
+    const got = read(body, [7, 30]);
+    expect(got.records).toEqual([{ type: 'users', id: 'u1', attributes: { n: 1 } }]);
+    expect(got.field).toBe('data');
+    expect(got.fields).toEqual({ meta: { total: 1 } });
+  });
+
+  it('records one level down keep the fields beside them under their object', () => {
+    const body = Buffer.from(JSON.stringify({ status: 'ok', data: { total: 2, items: [{ id: 1 }, { id: 2 }], next: null }, _links: { self: { href: '/x' } } }));
+    for (const cut of [3, 12, 25, 40]) {
+      const got = read(body, [cut]);
+      expect(got.records).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(got.fields).toEqual({ status: 'ok', data: { total: 2, next: null }, _links: { self: { href: '/x' } } });
+    }
+  });
+
+  it("HAL's _embedded.<rel> and OData's value", () => {
+    expect(read(Buffer.from(JSON.stringify({ _embedded: { people: [{ id: 1 }] }, page: { totalElements: 1 } }))).records).toEqual([{ id: 1 }]);
+    expect(read(Buffer.from(JSON.stringify({ '@odata.count': 1, value: [{ id: 1 }] }))).fields).toEqual({ '@odata.count': 1 });
+  });
+});

@@ -65,6 +65,10 @@ export function normalizeBaseUrl(raw: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** Redirects of one request followed at most (a trailing slash, a moved path): more is a loop. */
+export const MAX_REDIRECTS = 5;
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
 /** Default total deadline of one auth request. */
 export const DEFAULT_DEADLINE_MS = 30_000;
 
@@ -97,7 +101,46 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     }
   }
 
+  /**
+   * Redirects on the same server (scheme, host and port) are followed up to MAX_REDIRECTS, the
+   * request going again as it was; one to another server is refused in words, so that a password
+   * or token never goes there.
+   */
   async function attempt(request: HttpRequest): Promise<HttpResponse> {
+    const origin = new URL(baseUrl).origin;
+    let path = request.path;
+    for (let hops = 0; ; hops++) {
+      const answer = await attemptAt(request, path);
+      const location = headerValue(answer.headers.location);
+      if (!REDIRECTS.has(answer.status) || !location) return checked(request, answer);
+      const of = request.what ?? `${request.method} ${request.path}`;
+      let to: URL;
+      try {
+        to = new URL(location, new URL(path, `${baseUrl}/`));
+      } catch {
+        throw new AisleError('bad_response', `The server answered ${answer.status} to ${of} with a Location that is no URL.`, { status: answer.status });
+      }
+      if (to.origin !== origin) {
+        throw new AisleError('bad_response', `The server answered ${answer.status} to ${of}, redirecting to another server (${to.origin}): Aisle does not follow it, so no password or token goes there. If that is the warehouse server, use its own address.`, { status: answer.status });
+      }
+      if (hops + 1 > MAX_REDIRECTS) throw new AisleError('bad_response', `${of} was redirected more than ${MAX_REDIRECTS} times: a redirect loop on the server.`, { status: answer.status });
+      path = to.href;
+    }
+  }
+
+  /** A 2xx answer, or its status as an AisleError. */
+  function checked(request: HttpRequest, answer: HttpResponse): HttpResponse {
+    const { headers, text } = answer;
+    if (answer.status < 200 || answer.status > 299) {
+      throw statusError(answer.status, serverMessage(text, headerValue(headers['content-type'])), headerValue(headers['retry-after']), {
+        what: request.what,
+        wwwAuthenticate: headerValue(headers['www-authenticate']),
+      });
+    }
+    return answer;
+  }
+
+  async function attemptAt(request: HttpRequest, path: string): Promise<HttpResponse> {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), deadlineMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
@@ -105,8 +148,9 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     try {
       response = await instance.request({
         method: request.method,
-        url: request.path,
-        params: request.query,
+        url: path,
+        // a redirect's Location carries its own query
+        params: path === request.path ? request.query : undefined,
         data: request.body === undefined ? undefined : JSON.stringify(request.body),
         headers: {
           Accept: 'application/json, text/json;q=0.9, */*;q=0.5',
@@ -126,12 +170,6 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     }
     const text = (typeof response.data === 'string' ? response.data : '').replace(/^\uFEFF/, '');
     const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v as string | string[] | undefined]));
-    if (response.status < 200 || response.status > 299) {
-      throw statusError(response.status, serverMessage(text, headerValue(headers['content-type'])), headerValue(headers['retry-after']), {
-        what: request.what,
-        wwwAuthenticate: headerValue(headers['www-authenticate']),
-      });
-    }
     return { status: response.status, headers, text };
   }
 

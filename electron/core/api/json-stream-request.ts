@@ -40,7 +40,7 @@ export interface StreamRequest {
 
 export type StreamResponse =
   | { status: 304; etag: string | null; serverDate: string | null }
-  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null; link: string | null };
+  | { status: 200; etag: string | null; body: Readable; contentLength: number | null; serverDate: string | null; link: string | null; total?: number | null };
 
 /** Time allowed until the headers, and between body chunks, unless the request says otherwise. */
 export const DEFAULT_STREAM_TIMEOUT_MS = 30_000;
@@ -71,7 +71,37 @@ function charsetOf(type: string): string | null {
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1].toLowerCase() ?? null;
 }
 
+/** Redirects of one read followed at most (a trailing slash, a moved path): more is a loop. */
+export const MAX_REDIRECTS = 5;
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * One attempt, following redirects on the same server (scheme, host and port) up to MAX_REDIRECTS:
+ * the request goes again as it was (method, body, token) to the new place. A redirect to another
+ * server is refused in words: the session's token never goes there.
+ */
 async function attempt(request: StreamRequest): Promise<StreamResponse> {
+  const origin = new URL(request.baseUrl).origin;
+  let path = request.path;
+  for (let hops = 0; ; hops++) {
+    const answer = await attemptOnce({ ...request, path });
+    if (!('location' in answer)) return answer;
+    const call = `${request.method ?? 'GET'} ${request.path}`;
+    let to: URL;
+    try {
+      to = new URL(answer.location, new URL(path, `${request.baseUrl.replace(/\/+$/, '')}/`));
+    } catch {
+      throw new AisleError('bad_response', `${call} answered ${answer.status} with a Location that is no URL.`, { status: answer.status });
+    }
+    if (to.origin !== origin) {
+      throw new AisleError('bad_response', `${call} answered ${answer.status}, redirecting to another server (${to.origin}): Aisle does not follow it, so the session never goes there. If that is the warehouse server, sign in to it by its own address.`, { status: answer.status });
+    }
+    if (hops + 1 > MAX_REDIRECTS) throw new AisleError('bad_response', `${call} was redirected more than ${MAX_REDIRECTS} times (last to ${to.pathname}): a redirect loop on the server.`, { status: answer.status });
+    path = to.href;
+  }
+}
+
+async function attemptOnce(request: StreamRequest): Promise<StreamResponse | { status: number; location: string }> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS;
   const startedAt = Date.now();
   const call = `${request.method ?? 'GET'} ${request.path}`;
@@ -99,18 +129,27 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
   } catch (error) {
     throw networkError(error);
   }
+  const location = response.headers.location as string | undefined;
+  if (REDIRECTS.has(response.status) && location) {
+    response.data.resume();
+    return { status: response.status, location };
+  }
   const etag = (response.headers.etag as string | undefined) ?? null;
   const serverDate = (response.headers.date as string | undefined) ?? null;
   if (response.status === 304) {
     response.data.resume();
+    // "not modified" says something only of a version Aisle named: without one it proves nothing
+    if (!request.etag) throw new AisleError('bad_response', `${call} answered 304 Not Modified to a request that named no version (no If-None-Match): Aisle cannot tell what the server means is unchanged.`, { status: 304 });
     return { status: 304, etag, serverDate };
   }
   const link = (response.headers.link as string | undefined) ?? null;
+  const total = headerTotal(response.headers['x-total-count'] as string | undefined, response.headers['content-range'] as string | undefined);
   if (response.status === 204) {
     response.data.resume();
-    return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link };
+    return { status: 200, etag, body: Readable.from([]), contentLength: 0, serverDate, link, total };
   }
-  if (response.status !== 200) {
+  // 206: a page of a list that says which part it is (`Content-Range: items 0-99/1234`), read as any page
+  if (response.status !== 200 && response.status !== 206) {
     const message = await readSmall(response.data);
     const error = statusError(response.status, message, response.headers['retry-after'] as string | undefined);
     // the same code (retries and callers go by it), in words that say which call got which answer
@@ -131,7 +170,15 @@ async function attempt(request: StreamRequest): Promise<StreamResponse> {
     contentLength: Number.isFinite(length) && response.headers['content-length'] !== undefined ? length : null,
     serverDate,
     link,
+    total,
   };
+}
+
+/** The list's total as headers give it: `X-Total-Count: 1234`, or `Content-Range: items 0-99/1234`; null when neither does. */
+export function headerTotal(xTotalCount: string | undefined, contentRange: string | undefined): number | null {
+  if (xTotalCount !== undefined && /^\s*\d{1,15}\s*$/.test(xTotalCount)) return Number(xTotalCount);
+  const match = contentRange ? /\/\s*(\d{1,15})\s*$/.exec(contentRange) : null;
+  return match ? Number(match[1]) : null;
 }
 
 /** Passes the body through, failing it with typed errors when it stalls, breaks, is cancelled or misses its deadline. */

@@ -21,6 +21,8 @@ export const DEFAULT_SETTINGS: Settings = {
   listDeadlineSeconds: 120,
   listDeadlineSecondsPerMB: 2,
   roundDeadlineMinutes: 60,
+  // a list read page by page: half an hour for all its pages (a million items at 1000 a page take minutes)
+  pagedListDeadlineMinutes: 30,
   // an auth answer is small: half a minute is long for it, and a trickling server never holds a sign-in longer
   authDeadlineSeconds: 30,
   // allowed with a warning at sign-in: many warehouse servers inside a plant's network have no TLS

@@ -6,11 +6,18 @@
 // whatever order they come relative to the array. A bare array costs one check per chunk more.
 //
 // Which array holds the records: the first under a usual name (RECORD_FIELDS); else the only field
-// whose value is a non-empty array. An envelope with two candidates fails, never guessing.
+// whose value is a non-empty array. An envelope with two candidates fails, never guessing. One level
+// of nesting is read the same way: an object under `data`, `_embedded` (HAL), `result` or `response`
+// holding the records (`{"data": {"items": [...], "total": 5}}`); its other fields are kept under
+// its name (`fields.data.total`).
 import { JsonArraySplitter, MAX_DEPTH, type RejectedElement } from './json-array-splitter.ts';
 import { BACKSLASH, ByteOrderMark, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts';
 
-export const RECORD_FIELDS: ReadonlySet<string> = new Set(['content', 'data', 'items', 'results', 'records', 'rows', 'list']);
+export const RECORD_FIELDS: ReadonlySet<string> = new Set(['content', 'data', 'items', 'results', 'records', 'rows', 'list', 'value']);
+/** Arrays that are never the records: JSON:API's related resources and the usual error lists. */
+const NEVER_RECORDS: ReadonlySet<string> = new Set(['included', 'errors', 'warnings']);
+/** Objects of the envelope that may hold the records one level down. */
+export const NESTING_FIELDS: ReadonlySet<string> = new Set(['data', '_embedded', 'result', 'response']);
 /** An envelope field larger than this is not kept (it is no paging information). */
 const MAX_FIELD_BYTES = 64 * 1024;
 
@@ -34,6 +41,10 @@ export class ListBodyReader {
   /** Another value being scanned: its bytes (kept while small), nesting and string state. */
   #value: { bytes: Buffer[]; size: number; depth: number; inString: boolean; escaped: boolean; scalar: boolean; empty: boolean | null; isArray: boolean } | null = null;
   readonly #fields: Record<string, unknown> = {};
+  /** The nested object being read (its name, and its fields as kept), null at the top level. */
+  #nested: { key: string; fields: Record<string, unknown> } | null = null;
+  /** The object the records came in, when it was a nested one. */
+  #recordsIn: string | null = null;
   readonly #onRejected?: (rejected: RejectedElement) => void;
   readonly #maxDepth: number;
 
@@ -55,6 +66,11 @@ export class ListBodyReader {
   /** The envelope field the records came in; null for a bare array. */
   get recordsField(): string | null {
     return this.#recordsField;
+  }
+
+  /** The envelope's object the records came in one level down (`data` of `{"data": {"items": [...]}}`), else null. */
+  get recordsIn(): string | null {
+    return this.#recordsIn;
   }
 
   push(chunk: Buffer, onElement: (bytes: Buffer) => void): void {
@@ -112,7 +128,7 @@ export class ListBodyReader {
           break;
         case 'key-or-end':
         case 'next-key':
-          if (byte === CLOSE_OBJECT && this.#state === 'key-or-end') this.#state = 'end';
+          if (byte === CLOSE_OBJECT && this.#state === 'key-or-end') this.#closeObject();
           else if (byte === QUOTE) this.#state = 'key';
           else this.#fail(i, 'expected a field name');
           break;
@@ -121,12 +137,18 @@ export class ListBodyReader {
           this.#state = 'value';
           break;
         case 'value':
+          if (byte === OPEN_OBJECT && this.#nested === null && this.#recordsField === null && NESTING_FIELDS.has(this.#currentKey)) {
+            // one level down: the records may be in there
+            this.#nested = { key: this.#currentKey, fields: {} };
+            this.#state = 'key-or-end';
+            break;
+          }
           // the splitter, or the value scanner, reads the value's first byte itself
           this.#startValue(byte);
           continue;
         case 'after':
           if (byte === COMMA) this.#state = 'next-key';
-          else if (byte === CLOSE_OBJECT) this.#state = 'end';
+          else if (byte === CLOSE_OBJECT) this.#closeObject();
           else this.#fail(i, "expected ',' or '}' after a field");
           break;
         case 'end':
@@ -151,13 +173,27 @@ export class ListBodyReader {
     }
   }
 
+  /** The end of an object: of the nested one (back to the envelope), or of the answer. */
+  #closeObject(): void {
+    const nested = this.#nested;
+    if (nested === null) {
+      this.#state = 'end';
+      return;
+    }
+    this.#nested = null;
+    this.#currentKey = nested.key;
+    Object.defineProperty(this.#fields, nested.key, { value: nested.fields, enumerable: true, writable: true, configurable: true });
+    this.#state = 'after';
+  }
+
   #startValue(byte: number): void {
     const key = this.#currentKey;
-    if (byte === OPEN_ARRAY) {
+    if (byte === OPEN_ARRAY && !NEVER_RECORDS.has(key)) {
       const named = RECORD_FIELDS.has(key);
       // the first array, or one after an empty array of no usual name
       if (this.#recordsField === null || (!this.#named && this.#recordsCount === 0)) {
         this.#recordsField = key;
+        this.#recordsIn = this.#nested?.key ?? null;
         this.#recordsCount = 0;
         this.#named = named;
         this.#state = 'records';
@@ -222,13 +258,14 @@ export class ListBodyReader {
       throw new SyntaxError(`The answer's field "${key}" is not valid JSON.`);
     }
     if (v.isArray) {
+      if (NEVER_RECORDS.has(key)) return;
       // a second non-empty array beside records that came under no usual name, or two under usual
       // names: which is the list?
       if (v.empty === false && (!this.#named || RECORD_FIELDS.has(key))) throw new SyntaxError(`The answer holds two lists, "${this.#recordsField}" and "${key}": Aisle cannot tell which holds the records.`);
       return;
     }
     // an own field even when named `__proto__`: a server's names never reach a prototype
-    if (text !== null) Object.defineProperty(this.#fields, key, { value, enumerable: true, writable: true, configurable: true });
+    if (text !== null) Object.defineProperty(this.#nested?.fields ?? this.#fields, key, { value, enumerable: true, writable: true, configurable: true });
   }
 
   #fail(index: number, message: string): never {

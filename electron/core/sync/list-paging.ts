@@ -1,10 +1,14 @@
 // Paging of a list, learned from the server's first answer and remembered per dataset: Spring's
 // `Page` (`content`, `number`, `totalPages`, `last`) and any `page`/`size` paging, `offset`/`limit`,
-// a `Link: <...>; rel="next"` header, a `next` URL (`next`, `_links.next.href`, `links.next`) or a
-// cursor (`nextPageToken`, `nextCursor`). A dataset's snapshot is all of its pages: when they do not
-// add up (the total changed while they were read, a record came twice, more records than announced,
-// a page other than the one asked for, more pages than MAX_PAGES), the reading fails and nothing of
-// it is applied. Each page is asked with its own ETag where the last complete reading kept one
+// a `Link: <...>; rel="next"` header, a next URL under any common name (Django's `next`, Laravel's
+// `next_page_url`, `@odata.nextLink`, `_links.next.href`, `links.next`) or a cursor (`nextPageToken`,
+// `next_cursor`, `meta.next_cursor`, `cursor.next`...). A dataset's snapshot is all of its pages, and
+// only when proven whole: every total (in the body, or `X-Total-Count`/`Content-Range`), page count
+// and last/hasMore flag the server gives must agree with what came. When they do not (fewer records
+// than announced, an empty or short page before the announced end, "more" with no way to ask for
+// it, the total changed while they were read, a record came twice, more records than announced, a
+// page other than the one asked for, more pages than MAX_PAGES), the reading fails in words and
+// nothing of it is applied. Each page is asked with its own ETag where the last complete reading kept one
 // (page-etags.ts): a page answered 304 is rebuilt from the stored records, and when every page is,
 // the list is unchanged.
 import { AisleError } from '../../contract/errors.ts';
@@ -60,6 +64,8 @@ export interface PageAnswer {
   fields: Readonly<Record<string, unknown>>;
   received: number;
   link: string | null;
+  /** The total its headers gave (`X-Total-Count`, `Content-Range: items 0-99/1234`), when they gave one. */
+  headerTotal?: number | null;
   /** The envelope field its records came in, null for a bare array (a page kept to be rebuilt needs it). */
   recordsField?: string | null;
 }
@@ -79,31 +85,95 @@ export function nextLink(header: string | null): string | null {
   return null;
 }
 
+/** A field of an object by its path (`meta.pagination.total`), or undefined. */
+function at(fields: Readonly<Record<string, unknown>>, path: string): unknown {
+  // a name with a dot in it (`@odata.nextLink`) is a field of its own
+  if (Object.hasOwn(fields, path)) return fields[path];
+  let value: unknown = fields;
+  for (const name of path.split('.')) {
+    const o = obj(value);
+    if (o === null || !Object.hasOwn(o, name)) return undefined;
+    value = o[name];
+  }
+  return value;
+}
+
+/** The first of the paths that holds a value `pick` accepts: that value and the path it was under. */
+function first<T>(fields: Readonly<Record<string, unknown>>, paths: readonly string[], pick: (value: unknown) => T | null): { value: T; name: string } | null {
+  for (const name of paths) {
+    const value = pick(at(fields, name));
+    if (value !== null) return { value, name };
+  }
+  return null;
+}
+
+/** A whole number of at least 0 (a count), also as a string of digits: some servers quote their totals. */
+const count = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : num(value);
+  return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
+};
+
+/** A URL of a next page: absolute, a path or a query; `{href}` (HAL, JSON:API links) too. */
+const url = (value: unknown): string | null => {
+  const text = str(value) ?? str(obj(value)?.href);
+  return text !== null && /^(https?:\/\/|\/|\?)/i.test(text) ? text : null;
+};
+
+/** Names of the total count of records: in the body, as the usual paginators name it. */
+const TOTAL_FIELDS = ['totalElements', 'total', 'totalCount', 'total_count', 'totalResults', 'total_results', '@odata.count', 'odata.count', 'meta.total', 'meta.totalCount', 'meta.total_count', 'meta.pagination.total', 'meta.page.total', 'page.totalElements', 'pagination.total', 'pagination.totalCount'];
+/** Names of the number of pages (counted from the first, whatever it is numbered). */
+const PAGES_FIELDS = ['totalPages', 'total_pages', 'pageCount', 'page_count', 'last_page', 'lastPage', 'meta.last_page', 'meta.totalPages', 'meta.total_pages', 'meta.pagination.total_pages', 'meta.pagination.last_page', 'page.totalPages', 'pagination.totalPages', 'pagination.total_pages', 'pagination.last_page'];
+const NUMBER_FIELDS = ['number', 'page.number', 'page', 'pageNumber', 'page_number', 'current_page', 'currentPage', 'meta.current_page', 'meta.pagination.current_page', 'pagination.page', 'pagination.current_page'];
+const SIZE_FIELDS = ['size', 'page.size', 'pageSize', 'page_size', 'per_page', 'perPage', 'meta.per_page', 'meta.pagination.per_page', 'pagination.per_page', 'pagination.pageSize'];
+/** A URL of the next page. */
+const NEXT_URL_FIELDS = ['next', 'next_page_url', 'nextPageUrl', '@odata.nextLink', 'odata.nextLink', '_links.next', 'links.next', 'meta.next', 'pagination.next', 'paging.next'];
+/** A token or cursor of the next page, and the query parameter it goes back in. */
+const CURSOR_FIELDS: readonly (readonly [string, string])[] = [
+  ['nextPageToken', 'pageToken'],
+  ['next_page_token', 'page_token'],
+  ['nextCursor', 'cursor'],
+  ['next_cursor', 'cursor'],
+  ['meta.next_cursor', 'cursor'],
+  ['meta.nextCursor', 'cursor'],
+  ['cursor.next', 'cursor'],
+  ['cursors.next', 'cursor'],
+  ['paging.cursors.after', 'after'],
+];
+/** Flags: true when this is the last page (`last`), or when more follow (`hasMore`...). */
+const LAST_FIELDS = ['last', 'isLast', 'is_last', 'page.last'];
+const MORE_FIELDS = ['hasMore', 'has_more', 'hasNext', 'has_next', 'hasNextPage', 'has_next_page', 'more', 'meta.has_more', 'meta.hasMore', 'meta.pagination.has_more', 'pagination.hasMore', 'pagination.has_more', 'pageInfo.hasNextPage'];
+
 /** What an answer says of its paging, whatever names it uses. */
 function describe(answer: PageAnswer) {
-  const f = answer.fields;
-  const page = obj(f.page); // Spring HATEOAS: page: { size, totalElements, totalPages, number }
-  const links = obj(f.links);
-  const nextUrl =
-    nextLink(answer.link) ??
-    (typeof f.next === 'string' && /^(https?:\/\/|\/|\?)/i.test(f.next) ? f.next : null) ??
-    str(obj(obj(f._links)?.next)?.href) ??
-    str(links?.next) ??
-    str(obj(links?.next)?.href);
-  const cursor = str(f.nextPageToken) ?? str(f.nextCursor) ?? str(f.next_cursor) ?? (typeof f.next === 'string' && nextUrl === null ? str(f.next) : null);
+  // the fields beside records nested a level down (`{"data": {"items": [...], "total": 5}}`) count as the envelope's
+  const f = { ...obj(answer.fields.result), ...obj(answer.fields.response), ...obj(answer.fields.data), ...answer.fields };
+  const header = nextLink(answer.link);
+  const nextField = first(f, NEXT_URL_FIELDS, url);
+  const nextUrl = header ?? nextField?.value ?? null;
+  // a `next` that is no URL is a cursor (some servers name their cursor `next`)
+  const cursorField = first(f, CURSOR_FIELDS.map(([name]) => name), str) ?? (nextUrl === null && str(f.next) !== null ? { value: str(f.next)!, name: 'next' } : null);
+  const cursorParam = CURSOR_FIELDS.find(([name]) => name === cursorField?.name)?.[1] ?? 'cursor';
+  // Django's `count` (beside `next`/`previous`) is its total; elsewhere a `count` may be the page's own
+  const django = Object.hasOwn(f, 'next') || Object.hasOwn(f, 'previous');
+  const total = first(f, django ? [...TOTAL_FIELDS, 'count'] : TOTAL_FIELDS, count) ?? (answer.headerTotal != null ? { value: answer.headerTotal, name: 'the total in its headers' } : null);
+  const lastFlag = first(f, LAST_FIELDS, bool);
+  const moreFlag = first(f, MORE_FIELDS, bool);
   return {
-    via: nextLink(answer.link) !== null ? ('link' as const) : nextUrl !== null ? ('next' as const) : cursor !== null ? ('cursor' as const) : null,
+    via: header !== null ? ('link' as const) : nextUrl !== null ? ('next' as const) : cursorField !== null ? ('cursor' as const) : null,
     nextUrl,
-    cursor,
-    cursorParam: str(f.nextPageToken) ? 'pageToken' : 'cursor',
-    total: num(f.totalElements) ?? num(f.total) ?? num(f.totalCount) ?? num(f.total_count) ?? num(f.totalResults) ?? num(page?.totalElements) ?? (nextUrl !== null ? num(f.count) : null),
-    number: num(f.number) ?? num(page?.number) ?? num(f.page) ?? num(f.pageNumber),
-    totalPages: num(f.totalPages) ?? num(page?.totalPages),
-    size: num(f.size) ?? num(page?.size) ?? num(f.pageSize) ?? num(f.per_page),
-    last: bool(f.last),
-    hasMore: bool(f.hasMore) ?? bool(f.has_more),
-    offset: num(f.offset),
-    limit: num(f.limit),
+    cursor: cursorField?.value ?? null,
+    cursorParam,
+    total: total?.value ?? null,
+    totalName: total?.name ?? null,
+    number: first(f, NUMBER_FIELDS, count)?.value ?? null,
+    totalPages: first(f, PAGES_FIELDS, count),
+    size: first(f, SIZE_FIELDS, count)?.value ?? null,
+    last: lastFlag?.value ?? null,
+    hasMore: moreFlag?.value ?? null,
+    /** The flag that says more pages follow, in the server's words (`last: false`), or null. */
+    saysMore: moreFlag?.value === true ? `${moreFlag.name}: true` : lastFlag?.value === false ? `${lastFlag.name}: false` : null,
+    offset: num(f.offset) ?? num(at(f, 'meta.offset')) ?? num(at(f, 'pagination.offset')),
+    limit: num(f.limit) ?? num(at(f, 'meta.limit')) ?? num(at(f, 'pagination.limit')),
   };
 }
 
@@ -119,6 +189,8 @@ export interface ListPagesOptions {
   memory: ReadingMemory | null;
   pageSize?: number;
   maxPages?: number;
+  /** A record's id, as the list names it (record-id.ts); `id` alone when not given. */
+  idOf?: (bytes: Buffer) => string | null;
   /** Rebuilds a page kept with its ETag from the stored records; without it, no page is asked with its ETag. */
   rebuild?: RebuildPage;
 }
@@ -132,6 +204,10 @@ export class ListPages {
   #received = 0;
   #paging: Paging | null;
   #total: number | null = null;
+  /** Where the total was said (`totalElements`, `meta.total`, the headers), for the words of a failure. */
+  #totalName: string | null = null;
+  /** Records on the first page: the page size a server that does not say it pages by. */
+  #firstCount = 0;
   #expectNumber: number | null = null;
   #ids = new Map<string, number>();
   readonly #base: string;
@@ -233,6 +309,11 @@ export class ListPages {
     return this.#total;
   }
 
+  /** Records read so far, on every page. */
+  get received(): number {
+    return this.#received;
+  }
+
   /** Pages read so far. */
   get pages(): number {
     return this.#pages;
@@ -254,7 +335,7 @@ export class ListPages {
 
   /** A record of the reading: one whose id came on an earlier page means the pages shifted under it. */
   seeRecord(bytes: Buffer): void {
-    const id = recordId(bytes);
+    const id = (this.#options.idOf ?? recordId)(bytes);
     if (this.#current?.ids) {
       if (id === null) this.#current.ids = null;
       else this.#current.ids.push(id);
@@ -267,7 +348,12 @@ export class ListPages {
     this.#ids.set(id, this.#pages);
   }
 
-  /** After a page was read whole: the next page's path (or absolute URL on the same server), or null after the last. */
+  /**
+   * After a page was read whole: the next page's path (or absolute URL on the same server), or null
+   * after the last. Every figure the server gave must agree with what came: a reading that ends
+   * short of its announced total, on an empty or short page while more are announced, or where the
+   * server says there is more and gives no way to ask for it, fails in words.
+   */
   next(answer: PageAnswer): string | null {
     this.#keep(answer);
     const d = describe(answer);
@@ -275,18 +361,42 @@ export class ListPages {
     this.#received += answer.received;
     if (pageNo === 0) {
       this.#total = d.total;
+      this.#totalName = d.totalName;
+      this.#firstCount = answer.received;
       if (d.via !== null) this.#paging = { style: d.via };
       else if (d.number !== null && (d.totalPages !== null || d.size !== null || d.last !== null || d.total !== null)) this.#paging = { style: 'page', first: d.number };
       else if (d.offset !== null && d.limit !== null) this.#paging = { style: 'offset' };
       else this.#paging = null;
     } else {
       if (d.total !== null && this.#total !== null && d.total !== this.#total) throw this.#fail(`the total changed from ${this.#total} to ${d.total} between pages: the list changed while it was read page by page`);
+      if (this.#total === null && d.total !== null) {
+        this.#total = d.total;
+        this.#totalName = d.totalName;
+      }
       if (this.#expectNumber !== null && d.number !== null && d.number !== this.#expectNumber) throw this.#fail(`page ${this.#expectNumber} was asked for and the server answered page ${d.number}`);
     }
-    if (this.#total !== null && this.#received > this.#total) throw this.#fail(`${this.#received} records came where the server announced ${this.#total}`);
+    if (this.#total !== null && this.#received > this.#total) throw this.#fail(`${this.#received} records came where the server announced ${this.#total} (${this.#totalName})`);
     const next = this.#nextPath(d, answer.received);
+    if (next === null) this.#checkWhole(d, answer.received);
     if (next !== null && this.#pages >= this.#maxPages) throw this.#fail(`the server still had more after ${this.#maxPages} pages (Aisle reads at most that many)`);
     return next;
+  }
+
+  /** The reading ends here: whole only when nothing the server said announces more. */
+  #checkWhole(d: ReturnType<typeof describe>, received: number): void {
+    const page = `page ${this.#pages}`;
+    if (this.#total !== null && this.#received < this.#total) {
+      const how = received === 0 && this.#pages > 1 ? `${page} came empty` : `the pages ended at ${page}`;
+      throw this.#fail(`${how} with ${this.#received} records where the server announced ${this.#total} (${this.#totalName})`);
+    }
+    if (d.saysMore !== null) {
+      throw this.#fail(`${page} says more records follow (${d.saysMore}) but gives no next page Aisle knows how to ask for (no Link rel=next, next URL, page number or cursor)`);
+    }
+    const pages = d.totalPages;
+    if (pages !== null && this.#paging?.style === 'page' && d.number !== null) {
+      const read = d.number + 1 - this.#paging.first;
+      if (read < pages.value) throw this.#fail(`the pages ended at ${page} (${page} ${received === 0 ? 'came empty' : `held ${received} records`}) where the server announced ${pages.value} pages (${pages.name})`);
+    }
   }
 
   /** The page just read, kept for the next reading when it gave an ETag and every record of it an id. */
@@ -298,28 +408,34 @@ export class ListPages {
       this.#read = null;
       return;
     }
-    this.#read.push({ path: current.path, etag: current.etag, fields: { ...answer.fields }, recordsField: answer.recordsField, link: answer.link, ids: current.ids });
+    this.#read.push({ path: current.path, etag: current.etag, fields: { ...answer.fields }, recordsField: answer.recordsField, link: answer.link, total: answer.headerTotal ?? null, ids: current.ids });
   }
 
   #nextPath(d: ReturnType<typeof describe>, received: number): string | null {
     const paging = this.#paging;
-    if (paging === null) {
-      if (d.hasMore === true) throw this.#fail('the server says it has more records but not how to ask for them');
-      return null;
-    }
-    const done = d.last === true || d.hasMore === false || (this.#total !== null && this.#received >= this.#total);
+    if (paging === null) return null;
+    // the total reached while a flag says more: the two disagree, and the next page settles it
+    // (records on it are more than announced; an empty one ends the list)
+    const reached = this.#total !== null && this.#received >= this.#total;
+    const done = d.last === true || d.hasMore === false || (reached && d.saysMore === null);
     if (paging.style === 'link' || paging.style === 'next' || paging.style === 'cursor') {
-      if (done) return null;
+      // a next page the server offers is asked for even when the total is reached: a total misread
+      // (a page's own count) then shows as more records than announced, never as a list cut short
+      if (d.last === true || d.hasMore === false || (received === 0 && reached)) return null;
       if (paging.style === 'cursor') return d.cursor === null ? null : withQuery(this.#base, { [d.cursorParam]: d.cursor });
       return d.nextUrl === null ? null : this.#sameServer(d.nextUrl);
     }
-    // counted pages: an empty page, or one shorter than the page size, is the last too
+    // counted pages: an empty page, or one shorter than the page size, is the last too (then
+    // checked against what the server announced)
     if (done || received === 0) return null;
     if (paging.style === 'page') {
       const number = d.number ?? this.#expectNumber ?? paging.first;
-      if (d.totalPages !== null && number + 1 - paging.first >= d.totalPages) return null;
+      if (d.totalPages !== null && number + 1 - paging.first >= d.totalPages.value) return null;
       const size = d.size ?? this.#pageSize;
       if (d.totalPages === null && this.#total === null && d.last === null && received < size) return null;
+      // a short page before the last one announced: the records between it and the next page are skipped
+      const pageSize = d.size ?? this.#firstCount;
+      if (received < pageSize && !reached) throw this.#fail(`page ${this.#pages} held ${received} records where a page holds ${pageSize}, and the server says more pages follow`);
       this.#expectNumber = number + 1;
       return withQuery(this.#base, { page: number + 1, size });
     }

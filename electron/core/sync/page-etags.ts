@@ -21,6 +21,8 @@ export interface KeptPage {
   /** The envelope field the records came in; null for a bare array. */
   recordsField: string | null;
   link: string | null;
+  /** The total its headers gave. */
+  total?: number | null;
   /** Its records' ids, in the order they came. */
   ids: string[];
 }
@@ -52,5 +54,5 @@ export function pageRebuilder(db: ReadDb, table: TableName, datasetId: number, i
 
 /** A page rebuilt from the mirror, as an answer of the server's: the body it sent when its ETag was given. */
 export function rebuiltAnswer(page: KeptPage, body: Buffer): StreamResponse {
-  return { status: 200, etag: page.etag, body: Readable.from([body]), contentLength: body.length, serverDate: null, link: page.link };
+  return { status: 200, etag: page.etag, body: Readable.from([body]), contentLength: body.length, serverDate: null, link: page.link, total: page.total ?? null };
 }

@@ -168,6 +168,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
               deadlineBaseMs: settings.listDeadlineSeconds * 1000,
               deadlineMsPerMb: settings.listDeadlineSecondsPerMB * 1000,
               roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
+              pagedListDeadlineMs: settings.pagedListDeadlineMinutes * 60_000,
             },
             caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
             shrinkHoldPercent: settings.shrinkHoldPercent,

@@ -12,11 +12,33 @@ export type TokenDelivery =
   /** No token anywhere: a server no client can use (tests that the failure is clear). */
   | { kind: 'none' };
 
-export const ENVELOPES = ['bare', 'content', 'data', 'items', 'results', 'records', 'rows', 'list', 'spring-page'] as const;
+/**
+ * How a list's records are wrapped: bare, under a field, Spring's Page, HAL (`_embedded.<list>`),
+ * JSON:API (`data` of `{type, id, attributes}`), OData (`value`), or one level down (`{data: {items}}`).
+ */
+export const ENVELOPES = ['bare', 'content', 'data', 'items', 'results', 'records', 'rows', 'list', 'spring-page', 'hal', 'jsonapi', 'odata', 'nested'] as const;
 export type Envelope = (typeof ENVELOPES)[number];
 
-export const PAGINGS = ['none', 'page-size', 'offset-limit', 'link', 'cursor'] as const;
+/**
+ * How a list is paged: page/size, offset/limit, a Link header (with its total as `X-Total-Count`
+ * or `Content-Range` in two of them), a cursor, Laravel's and Django's paginators, OData's nextLink.
+ */
+export const PAGINGS = ['none', 'page-size', 'offset-limit', 'link', 'cursor', 'x-total-count', 'content-range', 'laravel', 'django', 'odata-next'] as const;
 export type Paging = (typeof PAGINGS)[number];
+
+/**
+ * Ways a server's pages lie about a list (tests of a client that must not believe them): the last
+ * page short of the total, an empty page before the end, a total higher than the records, or the
+ * next page under a name no client knows while the page says `last: false`. `list` limits the lie
+ * to one list (default every paged one).
+ */
+export interface PageLies {
+  lastPageShort?: boolean;
+  emptyPageBeforeEnd?: boolean;
+  totalTooHigh?: boolean;
+  unknownNext?: boolean;
+  list?: string;
+}
 
 export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'epoch-s', 'epoch-ms'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -45,6 +67,8 @@ export interface ServerProfile {
   failingList: { list: string; status: 403 | 404 | 500 } | null;
   /** Answers that change or bend (server-lies.ts); absent: none. A test may change them between rounds (DemoServer.setLies). */
   lies?: Partial<ServerLies>;
+  /** How its pages lie (none when absent); a test may change them between rounds (DemoServer.setPageLies). */
+  pageLies?: PageLies;
 }
 
 /** Exactly the demo server as it always was. */
@@ -106,12 +130,22 @@ export const NAMED_PROFILES: Record<string, ServerProfile> = {
  * carry it.
  */
 export function coherent(profile: ServerProfile): ServerProfile {
-  let { paging } = profile;
-  if (profile.envelope === 'spring-page') paging = 'page-size';
-  else if (profile.envelope === 'bare' && paging !== 'none' && paging !== 'link') paging = 'link';
+  let { paging, envelope } = profile;
+  // the paginators with a body of their own give the envelope
+  if (paging === 'laravel') envelope = 'data';
+  else if (paging === 'django') envelope = 'results';
+  else if (paging === 'odata-next') envelope = 'odata';
+  if (envelope === 'spring-page') paging = 'page-size';
+  else if (envelope === 'bare' && !LINK_PAGINGS.has(paging)) paging = 'link';
+  // a lie is told by a server that pages and says how many records it has
+  if (profile.pageLies && (paging === 'none' || paging === 'link' || paging === 'cursor')) paging = 'page-size';
+  if (envelope === 'bare' && profile.pageLies) envelope = 'data';
   const pageSize = paging === 'none' ? 0 : Math.max(1, profile.pageSize || 100);
-  return { ...profile, paging, pageSize };
+  return { ...profile, envelope, paging, pageSize };
 }
+
+/** Pagings a bare array can carry: all in the headers. */
+const LINK_PAGINGS: ReadonlySet<Paging> = new Set(['none', 'link', 'x-total-count', 'content-range']);
 
 export function resolveProfile(profile: string | ServerProfile | undefined): ServerProfile {
   if (profile === undefined) return DEFAULT_PROFILE;
@@ -131,5 +165,6 @@ export function describeProfile(p: ServerProfile): string {
   const paging = p.paging === 'none' ? 'no paging' : `${p.paging} paging of ${p.pageSize}`;
   const failing = p.failingList ? `, ${p.failingList.list} fails ${p.failingList.status}` : '';
   const lies = Object.entries(p.lies ?? {}).filter(([, on]) => on).map(([name]) => name);
-  return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}${lies.length ? `; lies: ${lies.join(', ')}` : ''}`;
+  const pageLies = p.pageLies ? `; page lies: ${Object.entries(p.pageLies).filter(([, v]) => v).map(([k, v]) => (k === 'list' ? `on ${String(v)}` : k)).join(', ')}` : '';
+  return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}${lies.length ? `; lies: ${lies.join(', ')}` : ''}${pageLies}`;
 }

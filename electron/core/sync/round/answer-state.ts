@@ -14,7 +14,11 @@ export interface AnswerOptions {
   /** A list's paging, as the server pages it (list-paging.ts). */
   pages?: ListPages;
   link?: string | null;
+  /** The first page's total from its headers. */
+  headerTotal?: number | null;
   expectedBytes?: number | null;
+  /** When its first request was sent (a paged list's deadline counts from it); now when not given. */
+  askedAt?: number;
   /** Written with the data, or not at all. */
   alsoCommit?: (bytes: number) => void;
 }
@@ -25,6 +29,8 @@ export interface AnswerState {
   readonly o: AnswerOptions;
   applier: SnapshotApplier | null;
   bytes: number;
+  /** When its reading began (a paged list's deadline counts from it). */
+  readonly startedAt: number;
   /** When progress was last told. */
   lastProgress: number;
   /** Records left out (nested too deep), and how many of them kept their last good version. */
@@ -32,9 +38,15 @@ export interface AnswerState {
   keptRejected: number;
   /** A log's reading (history): its older pages; null for other lists. */
   readonly log: LogReading | null;
-  readonly listPages: ListPages | null;
-  /** The current page's Link header. */
+  /** The server's pages of the request being read (a log's older request gets its own). */
+  listPages: ListPages | null;
+  /** The request being read: the dataset's, or a log's older one. */
+  query: DatasetSpec;
+  /** The current page's Link header, and the total its headers gave. */
   link: string | null;
+  headerTotal: number | null;
+  /** The last record of the request being read (a log's oldest event so far). */
+  oldest?: Buffer | null;
   /** A part's requests not yet sent. */
   readonly partPages: DatasetSpec[];
   /** A part's next request, sent while this one streams in. */

@@ -22,7 +22,7 @@ export interface Applied {
 
 export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: number, body: Readable, o: AnswerOptions): Promise<Applied> {
   const log = spec.log ? logReading(r.db, spec, datasetId) : null;
-  const a: AnswerState = { spec, datasetId, o, applier: null, bytes: 0, lastProgress: Date.now(), rejected: [], keptRejected: 0, log, listPages: o.pages ?? null, link: o.link ?? null, partPages: [...(o.part?.pages ?? [])], ahead: null };
+  const a: AnswerState = { spec, datasetId, o, applier: null, bytes: 0, startedAt: o.askedAt ?? Date.now(), lastProgress: Date.now(), rejected: [], keptRejected: 0, log, listPages: o.pages ?? null, query: spec, link: o.link ?? null, headerTotal: o.headerTotal ?? null, partPages: [...(o.part?.pages ?? [])], ahead: null };
   let page: Readable | null = body;
   try {
     // an answer to a request that did not name the facility is the facility's only if each record says so
@@ -43,6 +43,7 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
         if (response.status !== 200) throw new AisleError('bad_response', `The server answered ${response.status} for ${next.what} of ${spec.label}.`);
         page = response.body;
         a.link = response.link;
+        a.headerTotal = response.total ?? null;
       }
     }
     return finishAnswer(r, a);

@@ -6,6 +6,7 @@ import { instantText, TABLES } from '../../mirror/record-tables.ts';
 import type { RejectedElement } from '../json-array-splitter.ts';
 import { ListBodyReader } from '../list-body-reader.ts';
 import { leadingId } from '../list-paging.ts';
+import { fromJsonApi } from '../jsonapi-record.ts';
 import type { AnswerState } from './answer-state.ts';
 import { pastRoundDeadline } from './round-errors.ts';
 import { progress, type RoundState } from './round-state.ts';
@@ -13,25 +14,33 @@ import { progress, type RoundState } from './round-state.ts';
 const PROGRESS_EVERY_MS = 200;
 
 export interface PageRead {
-  /** Records on the page. */
+  /** Records on the page, those left out included. */
   count: number;
   /** The last record of the page (a log's oldest event), null on an empty page. */
   last: Buffer | null;
   /** The page's envelope fields (its paging). */
   fields: ListBodyReader['fields'];
-  /** The envelope's field that held the records, when there was one. */
-  recordsField: ListBodyReader['recordsField'];
+  /** The envelope's field that held the records, when there was one; undefined when they were nested a level down (such a page is not kept to be rebuilt). */
+  recordsField: ListBodyReader['recordsField'] | undefined;
 }
 
 export async function readPage(r: RoundState, a: AnswerState, page: Readable): Promise<PageRead> {
   const { spec, log, listPages } = a;
   const applier = a.applier!;
-  const reader = new ListBodyReader({ onRejected: (rejected) => keepRejected(r, a, rejected) });
   let count = 0;
+  // a record left out was still sent: it counts against the server's figures
+  const reader = new ListBodyReader({
+    onRejected: (rejected) => {
+      count++;
+      keepRejected(r, a, rejected);
+    },
+  });
   let last: Buffer | null = null;
   // a list that may page (an envelope, a Link header) has its records' ids checked across pages
   let checkIds: boolean | null = listPages === null ? false : null;
-  const add = (bytes: Buffer) => {
+  const add = (sent: Buffer) => {
+    // JSON:API's resources come under `data` only: no other list pays for the look
+    const bytes = reader.recordsField === 'data' && reader.recordsIn === null ? fromJsonApi(sent) : sent;
     if (checkIds === null) checkIds = reader.isEnvelope || a.link !== null;
     if (checkIds) listPages!.seeRecord(bytes);
     applier.add(bytes);
@@ -50,7 +59,7 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
   }
   if (r.signal?.aborted) throw r.roundDeadline?.signal.aborted ? pastRoundDeadline(r, spec) : new AisleError('timeout', 'The sync round was cancelled.');
   reader.end();
-  return { count, last, fields: reader.fields, recordsField: reader.recordsField };
+  return { count, last, fields: reader.fields, recordsField: reader.recordsIn === null ? reader.recordsField : undefined };
 }
 
 /**

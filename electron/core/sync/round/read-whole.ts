@@ -8,7 +8,8 @@ import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
 import { type HistoryMark } from '../../db/read/stock-refresh.ts';
 import { AisleError } from '../../../contract/errors.ts';
-import { ListPages, readMemory, recordId, writeMemory } from '../list-paging.ts';
+import { ListPages, readMemory, writeMemory } from '../list-paging.ts';
+import { idFields, recordIdOf } from '../record-id.ts';
 import { pageRebuilder } from '../page-etags.ts';
 import { applyAnswer, type Applied } from './apply-answer.ts';
 import { openRequest } from './open-request.ts';
@@ -25,15 +26,18 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
   const { db, limits } = r;
   const memory = spec.log ? null : readMemory(db, datasetId, spec.key);
   // a held dataset's pages are read whole: the pages kept are of what was applied, not of what was held
-  const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, recordId);
-  const pages = spec.log ? null : new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild });
-  const first = pages ? { ...spec, path: pages.firstPath() } : spec;
+  const idOf = recordIdOf(idFields(db, spec.list, spec.table));
+  const rebuild = held ? undefined : pageRebuilder(db, spec.table, datasetId, idOf);
+  // a log's request is paged by the server like any list (its older requests each get their own pages)
+  const pages = new ListPages({ baseUrl: r.options.baseUrl, path: spec.path, memory, pageSize: limits.pageSize, maxPages: limits.maxPages, rebuild, idOf });
+  const first = { ...spec, path: pages.firstPath() };
   const etag = memory !== null && memory.pages > 1 ? null : held ? row.held_etag : row.etag;
   // an earlier Aisle kept no size: the rows it has, at about a kilobyte each
   const expectedBytes = memory?.bytes ?? (row.rows > 0 ? row.rows * 1000 : null);
   const fullRead = (at: string) => (mark ? () => writeStockRefresh(db, datasetId, { fullAt: at, mark }) : undefined);
   // a list's pages are each asked with their own ETag (list-paging.ts, page-etags.ts)
   const openFirst = (reading = pages) => (reading ? reading.open(first.path, (path, tag) => openRequest(r, { ...spec, path }, tag, why, expectedBytes), etag) : openRequest(r, first, etag, why, expectedBytes));
+  let askedAt = Date.now();
   let response: StreamResponse | null = await openFirst();
   const answeredAt = Date.now();
   return r.lock.run(async () => {
@@ -44,6 +48,7 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
       response.body.destroy();
       response = null;
     }
+    if (response === null) askedAt = Date.now();
     const answer = response ?? (await openFirst());
     if (answer.status === 304) {
       const at = new Date().toISOString();
@@ -59,9 +64,9 @@ export async function readWhole(r: RoundState, spec: DatasetSpec, datasetId: num
     const read = (got: StreamResponse & { status: 200 }, reading: ListPages | null) => {
       const alsoCommit = (bytes: number) => {
         fullReadNow?.();
-        if (reading) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
+        if (reading && !spec.log) writeMemory(db, datasetId, reading.memory(spec.key, bytes));
       };
-      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, expectedBytes, alsoCommit });
+      return applyAnswer(r, spec, datasetId, got.body, { etag: got.etag, expectedRows, pages: reading ?? undefined, link: got.link, headerTotal: got.total ?? null, askedAt, expectedBytes, alsoCommit });
     };
     return read(answer, pages).catch(async (error: unknown) => {
       // pages kept from the last reading that do not fit the pages read now (a server whose ETags

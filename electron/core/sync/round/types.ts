@@ -44,6 +44,8 @@ export interface ReadingOptions {
   deadlineMsPerMb?: number;
   /** The whole round's: datasets not read by then are failed, in words (none when absent). */
   roundDeadlineMs?: number;
+  /** A list read page by page: no page is asked for after this long since its first (none when absent). */
+  pagedListDeadlineMs?: number;
 }
 
 /** Defaults of ReadingOptions: a request has 2 minutes, and 2 s more per MB it is expected to be (500 KB/s). */
