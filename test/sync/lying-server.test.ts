@@ -3,7 +3,7 @@
 // is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
-import { coherent, DEFAULT_PROFILE, type Lies } from '../../electron/demo/profile/server-profile.ts';
+import { coherent, DEFAULT_PROFILE, type PageLies } from '../../electron/demo/profile/server-profile.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -42,7 +42,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-const LIES: [string, Lies, RegExp][] = [
+const LIES: [string, PageLies, RegExp][] = [
   ['the last page short', { lastPageShort: true }, /the pages ended at page \d+ with \d+ records where the server announced \d+ \(totalElements\)/],
   ['an empty page before the end', { emptyPageBeforeEnd: true }, /page 2 came empty with 7 records where the server announced \d+/],
   ['a total higher than the records', { totalTooHigh: true }, /with (\d+) records where the server announced \d+/],
