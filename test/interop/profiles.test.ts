@@ -31,7 +31,8 @@ const serverProfile: fc.Arbitrary<ServerProfile> = fc
     fieldCase: fc.constantFrom('snake' as const, 'camel' as const),
     aliases: fc.boolean(),
     ids: fc.constantFrom(...ID_FORMATS),
-    dates: fc.constantFrom(...DATE_FORMATS),
+    // a form no client reads soundly has its own test (history-times.test.ts)
+    dates: fc.constantFrom(...DATE_FORMATS.filter((d) => d !== 'day-month-year')),
     errors: fc.constantFrom(...ERROR_SHAPES),
     omitOptional: fc.boolean(),
     failingList: fc.option(fc.record({ list: fc.constantFrom(...FAILABLE), status: fc.constantFrom(403 as const, 404 as const, 500 as const) }), { freq: 2 }),

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcInstant } from '../../electron/core/mirror/instant.ts';
 import { instantText } from '../../electron/core/mirror/record-tables.ts';
+import { NotAnInstant } from '../../electron/core/lists/values.ts';
 
 /** `ms` written at `offset` minutes from UTC, with or without milliseconds, as a server might. */
 function atOffset(ms: number, offset: number, withMs: boolean, colon: boolean): string {
@@ -28,10 +29,47 @@ describe('utcInstant', () => {
 
   it('keeps as sent what has no zone or is not a time', () => {
     for (const text of ['2026-10-31T15:15:39', '2026-10-31', 'yesterday', '', '2026-13-31T15:15:39Z', '2026-10-31T25:00:00Z']) expect(utcInstant(text)).toBe(text);
-    expect(instantText(null)).toBeNull();
-    expect(instantText({ at: 1 })).toBeNull();
-    // epoch milliseconds (a server's other way of writing an instant) are an instant too
-    expect(instantText(1_730_000_000_000)).toBe('2024-10-27T03:33:20.000Z');
+  });
+});
+
+describe('instantText: every form a server writes, one stored instant', () => {
+  const AT = '2026-11-29T10:42:05.123Z';
+  it('reads ISO in every common form, epoch numbers, .NET dates and Jackson arrays to the same instant', () => {
+    const forms: unknown[] = [
+      AT,
+      '2026-11-29T10:42:05.123',
+      '2026-11-29 10:42:05.123',
+      '2026-11-29T10:42:05.123456789Z',
+      '2026-11-29T10:42:05,123Z',
+      '2026-11-29T11:42:05.123+01:00',
+      '2026-11-29T11:42:05.123+0100',
+      '2026-11-29T11:42:05.123+01',
+      '2026-11-29T05:42:05.123-05:00[America/New_York]',
+      '2026-11-29t10:42:05.123z',
+      1_795_948_925_123,
+      '1795948925123',
+      1_795_948_925.123,
+      '1795948925.123',
+      '/Date(1795948925123)/',
+      '/Date(1795948925123+0100)/',
+      [2026, 11, 29, 10, 42, 5, 123_000_000],
+      [2026, 11, 29, 10, 42, 5, 123_456_789],
+    ];
+    for (const form of forms) expect(instantText(form), JSON.stringify(form)).toBe(AT);
+    expect(instantText(1_795_948_925)).toBe('2026-11-29T10:42:05.000Z');
+    expect(instantText('Sun, 29 Nov 2026 10:42:05 GMT')).toBe('2026-11-29T10:42:05.000Z');
+    expect(instantText([2026, 11, 29])).toBe('2026-11-29T00:00:00.000Z');
+  });
+
+  it('keeps a date alone as that date, and nothing for an absent value', () => {
+    expect(instantText('2026-11-29')).toBe('2026-11-29');
+    for (const absent of [null, undefined, '', '  ']) expect(instantText(absent)).toBeNull();
+  });
+
+  it('refuses what is there but is not a time, rather than keep text that sorts before every date', () => {
+    for (const bad of ['29/11/2026 10:42:05', '11/29/2026', 'yesterday', '2026-13-31T15:15:39Z', '2026-02-30T10:00:00Z', '2026-10-31T25:00:00Z', 'true', { at: 1 }, true, [2026, 'x', 1], '2026-11-29T10:42:05+25:00']) {
+      expect(() => instantText(bad), JSON.stringify(bad)).toThrow(NotAnInstant);
+    }
   });
 
   it('property: any instant at any offset comes back as toISOString writes it, and the texts sort as the times do', () => {

@@ -17,7 +17,13 @@ export type Envelope = (typeof ENVELOPES)[number];
 export const PAGINGS = ['none', 'page-size', 'offset-limit', 'link', 'cursor'] as const;
 export type Paging = (typeof PAGINGS)[number];
 
-export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'epoch-s', 'epoch-ms'] as const;
+/**
+ * How times are written. `iso-micros`: six fraction digits; `epoch-decimal`: seconds with a
+ * fraction (`1700000000.123`); `dotnet-date`: `/Date(ms+0100)/`; `jackson-array`: Java's
+ * `[y, m, d, h, min, s, nanos]`; `day-month-year`: `29/11/2026 10:42:05`, a form no client can read
+ * soundly (it could be either of two days), for tests that such a time is refused in words.
+ */
+export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'iso-micros', 'epoch-s', 'epoch-ms', 'epoch-decimal', 'dotnet-date', 'jackson-array', 'day-month-year'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
 export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'text', 'html'] as const;
