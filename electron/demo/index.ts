@@ -78,6 +78,8 @@ export interface DemoServer {
   /** Ids of the generated data for tests: accounts, facilities, licenses of the demo user. */
   ids(): { accounts: string[]; facilities: string[]; demoLicenses: string[] };
   readonly profile: ServerProfile;
+  /** How many requests carried the user's password (sign-ins, license lists, the spec's refreshes). */
+  passwordsChecked(): number;
   /**
    * Every record of a list as this server's profile serves it (all pages), for tests that compare a
    * mirror with the server. `list` is a list name of the lists catalog, or `inventory` (a
@@ -222,6 +224,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       world.setState(world.revision, account);
     },
     profile,
+    passwordsChecked: () => auth.passwordsChecked(),
     served(list, scopeId) {
       const scopeUuid = scopeId === undefined ? null : pathIdBack(String(scopeId), ids);
       let records: Iterable<unknown>;

@@ -14,6 +14,7 @@ const VARIANTS: [string, Partial<ServerProfile>][] = [
   ['token: redirectURL fragment jwt', { token: { kind: 'redirect-fragment', param: 'jwt' } }],
   ['token: body field accessToken', { token: { kind: 'body', field: 'accessToken' } }],
   ['token: body field token', { token: { kind: 'body', field: 'token' } }],
+  ['token: OAuth2 body (access_token, expires_in, refresh_token)', { token: { kind: 'oauth2' } }],
   ...(['content', 'data', 'items', 'results', 'records', 'rows', 'list'] as const).map((envelope): [string, Partial<ServerProfile>] => [`envelope: ${envelope}`, { envelope }]),
   ['envelope: Spring Page (page/size paging)', { envelope: 'spring-page', paging: 'page-size', pageSize: 20 }],
   ['paging: Link header on a bare array', { paging: 'link', pageSize: 20 }],

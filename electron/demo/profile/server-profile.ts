@@ -8,6 +8,11 @@ export type TokenDelivery =
   | { kind: 'redirect-query'; param: string }
   | { kind: 'redirect-fragment'; param: string }
   | { kind: 'body'; field: string }
+  /**
+   * OAuth2's form: `{access_token, token_type, expires_in, refresh_token}` in the body, and a refresh
+   * that takes the refresh token alone (`refresh_token`, no password).
+   */
+  | { kind: 'oauth2' }
   /** No token anywhere: a server no client can use (tests that the failure is clear). */
   | { kind: 'none' };
 
@@ -130,7 +135,7 @@ export function isDefaultProfile(profile: ServerProfile): boolean {
 
 /** One line a person can read: what the profile chose. */
 export function describeProfile(p: ServerProfile): string {
-  const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
+  const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'oauth2' ? 'OAuth2 body with refresh_token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
   const paging = p.paging === 'none' ? 'no paging' : `${p.paging} paging of ${p.pageSize}`;
   const failing = p.failingList ? `, ${p.failingList.list} fails ${p.failingList.status}` : '';
   return `token: ${token}; envelope: ${p.envelope}; ${paging}; fields: ${p.fieldCase}${p.aliases ? ' + aliases' : ''}; ids: ${p.ids}; dates: ${p.dates}; errors: ${p.errors}${p.omitOptional ? '; optional fields omitted' : ''}${failing}`;
