@@ -39,6 +39,7 @@ const VARIANTS: [string, Partial<ServerProfile>][] = [
   ['one list fails: users 500, HTML body', { failingList: { list: 'users', status: 500 }, errors: 'html' }],
   ['one list fails: sequences 403, text body', { failingList: { list: 'sequences', status: 403 }, errors: 'text' }],
   ['one list fails: schedules 404, Spring body', { failingList: { list: 'schedules', status: 404 }, errors: 'spring' }],
+  ['one list fails: carriers 403, ASP.NET body', { failingList: { list: 'carriers', status: 403 }, errors: 'aspnet' }],
 ];
 
 describe('one open point at a time', () => {

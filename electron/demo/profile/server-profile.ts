@@ -31,7 +31,7 @@ export type Paging = (typeof PAGINGS)[number];
 export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'iso-micros', 'epoch-s', 'epoch-ms', 'epoch-decimal', 'dotnet-date', 'jackson-array', 'day-month-year'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'text', 'html'] as const;
+export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'aspnet', 'text', 'html'] as const;
 export type ErrorShape = (typeof ERROR_SHAPES)[number];
 
 export const ID_FORMATS = ['uuid', 'number', 'short'] as const;
