@@ -64,7 +64,8 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     clock,
     profiles: createProfileStore(dataDir),
     remembered: createRememberedSignIn(dataDir, ctx.deps.secrets),
-    verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now() }),
+    // a clock with no never-back reading of its own (a test's) is taken as one: it runs back only when told
+    verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now(), elapsed: () => (clock.elapsed ? clock.elapsed() : clock.now()) }),
     pins: createUnlockPins(dataDir, { cost: options.scrypt }),
     habits: createServerHabits(dataDir),
     monitor,
