@@ -1,5 +1,6 @@
 // The mirror keeps a server's instants in one form, UTC as toISOString writes it, so that comparing
-// the texts compares the times; what is not a time with a zone is kept as sent.
+// the texts compares the times, whatever form the server wrote them in; a value that is there and
+// is not a time is refused, never kept as text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcInstant } from '../../electron/core/mirror/instant.ts';
@@ -25,6 +26,26 @@ describe('utcInstant', () => {
     expect(utcInstant('2026-10-31T23:30:00-01:00')).toBe('2026-11-01T00:30:00.000Z');
     expect(utcInstant('2026-10-31T15:15:39.123456Z')).toBe('2026-10-31T15:15:39.123Z');
     expect(utcInstant('2026-10-31T15:15Z')).toBe('2026-10-31T15:15:00.000Z');
+  });
+
+  it('property: any instant at any offset comes back as toISOString writes it, and the texts sort as the times do', () => {
+    const instant = fc.record({
+      ms: fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(9998, 11, 31) }),
+      offset: fc.integer({ min: -56, max: 56 }).map((quarters) => quarters * 15),
+      withMs: fc.boolean(),
+      colon: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(instant, instant, (a, b) => {
+        const exact = (x: typeof a) => (x.withMs ? x.ms : x.ms - (x.ms % 1000));
+        const [ta, tb] = [a, b].map((x) => utcInstant(atOffset(x.ms, x.offset, x.withMs, x.colon)));
+        expect(ta).toBe(new Date(exact(a)).toISOString());
+        expect(tb).toBe(new Date(exact(b)).toISOString());
+        const textOrder = ta < tb ? -1 : ta > tb ? 1 : 0;
+        expect(textOrder).toBe(Math.sign(exact(a) - exact(b)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps as sent what has no zone or is not a time', () => {
@@ -63,7 +84,7 @@ describe('instantText: every form a server writes, one stored instant', () => {
 
   it('keeps a date alone as that date, and nothing for an absent value', () => {
     expect(instantText('2026-11-29')).toBe('2026-11-29');
-    for (const absent of [null, undefined, '', '  ']) expect(instantText(absent)).toBeNull();
+    for (const absent of [null, undefined, '', '  ', '0000-00-00 00:00:00', '0000-00-00']) expect(instantText(absent)).toBeNull();
   });
 
   it('refuses what is there but is not a time, rather than keep text that sorts before every date', () => {
@@ -72,23 +93,4 @@ describe('instantText: every form a server writes, one stored instant', () => {
     }
   });
 
-  it('property: any instant at any offset comes back as toISOString writes it, and the texts sort as the times do', () => {
-    const instant = fc.record({
-      ms: fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(9998, 11, 31) }),
-      offset: fc.integer({ min: -56, max: 56 }).map((quarters) => quarters * 15),
-      withMs: fc.boolean(),
-      colon: fc.boolean(),
-    });
-    fc.assert(
-      fc.property(instant, instant, (a, b) => {
-        const exact = (x: typeof a) => (x.withMs ? x.ms : x.ms - (x.ms % 1000));
-        const [ta, tb] = [a, b].map((x) => utcInstant(atOffset(x.ms, x.offset, x.withMs, x.colon)));
-        expect(ta).toBe(new Date(exact(a)).toISOString());
-        expect(tb).toBe(new Date(exact(b)).toISOString());
-        const textOrder = ta < tb ? -1 : ta > tb ? 1 : 0;
-        expect(textOrder).toBe(Math.sign(exact(a) - exact(b)));
-      }),
-      { numRuns: 500 },
-    );
-  });
 });

@@ -13,6 +13,7 @@ const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)? ?([Zz]|[+-]\d{2}(?::?\d{2})?)?(?:\[[^\]]+\])?$/;
 const EPOCH = /^-?\d+(?:\.\d+)?$/;
 const DOTNET = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
+const ZERO_DATE = /^0000-00-00(?:[T ]00:00:00(?:\.0+)?)?$/;
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 /** The outcome of reading a value as an instant: nothing there, a time, or something else. */
@@ -34,7 +35,8 @@ export function instantReading(value: unknown): InstantReading {
   if (Array.isArray(value)) return instant(fromParts(value));
   if (typeof value !== 'string') return UNREADABLE;
   const raw = value.trim();
-  if (raw === '') return ABSENT;
+  // MySQL's zero date is how such servers write "no date"
+  if (raw === '' || ZERO_DATE.test(raw)) return ABSENT;
   if (EPOCH.test(raw)) return instant(fromEpoch(Number(raw)));
   const dotnet = DOTNET.exec(raw);
   if (dotnet) return instant(Number(dotnet[1]));
