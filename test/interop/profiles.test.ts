@@ -17,6 +17,7 @@ const token: fc.Arbitrary<TokenDelivery> = fc.oneof(
   fc.record({ kind: fc.constant('redirect-query' as const), param: tokenName }),
   fc.record({ kind: fc.constant('redirect-fragment' as const), param: tokenName }),
   fc.record({ kind: fc.constant('body' as const), field: tokenName }),
+  fc.constant({ kind: 'oauth2' as const }),
 );
 
 /** The lists a profile may make fail: not those the others hang off (accounts, facilities) nor items (found by code). */
