@@ -5,8 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
+import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { applyFieldMapFile, readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
+import { stockSpec } from '../support/dataset-specs.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 afterEach(() => {
@@ -60,5 +65,27 @@ describe('field-map.json as a hostile value', () => {
     const link = path.join(dir, 'field-map.json');
     symlinkSync(file, link);
     expect(readFieldMapFile(link)).toMatchObject({ state: 'read', overrides: { items: { sku: 'itemNo' } }, warning: null });
+  });
+});
+
+describe('field-map.json naming a field its column cannot take', () => {
+  let db: WriteDb;
+  let folderPath: string;
+  eachTestMirror((opened, at) => {
+    db = opened;
+    folderPath = at;
+  });
+
+  it('says so in words and keeps that list as last read, instead of failing every round', () => {
+    const spec = stockSpec('f1');
+    const applier = beginSnapshot(db, ensureDataset(db, spec), spec);
+    for (const n of [1, 2]) applier.add(JSON.stringify({ id: `s-${n}`, sku: `W-${n}`, qty_on_hand: n, modifiedon: '2026-11-29T10:00:00.000Z', note: 'recounted' }));
+    applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true });
+    const file = path.join(folderPath, 'field-map.json');
+    writeFileSync(file, '{ "inventory": { "modified_on": "note" } }');
+    const applied = applyFieldMapFile(db, file);
+    expect(applied.reextracted).toEqual([]);
+    expect(applied.warning).toMatch(/inventory: the field `note` \(read as modified_on\) holds "recounted", which is not a time Aisle can read/);
+    expect(db.prepare('SELECT DISTINCT modified_on FROM inventory').pluck().all()).toEqual(['2026-11-29T10:00:00.000Z']);
   });
 });

@@ -78,7 +78,7 @@ describe('history times in every form', () => {
       const failed = await syncHistory(db, unreadable);
       expect(failed.outcome).toBe('error');
       expect(failed.error?.code).toBe('bad_response');
-      expect(failed.error?.message).toMatch(/^History of .*: POST \/v1\/api\/pub\/inv\/history: the field `createdon` \(read as created_on\) holds "\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}", which|is not a time Aisle can read/);
+      expect(failed.error?.message).toMatch(/^Inventory history of .*: POST \/v1\/api\/pub\/inv\/history: the field `createdon` \(read as created_on\) holds "\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}", which is not a time Aisle can read/);
       expect(failed.error?.message).toContain('the mirror keeps what it had');
       expect(times(db)).toEqual(before);
     } finally {

@@ -5,6 +5,7 @@
 // the records kept raw, without a download. A file that cannot be used is a warning in words, never
 // a failure: the defaults then apply (for a bad entry: to that entry).
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { AisleError } from '../../contract/errors.ts';
 import path from 'node:path';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { getMeta } from '../db/read/meta.ts';
@@ -130,6 +131,7 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
   const before = readOverrides(db);
   const same = JSON.stringify(before) === JSON.stringify(read.overrides);
   const reextracted: string[] = [];
+  const refused: string[] = [];
   if (!same) {
     const lists = decidedLists(db).filter((list) => {
       const decision = readDecision(db, list)!;
@@ -138,12 +140,20 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
     const byTable = new Map<TableName, string[]>();
     for (const list of lists) byTable.set(listDef(list).table, [...(byTable.get(listDef(list).table) ?? []), list]);
     for (const [table, tableLists] of byTable) {
-      inOneWrite(db, () => {
-        for (const list of tableLists) reextract(db, list, table, read.overrides);
-      });
-      reextracted.push(...tableLists);
+      try {
+        inOneWrite(db, () => {
+          for (const list of tableLists) reextract(db, list, table, read.overrides);
+        });
+        reextracted.push(...tableLists);
+      } catch (error) {
+        // a field the file names holds what its column cannot take (text where a time goes): said
+        // in words, those lists keep their rows as last read, and the other lists go on
+        if (!(error instanceof AisleError)) throw error;
+        refused.push(`${tableLists.join(', ')}: ${error.message}`);
+      }
     }
   }
+  if (refused.length) read.warning = [read.warning, `${read.path}: ${refused.join(' ')}`].filter(Boolean).join(' ');
   // Every round applies the file: one that changed nothing writes nothing (a write would cost each
   // round a transaction, and its WAL pages a checkpoint).
   if (same && appliedFileWarning(db) === read.warning) return { reextracted, warning: read.warning };

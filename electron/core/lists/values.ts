@@ -47,10 +47,12 @@ function isCanonical(t: string): boolean {
 
 /** A value in a time field that is there but is not a time: stored as text it would sort before every date. */
 export class NotAnInstant extends Error {
-  readonly value: unknown;
+  /** The value as JSON, cut to a line. */
+  readonly shown: string;
   constructor(value: unknown) {
-    super(`${shortJson(value)} is not a time Aisle can read`);
-    this.value = value;
+    const shown = shortJson(value);
+    super(`${shown} is not a time Aisle can read`);
+    this.shown = shown;
   }
 }
 

@@ -77,7 +77,7 @@ function timeField(map: FieldMap, column: string): (r: Json) => string | null {
       if (!(error instanceof NotAnInstant)) throw error;
       throw new AisleError(
         'bad_response',
-        `the field \`${map[column]}\` (read as ${column}) holds ${error.message} (ISO 8601, epoch seconds or milliseconds, /Date(ms)/ or a [y, m, d, ...] array); nothing of this reading was applied, the mirror keeps what it had.`,
+        `the field \`${map[column]}\` (read as ${column}) holds ${error.shown}, which is not a time Aisle can read (ISO 8601, epoch seconds or milliseconds, /Date(ms)/ or a [y, m, d, ...] array); nothing of this reading was applied, the mirror keeps what it had.`,
       );
     }
   };
