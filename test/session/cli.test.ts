@@ -102,9 +102,9 @@ describe('aisle licenses on a server that trickles its answer', () => {
     const started = performance.now();
     const code = await main(['licenses', '--server', server.url, '--email', 'ann@example.com', '--data-dir', dir.path], run.io);
     expect(code).toBe(1);
-    expect(run.err.join('\n')).toMatch(/did not finish answering the license list within 2 s/);
-    // the license list is retried (it is idempotent): at most three attempts and their waits
-    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(run.err.join('\n')).toMatch(/did not finish within 2 s \(the setting authDeadlineSeconds, retries and waits included\): it was waiting for the license list/);
+    // retries included: the whole call ends near the setting, not after three attempts of it
+    expect(performance.now() - started).toBeLessThan(3_500);
   });
 });
 
