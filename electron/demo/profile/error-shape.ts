@@ -2,8 +2,13 @@
 // text, an HTML page; each names the fields it refuses in its own way. (The demo's own shape is
 // written by http/errors.ts.)
 import { STATUS_CODES } from 'node:http';
-import type { ErrorDetail } from '../http/errors.ts';
 import type { ErrorShape } from './server-profile.ts';
+
+/** What a refused request says of one field (the demo's errors carry these as `details`). */
+export interface FieldDetail {
+  field?: string;
+  message: string;
+}
 
 export interface ErrorAnswer {
   contentType: string;
@@ -14,9 +19,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
 
-export function errorAnswer(shape: Exclude<ErrorShape, 'demo'>, status: number, message: string, path: string, details: ErrorDetail[] = []): ErrorAnswer {
+export function errorAnswer(shape: Exclude<ErrorShape, 'demo'>, status: number, message: string, path: string, details: FieldDetail[] = []): ErrorAnswer {
   const reason = STATUS_CODES[status] ?? 'Error';
-  const fields = details.filter((d): d is Required<ErrorDetail> => d.field !== undefined);
+  const fields = details.filter((d): d is Required<FieldDetail> => d.field !== undefined);
   switch (shape) {
     case 'spring': {
       const errors = fields.length ? { errors: fields.map((d) => ({ field: d.field, defaultMessage: d.message })) } : {};
