@@ -78,14 +78,16 @@ export function formatDate(iso: string, format: DateFormat): string | number | n
 
 /** A time the client sends back in the profile's own form (a history page's `to`), as ISO again. */
 export function dateBack(value: unknown): unknown {
-  if (typeof value === 'number') return new Date(value < 1e11 ? Math.round(value * 1000) : value).toISOString();
-  if (Array.isArray(value) && value.every((v) => typeof v === 'number')) {
+  // what is not a time in any of the profile's forms is passed on as it came: the route answers 400
+  const iso = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : value);
+  if (typeof value === 'number') return iso(value < 1e11 ? Math.round(value * 1000) : value);
+  if (Array.isArray(value) && value.length >= 3 && value.every((v) => typeof v === 'number')) {
     const [y, mo, d, h = 0, mi = 0, s = 0, nanos = 0] = value as number[];
-    return new Date(Date.UTC(y, mo - 1, d, h, mi, s, Math.floor(nanos / 1e6))).toISOString();
+    return iso(Date.UTC(y, mo - 1, d, h, mi, s, Math.floor(nanos / 1e6)));
   }
   if (typeof value !== 'string') return value;
   const dotnet = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/.exec(value);
-  if (dotnet) return new Date(Number(dotnet[1])).toISOString();
+  if (dotnet) return iso(Number(dotnet[1]));
   const dmy = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2}:\d{2})$/.exec(value);
   if (dmy) return `${dmy[3]}-${dmy[2]}-${dmy[1]}T${dmy[4]}Z`;
   return value;
