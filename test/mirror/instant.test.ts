@@ -80,6 +80,8 @@ describe('instantText: every form a server writes, one stored instant', () => {
     expect(instantText(1_795_948_925)).toBe('2026-11-29T10:42:05.000Z');
     expect(instantText('Sun, 29 Nov 2026 10:42:05 GMT')).toBe('2026-11-29T10:42:05.000Z');
     expect(instantText([2026, 11, 29])).toBe('2026-11-29T00:00:00.000Z');
+    // the epoch itself is a time (servers that mean "never" by it get 1970, as they wrote)
+    expect(instantText(0)).toBe('1970-01-01T00:00:00.000Z');
   });
 
   it('keeps a date alone as that date, and nothing for an absent value', () => {
@@ -88,7 +90,7 @@ describe('instantText: every form a server writes, one stored instant', () => {
   });
 
   it('refuses what is there but is not a time, rather than keep text that sorts before every date', () => {
-    for (const bad of ['29/11/2026 10:42:05', '11/29/2026', 'yesterday', '2026-13-31T15:15:39Z', '2026-02-30T10:00:00Z', '2026-10-31T25:00:00Z', 'true', { at: 1 }, true, [2026, 'x', 1], '2026-11-29T10:42:05+25:00']) {
+    for (const bad of ['29/11/2026 10:42:05', '11/29/2026', 'yesterday', '2026-13-31T15:15:39Z', '2026-02-30T10:00:00Z', '2026-10-31T25:00:00Z', 'true', { at: 1 }, true, [2026, 'x', 1], '2026-11-29T10:42:05+25:00', 1e20, -1e20, '/Date(99999999999999999999)/', Number.NaN]) {
       expect(() => instantText(bad), JSON.stringify(bad)).toThrow(NotAnInstant);
     }
   });

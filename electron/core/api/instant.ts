@@ -22,10 +22,10 @@ export type InstantReading = { kind: 'absent' } | { kind: 'instant'; ms: number;
 const ABSENT: InstantReading = { kind: 'absent' };
 const UNREADABLE: InstantReading = { kind: 'unreadable' };
 
-/** Milliseconds since the epoch, or null when the value is absent or not an instant. */
+/** Milliseconds since the epoch, or null when the value is absent, not an instant, or the epoch itself or before (a session's "no expiry"). */
 export function readInstant(value: unknown): number | null {
   const reading = instantReading(value);
-  return reading.kind === 'instant' ? reading.ms : null;
+  return reading.kind === 'instant' && reading.ms > 0 ? reading.ms : null;
 }
 
 /** A value read as an instant; a date alone is its day's first instant in UTC, and says so. */
@@ -46,13 +46,16 @@ export function instantReading(value: unknown): InstantReading {
   return instant(fromIso(iso), iso[4] === undefined);
 }
 
+/** The furthest a JavaScript Date reaches either side of the epoch. */
+const MAX_MS = 8.64e15;
+
 function instant(ms: number | null, dateOnly = false): InstantReading {
-  return ms === null || !Number.isFinite(ms) ? UNREADABLE : { kind: 'instant', ms, dateOnly };
+  return ms === null || !Number.isFinite(ms) || Math.abs(ms) > MAX_MS ? UNREADABLE : { kind: 'instant', ms, dateOnly };
 }
 
 function fromEpoch(n: number): number | null {
-  if (!Number.isFinite(n) || n <= 0) return null;
-  return Math.round(n < SECONDS_BELOW ? n * 1000 : n);
+  if (!Number.isFinite(n)) return null;
+  return Math.round(Math.abs(n) < SECONDS_BELOW ? n * 1000 : n);
 }
 
 function fromParts(parts: unknown[]): number | null {
