@@ -84,6 +84,29 @@ describe('instantText: every form a server writes, one stored instant', () => {
     expect(instantText(0)).toBe('1970-01-01T00:00:00.000Z');
   });
 
+  it('property: an instant written in any form a server uses is stored as the same instant', () => {
+    const forms: ((ms: number) => unknown)[] = [
+      (ms) => new Date(ms).toISOString(),
+      (ms) => ms,
+      (ms) => String(ms),
+      (ms) => ms / 1000,
+      (ms) => `/Date(${ms}-0500)/`,
+      (ms) => {
+        const d = new Date(ms);
+        return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds() * 1e6 + 999];
+      },
+      (ms) => `${new Date(ms).toISOString().slice(0, 23)}987654Z`,
+      (ms) => atOffset(ms, -330, true, false),
+    ];
+    fc.assert(
+      // seconds and milliseconds are told apart by size: seconds up to the year 5138, milliseconds from March 1973
+      fc.property(fc.integer({ min: Date.UTC(1973, 3, 1), max: Date.UTC(5000, 11, 31) }), fc.integer({ min: 0, max: forms.length - 1 }), (ms, form) => {
+        expect(instantText(forms[form]!(ms))).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('keeps a date alone as that date, and nothing for an absent value', () => {
     expect(instantText('2026-11-29')).toBe('2026-11-29');
     for (const absent of [null, undefined, '', '  ', '0000-00-00 00:00:00', '0000-00-00']) expect(instantText(absent)).toBeNull();
