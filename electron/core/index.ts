@@ -8,6 +8,7 @@ export { createAuthApi } from './api/auth-api.ts';
 export { checkPlainHttpAllowed } from './session/plain-http.ts';
 export { DEFAULT_RETRY } from './api/retry.ts';
 export { signInError } from './session/live-session.ts';
+export { signInDeadline } from './session/sign-in-deadline.ts';
 export * from './entrances/settings.ts';
 export * from './entrances/settings-file.ts';
 export * from './entrances/kiosk-policy.ts';

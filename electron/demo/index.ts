@@ -84,6 +84,8 @@ export interface DemoServer {
   readonly profile: ServerProfile;
   /** Makes the pages of a profile that pages lie from now on (null: honest again), as `pageLies` of a profile. */
   setPageLies(lies: PageLies | null): void;
+  /** How many requests carried the user's password (sign-ins, license lists, the spec's refreshes). */
+  passwordsChecked(): number;
   /**
    * Every record of a list as this server's profile serves it (all pages), for tests that compare a
    * mirror with the server. `list` is a list name of the lists catalog, or `inventory` (a
@@ -249,6 +251,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       if (lies) profile.pageLies = lies;
       else delete profile.pageLies;
     },
+    passwordsChecked: () => auth.passwordsChecked(),
     served(list, scopeId) {
       const scopeUuid = scopeId === undefined ? null : pathIdBack(String(scopeId), ids);
       let records: Iterable<unknown>;

@@ -7,6 +7,8 @@ import type { AisleError } from '../../electron/contract/errors.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { parseRetryAfter } from '../../electron/core/api/http-errors.ts';
 import { rateLimitBackoff, retryDelay } from '../../electron/core/api/retry.ts';
+import { DEMO_PASSWORD, startDemoServer } from '../../electron/demo/index.ts';
+import { DEFAULT_PROFILE, ERROR_SHAPES } from '../../electron/demo/profile/server-profile.ts';
 import { json, localServer, type LocalServer } from './local-server.ts';
 
 const creds = { email: 'a@example.com', password: 'pw' };
@@ -29,6 +31,25 @@ describe('error bodies of any shape', () => {
     ['{error: "..."}', (res) => json(res, 400, { error: 'invalid_grant' }), 'bad_response', 'invalid_grant'],
     ['{errors: [strings]}', (res) => json(res, 422, { errors: ['email is required', 'password is required'] }), 'bad_response', 'email is required; password is required'],
     ['{errors: [objects]}', (res) => json(res, 422, { errors: [{ field: 'email', defaultMessage: 'must be an e-mail' }, { message: 'too short' }] }), 'bad_response', 'email: must be an e-mail; too short'],
+    [
+      'RFC 9457 with invalid-params',
+      (res) => json(res, 400, { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request has invalid fields.', 'invalid-params': [{ name: 'licenseId', reason: 'must be a uuid' }, { name: 'snType', reason: 'unknown value' }] }),
+      'bad_response',
+      'Bad Request: The request has invalid fields. (licenseId: must be a uuid; snType: unknown value)',
+    ],
+    ['RFC 9457 with errors and pointers', (res) => json(res, 422, { title: 'Unprocessable', status: 422, errors: [{ detail: 'must be an e-mail', pointer: '#/email' }] }), 'bad_response', 'Unprocessable (#/email: must be an e-mail)'],
+    [
+      'Spring validation with errors[].field',
+      (res) => json(res, 400, { timestamp: '2026-01-01T00:00:00Z', status: 400, error: 'Bad Request', message: "Validation failed for object='sessionRequest'. Error count: 1", path: '/x', errors: [{ field: 'licenseId', defaultMessage: 'must not be null', code: 'NotNull' }] }),
+      'bad_response',
+      "Validation failed for object='sessionRequest'. Error count: 1 (licenseId: must not be null)",
+    ],
+    [
+      'ASP.NET ModelState',
+      (res) => json(res, 400, { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { Email: ['The Email field is required.'], Password: ['Too short', 'No digit'] }, traceId: '00-1-2-00' }),
+      'bad_response',
+      'One or more validation errors occurred. (The Email field is required.; Password: Too short, No digit)',
+    ],
     ['plain text over lines', text(503, 'text/plain', 'Service\n  temporarily unavailable\n'), 'server_error', 'Service temporarily unavailable'],
     ['a load balancer’s HTML page', text(502, 'text/html', '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>'), 'server_error', '502 Bad Gateway'],
     ['a proxy’s HTML page with only an h1', text(403, 'text/html; charset=utf-8', '<!DOCTYPE html><body><h1>Access <b>denied</b> by policy &amp; rules</h1><p>Ref 77</p></body>'), 'forbidden', 'Access denied by policy & rules'],
@@ -53,6 +74,24 @@ describe('error bodies of any shape', () => {
     expect(error.code).toBe('unauthorized');
     expect(error.message).toBe('The server refused the user profile (401; it asks for Bearer realm="wh", error="invalid_token"): token expired');
   });
+});
+
+describe('the demo server in every error shape names the field it refuses', () => {
+  for (const errors of ERROR_SHAPES.filter((shape) => shape !== 'html')) {
+    it(`${errors}: a refused locale is named with what is wrong with it`, async () => {
+      const demo = await startDemoServer({ port: 0, items: 10, accounts: 1, facilities: 1, rateLimit: 0, profile: { ...DEFAULT_PROFILE, errors } });
+      try {
+        const api = createAuthApi({ baseUrl: demo.url, retry: noRetry });
+        const credentials = { email: 'solo@example.com', password: DEMO_PASSWORD };
+        const [license] = await api.licenses(credentials);
+        const error = (await api.openSession({ ...credentials, licenseId: license.id, locale: 'not a locale' }).catch((e: unknown) => e)) as AisleError;
+        expect(error.code).toBe('bad_response');
+        expect(error.message).toMatch(/locale: expected language_REGION/);
+      } finally {
+        await demo.close();
+      }
+    });
+  }
 });
 
 describe('429 and Retry-After', () => {

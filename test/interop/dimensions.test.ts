@@ -14,6 +14,7 @@ const VARIANTS: [string, Partial<ServerProfile>][] = [
   ['token: redirectURL fragment jwt', { token: { kind: 'redirect-fragment', param: 'jwt' } }],
   ['token: body field accessToken', { token: { kind: 'body', field: 'accessToken' } }],
   ['token: body field token', { token: { kind: 'body', field: 'token' } }],
+  ['token: OAuth2 body (access_token, expires_in, refresh_token)', { token: { kind: 'oauth2' } }],
   ...(['content', 'data', 'items', 'results', 'records', 'rows', 'list'] as const).map((envelope): [string, Partial<ServerProfile>] => [`envelope: ${envelope}`, { envelope }]),
   ['envelope: Spring Page (page/size paging)', { envelope: 'spring-page', paging: 'page-size', pageSize: 20 }],
   ['paging: Link header on a bare array', { paging: 'link', pageSize: 20 }],
@@ -40,12 +41,17 @@ const VARIANTS: [string, Partial<ServerProfile>][] = [
   ['dates: ISO with offset', { dates: 'iso-offset' }],
   ['dates: epoch seconds', { dates: 'epoch-s' }],
   ['dates: epoch milliseconds', { dates: 'epoch-ms' }],
+  ['dates: ISO with microseconds', { dates: 'iso-micros' }],
+  ['dates: epoch seconds with a fraction', { dates: 'epoch-decimal' }],
+  ['dates: .NET /Date(ms+0100)/', { dates: 'dotnet-date' }],
+  ['dates: Jackson arrays', { dates: 'jackson-array' }],
   ['optional fields omitted', { omitOptional: true }],
   ['one list fails: hazmat 403', { failingList: { list: 'hazmat', status: 403 } }],
   ['one list fails: carriers 404, RFC 9457 body', { failingList: { list: 'carriers', status: 404 }, errors: 'rfc9457' }],
   ['one list fails: users 500, HTML body', { failingList: { list: 'users', status: 500 }, errors: 'html' }],
   ['one list fails: sequences 403, text body', { failingList: { list: 'sequences', status: 403 }, errors: 'text' }],
   ['one list fails: schedules 404, Spring body', { failingList: { list: 'schedules', status: 404 }, errors: 'spring' }],
+  ['one list fails: carriers 403, ASP.NET body', { failingList: { list: 'carriers', status: 403 }, errors: 'aspnet' }],
 ];
 
 describe('one open point at a time', () => {

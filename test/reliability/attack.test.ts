@@ -465,7 +465,7 @@ describe('nothing waits forever: the auth calls\' deadline is a setting', () => 
       const started = performance.now();
       const signedIn = await dispatch(core.handlers, 'session.signIn', { server: server.url, email: 'ann@example.com', password: 'pw-ann' });
       const seconds = (performance.now() - started) / 1000;
-      expect(signedIn).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not finish answering opening the session within 2 s/) } });
+      expect(signedIn).toMatchObject({ ok: false, error: { message: expect.stringMatching(/did not finish within 2 s .*: it was waiting for opening the session/) } });
       expect(seconds).toBeGreaterThanOrEqual(2);
       expect(seconds).toBeLessThan(10);
       // the setting has bounds: a deadline too short for any server is refused in words
@@ -594,7 +594,9 @@ describe('clocks lie', () => {
     const dir = tempDir('aisle-lockout-');
     try {
       let now = Date.now();
-      const verifier = createOfflineVerifier(dir.path, { cost: { N: 1024, r: 8, p: 1 }, now: () => now });
+      // the never-back clock a lockout is timed on (performance.now in the app)
+      let elapsed = 0;
+      const verifier = createOfflineVerifier(dir.path, { cost: { N: 1024, r: 8, p: 1 }, now: () => now, elapsed: () => elapsed });
       await verifier.remember('https://wms.example', 'a@example.com', 'right-password');
       for (let n = 0; n < FREE_ATTEMPTS; n++) await expect(verifier.verify('https://wms.example', 'a@example.com', 'wrong')).rejects.toMatchObject({ code: 'wrong_credentials' });
       now -= 86_400_000; // the clock jumps back a day
@@ -602,6 +604,7 @@ describe('clocks lie', () => {
       expect(refused).toMatchObject({ code: 'too_many_attempts' });
       expect((refused as AisleError).retryAfterSeconds).toBeLessThanOrEqual(30);
       now += 30_000;
+      elapsed += 30_000;
       await expect(verifier.verify('https://wms.example', 'a@example.com', 'right-password')).resolves.toBeUndefined();
       figures.clocks = { ...(figures.clocks as object), lockoutAfterBackwardJumpSeconds: (refused as AisleError).retryAfterSeconds };
     } finally {

@@ -9,10 +9,11 @@ const cheap = { N: 1024, r: 8, p: 1 };
 const dirs: { remove(): void }[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
 
-function fresh(now = () => Date.now()) {
+/** A verifier whose wall clock is `now`, and whose never-back clock is `elapsed` (by default the same test clock). */
+function fresh(now = () => Date.now(), elapsed = now) {
   const dir = tempDir();
   dirs.push(dir);
-  return { dir: dir.path, verifier: createOfflineVerifier(dir.path, { cost: cheap, now }) };
+  return { dir: dir.path, verifier: createOfflineVerifier(dir.path, { cost: cheap, now, elapsed }) };
 }
 
 const codeOf = (p: unknown) => Promise.resolve(p).then(() => 'ok', (e: AisleError) => e.code);
@@ -45,7 +46,7 @@ describe('offline verifier', () => {
     expect(locked.code).toBe('too_many_attempts');
     expect(locked.retryAfterSeconds).toBe(lockoutMs(FREE_ATTEMPTS) / 1000);
     // A restart does not reset the count.
-    const again = createOfflineVerifier(dir, { cost: cheap, now: () => now });
+    const again = createOfflineVerifier(dir, { cost: cheap, now: () => now, elapsed: () => now });
     expect(await codeOf(again.verify('s', 'e', 'right'))).toBe('too_many_attempts');
     now += lockoutMs(FREE_ATTEMPTS);
     expect(await codeOf(again.verify('s', 'e', 'wrong'))).toBe('wrong_credentials');
@@ -56,5 +57,32 @@ describe('offline verifier', () => {
     expect(await codeOf(again.verify('s', 'e', 'right'))).toBe('ok');
     expect(await codeOf(again.verify('s', 'e', 'wrong'))).toBe('wrong_credentials'); // count was reset
     expect(await codeOf(again.verify('s', 'e', 'right'))).toBe('ok');
+  });
+
+  it('times a lockout on a clock that never runs back: a wall clock set back does not stretch it', async () => {
+    let wall = Date.parse('2026-11-29T10:00:00Z');
+    let elapsed = 1_000;
+    const { verifier } = fresh(() => wall, () => elapsed);
+    await verifier.remember('s', 'e', 'right');
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect(await codeOf(verifier.verify('s', 'e', 'wrong'))).toBe('wrong_credentials');
+    // 29 s of the 30 s lockout pass, then the wall clock is set back an hour (by hand, by a time server)
+    elapsed += 29_000;
+    wall += 29_000 - 3_600_000;
+    const locked = (await verifier.verify('s', 'e', 'right').catch((e: unknown) => e)) as AisleError;
+    expect(locked).toMatchObject({ code: 'too_many_attempts', retryAfterSeconds: 1 });
+    elapsed += 1_000;
+    wall += 1_000;
+    expect(await codeOf(verifier.verify('s', 'e', 'right'))).toBe('ok');
+  });
+
+  it('a wall clock set forward does not shorten it either', async () => {
+    let wall = Date.parse('2026-11-29T10:00:00Z');
+    let elapsed = 1_000;
+    const { verifier } = fresh(() => wall, () => elapsed);
+    await verifier.remember('s', 'e', 'right');
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect(await codeOf(verifier.verify('s', 'e', 'wrong'))).toBe('wrong_credentials');
+    elapsed += 10_000;
+    wall += 24 * 3_600_000;
+    expect(await verifier.verify('s', 'e', 'right').catch((e: unknown) => e)).toMatchObject({ code: 'too_many_attempts', retryAfterSeconds: 20 });
   });
 });

@@ -24,6 +24,13 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * `spec`: the refresh token in `refreshToken`, refreshed as the spec says (e-mail, password and the
+ * token). `oauth2`: in `refresh_token` beside `access_token` and `expires_in`, refreshed as OAuth2
+ * does, by the token alone: the password is not sent again while the refresh token works.
+ */
+export type RefreshForm = 'spec' | 'oauth2';
+
 export interface OpenedSession {
   accessToken: string;
   tokenSource: TokenSource;
@@ -31,6 +38,8 @@ export interface OpenedSession {
   token: TokenHint;
   /** Null when the server gave none: the session is then renewed by signing in again. */
   refreshToken: string | null;
+  /** The form the refresh token came in, and so the form its refresh takes (RefreshForm). */
+  refreshForm: RefreshForm;
   /** ISO instant, as the server's clock has it. */
   expiresAt: string;
   /** Where the expiry came from: the answer's `expiresAt`, the token's `exp`, or DEFAULT_SESSION_MS. */
@@ -61,7 +70,7 @@ export interface AuthApi {
   readonly habits: Readonly<ServerHabits>;
   licenses(credentials: Credentials, signal?: AbortSignal): Promise<License[]>;
   openSession(request: Credentials & { licenseId: string; locale: string; snType?: string }, signal?: AbortSignal): Promise<OpenedSession>;
-  refreshSession(request: Credentials & { refreshToken: string; locale: string; snType?: string }, signal?: AbortSignal): Promise<OpenedSession>;
+  refreshSession(request: Credentials & { refreshToken: string; form?: RefreshForm; locale: string; snType?: string }, signal?: AbortSignal): Promise<OpenedSession>;
   sessionInfo(signal?: AbortSignal): Promise<SessionInfo>;
   endSession(signal?: AbortSignal): Promise<SessionInfo>;
   endSessionById(sessionId: string, signal?: AbortSignal): Promise<SessionInfo>;
@@ -118,8 +127,10 @@ export function createAuthApi(options: AuthApiOptions, http: HttpClient = create
       throw new AisleError('bad_response', `The server's answer to ${what} is not what the interface describes (expected a JSON object).`);
     }
     const body = validate(sessionResponseSchema, raw, what);
+    const refreshForm: RefreshForm = body.refreshToken === null && body.refresh_token !== null ? 'oauth2' : 'spec';
+    const refreshToken = body.refreshToken ?? body.refresh_token;
     const captured = captureToken(
-      { headers: response.headers, body: raw as Record<string, unknown>, redirectUrl: body.redirectURL, refreshToken: body.refreshToken },
+      { headers: response.headers, body: raw as Record<string, unknown>, redirectUrl: body.redirectURL, refreshToken },
       habits.token,
     );
     if (!captured) throw new AisleError('bad_response', `The server opened a session but delivered no access token (${what}). Aisle looked in ${WHERE_WE_LOOK}.`);
@@ -131,13 +142,15 @@ export function createAuthApi(options: AuthApiOptions, http: HttpClient = create
     const fromToken = jwtExpiry(captured.token);
     const [expiresAt, expirySource] =
       body.expiresAt !== null ? [body.expiresAt, 'answer' as const]
+      : body.expires_in !== null ? [(serverDate ?? Date.now()) + body.expires_in * 1000, 'answer' as const]
       : fromToken !== null ? [fromToken, 'token' as const]
       : [(serverDate ?? Date.now()) + DEFAULT_SESSION_MS, 'default' as const];
     return {
       accessToken: captured.token,
       tokenSource: captured.source,
       token: { source: captured.source, name: captured.name },
-      refreshToken: body.refreshToken,
+      refreshToken,
+      refreshForm,
       expiresAt: new Date(expiresAt).toISOString(),
       expirySource,
       serverDate,
@@ -165,12 +178,12 @@ export function createAuthApi(options: AuthApiOptions, http: HttpClient = create
         what: 'opening the session',
       });
     },
-    refreshSession({ email, password, refreshToken, locale, snType = 'SYSTEM' }, signal) {
+    refreshSession({ email, password, refreshToken, form = 'spec', locale, snType = 'SYSTEM' }, signal) {
       return session({
         method: 'POST',
         path: `${AUTH}/user/session/refresh`,
         query: { sn_type: snType, locale },
-        body: { email, password, refreshToken },
+        body: form === 'oauth2' ? { grant_type: 'refresh_token', refresh_token: refreshToken } : { email, password, refreshToken },
         idempotent: false,
         signal,
         what: 'the session refresh',

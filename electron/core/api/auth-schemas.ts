@@ -71,6 +71,12 @@ export const sessionResponseSchema = z.looseObject({
   redirectURL: optionalText,
   refreshToken: optionalText,
   expiresAt: field(readInstant),
+  /** OAuth2's form of the same: the refresh token, and the access token's life in seconds. */
+  refresh_token: optionalText,
+  expires_in: field((v) => {
+    const seconds = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  }),
 });
 
 export const sessionInfoSchema = z.looseObject({

@@ -1,8 +1,9 @@
 // The closed set of typed errors every REST call ends in (design.md section 3): nothing untyped
 // leaves api/. Each carries the HTTP status, names the call that failed when the caller says which,
 // and quotes the server's own message, whatever shape its error body has: JSON of any common kind
-// (Spring's, RFC 9457 problem details, `{message}`, `{error}`, `{errors: [...]}`), plain text, or
-// the HTML page of a proxy or load balancer.
+// (Spring's, RFC 9457 problem details, ASP.NET's ModelState, `{message}`, `{error}`, `{errors: [...]}`),
+// plain text, or the HTML page of a proxy or load balancer. The fields a body says are wrong are
+// named with what is wrong with each: IT fixes a field, not a status.
 import axios from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 
@@ -95,6 +96,14 @@ function jsonMessage(value: unknown): string {
   if (Array.isArray(value)) return value.map(jsonMessage).filter(Boolean).join('; ');
   if (value === null || typeof value !== 'object') return '';
   const o = value as Record<string, unknown>;
+  const main = mainMessage(o);
+  const fields = fieldErrors(o).filter((f) => !main.includes(f));
+  if (fields.length === 0) return main;
+  return main ? `${main} (${fields.join('; ')})` : fields.join('; ');
+}
+
+/** The body's own sentence: RFC 9457's title and detail, `message` and its kin, or `error`. */
+function mainMessage(o: Record<string, unknown>): string {
   const texts = (...keys: string[]) => keys.map((k) => o[k]).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !EMPTY_MESSAGES.test(v.trim()));
   // RFC 9457: the title names the kind of problem, the detail this occurrence.
   const [title] = texts('title');
@@ -102,10 +111,32 @@ function jsonMessage(value: unknown): string {
   if (detail) return title && !detail.includes(title) ? `${title}: ${detail}` : detail;
   const [message] = texts('message', 'error_description', 'errorMessage', 'description', 'msg', 'reason');
   if (message) return message;
-  if (Array.isArray(o.errors) && o.errors.length) return o.errors.map(errorItem).filter(Boolean).join('; ');
   if (o.error && typeof o.error === 'object') return jsonMessage(o.error);
   const [error] = texts('error');
-  return error ?? title ?? '';
+  if (error && !fieldErrors(o).length) return error;
+  // Spring's `error` is the status's reason ("Bad Request"): the fields say more, when there are any
+  return title ?? error ?? '';
+}
+
+/**
+ * What the body says of each field it refuses, as `field: message`: `errors` as a list (Spring's
+ * `[{field, defaultMessage}]`, JSON:API's `[{detail, source: {pointer}}]`, plain strings) or as ASP.NET's
+ * ModelState map (`{Field: ["message"]}`), RFC 9457's `invalid-params` (`[{name, reason}]`), Spring's
+ * older `fieldErrors`, Zalando's `violations`, and the demo's `details`.
+ */
+function fieldErrors(o: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of ['errors', 'invalid-params', 'invalidParams', 'invalid_params', 'fieldErrors', 'violations', 'details']) {
+    const list = o[key];
+    if (Array.isArray(list)) out.push(...list.map(errorItem));
+    else if (key === 'errors' && list !== null && typeof list === 'object') {
+      for (const [field, messages] of Object.entries(list as Record<string, unknown>)) {
+        const said = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string' && m !== '').join(', ');
+        if (said) out.push(field && !said.includes(field) ? `${field}: ${said}` : said);
+      }
+    }
+  }
+  return out.filter(Boolean);
 }
 
 /** One element of an `errors` list: a string, or an object naming the field and what is wrong. */
@@ -113,8 +144,9 @@ function errorItem(item: unknown): string {
   if (typeof item === 'string') return item;
   if (item === null || typeof item !== 'object') return '';
   const o = item as Record<string, unknown>;
-  const message = [o.message, o.defaultMessage, o.detail, o.title, o.description, o.error].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
-  const field = [o.field, o.pointer, o.path, o.param].find((v): v is string => typeof v === 'string' && v !== '');
+  const source = o.source !== null && typeof o.source === 'object' ? (o.source as Record<string, unknown>) : {};
+  const message = [o.message, o.defaultMessage, o.reason, o.detail, o.title, o.description, o.error].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+  const field = [o.field, o.name, o.pointer, o.path, o.param, o.propertyPath, source.pointer, source.parameter].find((v): v is string => typeof v === 'string' && v !== '');
   return field && message && !message.includes(field) ? `${field}: ${message}` : message;
 }
 

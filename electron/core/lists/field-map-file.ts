@@ -4,7 +4,8 @@
 // before each round (the mirror keeps what was applied), re-extracting the columns it changes from
 // the records kept raw, without a download. A file that cannot be used is a warning in words, never
 // a failure: the defaults then apply (for a bad entry: to that entry).
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { AisleError } from '../../contract/errors.ts';
 import path from 'node:path';
 import type { ReadDb, WriteDb } from '../db/connection.ts';
 import { getMeta } from '../db/read/meta.ts';
@@ -37,12 +38,47 @@ export function dataDirOfMirror(mirrorFile: string): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Names that would reach an object's prototype where a list or column name is used as a key. */
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Far more than any field map needs; a bigger file is not one. */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+class NotARegularFile extends Error {}
+
+/**
+ * The file's text, read only when it is a regular file (through a symlink too): opened without
+ * blocking (a FIFO with no writer would hold the core's thread for ever) and checked on the open
+ * descriptor itself (a device such as /dev/zero never ends). Throws ENOENT when there is none.
+ */
+function readRegularFile(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new NotARegularFile();
+    if (stat.size > MAX_FILE_BYTES) throw new Error(`it holds ${stat.size} bytes, more than a field map's ${MAX_FILE_BYTES}`);
+    const buffer = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = readSync(fd, buffer, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readFieldMapFile(file: string): FieldMapFile {
   let source: string;
   try {
-    source = readFileSync(file, 'utf8');
+    source = readRegularFile(file);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return { path: file, state: 'absent', overrides: {}, warning: null };
+    if (error instanceof NotARegularFile) {
+      return { path: file, state: 'invalid', overrides: {}, warning: `${file} is not a regular file (a pipe, a device or a link to one); the default field map applies.` };
+    }
     return { path: file, state: 'invalid', overrides: {}, warning: `${file} could not be read (${(error as Error).message}); the default field map applies.` };
   }
   let parsed: unknown;
@@ -58,6 +94,10 @@ export function readFieldMapFile(file: string): FieldMapFile {
   const overrides: Overrides = {};
   for (const [list, columns] of Object.entries(parsed)) {
     if (list.startsWith('$') || list.startsWith('//')) continue; // comments
+    if (PROTOTYPE_NAMES.has(list)) {
+      problems.push(`"${list}" is not a list name`);
+      continue;
+    }
     if (!isObject(columns)) {
       problems.push(`"${list}" must be an object of columns and field names`);
       continue;
@@ -65,9 +105,11 @@ export function readFieldMapFile(file: string): FieldMapFile {
     const known = fieldRoles(list, listDef(list).table).map((r) => r.column);
     for (const [column, field] of Object.entries(columns)) {
       if (column.startsWith('$') || column.startsWith('//')) continue;
-      if (!known.includes(column)) problems.push(`${list} has no column "${column}" (its columns: ${known.join(', ')})`);
+      if (PROTOTYPE_NAMES.has(column)) problems.push(`${list}: "${column}" is not a column name`);
+      else if (!known.includes(column)) problems.push(`${list} has no column "${column}" (its columns: ${known.join(', ')})`);
       else if (field !== null && (typeof field !== 'string' || field === '')) problems.push(`${list}.${column} must be a field name or null, not ${JSON.stringify(field)}`);
-      else (overrides[list] ??= {})[column] = field;
+      // own properties, defined: never an assignment through a prototype's setter
+      else Object.defineProperty((overrides[list] ??= {}), column, { value: field, enumerable: true, writable: true, configurable: true });
     }
   }
   const warning = problems.length ? `${file}: ${problems.join('; ')}. Those entries are ignored; the rest applies.` : null;
@@ -89,6 +131,7 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
   const before = readOverrides(db);
   const same = JSON.stringify(before) === JSON.stringify(read.overrides);
   const reextracted: string[] = [];
+  const refused: string[] = [];
   if (!same) {
     const lists = decidedLists(db).filter((list) => {
       const decision = readDecision(db, list)!;
@@ -97,12 +140,20 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
     const byTable = new Map<TableName, string[]>();
     for (const list of lists) byTable.set(listDef(list).table, [...(byTable.get(listDef(list).table) ?? []), list]);
     for (const [table, tableLists] of byTable) {
-      inOneWrite(db, () => {
-        for (const list of tableLists) reextract(db, list, table, read.overrides);
-      });
-      reextracted.push(...tableLists);
+      try {
+        inOneWrite(db, () => {
+          for (const list of tableLists) reextract(db, list, table, read.overrides);
+        });
+        reextracted.push(...tableLists);
+      } catch (error) {
+        // a field the file names holds what its column cannot take (text where a time goes): said
+        // in words, those lists keep their rows as last read, and the other lists go on
+        if (!(error instanceof AisleError)) throw error;
+        refused.push(`${tableLists.join(', ')}: ${error.message}`);
+      }
     }
   }
+  if (refused.length) read.warning = [read.warning, `${read.path}: ${refused.join(' ')}`].filter(Boolean).join(' ');
   // Every round applies the file: one that changed nothing writes nothing (a write would cost each
   // round a transaction, and its WAL pages a checkpoint).
   if (same && appliedFileWarning(db) === read.warning) return { reextracted, warning: read.warning };

@@ -1,6 +1,6 @@
 // A server's values read liberally into what the mirror's extracted columns hold: text, numbers,
 // 0/1 flags and instants. The record's own JSON (raw) keeps what the server sent.
-import { utcInstant } from '../mirror/instant.ts';
+import { instantReading } from '../api/instant.ts';
 
 export function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -28,10 +28,6 @@ export function flag(value: unknown): number | null {
   return TRUE.has(word) ? 1 : FALSE.has(word) ? 0 : null;
 }
 
-/** Epoch seconds up to this many are seconds (until the year 5138); more are milliseconds. */
-const MAX_EPOCH_SECONDS = 1e11;
-const DIGITS = /^-?\d{9,14}$/;
-
 /**
  * The mirror's own form (and the demo server's, so nearly every time read): kept as it is, told by
  * its punctuation alone, which costs a tenth of a regular expression per record.
@@ -48,26 +44,46 @@ function isCanonical(t: string): boolean {
     t.charCodeAt(16) === 58
   );
 }
-const ZONELESS = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/;
 
-/**
- * A time field as the mirror stores it: UTC in Date#toISOString's form (instant.ts), so that the
- * texts compare as the times do. Epoch seconds or milliseconds (numbers or digit strings) and
- * date-times without a zone (read as UTC: a server that leaves out the zone almost always means
- * UTC) are written in that form too; a date alone, or what is not a time, is kept as sent.
- */
-export function instantText(value: unknown): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : null;
-  const t = text(value);
-  if (t === null) return null;
-  if (isCanonical(t)) return t;
-  if (DIGITS.test(t)) return fromEpoch(Number(t));
-  if (ZONELESS.test(t)) return utcInstant(`${t}Z`);
-  return utcInstant(t);
+/** A value in a time field that is there but is not a time: stored as text it would sort before every date. */
+export class NotAnInstant extends Error {
+  /** The value as JSON, cut to a line. */
+  readonly shown: string;
+  constructor(value: unknown) {
+    const shown = shortJson(value);
+    super(`${shown} is not a time Aisle can read`);
+    this.shown = shown;
+  }
 }
 
-function fromEpoch(value: number): string {
-  const ms = Math.abs(value) < MAX_EPOCH_SECONDS ? value * 1000 : value;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+function shortJson(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
+}
+
+/**
+ * A time field as the mirror stores it: UTC in Date#toISOString's form, so that the texts compare as
+ * the times do, whatever form the server wrote (api/instant.ts reads them all). A date alone is kept
+ * as that date (`2026-11-29`: it sorts among the instants of its day). Null when absent; a value that
+ * is there and is not a time throws NotAnInstant: never kept as text that sorts before every date.
+ */
+export function instantText(value: unknown): string | null {
+  if (typeof value === 'string' && isCanonical(value)) return value;
+  const reading = instantReading(value);
+  if (reading.kind === 'absent') return null;
+  if (reading.kind === 'unreadable') throw new NotAnInstant(value);
+  const iso = new Date(reading.ms).toISOString();
+  // a year past 9999 (or before 0) is written with six digits and a sign: not comparable as text
+  if (iso.length !== 24) throw new NotAnInstant(value);
+  return reading.dateOnly ? iso.slice(0, 10) : iso;
+}
+
+/** instantText, or null for a value that is not a time (where the record's own reading says so in words). */
+export function timeOrNull(value: unknown): string | null {
+  try {
+    return instantText(value);
+  } catch (error) {
+    if (error instanceof NotAnInstant) return null;
+    throw error;
+  }
 }

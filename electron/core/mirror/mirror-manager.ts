@@ -56,13 +56,68 @@ export function mirrorUnavailable(mirrors: MirrorManager, signIn: string): Aisle
   return mirrors.openFailure() ?? new AisleError('not_signed_in', signIn);
 }
 
+/**
+ * The file name of an identity's mirror. The server address keeps its path exactly: `/TenantA` and
+ * `/tenanta` may be two tenants of one host, and a path is case-sensitive on most servers. Only the
+ * scheme and host, which are not, are written in lower case (the URL parser does).
+ */
 export function mirrorFileName(identity: MirrorIdentity): string {
-  const key = [identity.server.replace(/\/+$/, '').toLowerCase(), identity.email.trim().toLowerCase(), identity.licenseId].join('\n');
-  return `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.sqlite`;
+  return hashedName([serverKey(identity.server), identity.email.trim().toLowerCase(), identity.licenseId]);
+}
+
+/** The name mirrors were made under before: the whole address in lower case, its path too. */
+function legacyFileName(identity: MirrorIdentity): string {
+  return hashedName([identity.server.replace(/\/+$/, '').toLowerCase(), identity.email.trim().toLowerCase(), identity.licenseId]);
+}
+
+function hashedName(parts: string[]): string {
+  return `${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}.sqlite`;
+}
+
+function serverKey(server: string): string {
+  const trimmed = server.replace(/\/+$/, '');
+  try {
+    const url = new URL(trimmed);
+    return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return trimmed; // 'demo', or an address from before the URL was checked
+  }
 }
 
 export function mirrorPath(dataDir: string, identity: MirrorIdentity): string {
   return path.join(dataDir, 'mirrors', mirrorFileName(identity));
+}
+
+/**
+ * The file of an identity's mirror: its own name, or, when there is no file of that name yet, a
+ * file made before under the old name whose recorded identity is exactly this one (the same path,
+ * case and all). A file under the old name that is another identity's, or says none, is not taken:
+ * a guess could show one tenant the other's data.
+ */
+export function mirrorFileOf(dataDir: string, identity: MirrorIdentity): string {
+  const file = mirrorPath(dataDir, identity);
+  const legacy = path.join(dataDir, 'mirrors', legacyFileName(identity));
+  if (legacy === file || existsSync(file) || !existsSync(legacy)) return file;
+  return recordedIdentity(legacy) === identityKey(identity) ? legacy : file;
+}
+
+function identityKey(identity: MirrorIdentity): string {
+  return [serverKey(identity.server), identity.email.trim().toLowerCase(), identity.licenseId].join('\n');
+}
+
+/** The identity a mirror file records, as identityKey writes it; null when it cannot be read. */
+function recordedIdentity(file: string): string | null {
+  try {
+    const db = openMirror(file, { readonly: true });
+    try {
+      const recorded = readMirrorIdentity(db);
+      return recorded ? identityKey(recorded) : null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -128,7 +183,7 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       openFailure = null;
       return closeCurrent();
     }
-    const file = mirrorPath(ctx.deps.dataDir, identity);
+    const file = mirrorFileOf(ctx.deps.dataDir, identity);
     if (open?.path === file || upgradingFile === file) return;
     closeCurrent();
     upgradingFile = null;

@@ -4,7 +4,8 @@
 // map into its extractor once per dataset apply.
 import { demoMap, getter, type FieldMap, type Json } from '../lists/field-map.ts';
 import type { TableName } from '../lists/registry.ts';
-import { flag, instantText, num, text } from '../lists/values.ts';
+import { AisleError } from '../../contract/errors.ts';
+import { flag, instantText, NotAnInstant, num, text } from '../lists/values.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
@@ -55,9 +56,31 @@ function searchText(record: Json, idField: string | null): string | null {
 }
 const SKIP_TEXT = new Set(['id', 'modifiedon', 'createdon', 'raw']);
 
-/** The getters of a map's columns, by column. */
+/** The columns that hold a time: read by instantText, whatever form the server wrote. */
+const TIME_COLUMNS = new Set(['modified_on', 'created_on', 'expiry']);
+
+/** The getters of a map's columns, by column; a time column's gives the mirror's form of its time. */
 function fieldsOf(map: FieldMap, columns: readonly string[]): Record<string, (r: Json) => unknown> {
-  return Object.fromEntries(columns.map((c) => [c, getter(map, c)]));
+  return Object.fromEntries(columns.map((c) => [c, TIME_COLUMNS.has(c) ? timeField(map, c) : getter(map, c)]));
+}
+
+/**
+ * A time column's getter. A value that is not a time fails the whole reading in words (which field,
+ * what it held): kept as text it would sort before every date, and a log's window would drop it.
+ */
+function timeField(map: FieldMap, column: string): (r: Json) => string | null {
+  const get = getter(map, column);
+  return (r) => {
+    try {
+      return instantText(get(r));
+    } catch (error) {
+      if (!(error instanceof NotAnInstant)) throw error;
+      throw new AisleError(
+        'bad_response',
+        `the field \`${map[column]}\` (read as ${column}) holds ${error.shown}, which is not a time Aisle can read (ISO 8601, epoch seconds or milliseconds, /Date(ms)/ or a [y, m, d, ...] array); nothing of this reading was applied, the mirror keeps what it had.`,
+      );
+    }
+  };
 }
 
 /** A reference: its field's value, else (no field for it) what `resolve` finds. */
@@ -74,7 +97,7 @@ export const TABLES: Record<TableName, RecordTable> = {
   items: table('items', ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on'], { table: 'items_fts', columns: ['sku', 'description'] }, (map) => {
     const f = fieldsOf(map, ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on']);
     const [account, sku, upc, gtin, description, uom, enabled, modified] = [f.account_id, f.sku, f.upc, f.gtin, f.description, f.uom, f.enabled, f.modified_on];
-    return (r, scope) => [text(account(r)) ?? scope.scopeId, text(sku(r)), text(upc(r)), text(gtin(r)), text(description(r)), text(uom(r)), flag(enabled(r)), instantText(modified(r))];
+    return (r, scope) => [text(account(r)) ?? scope.scopeId, text(sku(r)), text(upc(r)), text(gtin(r)), text(description(r)), text(uom(r)), flag(enabled(r)), modified(r)];
   }),
   locations: table(
     'locations',
@@ -85,7 +108,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       const [facility, codeOf, barcode, zone, type, pickable, enabled, modified] = [f.facility_id, f.code, f.barcode, f.zone, f.type, f.pickable, f.enabled, f.modified_on];
       return (r, scope) => {
         const code = text(codeOf(r));
-        return [text(facility(r)) ?? scope.scopeId, code, normaliseCode(code), naturalSortKeyOf(code), text(barcode(r)), text(zone(r)), text(type(r)), flag(pickable(r)), flag(enabled(r)), instantText(modified(r))];
+        return [text(facility(r)) ?? scope.scopeId, code, normaliseCode(code), naturalSortKeyOf(code), text(barcode(r)), text(zone(r)), text(type(r)), flag(pickable(r)), flag(enabled(r)), modified(r)];
       };
     },
   ),
@@ -114,13 +137,13 @@ export const TABLES: Record<TableName, RecordTable> = {
           text(sku(r)),
           text(lot(r)),
           text(serial(r)),
-          instantText(expiry(r)),
+          expiry(r),
           text(uom(r)),
           num(onHand(r)),
           num(allocated(r)),
           num(available(r)),
           text(status(r)),
-          instantText(modified(r)),
+          modified(r),
         ];
       };
     },
@@ -156,8 +179,8 @@ export const TABLES: Record<TableName, RecordTable> = {
           text(user(r)),
           text(ref(r)),
           // compared as text (the window, the newest kept, the stock's mark): in UTC, one form
-          instantText(created(r)),
-          instantText(modified(r)),
+          created(r),
+          modified(r),
         ];
       };
     },
@@ -174,7 +197,7 @@ export const TABLES: Record<TableName, RecordTable> = {
     };
     return (r, scope) => {
       const code = text(codeOf(r));
-      return [scope.list, scope.scopeId, code, naturalSortKeyOf(code), name(r), searchText(r, idField), instantText(modified(r))];
+      return [scope.list, scope.scopeId, code, naturalSortKeyOf(code), name(r), searchText(r, idField), modified(r)];
     };
   }),
 };

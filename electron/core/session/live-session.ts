@@ -2,7 +2,7 @@
 // pure helpers that turn it into the contract's views and map sign-in failures to contract codes.
 import { AisleError } from '../../contract/errors.ts';
 import type { FacilityRef, LicenseView, Notice, SessionState, SessionView } from '../../contract/types.ts';
-import type { AuthApi } from '../api/auth-api.ts';
+import type { AuthApi, RefreshForm } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
 import type { Timer } from '../shared/clock.ts';
 
@@ -19,6 +19,8 @@ export interface LiveSession {
   licenseType: string | null;
   accessToken: string | null;
   refreshToken: string | null;
+  /** The form the refresh token came in: its refresh is asked for in that form (auth-api.ts). */
+  refreshForm: RefreshForm;
   /** Access token expiry on this machine's clock (see localExpiry), ms since the epoch. */
   expiresAt: number | null;
   /** When the current access token was received (to size the refresh lead). */

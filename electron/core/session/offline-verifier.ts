@@ -1,7 +1,8 @@
 // Offline sign-in: after a successful online sign-in we keep, per server and
 // e-mail, a salted scrypt verifier of the password, so the same person can open their own mirror
 // with the network down. Wrong passwords are rate limited with an exponential lockout that
-// survives restarts.
+// survives restarts. Within a process a lockout is timed on a clock that never runs back (a wall
+// clock set back would restart it); the file's wall-clock end is only for the next start.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
@@ -69,11 +70,37 @@ export function lockoutEnd(lockedUntil: number, failures: number, now: number): 
   return Math.min(lockedUntil, now + lockoutMs(failures));
 }
 
-export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptCost; now?: () => number } = {}) {
+export interface VerifierClocks {
+  cost?: ScryptCost;
+  /** The wall clock, ms since the epoch: what the file's lockout end is written in. */
+  now?: () => number;
+  /** A clock that never runs back (performance.now): what a lockout is timed on while the process lives. */
+  elapsed?: () => number;
+}
+
+export function createOfflineVerifier(dataDir: string, options: VerifierClocks = {}) {
   const file = path.join(dataDir, 'offline-verifiers.json');
   const cost = options.cost ?? DEFAULT_SCRYPT;
   const now = options.now ?? Date.now;
+  const elapsed = options.elapsed ?? (() => performance.now());
   const load = () => readUsersFile<Verifier>(file);
+  /** Lockouts this process has seen, by user: when they end on the `elapsed` clock. */
+  const lockedUntilElapsed = new Map<string, number>();
+
+  /** The ms left of a user's lockout: on the never-back clock once this process knows it, else from the file. */
+  function waitOf(key: string, entry: Verifier): number {
+    const known = lockedUntilElapsed.get(key);
+    if (known !== undefined) return known - elapsed();
+    const until = lockoutEnd(entry.lockedUntil, entry.failures, now());
+    if (until !== entry.lockedUntil) {
+      const data = load();
+      const current = data.users[key];
+      if (current) writeJsonFile(file, { ...data, users: { ...data.users, [key]: { ...current, lockedUntil: until } } });
+    }
+    const wait = until - now();
+    if (wait > 0) lockedUntilElapsed.set(key, elapsed() + wait);
+    return wait;
+  }
 
   return {
     has(server: string, email: string): boolean {
@@ -93,13 +120,7 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
       const key = userKey(server, email);
       const entry = load().users[key];
       if (!entry) throw new AisleError('offline', 'The server cannot be reached, and this account has not signed in online on this workstation yet.');
-      const until = lockoutEnd(entry.lockedUntil, entry.failures, now());
-      if (until !== entry.lockedUntil) {
-        const data = load();
-        const current = data.users[key];
-        if (current) writeJsonFile(file, { ...data, users: { ...data.users, [key]: { ...current, lockedUntil: until } } });
-      }
-      const wait = until - now();
+      const wait = waitOf(key, entry);
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         throw new AisleError('too_many_attempts', `Too many wrong passwords. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
@@ -108,6 +129,7 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
       const data = load();
       const current = data.users[key];
       if (!current) throw new AisleError('offline', 'The offline sign-in for this account was removed.');
+      lockedUntilElapsed.delete(key);
       if (ok) {
         current.failures = 0;
         current.lockedUntil = 0;
@@ -115,6 +137,7 @@ export function createOfflineVerifier(dataDir: string, options: { cost?: ScryptC
         current.failures += 1;
         const lock = lockoutMs(current.failures);
         current.lockedUntil = lock > 0 ? now() + lock : 0;
+        if (lock > 0) lockedUntilElapsed.set(key, elapsed() + lock);
       }
       writeJsonFile(file, data);
       if (!ok) throw new AisleError('wrong_credentials', 'Wrong e-mail or password.');

@@ -3,6 +3,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import { createAuthApi, type AuthApi } from '../api/auth-api.ts';
 import type { License } from '../api/auth-schemas.ts';
+import type { OnRequest } from '../api/request-report.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -23,10 +24,16 @@ export interface SessionOptions {
   restoreRemembered?: boolean;
 }
 
+/** Told of every attempt of an api's requests (a sign-in's deadline says what the server last answered). */
+export interface ApiListener {
+  heard?: OnRequest;
+}
+
 /** Credentials checked, licenses listed, waiting for the user to pick one. */
 export interface Pending {
   server: string;
   api: AuthApi;
+  listen: ApiListener;
   email: string;
   password: string;
   rememberMe: boolean;
@@ -47,7 +54,7 @@ export interface SessionShared {
   emit(): void;
   /** The locale parameter for session calls: the user's own when known. */
   locale(server: string, email: string): string;
-  makeApi(baseUrl: string): AuthApi;
+  makeApi(baseUrl: string, listen?: ApiListener): AuthApi;
 }
 
 export function createShared(ctx: CoreContext, clock: Clock, options: SessionOptions, monitor: ConnectivityMonitor): SessionShared {
@@ -57,7 +64,8 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     clock,
     profiles: createProfileStore(dataDir),
     remembered: createRememberedSignIn(dataDir, ctx.deps.secrets),
-    verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now() }),
+    // a clock with no never-back reading of its own (a test's) is taken as one: it runs back only when told
+    verifier: createOfflineVerifier(dataDir, { cost: options.scrypt, now: () => clock.now(), elapsed: () => (clock.elapsed ? clock.elapsed() : clock.now()) }),
     pins: createUnlockPins(dataDir, { cost: options.scrypt }),
     habits: createServerHabits(dataDir),
     monitor,
@@ -65,13 +73,16 @@ export function createShared(ctx: CoreContext, clock: Clock, options: SessionOpt
     pending: null,
     emit: () => ctx.events.emit('session.changed', sessionView(shared.current)),
     locale: (server, email) => localeTag(shared.profiles.get(server, email)?.locale ?? null, ctx.deps.settings.get().language),
-    makeApi: (baseUrl) =>
+    makeApi: (baseUrl, listen) =>
       createAuthApi({
         baseUrl,
         timeoutMs: options.http?.timeoutMs,
         deadlineMs: options.http?.deadlineMs ?? ctx.deps.settings.get().authDeadlineSeconds * 1000,
         retry: options.http?.retry,
-        onRequest: (report) => ctx.requests.add('session', report),
+        onRequest: (report) => {
+          ctx.requests.add('session', report);
+          listen?.heard?.(report);
+        },
         habits: shared.habits.get(baseUrl),
         onLearned: (habits) => shared.habits.set(baseUrl, habits),
       }),

@@ -13,7 +13,8 @@ import { isPinnedServer, pinnedServerOf } from './kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { facilityNotice } from './facility-notice.ts';
 import { checkPlainHttpAllowed, plainHttpNotice } from './plain-http.ts';
-import { codeOf, type Pending, type SessionShared } from './session-shared.ts';
+import { codeOf, type ApiListener, type Pending, type SessionShared } from './session-shared.ts';
+import { signInDeadline, type SignInDeadline } from './sign-in-deadline.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 export type SignInFlow = ReturnType<typeof createSignInFlow>;
@@ -69,33 +70,58 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     live.refreshToken = null;
   }
 
+  /** A deadline for a whole sign-in step (settings: authDeadlineSeconds), its end when `run` settles. */
+  async function within<T>(server: string, outer: AbortSignal | undefined, run: (d: SignInDeadline) => Promise<T>): Promise<T> {
+    const d = signInDeadline(s.ctx.deps.settings.get().authDeadlineSeconds, server, outer);
+    try {
+      return await run(d);
+    } finally {
+      d.end();
+    }
+  }
+
   async function signIn(
     args: { server: string; email: string; password: string; rememberMe: boolean; licenseId?: string; chooseLicense?: boolean },
-    signal?: AbortSignal,
+    outer?: AbortSignal,
   ): Promise<SignInResult> {
     const email = args.email.trim();
     const target = await resolveServer(allowedServer(args.server));
-    signal?.throwIfAborted();
+    outer?.throwIfAborted();
     if (!target.baseUrl) return offlineSignIn(target.server, null, email, args.password, target.unreachable!);
     checkPlainHttpAllowed(target.baseUrl, s.ctx.deps.settings.get().allowPlainHttp);
-    const api = s.makeApi(target.baseUrl);
+    return within(target.server, outer, (d) => signInOnline(target.server, target.baseUrl!, email, args, d, outer));
+  }
+
+  async function signInOnline(
+    server: string,
+    baseUrl: string,
+    email: string,
+    args: { password: string; rememberMe: boolean; licenseId?: string; chooseLicense?: boolean },
+    d: SignInDeadline,
+    outer: AbortSignal | undefined,
+  ): Promise<SignInResult> {
+    const listen: ApiListener = { heard: d.heard };
+    const api = s.makeApi(baseUrl, listen);
     let licenses: License[];
     try {
-      licenses = await api.licenses({ email, password: args.password }, signal);
+      d.waitingFor('the license list');
+      licenses = await api.licenses({ email, password: args.password }, d.signal);
     } catch (error) {
-      signal?.throwIfAborted();
-      if (isUnreachable(error) && s.verifier.has(target.server, email)) return offlineSignIn(target.server, api, email, args.password, error as AisleError);
-      throw signInError(error, 'licenses');
+      outer?.throwIfAborted();
+      // the whole sign-in's deadline passed: said as such, and a server that slow is as good as unreachable
+      const failed = d.signal.aborted ? d.signal.reason : error;
+      if (isUnreachable(failed) && s.verifier.has(server, email)) return offlineSignIn(server, api, email, args.password, failed as AisleError);
+      throw signInError(failed, 'licenses');
     }
     if (licenses.length === 0) throw new AisleError('license_required', 'This account holds no license on this server.');
-    const rememberedId = s.profiles.get(target.server, email)?.licenseId ?? null;
+    const rememberedId = s.profiles.get(server, email)?.licenseId ?? null;
     const rememberedLicense = licenses.find((l) => l.id === rememberedId && l.enabled);
     if (args.licenseId && !licenses.some((l) => l.id === args.licenseId)) {
       throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
     }
     // the remembered license opens without asking, unless the user asked to choose
     const choice = args.licenseId ? licenses.find((l) => l.id === args.licenseId) : licenses.length === 1 ? licenses[0] : args.chooseLicense ? undefined : rememberedLicense;
-    const next: Pending = { server: target.server, api, email, password: args.password, rememberMe: args.rememberMe, licenses };
+    const next: Pending = { server: server, api, listen, email, password: args.password, rememberMe: args.rememberMe, licenses };
     if (!choice) {
       s.pending = next;
       return {
@@ -104,26 +130,34 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         rememberedLicenseId: licenses.some((l) => l.id === rememberedId) ? rememberedId : null,
       };
     }
-    return { status: 'signed-in', session: sessionView(await openOnline(next, choice, signal)) };
+    return { status: 'signed-in', session: sessionView(await openOnline(next, choice, d)) };
   }
 
-  async function chooseLicense(licenseId: string, signal?: AbortSignal) {
-    const choice = s.pending?.licenses.find((l) => l.id === licenseId);
-    if (!s.pending) throw new AisleError('not_signed_in', 'Sign in first; then choose a license.');
+  async function chooseLicense(licenseId: string, outer?: AbortSignal) {
+    const pending = s.pending;
+    const choice = pending?.licenses.find((l) => l.id === licenseId);
+    if (!pending) throw new AisleError('not_signed_in', 'Sign in first; then choose a license.');
     if (!choice) throw new AisleError('invalid_argument', 'That license is not one of this account’s licenses.');
-    return sessionView(await openOnline(s.pending, choice, signal));
+    return within(pending.server, outer, async (d) => {
+      pending.listen.heard = d.heard;
+      return sessionView(await openOnline(pending, choice, d));
+    });
   }
 
   /**
    * The profile and the session information, each null when the server cannot give it: neither is
    * needed to use the session, so neither blocks it. A cancelled sign-in stops here.
    */
-  async function optionalParts(api: AuthApi, server: string, email: string, signal?: AbortSignal): Promise<{ user: User | null; info: SessionInfo | null }> {
+  async function optionalParts(api: AuthApi, server: string, email: string, d?: SignInDeadline): Promise<{ user: User | null; info: SessionInfo | null }> {
+    const signal = d?.signal;
     const read = async <T>(call: () => Promise<T>, what: string): Promise<T | null> => {
+      // past the sign-in's deadline the session is open: what is optional is left out, not waited for
+      if (d?.passed) return null;
       try {
+        d?.waitingFor(what);
         return await call();
       } catch (error) {
-        signal?.throwIfAborted();
+        if (!d?.passed) signal?.throwIfAborted();
         s.ctx.log.warn(`session: ${what} could not be read; signing in without it`, { server, code: codeOf(error), status: (error as AisleError).status });
         return null;
       }
@@ -140,20 +174,21 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
     return { userName: kept?.userName ?? null, locale: kept?.locale ?? null, facilities: kept?.facilities ?? [], roles: kept?.roles ?? [] };
   }
 
-  async function openOnline(p: Pending, license: License, signal?: AbortSignal): Promise<LiveSession> {
+  async function openOnline(p: Pending, license: License, d: SignInDeadline): Promise<LiveSession> {
     if (!license.enabled) throw new AisleError('license_disabled', license.msg || 'This license is disabled.');
     const localeParam = s.locale(p.server, p.email);
     let opened;
     try {
-      opened = await p.api.openSession({ email: p.email, password: p.password, licenseId: license.id, locale: localeParam }, signal);
+      d.waitingFor('opening the session');
+      opened = await p.api.openSession({ email: p.email, password: p.password, licenseId: license.id, locale: localeParam }, d.signal);
     } catch (error) {
-      signal?.throwIfAborted();
+      d.signal.throwIfAborted();
       throw signInError(error, 'session');
     }
     const receivedAt = s.clock.now();
     let user, info;
     try {
-      ({ user, info } = await optionalParts(p.api, p.server, p.email, signal));
+      ({ user, info } = await optionalParts(p.api, p.server, p.email, d));
     } catch (error) {
       // cancelled after the server opened the session: end it there too
       void p.api.endSession().catch(() => undefined);
@@ -171,6 +206,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       licenseType: license.license_type || null,
       accessToken: opened.accessToken,
       refreshToken: opened.refreshToken,
+      refreshForm: opened.refreshForm,
       expiresAt: localExpiry(opened, receivedAt),
       receivedAt,
       sessionId: info?.sn || null,
@@ -235,6 +271,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
       licenseType: profile.licenseType,
       accessToken: null,
       refreshToken: null,
+      refreshForm: 'spec',
       expiresAt: null,
       receivedAt: s.clock.now(),
       sessionId: null,
@@ -277,6 +314,7 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
         state: 'signed-in',
         accessToken: opened.accessToken,
         refreshToken: opened.refreshToken,
+        refreshForm: opened.refreshForm,
         expiresAt: localExpiry(opened, receivedAt),
         receivedAt,
         sessionId: info?.sn || null,

@@ -27,11 +27,13 @@ export function createSessionTokens(s: SessionShared) {
         const locale = s.locale(live.server, live.email);
         // A server that gave no refresh token renews by a new sign-in with the password kept in memory.
         const opened = live.refreshToken
-          ? await live.api.refreshSession({ email: live.email, password: live.password, refreshToken: live.refreshToken, locale })
+          ? await live.api.refreshSession({ email: live.email, password: live.password, refreshToken: live.refreshToken, form: live.refreshForm, locale })
           : await live.api.openSession({ email: live.email, password: live.password, licenseId: live.licenseId, locale });
         if (s.current !== live) throw new AisleError('not_signed_in', 'Signed out during the refresh.');
         live.accessToken = opened.accessToken;
+        // the rotated refresh token replaces the old (a spent one may end the session if used again)
         live.refreshToken = opened.refreshToken;
+        live.refreshForm = opened.refreshForm;
         live.receivedAt = s.clock.now();
         live.expiresAt = localExpiry(opened, live.receivedAt);
         scheduleRefresh(live);

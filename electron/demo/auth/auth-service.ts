@@ -58,6 +58,8 @@ export async function createAuth(options: AuthOptions) {
   const { world, db } = options;
   const now = options.now ?? Date.now;
   const passwords = await passwordHashes();
+  /** Requests that carried a password (tests: a refresh token spares the password). */
+  let passwordsChecked = 0;
   const key = signingKey(db);
 
   function userByEmail(email: string): { user: SignInUser; index: number } | null {
@@ -67,6 +69,7 @@ export async function createAuth(options: AuthOptions) {
 
   /** 401 for an unknown e-mail or a wrong password (the same answer for both); 403 when disabled. */
   async function checkCredentials(email: string, password: string): Promise<{ user: SignInUser; index: number }> {
+    passwordsChecked++;
     const found = userByEmail(email);
     const hash = found && passwords.get(found.user.email);
     if (!found || !hash || !(await verifyPassword(password, hash))) throw unauthorized('Wrong e-mail or password.');
@@ -114,6 +117,7 @@ export async function createAuth(options: AuthOptions) {
 
   return {
     checkCredentials,
+    passwordsChecked: () => passwordsChecked,
 
     async openSession(email: string, password: string, license: string, snType: string): Promise<IssuedSession> {
       const { user, index } = await checkCredentials(email, password);
@@ -125,11 +129,12 @@ export async function createAuth(options: AuthOptions) {
       return issue(row, index);
     },
 
-    async refresh(email: string, password: string, refreshToken: string): Promise<IssuedSession> {
-      const { user, index } = await checkCredentials(email, password);
+    /** A refresh with the user's credentials (the spec's form), or with the refresh token alone (null: OAuth2's). */
+    async refresh(credentials: { email: string; password: string } | null, refreshToken: string): Promise<IssuedSession> {
       const token = findRefreshToken(db, refreshToken);
       const session = token && getSession(db, token.session_id);
-      if (!token || !session || session.user_email !== user.email) throw unauthorized('Unknown refresh token.');
+      const { user, index } = credentials ? await checkCredentials(credentials.email, credentials.password) : (userByEmail(session?.user_email ?? '') ?? { user: null, index: -1 });
+      if (!token || !session || !user || session.user_email !== user.email) throw unauthorized('Unknown refresh token.');
       if (session.ended_at !== null) throw unauthorized('This session has ended.');
       if (token.expires_at <= now()) throw unauthorized('The refresh token has expired.');
       if (token.used_at !== null || !spendRefreshToken(db, refreshToken, now())) {

@@ -35,7 +35,7 @@ export function sendError(res: ServerResponse, path: string, error: HttpError, s
     return;
   }
   if (shape !== 'demo') {
-    const answer = errorAnswer(shape, error.status, error.message, path);
+    const answer = errorAnswer(shape, error.status, error.message, path, error.details);
     res.writeHead(error.status, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.text), 'Cache-Control': 'no-store', ...error.headers });
     res.end(answer.text);
     return;

@@ -45,15 +45,52 @@ export class IdMap {
   }
 }
 
-export function formatDate(iso: string, format: DateFormat): string | number {
+export function formatDate(iso: string, format: DateFormat): string | number | number[] {
   if (format === 'iso') return iso;
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  if (format === 'epoch-ms') return ms;
-  if (format === 'epoch-s') return Math.floor(ms / 1000);
-  if (format === 'iso-no-fraction') return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-  // a server one hour east of UTC
-  return `${new Date(ms + 3_600_000).toISOString().slice(0, 23)}+01:00`;
+  const utc = new Date(ms).toISOString();
+  switch (format) {
+    case 'epoch-ms':
+      return ms;
+    case 'epoch-s':
+      return Math.floor(ms / 1000);
+    case 'epoch-decimal':
+      return ms / 1000;
+    case 'iso-no-fraction':
+      return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    case 'iso-micros':
+      return `${utc.slice(0, 23)}417Z`;
+    case 'dotnet-date':
+      // .NET writes UTC milliseconds and the writer's offset beside them
+      return `/Date(${ms}+0100)/`;
+    case 'jackson-array': {
+      const d = new Date(ms);
+      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds() * 1e6];
+    }
+    case 'day-month-year':
+      return `${utc.slice(8, 10)}/${utc.slice(5, 7)}/${utc.slice(0, 4)} ${utc.slice(11, 19)}`;
+    case 'iso-offset':
+      // a server one hour east of UTC
+      return `${new Date(ms + 3_600_000).toISOString().slice(0, 23)}+01:00`;
+  }
+}
+
+/** A time the client sends back in the profile's own form (a history page's `to`), as ISO again. */
+export function dateBack(value: unknown): unknown {
+  // what is not a time in any of the profile's forms is passed on as it came: the route answers 400
+  const iso = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : value);
+  if (typeof value === 'number') return iso(value < 1e11 ? Math.round(value * 1000) : value);
+  if (Array.isArray(value) && value.length >= 3 && value.every((v) => typeof v === 'number')) {
+    const [y, mo, d, h = 0, mi = 0, s = 0, nanos = 0] = value as number[];
+    return iso(Date.UTC(y, mo - 1, d, h, mi, s, Math.floor(nanos / 1e6)));
+  }
+  if (typeof value !== 'string') return value;
+  const dotnet = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/.exec(value);
+  if (dotnet) return iso(Number(dotnet[1]));
+  const dmy = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2}:\d{2})$/.exec(value);
+  if (dmy) return `${dmy[3]}-${dmy[2]}-${dmy[1]}T${dmy[4]}Z`;
+  return value;
 }
 
 export type RecordShape = (record: unknown) => unknown;
@@ -95,13 +132,16 @@ export function recordShape(profile: ServerProfile, ids: IdMap, list: string): R
   return (record) => (record !== null && typeof record === 'object' && !Array.isArray(record) ? shape(record as Record<string, unknown>, true) : record);
 }
 
-/** A request body's ids back to the server's own (the client sends what it was served). */
+/** A request body's times a client may send in the server's own form. */
+const TIME_KEYS = new Set(['from', 'to']);
+
+/** A request body's times and ids back to the server's own (the client sends what it was served). */
 export function bodyIdsBack(body: unknown, ids: IdMap): unknown {
-  if (ids.format === 'uuid' || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(body as Record<string, unknown>)) {
     const idish = key.endsWith('Id') || key.endsWith('Ids') || key.endsWith('_id');
-    out[key] = !idish ? v : Array.isArray(v) ? v.map((x) => ids.uuidOf(x)) : ids.uuidOf(v);
+    out[key] = TIME_KEYS.has(key) ? dateBack(v) : !idish ? v : Array.isArray(v) ? v.map((x) => ids.uuidOf(x)) : ids.uuidOf(v);
   }
   return out;
 }

@@ -9,6 +9,11 @@ export type TokenDelivery =
   | { kind: 'redirect-query'; param: string }
   | { kind: 'redirect-fragment'; param: string }
   | { kind: 'body'; field: string }
+  /**
+   * OAuth2's form: `{access_token, token_type, expires_in, refresh_token}` in the body, and a refresh
+   * that takes the refresh token alone (`refresh_token`, no password).
+   */
+  | { kind: 'oauth2' }
   /** No token anywhere: a server no client can use (tests that the failure is clear). */
   | { kind: 'none' };
 
@@ -40,10 +45,16 @@ export interface PageLies {
   list?: string;
 }
 
-export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'epoch-s', 'epoch-ms'] as const;
+/**
+ * How times are written. `iso-micros`: six fraction digits; `epoch-decimal`: seconds with a
+ * fraction (`1700000000.123`); `dotnet-date`: `/Date(ms+0100)/`; `jackson-array`: Java's
+ * `[y, m, d, h, min, s, nanos]`; `day-month-year`: `29/11/2026 10:42:05`, a form no client can read
+ * soundly (it could be either of two days), for tests that such a time is refused in words.
+ */
+export const DATE_FORMATS = ['iso', 'iso-no-fraction', 'iso-offset', 'iso-micros', 'epoch-s', 'epoch-ms', 'epoch-decimal', 'dotnet-date', 'jackson-array', 'day-month-year'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'text', 'html'] as const;
+export const ERROR_SHAPES = ['demo', 'spring', 'rfc9457', 'aspnet', 'text', 'html'] as const;
 export type ErrorShape = (typeof ERROR_SHAPES)[number];
 
 export const ID_FORMATS = ['uuid', 'number', 'short'] as const;
@@ -161,7 +172,7 @@ export function isDefaultProfile(profile: ServerProfile): boolean {
 
 /** One line a person can read: what the profile chose. */
 export function describeProfile(p: ServerProfile): string {
-  const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
+  const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'oauth2' ? 'OAuth2 body with refresh_token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;
   const paging = p.paging === 'none' ? 'no paging' : `${p.paging} paging of ${p.pageSize}`;
   const failing = p.failingList ? `, ${p.failingList.list} fails ${p.failingList.status}` : '';
   const lies = Object.entries(p.lies ?? {}).filter(([, on]) => on).map(([name]) => name);

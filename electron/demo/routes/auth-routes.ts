@@ -17,6 +17,8 @@ const sessionRequest = credentials.extend({
   snType: text(40).optional(),
 });
 const refreshRequest = credentials.extend({ refreshToken: text(200) });
+/** OAuth2's refresh: the refresh token alone. */
+const oauth2Refresh = z.object({ refresh_token: text(200), grant_type: z.literal('refresh_token').optional() });
 const LOCALE = /^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?$/;
 
 function checkLocale(url: URL): void {
@@ -47,6 +49,10 @@ export function authRoutes(demo: DemoContext): Route[] {
       redirectURL = `${demo.baseUrl()}/#${token.param}=${encodeURIComponent(issued.jwt)}`;
     } else if (token.kind === 'body') {
       extra[token.field] = issued.jwt;
+    } else if (token.kind === 'oauth2') {
+      const expiresIn = Math.max(0, Math.round((issued.expiresAt - Date.now()) / 1000));
+      sendJson(ctx.req, ctx.res, { access_token: issued.jwt, token_type: 'Bearer', expires_in: expiresIn, refresh_token: issued.refreshToken });
+      return;
     }
     sendJson(ctx.req, ctx.res, { redirectURL, refreshToken: issued.refreshToken, expiresAt: new Date(issued.expiresAt).toISOString(), ...extra }, { headers });
   }
@@ -71,8 +77,12 @@ export function authRoutes(demo: DemoContext): Route[] {
         checkLocale(ctx.url);
         const snType = ctx.url.searchParams.get('sn_type');
         if (snType !== null && !/^[A-Z_]{1,40}$/.test(snType)) throw badRequest('sn_type must be a value like SYSTEM.', [{ field: 'sn_type', message: 'expected an upper-case name' }]);
+        if (demo.profile.token.kind === 'oauth2') {
+          const request = await body(ctx, oauth2Refresh);
+          return deliver(ctx, await auth.refresh(null, request.refresh_token));
+        }
         const request = await body(ctx, refreshRequest);
-        deliver(ctx, await auth.refresh(request.email, request.password, request.refreshToken));
+        deliver(ctx, await auth.refresh(request, request.refreshToken));
       },
     },
     {

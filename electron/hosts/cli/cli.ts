@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
+import { printable } from './printable.ts';
 import { COMMAND_LIST, usage as usageOf } from './usage.mjs';
 
 /** The help text: every command of the list, as bin.mjs prints it for `--help`. */
@@ -59,7 +60,9 @@ export const defaultIo: CliIo = {
   promptPassword,
 };
 
-export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+export async function main(argv: string[], given: CliIo = defaultIo): Promise<number> {
+  // every line printed, whatever command wrote it, is made harmless to the terminal (printable.ts)
+  const io: CliIo = { ...given, out: (line) => given.out(printable(line)), err: (line) => given.err(printable(line)) };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.out(usage());

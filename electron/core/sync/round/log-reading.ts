@@ -3,7 +3,8 @@ import type { LogKeep } from '../../db/write/snapshot/apply-snapshot.ts';
 import { logState } from '../../db/read/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import type { WriteDb } from '../../db/connection.ts';
-import { instantText, TABLES } from '../../mirror/record-tables.ts';
+import { TABLES } from '../../mirror/record-tables.ts';
+import { timeOrNull } from '../../lists/values.ts';
 
 export interface LogReading {
   keep: LogKeep;
@@ -23,17 +24,17 @@ export function logReading(db: WriteDb, spec: DatasetSpec, datasetId: number): L
   const { keptFrom, newest } = logState(db, datasetId, TABLES[spec.table].name);
   const append = keptFrom !== null && keptFrom <= body.from && newest !== null;
   const maxRows = spec.log!.maxRows;
-  let lastTo: string | number | null = null;
+  let lastTo: string | null = null;
   const keep: LogKeep = { append, from: body.from, maxRows, serverNewest: null };
   return {
     keep,
     olderPage(count, received, oldest) {
       if (count < body.limit || received >= maxRows || oldest === undefined) return null;
       // asked for in the server's own form (text, or epoch milliseconds); compared with what is kept in the mirror's
-      const to = typeof oldest === 'string' || typeof oldest === 'number' ? oldest : null;
+      const to = typeof oldest === 'string' || typeof oldest === 'number' || Array.isArray(oldest) ? (oldest as string | number | number[]) : null;
       // a page of events all of one instant cannot be paged past; a page down to what is kept is enough
-      if (to === null || to === lastTo || (append && instantText(to)! <= newest!)) return null;
-      lastTo = to;
+      if (to === null || JSON.stringify(to) === lastTo || (append && (timeOrNull(to) ?? '') <= newest!)) return null;
+      lastTo = JSON.stringify(to);
       return { ...spec, body: { ...body, to } };
     },
   };

@@ -2,7 +2,8 @@
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
 import { storedRaw } from '../../db/read/list-rows.ts';
-import { instantText, TABLES } from '../../mirror/record-tables.ts';
+import { TABLES } from '../../mirror/record-tables.ts';
+import { timeOrNull } from '../../lists/values.ts';
 import type { RejectedElement } from '../json-array-splitter.ts';
 import { ListBodyReader } from '../list-body-reader.ts';
 import { leadingId } from '../list-paging.ts';
@@ -45,7 +46,7 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
     if (checkIds) listPages!.seeRecord(bytes);
     applier.add(bytes);
     // a log's answer is newest first: its very first event is the server's newest
-    if (log && applier.received === 1) log.keep.serverNewest = instantText(applier.valueOf(bytes, 'created_on'));
+    if (log && applier.received === 1) log.keep.serverNewest = timeOrNull(applier.valueOf(bytes, 'created_on'));
     count++;
     last = bytes;
   };

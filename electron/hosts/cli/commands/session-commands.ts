@@ -1,6 +1,6 @@
 // Session-related CLI commands: list licenses, check a sign-in, ping a server.
 import { parseArgs } from 'node:util';
-import { checkPlainHttpAllowed, createAuthApi, DEFAULT_RETRY, signInError, type Core } from '../../../core/index.ts';
+import { checkPlainHttpAllowed, createAuthApi, DEFAULT_RETRY, signInDeadline, signInError, type Core } from '../../../core/index.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
@@ -44,10 +44,16 @@ export const licensesCommand: Command = {
       const baseUrl = await serverUrl(core, server);
       // the license list takes the password too: the workstation's plain-http policy holds here as at sign-in
       checkPlainHttpAllowed(baseUrl, allowPlainHttp);
-      const api = createAuthApi({ baseUrl, deadlineMs: authDeadlineSeconds * 1000 });
-      const licenses = await api.licenses({ email, password }).catch((error: unknown) => {
-        throw signInError(error, 'licenses');
-      });
+      // the setting bounds the whole call, its retries and 429 waits included, as at sign-in
+      const deadline = signInDeadline(authDeadlineSeconds, baseUrl);
+      const api = createAuthApi({ baseUrl, deadlineMs: authDeadlineSeconds * 1000, onRequest: deadline.heard });
+      deadline.waitingFor('the license list');
+      const licenses = await api
+        .licenses({ email, password }, deadline.signal)
+        .catch((error: unknown) => {
+          throw signInError(deadline.passed ? deadline.signal.reason : error, 'licenses');
+        })
+        .finally(() => deadline.end());
       for (const l of licenses) {
         io.out(`${l.id}  ${l.license_type}  ${l.description}${l.enabled ? '' : `  (disabled${l.msg ? `: ${l.msg}` : ''})`}`);
       }

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDatasetStatuses } from '../../../core/entrances/dataset-status.ts';
-import { mirrorPath, openMirror, readMirrorIdentity } from '../../../core/entrances/mirror-files.ts';
+import { mirrorFileOf, openMirror, readMirrorIdentity } from '../../../core/entrances/mirror-files.ts';
 import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import type { CliIo, Command } from '../command.ts';
 import { count } from '../plural.ts';
@@ -31,7 +31,7 @@ export const statusCommand: Command = {
     const folder = path.join(dataDir, 'mirrors');
     let files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).map((f) => path.join(folder, f)) : [];
     if (values.server && values.email && values.license) {
-      const one = mirrorPath(dataDir, { server: values.server, email: values.email, licenseId: values.license });
+      const one = mirrorFileOf(dataDir, { server: values.server, email: values.email, licenseId: values.license });
       files = files.filter((f) => f === one);
     }
     const mirrors = files.map((file) => {
