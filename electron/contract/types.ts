@@ -298,9 +298,11 @@ export interface SearchHit {
   /**
    * An item's stock in a search answer: on hand in the facilities whose stock is on this
    * workstation, and the location holding the most (the home facility's first), with its facility's
-   * name. Absent when the workstation holds no stock at all.
+   * name. Absent when the workstation holds no stock at all. `covers`: the facilities the figure
+   * sums (their names); `notHere`: the facilities whose stock is not on this workstation, which the
+   * figure leaves out.
    */
-  stock?: { onHand: number; top: { code: string; facility: string | null } | null };
+  stock?: { onHand: number; top: { code: string; facility: string | null } | null; covers: string[]; notHere: string[] };
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */
@@ -508,6 +510,28 @@ export interface InventoryAnswer {
   age: DataAge;
   /** The facilities the answer is about (the location's; for an item, every facility known) and whether their stock is here. */
   stock: FacilityStock[];
+  /** The figures a page shows first, and whose they are (see StockSummary). */
+  summary: StockSummary;
+}
+
+/** A facility named as the window shows it: its name, else its id. */
+export interface FacilityName {
+  facilityId: string;
+  name: string;
+}
+
+/**
+ * On hand, allocated and available summed over the facilities whose stock this workstation holds
+ * whole (`covers`), never over others: a facility in `notHere` has no figure, not a 0. With `covers`
+ * empty there is no figure at all (the numbers are 0 and must not be shown).
+ */
+export interface StockSummary {
+  covers: FacilityName[];
+  /** The facilities of the answer whose stock is not on this workstation (not kept, loading, failed, not offered). */
+  notHere: FacilityName[];
+  onHand: number;
+  allocated: number;
+  available: number;
 }
 
 /** The kinds of movement a history event records. */

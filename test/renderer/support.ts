@@ -9,7 +9,7 @@ import type { ContractError, Result } from '../../electron/contract/errors.ts';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
 import { setClient } from '../../renderer/src/shared/api/client.ts';
-import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import type { InventoryAnswer, SessionView, SyncStatus } from '../../electron/contract/types.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { displayPlugin } from '../../renderer/src/display-plugin.ts';
@@ -39,7 +39,7 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
       if (!handler) return { ok: false, error: { code: 'not_implemented', message: `${method} is not scripted` } };
       const value = await handler(args ?? {});
       if (value instanceof Failure) return { ok: false, error: value.error };
-      return { ok: true, value: value as never };
+      return { ok: true, value: (method.startsWith('inventory.') ? summarised(value as InventoryAnswer) : value) as never };
     },
     on(event, listener) {
       let set = listeners.get(event);
@@ -51,6 +51,24 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
       for (const l of listeners.get(event) ?? []) l(payload);
     },
   } as ScriptedClient;
+}
+
+/**
+ * A scripted stock answer without its summary gets the one the core would give: the rows of the
+ * facilities whose stock is complete summed, the others named as not here.
+ */
+export function summarised(answer: Omit<InventoryAnswer, 'summary'> & { summary?: InventoryAnswer['summary'] }): InventoryAnswer {
+  if (answer.summary) return answer as InventoryAnswer;
+  const states = answer.stock ?? [];
+  const whole = new Set(states.filter((s) => s.state === 'complete').map((s) => s.facilityId));
+  const named = (s: (typeof states)[number]) => ({ facilityId: s.facilityId, name: s.facilityName ?? s.facilityId });
+  // fixture rows may leave the facility out: theirs is the answer's one facility
+  const rows = answer.rows.filter((r) => (r.facilityId === undefined ? whole.size > 0 : whole.has(r.facilityId)));
+  const sum = (key: 'onHand' | 'allocated' | 'available') => rows.reduce((n, r) => n + (r[key] ?? 0), 0);
+  return {
+    ...answer,
+    summary: { covers: states.filter((s) => whole.has(s.facilityId)).map(named), notHere: states.filter((s) => !whole.has(s.facilityId)).map(named), onHand: sum('onHand'), allocated: sum('allocated'), available: sum('available') },
+  };
 }
 
 /** The app's screens, by name: their paths as router.ts has them. */
