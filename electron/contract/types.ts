@@ -234,6 +234,50 @@ export interface SyncStatus {
    * no longer lists, its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
    */
   notices?: Notice[];
+  /** What the status line says, decided once by the core for every host (see SyncSummary). */
+  summary: SyncSummary;
+}
+
+/**
+ * The workstation's sync in facts that never contradict each other:
+ * - `state`: `never` nothing was ever brought; `failed` the last attempt brought nothing (every
+ *   list failed, or the sync failed before any list); `problems` some lists failed or wait for a
+ *   decision; `out-of-date` nothing failed but some data is older than it should be; `up-to-date`
+ *   nothing failed and nothing is old.
+ * - `lastDataAt`: the last time a sync brought data (the newest list read), not the last attempt.
+ * - `problems`: the failures grouped by cause (one code and message), each with the lists it hit.
+ * - `failedBefore`: a sync that failed before reading any list (sign-in refused, server not
+ *   reached), when it is newer than every list's last attempt; recorded in the data folder.
+ */
+export interface SyncSummary {
+  state: 'never' | 'failed' | 'problems' | 'out-of-date' | 'up-to-date';
+  lastDataAt: string | null;
+  /** When the oldest list was last read (the data is at least this new); null when a list was never read. */
+  oldestDataAt: string | null;
+  lists: number;
+  failedLists: number;
+  problems: SyncProblem[];
+  failedBefore: SyncFailure | null;
+}
+
+export interface SyncProblem {
+  /** The cause: an error code (`offline`, `unauthorized`…) or `held` for lists waiting for a decision. */
+  code: string;
+  /** The cause in the server's or the core's words (the first list's); empty for `held`. */
+  message: string;
+  notice?: Notice;
+  /** The lists it hit, by label and scope name. */
+  lists: { key: string; list: string; label: string; scopeName: string | null }[];
+}
+
+/** A sync that failed before any list was read: when, and why (an AisleError's code and message). */
+export interface SyncFailure {
+  at: string;
+  code: string;
+  message: string;
+  /** The server and e-mail the sync was for, when known. */
+  server?: string;
+  email?: string;
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';

@@ -14,7 +14,7 @@ import { DISK_FULL } from '../mirror/full-disk.ts';
 import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.ts';
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
-import { readDatasetStatuses } from './sync-status.ts';
+import { readDatasetStatuses, summarizeSync } from './sync-status.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
 import type { TaskToken } from './worker-protocol.ts';
@@ -89,7 +89,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       mirrors.setDamagedAside(error);
       return status();
     }
-    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
+    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices, summary: summarizeSync(datasets) };
   };
   const emitStatus = () => {
     try {

@@ -296,6 +296,9 @@ export const en = {
     line: {
       upToDate: 'Up to date · {time}',
       outOfDate: 'Not up to date — oldest data from {time}',
+      someFailed: 'Not up to date — some lists failed; oldest data from {time}',
+      failed: 'Last sync failed — nothing new; data as of {time}',
+      failedNever: 'Last sync failed — nothing is on this workstation yet',
       syncing: 'Updating… (data as of {time})',
       offline: "Offline — can't sync since {time}",
       offlineNever: "Offline — can't sync; nothing is on this workstation yet",
@@ -303,6 +306,8 @@ export const en = {
       problems: 'no problems | 1 problem — see the sync page | {n} problems — see the sync page',
     },
     problemsTitle: 'Problems',
+    everyList: 'Every list ({n})',
+    heldCause: 'Held: the new copy would delete most rows. Decide in the table below.',
     why: {
       running: 'A sync is running now.',
       offline: "The server can't be reached from this workstation.",
@@ -312,6 +317,8 @@ export const en = {
     now: 'Sync now',
     running: 'Syncing…',
     lastRound: 'Last sync {when}',
+    lastFailed: 'the last sync failed; data as of {time}',
+    lastFailedNever: 'the last sync failed; nothing is on this workstation yet',
     nextRound: 'Next sync {when}',
     dataset: 'Data',
     rows: 'Rows',

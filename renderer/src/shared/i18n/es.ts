@@ -297,6 +297,9 @@ export const es: Messages = {
     line: {
       upToDate: 'Al día · {time}',
       outOfDate: 'No está al día — los datos más antiguos son de las {time}',
+      someFailed: 'No está al día — algunas listas fallaron; los datos más antiguos son de las {time}',
+      failed: 'La última sincronización falló — nada nuevo; datos de las {time}',
+      failedNever: 'La última sincronización falló — aún no hay datos en este puesto',
       syncing: 'Actualizando… (datos de las {time})',
       offline: 'Sin conexión — no se puede sincronizar desde {time}',
       offlineNever: 'Sin conexión — no se puede sincronizar; aún no hay datos en este puesto',
@@ -304,6 +307,8 @@ export const es: Messages = {
       problems: 'ningún problema | 1 problema — vea la página de sincronización | {n} problemas — vea la página de sincronización',
     },
     problemsTitle: 'Problemas',
+    everyList: 'Todas las listas ({n})',
+    heldCause: 'Retenido: la copia nueva borraría la mayoría de las filas. Decida en la tabla de abajo.',
     why: {
       running: 'Hay una sincronización en curso.',
       offline: 'No se puede llegar al servidor desde este puesto.',
@@ -313,6 +318,8 @@ export const es: Messages = {
     now: 'Sincronizar ahora',
     running: 'Sincronizando…',
     lastRound: 'Última sincronización {when}',
+    lastFailed: 'la última sincronización falló; datos de las {time}',
+    lastFailedNever: 'la última sincronización falló; aún no hay datos en este puesto',
     nextRound: 'Próxima sincronización {when}',
     dataset: 'Datos',
     rows: 'Filas',
