@@ -239,6 +239,8 @@ export const en = {
     loadingShare: 'Loading stock… {share}',
     notKept: 'Stock for {names} is not on this workstation.',
     notOffered: 'Stock is not available from this server.',
+    lotNotHeld: 'Lot {value} (scanned) is not in this workstation\'s stock of this item.',
+    serialNotHeld: 'Serial {value} (scanned) is not in this workstation\'s stock of this item.',
     failed: 'Stock for {names} could not be read: {message}',
   },
   history: {

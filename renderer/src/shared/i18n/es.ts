@@ -241,6 +241,8 @@ export const es: Messages = {
     loadingShare: 'Cargando existencias… {share}',
     notKept: 'Las existencias de {names} no están en este puesto.',
     notOffered: 'Este servidor no ofrece las existencias.',
+    lotNotHeld: 'El lote {value} (escaneado) no está en las existencias de este artículo en este puesto.',
+    serialNotHeld: 'El número de serie {value} (escaneado) no está en las existencias de este artículo en este puesto.',
     failed: 'No se pudieron leer las existencias de {names}: {message}',
   },
   history: {
