@@ -2,6 +2,7 @@
 // every operation once (read-only), and prints what each answered, what Aisle learned from it and
 // what blocks Aisle, ending with "ready for Aisle" or the list of blockers.
 import { parseArgs } from 'node:util';
+import { completeServer } from '../../../contract/server-address.ts';
 import type { ProbeReport } from '../../../contract/types.ts';
 import { runProbe } from '../../../core/entrances/probe.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
@@ -47,7 +48,8 @@ export const probeCommand: Command = {
     if (!values.server) throw new CliError('--server is required.', 2);
     if (!values.email) throw new CliError('--email is required.', 2);
     const password = await readPassword(io);
-    const report = await runProbe({ server: values.server, email: values.email, password, licenseId: values.license });
+    // the address read as the sign-in form reads it: `wms.example.com` is https://wms.example.com
+    const report = await runProbe({ server: completeServer(values.server), email: values.email, password, licenseId: values.license });
     if (values.json) io.out(JSON.stringify(report, null, 2));
     else for (const line of probeLines(report)) io.out(line);
     return report.ready ? 0 : 1;
