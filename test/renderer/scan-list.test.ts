@@ -277,6 +277,8 @@ describe('a count where the stock is not held whole', () => {
     await flushPromises();
     expect(list.rows.map((r) => [r.code, r.onHandHere])).toEqual([['SKU-1', null], ['L0302C4', null]]);
     expect(wrapper.find('[data-testid=scan-not-here]').exists()).toBe(false);
+    // the item's row says why it has no figure, rather than stay blank
+    expect(wrapper.findAll('[data-testid=scan-stock-not-here]').map((w) => w.text())).toEqual(["no figure: this location's stock is not on this workstation"]);
     wrapper.unmount();
   });
 });

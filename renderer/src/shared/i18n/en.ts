@@ -29,6 +29,7 @@ export const en = {
   },
   scans: {
     notHere: 'none here in the offline data',
+    stockNotHere: 'no figure: this location\'s stock is not on this workstation',
     title: 'Scan list',
     tile: 'Count what is on a shelf: scans are listed, nothing opens',
     hint: 'Scan a location, then what is in it. Each scan is counted here; nothing opens. The list is kept on this workstation until you clear it, through a restart or a sign-out.',

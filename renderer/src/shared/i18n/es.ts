@@ -31,6 +31,7 @@ export const es: Messages = {
   },
   scans: {
     notHere: 'no hay aquí según los datos sin conexión',
+    stockNotHere: 'sin cifra: las existencias de esta ubicación no están en este puesto',
     title: 'Lista de escaneos',
     tile: 'Contar lo que hay en un estante: los escaneos se listan, nada se abre',
     hint: 'Escanee una ubicación y después lo que contiene. Cada escaneo se cuenta aquí; nada se abre. La lista se guarda en este puesto hasta que la vacíe, aunque reinicie o cierre la sesión.',
