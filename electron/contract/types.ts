@@ -243,6 +243,50 @@ export interface SyncStatus {
    * no longer lists, its datasets kept until a later round confirms it, or removed then. Empty or absent: nothing.
    */
   notices?: Notice[];
+  /** What the status line says, decided once by the core for every host (see SyncSummary). */
+  summary: SyncSummary;
+}
+
+/**
+ * The workstation's sync in facts that never contradict each other:
+ * - `state`: `never` nothing was ever brought; `failed` the last attempt brought nothing (every
+ *   list failed, or the sync failed before any list); `problems` some lists failed or wait for a
+ *   decision; `out-of-date` nothing failed but some data is older than it should be; `up-to-date`
+ *   nothing failed and nothing is old.
+ * - `lastDataAt`: the last time a sync brought data (the newest list read), not the last attempt.
+ * - `problems`: the failures grouped by cause (one code and message), each with the lists it hit.
+ * - `failedBefore`: a sync that failed before reading any list (sign-in refused, server not
+ *   reached), when it is newer than every list's last attempt; recorded in the data folder.
+ */
+export interface SyncSummary {
+  state: 'never' | 'failed' | 'problems' | 'out-of-date' | 'up-to-date';
+  lastDataAt: string | null;
+  /** When the oldest list was last read (the data is at least this new); null when a list was never read. */
+  oldestDataAt: string | null;
+  lists: number;
+  failedLists: number;
+  problems: SyncProblem[];
+  failedBefore: SyncFailure | null;
+}
+
+export interface SyncProblem {
+  /** The cause: an error code (`offline`, `unauthorized`…) or `held` for lists waiting for a decision. */
+  code: string;
+  /** The cause in the server's or the core's words (the first list's); empty for `held`. */
+  message: string;
+  notice?: Notice;
+  /** The lists it hit, by label and scope name. */
+  lists: { key: string; list: string; label: string; scopeName: string | null }[];
+}
+
+/** A sync that failed before any list was read: when, and why (an AisleError's code and message). */
+export interface SyncFailure {
+  at: string;
+  code: string;
+  message: string;
+  /** The server and e-mail the sync was for, when known. */
+  server?: string;
+  email?: string;
 }
 
 export type SyncPhase = 'queued' | 'downloading' | 'applying' | 'unchanged' | 'done' | 'held' | 'error';
@@ -307,9 +351,11 @@ export interface SearchHit {
   /**
    * An item's stock in a search answer: on hand in the facilities whose stock is on this
    * workstation, and the location holding the most (the home facility's first), with its facility's
-   * name. Absent when the workstation holds no stock at all.
+   * name. Absent when the workstation holds no stock at all. `covers`: the facilities the figure
+   * sums (their names); `notHere`: the facilities whose stock is not on this workstation, which the
+   * figure leaves out.
    */
-  stock?: { onHand: number; top: { code: string; facility: string | null } | null };
+  stock?: { onHand: number; top: { code: string; facility: string | null } | null; covers: string[]; notHere: string[] };
 }
 
 /** What a scan list row keeps of the record a scan named: enough to show it and open its page. */
@@ -517,6 +563,28 @@ export interface InventoryAnswer {
   age: DataAge;
   /** The facilities the answer is about (the location's; for an item, every facility known) and whether their stock is here. */
   stock: FacilityStock[];
+  /** The figures a page shows first, and whose they are (see StockSummary). */
+  summary: StockSummary;
+}
+
+/** A facility named as the window shows it: its name, else its id. */
+export interface FacilityName {
+  facilityId: string;
+  name: string;
+}
+
+/**
+ * On hand, allocated and available summed over the facilities whose stock this workstation holds
+ * whole (`covers`), never over others: a facility in `notHere` has no figure, not a 0. With `covers`
+ * empty there is no figure at all (the numbers are 0 and must not be shown).
+ */
+export interface StockSummary {
+  covers: FacilityName[];
+  /** The facilities of the answer whose stock is not on this workstation (not kept, loading, failed, not offered). */
+  notHere: FacilityName[];
+  onHand: number;
+  allocated: number;
+  available: number;
 }
 
 /** The kinds of movement a history event records. */

@@ -35,9 +35,9 @@ export function createAppRouter(): Router {
 }
 
 /** Where a search hit opens: items and locations have their own pages, the rest a record page. */
-/** A record's page; `lot`: an item's page with that lot's stock rows marked (a GS1 scan with a lot). */
-export function routeForHit(hit: Pick<SearchHit, 'kind' | 'list' | 'id'>, lot: string | null = null): RouteLocationRaw {
-  if (hit.kind === 'item') return { name: 'item', params: { id: hit.id }, query: lot ? { list: hit.list, lot } : { list: hit.list } };
+/** A record's page; `lot`, `serial`: an item's page with that lot's or serial's stock rows marked (a GS1 scan with them). */
+export function routeForHit(hit: Pick<SearchHit, 'kind' | 'list' | 'id'>, lot: string | null = null, serial: string | null = null): RouteLocationRaw {
+  if (hit.kind === 'item') return { name: 'item', params: { id: hit.id }, query: { list: hit.list, ...(lot ? { lot } : {}), ...(serial ? { serial } : {}) } };
   if (hit.kind === 'location') return { name: 'location', params: { id: hit.id }, query: { list: hit.list } };
   return { name: 'record', params: { list: hit.list, id: hit.id } };
 }

@@ -13,7 +13,7 @@ const NOT_WALKED = new Set(['node_modules', '.git', 'out', 'dist', 'release', '.
 // the places a user or IT finds them.
 const WRITTEN_AT_RUN_TIME = new Set([
   'settings.json', 'kiosk.json', 'unlock-pins.json', 'recent-records.json', 'offline-verifiers.json',
-  'server-habits.json', 'field-map.json', 'mirrors/', 'scan-lists/', 'out/', 'out/cli/', 'out/cli/inputs.json',
+  'server-habits.json', 'field-map.json', 'last-sync-failure.json', 'mirrors/', 'scan-lists/', 'out/', 'out/cli/', 'out/cli/inputs.json',
   'release/', 'test/.artifacts/', 'test/.artifacts/screens/',
 ]);
 

@@ -7,7 +7,7 @@ import type { DatasetStatus } from '../../electron/contract/types.ts';
 import { mirrorPath, writeMirrorIdentity } from '../../electron/core/mirror/mirror-manager.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';
 import type { CliIo } from '../../electron/hosts/cli/command.ts';
-import { mirrorSummary, needingAttention } from '../../electron/hosts/cli/commands/status-format.ts';
+import { mirrorSummary, needingAttention, problemLines } from '../../electron/hosts/cli/commands/status-format.ts';
 import { count, grouped } from '../../electron/hosts/cli/plural.ts';
 import { buildFloorMirror } from '../lookup/floor-data.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -46,14 +46,31 @@ describe('status summary line', () => {
       dataset('locations', 10, { lastError: { code: 'server_error', message: 'The server answered 500.' } }),
       dataset('inventory', 10, { held: { currentRows: 10, incomingRows: 1, wouldDelete: 9, receivedAt: at(11, 0) } }),
     ];
-    expect(mirrorSummary(identity, datasets, NOW)).toBe('warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · 2 problems');
+    expect(mirrorSummary(identity, datasets, NOW)).toBe('warehouse.example.com · demo@example.com · not up to date, oldest data of 10:43 · 12,345 items · 2 problems');
     expect(mirrorSummary(identity, [dataset('items', 1), dataset('inventory', 3, { stale: true })], NOW)).toBe(
       'warehouse.example.com · demo@example.com · out of date since 11:00 · 1 item · no problems',
     );
     expect(mirrorSummary(identity, [dataset('items', 0, { lastSuccessAt: null })], NOW)).toContain('· never synced · 0 items ·');
     expect(mirrorSummary(identity, [dataset('items', 2, { lastSuccessAt: new Date(2026, 10, 24, 9, 5).toISOString(), lastError: { code: 'offline', message: 'x' } })], NOW)).toBe(
-      'warehouse.example.com · demo@example.com · up to date 2026-11-24 09:05 · 2 items · 1 problem',
+      'warehouse.example.com · demo@example.com · last sync failed, data of 2026-11-24 09:05 · 2 items · 1 problem',
     );
+  });
+
+  it('never says up to date beside a problem; groups the problems by cause; says a sync that failed before any list', () => {
+    const expired = { code: 'unauthorized', message: 'The server refused the session (401).' };
+    const all = Array.from({ length: 32 }, (_, i) => dataset(`list-${i}`, 1, { lastAttemptAt: at(11, 30), lastError: expired }));
+    const summary = mirrorSummary(identity, all, NOW);
+    expect(summary).toBe('warehouse.example.com · demo@example.com · last sync failed, data of 11:00 · 0 items · 1 problem');
+    expect(summary).not.toContain('up to date');
+    const lines = problemLines(identity, all, null, NOW);
+    expect(lines).toEqual(['problem: The server refused the session (401). (unauthorized) — 32 lists: list-0, list-1, list-2, list-3, list-4, list-5 and 26 more']);
+    // a failure recorded in the data folder, newer than every list's attempt: said first
+    const failure = { at: at(11, 45), code: 'offline', message: 'The server cannot be reached.' };
+    const fine = [dataset('items', 3)];
+    expect(mirrorSummary(identity, fine, NOW, failure)).toBe('warehouse.example.com · demo@example.com · last sync failed, data of 11:00 · 3 items · 1 problem');
+    expect(problemLines(identity, fine, failure, NOW)).toEqual(['last sync failed at 11:45 before reading any list: The server cannot be reached. (offline)']);
+    // a round since has read the lists: the old failure says nothing more
+    expect(mirrorSummary(identity, [dataset('items', 3, { lastAttemptAt: at(11, 50), lastSuccessAt: at(11, 50) })], NOW, failure)).toBe('warehouse.example.com · demo@example.com · up to date 11:50 · 3 items · no problems');
   });
 
   it('does not count a stale in-process demo mirror as needing attention', () => {
@@ -66,7 +83,7 @@ describe('status summary line', () => {
     expect(needingAttention(demo, leftBehind)).toEqual([]);
     expect(needingAttention(identity, leftBehind)).toHaveLength(2);
     expect(mirrorSummary(demo, leftBehind, NOW)).toBe('demo warehouse · demo@example.com · demo data of 11:00 · 400 items · no problems');
-    expect(mirrorSummary(identity, leftBehind, NOW)).toBe('warehouse.example.com · demo@example.com · up to date 11:00 · 400 items · 2 problems');
+    expect(mirrorSummary(identity, leftBehind, NOW)).toBe('warehouse.example.com · demo@example.com · not up to date, oldest data of 11:00 · 400 items · 2 problems');
     expect(mirrorSummary(demo, stale, NOW)).toBe('demo warehouse · demo@example.com · demo data of 11:00 · 400 items · no problems');
   });
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { codeKey, hasCodeKey, naturalCompare, naturalComparer, plainlyInNaturalOrder } from '../../electron/core/lookup/codes.ts';
+import { codeKey, codeParts, hasCodeKey, naturalCompare, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
@@ -209,5 +209,23 @@ describe('CSV', () => {
     const done = writeCsvRows(out, [{ key: 'code', label: 'Code' }], rows());
     out.once('data', () => out.destroy());
     await expect(done).rejects.toThrow(/closed before the export finished/);
+  });
+});
+
+describe('codes typed without leading zeros', () => {
+  it('have the same parts as the code spelled in full, whatever the separators', () => {
+    expect(codeParts('A-03-02-B')).toBe('A|3|2|B');
+    expect(codeParts('a-3-2-b')).toBe('A|3|2|B');
+    expect(codeParts('A03 02B')).toBe('A|3|2|B');
+    expect(codeParts('A-30-2-B')).not.toBe(codeParts('A-3-02-B'));
+  });
+
+  it('are looked up under each way the mirror may store them, and not at all when spelled without digits', () => {
+    expect(zeroSpellings('a-3-2-b')).toContain('A0302B');
+    expect(zeroSpellings('a-3-2-b')).toContain('A32B');
+    expect(zeroSpellings('dock')).toEqual([]);
+    expect(zeroSpellings('SKU-00')).toEqual([]);
+    // too many segments to spell every way: none tried
+    expect(zeroSpellings('1-2-3-4-5')).toEqual([]);
   });
 });

@@ -48,14 +48,28 @@ describe('home facility', () => {
 
 describe('an item hit\'s stock', () => {
   it('says on hand across the facilities held, and the location holding most, the home facility\'s first', () => {
-    expect(search('SKU-0001', null).hits[0].stock).toEqual({ onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
-    expect(search('SKU-0001', F2).hits[0].stock).toEqual({ onHand: 24, top: { code: 'B-01-01-A', facility: 'Overflow' } });
+    expect(search('SKU-0001', null).hits[0].stock).toMatchObject({ onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
+    expect(search('SKU-0001', F2).hits[0].stock).toMatchObject({ onHand: 24, top: { code: 'B-01-01-A', facility: 'Overflow' } });
     // a word search's items too; stock of 0 and no stock at all are both 0, with no location
     const byId = new Map(search('widget', null).hits.map((h) => [h.id, h.stock]));
-    expect(byId.get('item-2')).toEqual({ onHand: 1, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
-    expect(search('SKU-0010', null).hits[0].stock).toEqual({ onHand: 0, top: null });
+    expect(byId.get('item-2')).toMatchObject({ onHand: 1, top: { code: 'A-03-02-B', facility: 'Main warehouse' } });
+    expect(search('SKU-0010', null).hits[0].stock).toMatchObject({ onHand: 0, top: null });
     // locations carry no stock line
     expect(search('A-03-02-B', null).hits[0].stock).toBeUndefined();
+  });
+
+  it('says whose stock the figure covers, and names the facilities whose stock is not here', () => {
+    expect(search('SKU-0001', null).hits[0].stock).toMatchObject({ covers: ['Main warehouse', 'Overflow'], notHere: [] });
+    const own = tempDir();
+    const half = buildFloorMirror(own.path);
+    try {
+      half.prepare(`UPDATE datasets SET last_success_at = NULL WHERE list = 'inventory' AND scope_id = ?`).run(F2);
+      const stock = searchAll(half, 'SKU-0001', { staleAfter: DEFAULT_SETTINGS.staleAfterMinutes, now: NOW }).hits[0].stock;
+      expect(stock).toMatchObject({ covers: ['Main warehouse'], notHere: ['Overflow'] });
+    } finally {
+      half.close();
+      own.remove();
+    }
   });
 
   it('is left out when the workstation holds no stock at all', () => {

@@ -48,6 +48,18 @@ describe('whether the stock is on this workstation', () => {
     expect(answer.stock.find((s) => s.facilityId === F3)?.datasetKey).toBe(`inventory@facility:${F3}`);
   });
 
+  it("an item answer's figures sum only the facilities read whole, and name them and the others", () => {
+    const answer = inventoryByItem(db, { itemId: 'item-1' }, options);
+    const whole = answer.rows.filter((r) => r.facilityId === F1 || r.facilityId === F2);
+    expect(answer.summary.covers.map((f) => f.name)).toEqual(['Main warehouse', 'Overflow']);
+    expect(answer.summary.notHere.map((f) => f.name)).toEqual(['Reno', 'Leeds', 'Memphis Hub']);
+    expect(answer.summary.onHand).toBe(whole.reduce((n, r) => n + r.onHand, 0));
+    expect(answer.summary.onHand).toBeGreaterThan(0);
+    // a facility not kept: no figure covers anything
+    const memphis = inventoryByItem(db, { itemId: 'item-1', facilityId: F5 }, options).summary;
+    expect(memphis).toEqual({ covers: [], notHere: [{ facilityId: F5, name: 'Memphis Hub' }], onHand: 0, allocated: 0, available: 0 });
+  });
+
   it('an item with no stock row at all still says which facilities are complete', () => {
     expect(states(inventoryByItem(db, { itemId: 'item-4' }, options).stock)[F1]).toBe('complete');
     expect(inventoryByItem(db, { itemId: 'item-4', facilityId: F5 }, options).stock.map((s) => s.state)).toEqual(['not-kept']);

@@ -12,7 +12,7 @@ import { matchCommands } from '../../renderer/src/commands.ts';
 import { scanListCsv, useScanListStore } from '../../renderer/src/features/scanner/scan-list-store.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import ScanListView from '../../renderer/src/features/scanner/ScanListView.vue';
-import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE } from './support.ts';
+import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE, summarised } from './support.ts';
 
 const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', match: 'exact', field: 'sku', age: FRESH, ...partial });
 const L1 = hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-03-02-B', title: 'A-03-02-B', field: 'barcode', place: { type: 'PICK', zone: 'A', facility: 'Main' } });
@@ -25,7 +25,7 @@ const HITS: Record<string, SearchHit[]> = {
   WIDGET: [hit({ id: 'i2', code: 'SKU-2', match: 'word' }), hit({ id: 'i3', code: 'SKU-3', match: 'word' })],
 };
 const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: HITS[q] ?? [], tookMs: 1 });
-const stock = (locationId: string): InventoryAnswer => ({
+const stock = (locationId: string): InventoryAnswer => summarised({
   rows: locationId === 'l1' ? [{ itemId: 'i1', onHand: 5 }, { itemId: 'i1', onHand: 2 }, { itemId: 'i9', onHand: 4 }].map((r) => ({ ...r }) as never) : [],
   totals: [],
   age: FRESH,
@@ -277,6 +277,8 @@ describe('a count where the stock is not held whole', () => {
     await flushPromises();
     expect(list.rows.map((r) => [r.code, r.onHandHere])).toEqual([['SKU-1', null], ['L0302C4', null]]);
     expect(wrapper.find('[data-testid=scan-not-here]').exists()).toBe(false);
+    // the item's row says why it has no figure, rather than stay blank
+    expect(wrapper.findAll('[data-testid=scan-stock-not-here]').map((w) => w.text())).toEqual(["no figure: this location's stock is not on this workstation"]);
     wrapper.unmount();
   });
 });

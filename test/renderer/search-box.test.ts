@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { hitToOpen, TYPING_LIMIT } from '../../renderer/src/features/search/search-store.ts';
-import { FRESH, Failure, STALE, mountWith, scriptedClient } from './support.ts';
+import { FRESH, Failure, STALE, mountWith, scriptedClient, withSyncSummary } from './support.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {
   return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'word', field: 'sku', age: FRESH, ...partial };
@@ -166,12 +166,12 @@ describe('the search box', () => {
     expect(wrapper.findAll('[data-testid=search-hit]')).toHaveLength(0);
     const status = { running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] };
     // still preparing: nothing to ask yet
-    client.emit('sync.status', { ...status, preparing: true });
+    client.emit('sync.status', withSyncSummary({ ...status, preparing: true }));
     await flushPromises();
     expect(client.calls.filter((c) => c.method === 'search.query')).toHaveLength(1);
     // main sends the sync status when the upgraded file opens; nobody types again
     preparing = false;
-    client.emit('sync.status', { ...status, preparing: false });
+    client.emit('sync.status', withSyncSummary({ ...status, preparing: false }));
     await flushPromises();
     expect(wrapper.findAll('[data-testid=search-hit]')).toHaveLength(3);
     expect(wrapper.find('[data-testid=search-error]').exists()).toBe(false);
@@ -180,7 +180,7 @@ describe('the search box', () => {
       { q: 'SKU-10', limit: TYPING_LIMIT },
     ]);
     // one ask again per wait: later status events ask nothing
-    client.emit('sync.status', { ...status, preparing: false, running: true });
+    client.emit('sync.status', withSyncSummary({ ...status, preparing: false, running: true }));
     await flushPromises();
     expect(client.calls.filter((c) => c.method === 'search.query')).toHaveLength(2);
     wrapper.unmount();

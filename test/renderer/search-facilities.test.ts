@@ -56,7 +56,7 @@ describe('the popup', () => {
   it('shows an item hit\'s on hand and where most of it is, and the word searched instead', async () => {
     const item: SearchHit = {
       kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Steel bracket', match: 'word', field: 'description', age: FRESH,
-      stock: { onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' } },
+      stock: { onHand: 24, top: { code: 'A-03-02-B', facility: 'Main warehouse' }, covers: ['Main warehouse'], notHere: [] },
     };
     const client = scriptedClient({ 'search.query': ({ q }) => answer(q, [item], { spelledAs: 'bracket' }) });
     const { wrapper } = await mountWith(SearchBox, client);

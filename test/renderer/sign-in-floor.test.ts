@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import App from '../../renderer/src/App.vue';
-import { completeServer } from '../../renderer/src/features/session/server-address.ts';
+import { completeServer } from '../../electron/contract/server-address.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import SignInView from '../../renderer/src/features/session/SignInView.vue';
 import { ANA, mountWith, NO_SYNC, scriptedClient } from './support.ts';

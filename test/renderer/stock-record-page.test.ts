@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { InventoryAnswer } from '../../electron/contract/types.ts';
 import StockRecordView from '../../renderer/src/features/record/StockRecordView.vue';
-import { FRESH, NO_SYNC, mountWith, scriptedClient } from './support.ts';
+import { FRESH, NO_SYNC, mountWith, scriptedClient, summarised } from './support.ts';
 
-const NO_STOCK: InventoryAnswer = { rows: [], totals: [], age: FRESH, stock: [] };
+const NO_STOCK: InventoryAnswer = summarised({ rows: [], totals: [], age: FRESH, stock: [] });
 
 function router() {
   return createRouter({

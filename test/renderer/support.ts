@@ -9,7 +9,8 @@ import type { ContractError, Result } from '../../electron/contract/errors.ts';
 import type { EventName, Events } from '../../electron/contract/events.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
 import { setClient } from '../../renderer/src/shared/api/client.ts';
-import type { SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import type { InventoryAnswer, SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import { summarizeSync } from '../../electron/core/sync/sync-status.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { displayPlugin } from '../../renderer/src/display-plugin.ts';
@@ -39,7 +40,7 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
       if (!handler) return { ok: false, error: { code: 'not_implemented', message: `${method} is not scripted` } };
       const value = await handler(args ?? {});
       if (value instanceof Failure) return { ok: false, error: value.error };
-      return { ok: true, value: value as never };
+      return { ok: true, value: (method.startsWith('inventory.') ? summarised(value as InventoryAnswer) : method === 'sync.status' ? withSyncSummary(value as SyncStatus) : value) as never };
     },
     on(event, listener) {
       let set = listeners.get(event);
@@ -48,9 +49,33 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
       return () => set.delete(listener as (p: unknown) => void);
     },
     emit(event, payload) {
-      for (const l of listeners.get(event) ?? []) l(payload);
+      const sent = event === 'sync.status' ? withSyncSummary(payload as SyncStatus) : payload;
+      for (const l of listeners.get(event) ?? []) l(sent);
     },
   } as ScriptedClient;
+}
+
+/** A scripted sync status without its summary gets the core's own, from its datasets. */
+export function withSyncSummary(status: Omit<SyncStatus, 'summary'> & { summary?: SyncStatus['summary'] }): SyncStatus {
+  return status.summary ? (status as SyncStatus) : { ...status, summary: summarizeSync(status.datasets ?? []) };
+}
+
+/**
+ * A scripted stock answer without its summary gets the one the core would give: the rows of the
+ * facilities whose stock is complete summed, the others named as not here.
+ */
+export function summarised(answer: Omit<InventoryAnswer, 'summary'> & { summary?: InventoryAnswer['summary'] }): InventoryAnswer {
+  if (answer.summary) return answer as InventoryAnswer;
+  const states = answer.stock ?? [];
+  const whole = new Set(states.filter((s) => s.state === 'complete').map((s) => s.facilityId));
+  const named = (s: (typeof states)[number]) => ({ facilityId: s.facilityId, name: s.facilityName ?? s.facilityId });
+  // fixture rows may leave the facility out: theirs is the answer's one facility
+  const rows = answer.rows.filter((r) => (r.facilityId === undefined ? whole.size > 0 : whole.has(r.facilityId)));
+  const sum = (key: 'onHand' | 'allocated' | 'available') => rows.reduce((n, r) => n + (r[key] ?? 0), 0);
+  return {
+    ...answer,
+    summary: { covers: states.filter((s) => whole.has(s.facilityId)).map(named), notHere: states.filter((s) => !whole.has(s.facilityId)).map(named), onHand: sum('onHand'), allocated: sum('allocated'), available: sum('available') },
+  };
 }
 
 /** The app's screens, by name: their paths as router.ts has them. */
@@ -98,4 +123,4 @@ export const STALE = { syncedAt: new Date(Date.now() - 3 * 3600_000).toISOString
 /** Ana, signed in (the app's screens need someone). */
 export const ANA: SessionView = { ...SIGNED_OUT, state: 'signed-in', email: 'ana@example.com', userName: 'Ana Ruiz', licenseId: 'L1' };
 /** No sync has run yet. */
-export const NO_SYNC: SyncStatus = { preparing: false, running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] };
+export const NO_SYNC: SyncStatus = withSyncSummary({ preparing: false, running: false, lastRoundStartedAt: null, lastRoundFinishedAt: null, nextRoundAt: null, datasets: [] });

@@ -8,7 +8,7 @@ import { useSessionStore } from '../../renderer/src/features/session/session-sto
 import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
 import HomeView from '../../renderer/src/features/search/HomeView.vue';
 import SyncView from '../../renderer/src/features/sync/SyncView.vue';
-import { ANA, mountWith, scriptedClient } from './support.ts';
+import { ANA, mountWith, scriptedClient, withSyncSummary } from './support.ts';
 
 // The line names a time of day, and a date as well when the oldest list is from another day: the
 // clock stands at midday so that "forty minutes ago" is today whenever the suite runs.
@@ -29,7 +29,7 @@ function dataset(key: string, partial: Partial<DatasetStatus> = {}): DatasetStat
   };
 }
 
-const status = (partial: Partial<SyncStatus>): SyncStatus => ({ preparing: false, running: false, lastRoundStartedAt: AT.toISOString(), lastRoundFinishedAt: AT.toISOString(), nextRoundAt: null, datasets: [], ...partial });
+const status = (partial: Partial<SyncStatus>): SyncStatus => withSyncSummary({ preparing: false, running: false, lastRoundStartedAt: AT.toISOString(), lastRoundFinishedAt: AT.toISOString(), nextRoundAt: null, datasets: [], ...partial });
 const net = (state: Connectivity['state']): Connectivity => ({ state, since: AT.toISOString(), lastCheckedAt: AT.toISOString() });
 
 async function mount(component: typeof HomeView, s: SyncStatus, connectivity: Connectivity) {
@@ -98,9 +98,47 @@ describe('the sync page', () => {
     const datasets = [dataset('items'), dataset('locations', { label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: { code: 'server_error', message: 'HTTP 500' } })];
     const wrapper = await mount(SyncView, status({ datasets }), net('online'));
     const problems = wrapper.get('[data-testid=sync-problems]');
-    expect(problems.findAll('[data-testid=sync-problem]').map((p) => p.text())).toEqual(['Locations · Madrid: The server had a problem. Try again shortly.']);
+    expect(problems.findAll('[data-testid=sync-problem] b').map((p) => p.text())).toEqual(['The server had a problem. Try again shortly.']);
+    expect(problems.findAll('[data-testid=sync-problem-lists]').map((p) => p.text())).toEqual(['Locations · Madrid']);
     const html = wrapper.html();
     expect(html.indexOf('data-testid="sync-problems"')).toBeLessThan(html.indexOf('data-testid="datasets"'));
+    wrapper.unmount();
+  });
+
+  it('groups the problems by cause, with the lists under each, and says offline once, not on every row', async () => {
+    const unauthorized = { code: 'unauthorized', message: 'HTTP 401' };
+    const datasets = [
+      dataset('items', { label: 'Items', lastError: unauthorized }),
+      dataset('locations', { label: 'Locations', scope: { kind: 'facility', id: 'F1', name: 'Madrid' }, lastError: unauthorized }),
+      dataset('users', { label: 'Users', lastError: { code: 'server_error', message: 'HTTP 500' } }),
+    ];
+    const online = await mount(SyncView, status({ datasets }), net('online'));
+    expect(online.findAll('[data-testid=sync-problem]').map((p) => p.attributes('data-code'))).toEqual(['unauthorized', 'server_error']);
+    expect(online.findAll('[data-testid=sync-problem-lists]').map((p) => p.text())).toEqual(['Items and Locations · Madrid', 'Users']);
+    online.unmount();
+    const offlineSets = ['a', 'b', 'c'].map((k) => dataset(k, { lastError: { code: 'offline', message: 'ECONNREFUSED' } }));
+    const offline = await mount(SyncView, status({ datasets: offlineSets }), net('offline'));
+    expect(offline.find('[data-testid=sync-problems]').exists()).toBe(false);
+    expect(offline.findAll('[data-testid=dataset-error]').map((e) => e.text())).toEqual(['—', '—', '—']);
+    expect(offline.get('[data-testid=sync-line]').text()).toMatch(/^Offline — can't sync since/);
+    offline.unmount();
+  });
+
+  it('says a round in which every list failed failed, and gives as last sync the last one that brought data', async () => {
+    const failed = { code: 'unauthorized', message: 'HTTP 401' };
+    const datasets = [dataset('a', { lastSuccessAt: EARLIER.toISOString(), lastError: failed }), dataset('b', { lastSuccessAt: EARLIER.toISOString(), lastError: failed })];
+    const wrapper = await mount(SyncView, status({ datasets }), net('online'));
+    const line = wrapper.get('[data-testid=sync-line]');
+    expect(line.attributes('data-kind')).toBe('failed');
+    expect(line.text()).toBe(`Last sync failed — nothing new; data as of ${hhmm(EARLIER)}`);
+    expect(line.text()).not.toContain('Last sync now');
+    wrapper.unmount();
+  });
+
+  it('is up to date only when nothing failed', async () => {
+    const datasets = [dataset('a'), dataset('b', { lastError: { code: 'server_error', message: 'HTTP 500' } })];
+    const wrapper = await mount(HomeView, status({ datasets }), net('online'));
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Not up to date — some lists failed; oldest data from ${hhmm(AT)}`);
     wrapper.unmount();
   });
 });

@@ -7,7 +7,7 @@ import StatusIndicator from '../../renderer/src/features/sync/StatusIndicator.vu
 import { SIGNED_OUT, useSessionStore } from '../../renderer/src/features/session/session-store.ts';
 import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
 import SyncView from '../../renderer/src/features/sync/SyncView.vue';
-import { mountWith, scriptedClient } from './support.ts';
+import { mountWith, scriptedClient, withSyncSummary } from './support.ts';
 
 const NOW = new Date().toISOString();
 
@@ -19,7 +19,7 @@ function dataset(partial: Partial<DatasetStatus>): DatasetStatus {
 }
 
 function status(datasets: DatasetStatus[], running = false): SyncStatus {
-  return { preparing: false, running, lastRoundStartedAt: NOW, lastRoundFinishedAt: NOW, nextRoundAt: null, datasets };
+  return withSyncSummary({ preparing: false, running, lastRoundStartedAt: NOW, lastRoundFinishedAt: NOW, nextRoundAt: null, datasets });
 }
 
 describe('the sync panel', () => {

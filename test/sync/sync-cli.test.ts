@@ -70,4 +70,18 @@ describe('aisle sync / aisle status', () => {
     expect(run.err.join('\n')).toMatch(/wrong_credentials|password/i);
     other.remove();
   });
+
+  it('a sync that fails before any list leaves a trace: the next status says it failed and why, not "no problems"', async () => {
+    const wrong = io({ AISLE_PASSWORD: 'nope' });
+    expect(await main(['sync', '--server', server.url, '--email', 'demo@example.com', '--data', dir.path], wrong.value)).not.toBe(0);
+    const after = io({});
+    expect(await main(['status', '--data', dir.path], after.value)).toBe(0);
+    expect(after.out[0]).toMatch(/^127\.0\.0\.1:\d+ · demo@example\.com · last sync failed, data of \d\d:\d\d · [\d,]+ items · 1 problem$/);
+    expect(after.out.some((l) => /^ {2}last sync failed at \d\d:\d\d before reading any list: .+ \(wrong_credentials\)$/.test(l))).toBe(true);
+    // a sync that reads the lists again clears it
+    expect(await main(['sync', '--server', server.url, '--email', 'demo@example.com', '--data', dir.path], io().value)).toBe(0);
+    const again = io({});
+    expect(await main(['status', '--data', dir.path], again.value)).toBe(0);
+    expect(again.out[0]).toMatch(/ · up to date \d\d:\d\d · [\d,]+ items · no problems$/);
+  });
 });

@@ -10,6 +10,7 @@ import { CoreEvents } from '../../electron/core/events.ts';
 import { createMirrorManager, type MirrorManager } from '../../electron/core/mirror/mirror-manager.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { createSyncService, type SyncService } from '../../electron/core/sync/sync-service.ts';
+import { recordSyncFailure } from '../../electron/core/sync/sync-failure.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { LISTS, serveOneAccountAndFacility, startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { sessionStub } from './session-stub.ts';
@@ -51,6 +52,25 @@ afterEach(async () => {
   await mirrors.close();
   await server.close();
   dir.remove();
+});
+
+describe('a sync that failed before reading any list', () => {
+  it('is said by the status while it is newer than every list\'s last attempt, and only for its own identity', async () => {
+    const ended = roundEnded();
+    session.signIn();
+    const first = await ended;
+    expect(first.summary).toMatchObject({ state: 'up-to-date', failedBefore: null });
+    const at = new Date(Date.now() + 60_000).toISOString();
+    recordSyncFailure(dir.path, { at, code: 'wrong_credentials', message: 'The e-mail or password is wrong.', server: server.url, email: 'ann@example.com' });
+    const said = sync.handlers['sync.status'](undefined as never) as SyncStatus;
+    expect(said.summary).toMatchObject({ state: 'failed', failedBefore: { code: 'wrong_credentials', at } });
+    // another person's failed sync is not this workstation user's
+    recordSyncFailure(dir.path, { at, code: 'wrong_credentials', message: 'x', server: server.url, email: 'bob@example.com' });
+    expect((sync.handlers['sync.status'](undefined as never) as SyncStatus).summary.failedBefore).toBeNull();
+    // older than the lists' last attempts: a round has spoken since
+    recordSyncFailure(dir.path, { at: '2000-01-01T00:00:00.000Z', code: 'offline', message: 'x', server: server.url, email: 'ann@example.com' });
+    expect((sync.handlers['sync.status'](undefined as never) as SyncStatus).summary.state).toBe('up-to-date');
+  });
 });
 
 describe('the sync service', () => {

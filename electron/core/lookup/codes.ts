@@ -104,3 +104,41 @@ export function compareKeys(a: string, b: string): number {
 export function prefixUpperBound(prefix: string): string {
   return prefix + '\uffff';
 }
+
+/**
+ * A code's parts without leading zeros: its runs of letters and of digits, separators or not
+ * (`A-03-02-B`, `A03 02B` and `a-3-2-b` all give `A|3|2|B`). Two location codes with the same parts
+ * are the same code however many zeros each segment was written with.
+ */
+export function codeParts(code: string): string {
+  const runs = code.normalize('NFKC').toUpperCase().match(/[A-Z]+|[0-9]+/g) ?? [];
+  return runs.map((run) => (/^[0-9]/.test(run) ? run.replace(/^0+(?=\d)/, '') : run)).join('|');
+}
+
+/** The widest segment a location code is padded to, and the most spellings tried. */
+const PAD_TO = 3;
+const MOST_SPELLINGS = 64;
+
+/**
+ * The keys (codeKey) a code typed without some leading zeros may be stored under: each digit run
+ * padded with zeros to every width up to three (`a-3-2-b`: A32B, A032B, A302B, A0302B…). Empty for
+ * a code with fewer than two numbers, or one with too many ways to spell.
+ */
+export function zeroSpellings(code: string): string[] {
+  const runs = code.normalize('NFKC').toUpperCase().match(/[A-Z]+|[0-9]+/g) ?? [];
+  // a location code has segments: one number alone (`SKU-00`, `03600`) is a prefix to type on, not a code to pad
+  if (runs.filter((run) => /^[0-9]/.test(run)).length < 2) return [];
+  let keys = [''];
+  for (const run of runs) {
+    if (!/^[0-9]/.test(run)) {
+      keys = keys.map((key) => key + run);
+      continue;
+    }
+    const bare = run.replace(/^0+(?=\d)/, '');
+    const widths: string[] = [];
+    for (let width = bare.length; width <= Math.max(PAD_TO, run.length); width++) widths.push(bare.padStart(width, '0'));
+    keys = keys.flatMap((key) => widths.map((digits) => key + digits));
+    if (keys.length > MOST_SPELLINGS) return [];
+  }
+  return keys;
+}

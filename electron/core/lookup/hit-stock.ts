@@ -19,8 +19,8 @@ export type ItemStock = [onHand: number | null, code: string | null, facilityId:
 export function addStock(db: ReadDb, hits: SearchHit[], summaries: ReadonlyMap<string, ItemStock>, facts: () => MirrorFacts, home: string | null): void {
   const items = hits.filter((hit) => hit.kind === 'item');
   if (items.length === 0) return;
-  const held = [...facts().datasets.values()].some((dataset) => dataset.list === 'inventory' && dataset.lastSuccessAt !== null);
-  if (!held) return;
+  const { covers, notHere } = stockCoverage(facts());
+  if (covers.length === 0) return;
   const stockOf = (hit: SearchHit): ItemStock | undefined => summaries.get(hit.id);
   let atHome: Map<string, ItemStock> | null = null;
   if (home !== null) {
@@ -34,7 +34,18 @@ export function addStock(db: ReadDb, hits: SearchHit[], summaries: ReadonlyMap<s
     const stock = atHome?.get(hit.id) ?? stockOf(hit);
     hit.stock =
       stock && stock[0] !== null
-        ? { onHand: stock[0], top: stock[1] === null ? null : { code: stock[1], facility: stock[2] === null ? null : (facts().facilityNames.get(stock[2]) ?? null) } }
-        : { onHand: 0, top: null };
+        ? { onHand: stock[0], top: stock[1] === null ? null : { code: stock[1], facility: stock[2] === null ? null : (facts().facilityNames.get(stock[2]) ?? null) }, covers, notHere }
+        : { onHand: 0, top: null, covers, notHere };
   }
+}
+
+/**
+ * Whose stock a hit's figure sums: the facilities whose stock was read whole at least once (by
+ * name), and every other facility the mirror knows, whose stock is not here and has no figure.
+ */
+function stockCoverage(facts: MirrorFacts): { covers: string[]; notHere: string[] } {
+  const held = new Set<string>();
+  for (const dataset of facts.datasets.values()) if (dataset.list === 'inventory' && dataset.lastSuccessAt !== null && dataset.scopeId !== null) held.add(dataset.scopeId);
+  const name = (id: string) => facts.facilityNames.get(id) ?? id;
+  return { covers: [...held].map(name), notHere: [...facts.facilityNames.keys()].filter((id) => !held.has(id)).map(name) };
 }

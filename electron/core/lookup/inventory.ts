@@ -2,7 +2,7 @@
 // by lot or serial; on hand, allocated and available kept apart; expired and soon-expiring flagged;
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
-import type { FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState } from '../../contract/types.ts';
+import type { FacilityName, FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState, StockSummary } from '../../contract/types.ts';
 import { allDatasets, lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import { stockRows, type StockFilter, type StockRow } from '../db/read/inventory.ts';
 import type { ReadDb } from '../db/connection.ts';
@@ -94,7 +94,24 @@ function answer(db: ReadDb, { rows, facilities }: Selected, options: QueryOption
     rows.length > 0 && (!facilityId || facilities.has(facilityId))
       ? combinedAge([...facilities.values()].map((facts) => ({ list: 'inventory', lastSuccessAt: facts.syncedAt })), 'inventory', options.staleAfter, now)
       : snapshotsAge(db, new Set([...facilities.keys(), ...(facilityId ? [facilityId] : [])]), options, now);
-  return { rows, totals: totals(rows, facilities), age, stock };
+  return { rows, totals: totals(rows, facilities), age, stock, summary: summary(rows, stock) };
+}
+
+/**
+ * The figures a page shows first: summed over the facilities of the answer whose stock is here
+ * whole, and only those. Rows of a facility still loading are left out of them, as it is not whole.
+ */
+function summary(rows: readonly InventoryRow[], stock: readonly FacilityStock[]): StockSummary {
+  const named = (s: FacilityStock): FacilityName => ({ facilityId: s.facilityId, name: s.facilityName ?? s.facilityId });
+  const whole = new Set(stock.filter((s) => s.state === 'complete').map((s) => s.facilityId));
+  const out: StockSummary = { covers: stock.filter((s) => whole.has(s.facilityId)).map(named), notHere: stock.filter((s) => !whole.has(s.facilityId)).map(named), onHand: 0, allocated: 0, available: 0 };
+  for (const row of rows) {
+    if (!whole.has(row.facilityId)) continue;
+    out.onHand += row.onHand;
+    out.allocated += row.allocated;
+    out.available += row.available;
+  }
+  return out;
 }
 
 interface StockStates {

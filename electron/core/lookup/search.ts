@@ -3,9 +3,9 @@
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { ReadDb } from '../db/connection.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
-import { compareKeys, hasCodeKey, plainlyInNaturalOrder } from './codes.ts';
+import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, matchRows, prefixRows, recordRow, SOURCES, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { addStock, type ItemStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -141,6 +141,8 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       found = joinHits(found, prefixHits(ctx, q, limit));
       // Lots and serials typed halfway, only for a code nothing else starts with (as their exact probe).
       if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
+      // …or by any part of them, dashes and case aside (`Q8`, `261017q8`): a code with a digit only.
+      if (found.length === 0 && q.key.length >= 2 && /\d/.test(q.key) && !/\s/.test(q.text)) found = toHits(ctx, trackingPartRows(ctx.db, q.key, limit), 'prefix');
     }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
@@ -241,6 +243,8 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
     if (tracking) hits.push(...trackingHits(ctx, tracking));
     return hits;
   }
+  // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
+  if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
   if (hits.length === 0) hits = trackingHits(ctx, q.text);
   return hits;
@@ -249,6 +253,14 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
 /** The spellings, and the digits as typed when they are not one of them (each once; a scan's usual case costs no Set). */
 function withTyped(spellings: string[], typed: string | null): string[] {
   return typed === null || spellings.includes(typed) ? spellings : [...spellings, typed];
+}
+
+/** Locations whose code has the same parts as the text, leading zeros aside (codeParts); none for a code spelled in full. */
+function zeroLessHits(ctx: Context, text: string): SearchHit[] {
+  const keys = zeroSpellings(text);
+  if (keys.length < 2) return [];
+  const parts = codeParts(text);
+  return toHits(ctx, locationKeyRows(ctx.db, keys), 'exact').filter((hit) => hit.code !== null && codeParts(hit.code) === parts);
 }
 
 /** Items held in stock under this lot or serial number. */

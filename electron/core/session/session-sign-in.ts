@@ -6,6 +6,7 @@
 // AbortSignal, so that a sign-out or a newer sign-in cancels a sign-in stuck on a slow server.
 import { AisleError } from '../../contract/errors.ts';
 import type { SessionInfo, SignInResult } from '../../contract/types.ts';
+import { completeServer } from '../../contract/server-address.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
@@ -22,7 +23,8 @@ export type SignInFlow = ReturnType<typeof createSignInFlow>;
 export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   async function resolveServer(server: string): Promise<{ server: string; baseUrl: string | null; unreachable: AisleError | null }> {
     if (server.trim().toLowerCase() !== 'demo') {
-      const baseUrl = normalizeBaseUrl(server);
+      // read as every form and command reads an address (`wms.example.com` is https://…)
+      const baseUrl = normalizeBaseUrl(completeServer(server));
       return { server: baseUrl, baseUrl, unreachable: null };
     }
     if (!s.ctx.deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');

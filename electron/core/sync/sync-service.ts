@@ -3,7 +3,7 @@
 // connectivity returns, and on demand.
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import type { DatasetStatus, Notice, Settings, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import type { DatasetStatus, Notice, Settings, SyncFailure, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
@@ -15,7 +15,8 @@ import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
 import { decidedLists } from '../lists/field-map-state.ts';
-import { readDatasetStatuses } from './sync-status.ts';
+import { readDatasetStatuses, summarizeSync } from './sync-status.ts';
+import { readSyncFailure, recordSyncFailure } from './sync-failure.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
 import type { TaskToken } from './worker-protocol.ts';
@@ -90,7 +91,19 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       mirrors.setDamagedAside(error);
       return status();
     }
-    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices };
+    return { preparing: mirrors.upgrading(), notice: mirrors.notice(), running: current !== null, lastRoundStartedAt, lastRoundFinishedAt, nextRoundAt, datasets, notices, summary: summarizeSync(datasets, failedBefore()) };
+  };
+  /**
+   * A sync of this workstation's identity that failed before reading any list (an `aisle sync`, or a
+   * round here), as recorded in the data folder: the summary says it while it is newer than every
+   * list's last attempt.
+   */
+  const failedBefore = (): SyncFailure | null => {
+    const failure = readSyncFailure(ctx.deps.dataDir);
+    const who = session.identity();
+    if (!failure || !who) return null;
+    const same = (a: string | undefined, b: string) => a === undefined || a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+    return same(failure.server, who.server) && same(failure.email, who.email) ? failure : null;
   };
   const emitStatus = () => {
     try {
@@ -212,7 +225,19 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       return false;
     }
     // Sync now asks again for the lists the server said it does not offer
-    round(null, [], reason === 'now').catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
+    const startedAt = new Date(clock.now()).toISOString();
+    round(null, [], reason === 'now').catch((error: Error) => {
+      ctx.log.warn('sync: round failed', { reason, error: error.message });
+      // failed before reading any list: nothing in the mirror says so, so the data folder does
+      const who = session.identity();
+      try {
+        if (status().datasets.some((d) => d.lastAttemptAt !== null && d.lastAttemptAt >= startedAt)) return;
+        recordSyncFailure(ctx.deps.dataDir, { at: new Date(clock.now()).toISOString(), code: (error as AisleError).code ?? 'internal', message: error.message, ...(who ? { server: who.server, email: who.email } : {}) });
+        emitStatus();
+      } catch (recordError) {
+        ctx.log.warn('sync: the failure could not be recorded', { error: (recordError as Error).message });
+      }
+    });
     return true;
   };
 

@@ -58,6 +58,11 @@ export function useFormat() {
   return {
     tag,
     number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : numberFormat(tag.value).format(n)),
+    /**
+     * A record's number as the language writes it, without grouping (a number may be a code or an
+     * id, `1000234`, which a grouping would break up): Spanish 7,08, English 7.08.
+     */
+    plainNumber: (n: number) => cached(`plain|${tag.value}`, () => new Intl.NumberFormat(tag.value, { useGrouping: false, maximumFractionDigits: 20 })).format(n),
     /** 1.25 → "125%" ("125 %" in Spanish). */
     percent: (fraction: number) => cached(`p|${tag.value}`, () => new Intl.NumberFormat(tag.value, { style: 'percent' })).format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—'),

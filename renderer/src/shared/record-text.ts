@@ -1,9 +1,11 @@
 // How record values read on screen, and a record's best short name.
 type T = (key: string) => string;
 
-export function displayValue(value: unknown, t: T): string {
+/** A record's value in the user's words; `number` writes a number in the user's language (its decimal sign). */
+export function displayValue(value: unknown, t: T, number: (n: number) => string = String): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? t('record.yes') : t('record.no');
+  if (typeof value === 'number') return number(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

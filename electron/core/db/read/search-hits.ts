@@ -179,6 +179,33 @@ const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku
     ) GROUP BY item_id LIMIT ${limit}
   ) s ON x.id = s.item_id`;
 
+/**
+ * Items held in stock under a lot or serial number that holds `part` anywhere, compared as codes
+ * are (upper case, letters and digits only: `q8` and `261017Q8` find `LOT-261017-Q8`), each item
+ * once, `limit` at most. A scan of the stock rows with a lot or serial: asked only when nothing
+ * else matched a code-like query.
+ */
+export function trackingPartRows(db: ReadDb, part: string, limit: number): HitRow[] {
+  const n = sqlLimit(limit);
+  return stmt(db, cached(`tracking part ${n}`, () => trackingPartSql(n))).raw().all(part, part) as HitRow[];
+}
+
+const CODE_OF = (column: string) => `upper(replace(replace(replace(replace(replace(${column}, '-', ''), ' ', ''), '/', ''), '.', ''), '_', ''))`;
+const trackingPartSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL, ${STOCK_PROBES} FROM items x JOIN (
+    SELECT item_id, min(source) AS source FROM (
+      SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot IS NOT NULL AND instr(${CODE_OF('lot')}, ?) > 0
+      UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial IS NOT NULL AND instr(${CODE_OF('serial')}, ?) > 0
+    ) GROUP BY item_id LIMIT ${limit}
+  ) s ON x.id = s.item_id`;
+
+/** Locations whose code's key (code_norm) is one of these keys: a code typed without its leading zeros, spelled each way it may be stored. */
+export function locationKeyRows(db: ReadDb, keys: readonly string[]): HitRow[] {
+  if (keys.length === 0) return [];
+  return stmt(db, LOCATION_KEYS_SQL).raw().all(JSON.stringify(keys)) as HitRow[];
+}
+
+const LOCATION_KEYS_SQL = `${location('code', 'x.code_norm IN (SELECT value FROM json_each(?))')}\nLIMIT ${EXACT_LIMIT}`;
+
 /** One record by its list and server id, as a hit row (a recently opened record); undefined when it is gone. */
 export function recordRow(db: ReadDb, table: 'items' | 'locations' | 'records', list: string, id: string): HitRow | undefined {
   const row =

@@ -104,9 +104,17 @@ async function printStock(io: CliIo, lookups: Lookups, result: SearchResult): Pr
     hit.kind === 'item'
       ? await lookups.call('inventory.byItem', { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined })
       : await lookups.call('inventory.byLocation', { locationId: hit.id });
+  const { covers, notHere } = answer.summary;
+  const names = (list: { name: string }[]) => list.map((f) => f.name).join(', ');
   io.out('');
-  io.out(`stock [${describeAge(answer.age)}]:`);
-  if (answer.rows.length === 0) io.out('  none');
+  if (covers.length === 0) {
+    // no facility's stock is here whole: no figure at all, not a 0
+    io.out(`stock: not on this workstation (${names(notHere)}), no figure`);
+    return;
+  }
+  io.out(notHere.length > 0 ? `stock in ${names(covers)} [${describeAge(answer.age)}]:` : `stock [${describeAge(answer.age)}]:`);
+  if (notHere.length > 0) io.out(`  not on this workstation, no figure: ${names(notHere)}`);
+  if (answer.rows.length === 0) io.out(notHere.length > 0 ? `  none in ${names(covers)}` : '  none');
   for (const row of answer.rows) {
     const lot = [row.lot && `lot ${row.lot}`, row.serial && `serial ${row.serial}`, row.expiry && `exp ${row.expiry}${row.expiryState === 'expired' ? ' EXPIRED' : row.expiryState === 'soon' ? ' soon' : ''}`].filter(Boolean).join(', ');
     const what = hit.kind === 'item' ? row.locationCode : `${row.sku}${row.description ? ` ${row.description}` : ''}`;

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { noticeInEnglish } from '../../../contract/notices.ts';
 import { probeFactInEnglish } from '../../../contract/probe-facts.ts';
+import { completeServer } from '../../../contract/server-address.ts';
 import type { ProbeReport } from '../../../contract/types.ts';
 import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
@@ -70,7 +71,7 @@ export const probeCommand: Command = {
     const password = await readPassword(io);
     const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], overrides: { autoSync: false } });
     try {
-      const report = await core.handlers['diagnostics.probe']({ server: values.server, email: values.email, password, licenseId: values.license, deadlineSeconds });
+      const report = await core.handlers['diagnostics.probe']({ server: completeServer(values.server), email: values.email, password, licenseId: values.license, deadlineSeconds });
       if (values.json) io.out(JSON.stringify(report, null, 2));
       else for (const line of probeLines(report)) io.out(line);
       return report.ready ? 0 : 1;

@@ -5,6 +5,7 @@ import { createNodeCore } from '../../node-core.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
 import { readPassword, signInForCli } from '../sign-in.ts';
 import { noticeInEnglish } from '../../../contract/notices.ts';
+import { completeServer } from '../../../contract/server-address.ts';
 
 const common = {
   server: { type: 'string' },
@@ -107,8 +108,8 @@ export const pingCommand: Command = {
   },
 };
 
-/** A base URL for `--server`: the in-process demo warehouse is started for 'demo'. */
+/** A base URL for `--server`, read as the sign-in form reads it (completeServer); the in-process demo warehouse is started for 'demo'. */
 async function serverUrl(core: Core, server: string): Promise<string> {
-  if (server.trim().toLowerCase() !== 'demo') return server;
+  if (server.trim().toLowerCase() !== 'demo') return completeServer(server);
   return (await core.handlers['demo.start']({})).url;
 }

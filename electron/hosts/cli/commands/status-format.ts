@@ -1,6 +1,7 @@
 // How `aisle status` (and `aisle sync`'s closing table) print a mirror: one summary line a person
 // reads first, then a line per dataset.
-import type { DatasetStatus } from '../../../contract/types.ts';
+import type { DatasetStatus, SyncFailure } from '../../../contract/types.ts';
+import { summarizeSync } from '../../../core/entrances/dataset-status.ts';
 import type { MirrorIdentity } from '../../../core/entrances/mirror-files.ts';
 import { count } from '../plural.ts';
 
@@ -64,19 +65,42 @@ function serverName(server: string): string {
   }
 }
 
-/** "warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · 2 problems" */
-export function mirrorSummary(identity: MirrorIdentity | null, datasets: DatasetStatus[], now = new Date()): string {
+/**
+ * "warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · no problems", in the
+ * core's one summary of the sync (summarizeSync): "up to date" only when nothing failed; a sync in
+ * which everything failed, or that failed before any list (`failedBefore`), says so.
+ */
+export function mirrorSummary(identity: MirrorIdentity | null, datasets: DatasetStatus[], now = new Date(), failedBefore: SyncFailure | null = null): string {
   const who = identity ? [serverName(identity.server), identity.email] : ['unknown identity'];
+  const summary = summarizeSync(datasets, failedBefore);
   // The mirror is as current as its least recently synced dataset (one never synced is stale: said below).
   const oldest = datasets.map((d) => d.lastSuccessAt).filter((at) => at !== null).sort()[0];
   const demo = isInProcessDemo(identity);
   let state: string;
-  if (oldest === undefined) state = 'never synced';
-  else if (demo) state = `demo data of ${clockTime(oldest, now)}`;
-  else if (datasets.some((d) => d.stale)) state = `out of date since ${clockTime(oldest, now)}`;
+  if (demo) state = oldest === undefined ? 'never synced' : `demo data of ${clockTime(oldest, now)}`;
+  else if (summary.state === 'failed') state = summary.lastDataAt ? `last sync failed, data of ${clockTime(summary.lastDataAt, now)}` : 'last sync failed, nothing synced';
+  else if (oldest === undefined) state = 'never synced';
+  else if (summary.state === 'problems') state = `not up to date, oldest data of ${clockTime(oldest, now)}`;
+  else if (summary.state === 'out-of-date') state = `out of date since ${clockTime(oldest, now)}`;
   else state = `up to date ${clockTime(oldest, now)}`;
   const items = datasets.filter((d) => d.list === 'items').reduce((sum, d) => sum + d.rows, 0);
   // an in-process demo's failures and holds need nobody (needingAttention): its lines below still show them
-  const problems = demo ? 0 : datasets.filter((d) => d.lastError || d.held).length;
+  const problems = demo ? 0 : summary.problems.length + (summary.failedBefore ? 1 : 0);
   return [...who, state, count(items, 'item'), problems === 0 ? 'no problems' : count(problems, 'problem')].join(' · ');
+}
+
+/** The problems of a mirror, a line per cause with the lists it hit: what IT reads to act. */
+export function problemLines(identity: MirrorIdentity | null, datasets: DatasetStatus[], failedBefore: SyncFailure | null = null, now = new Date()): string[] {
+  if (isInProcessDemo(identity)) return [];
+  const summary = summarizeSync(datasets, failedBefore);
+  const lines: string[] = [];
+  const before = summary.failedBefore;
+  if (before) lines.push(`last sync failed at ${clockTime(before.at, now)} before reading any list: ${before.message} (${before.code})`);
+  for (const p of summary.problems) {
+    const cause = p.code === 'held' ? 'held back: the new copy would delete most rows; confirm or discard on the app\'s Sync page' : `${p.message} (${p.code})`;
+    const lists = p.lists.map((l) => (l.scopeName ? `${l.label} ${l.scopeName}` : l.label));
+    const shown = lists.length > 6 ? `${lists.slice(0, 6).join(', ')} and ${lists.length - 6} more` : lists.join(', ');
+    lines.push(`problem: ${cause} — ${count(lists.length, 'list')}: ${shown}`);
+  }
+  return lines;
 }

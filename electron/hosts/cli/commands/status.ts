@@ -3,13 +3,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readDatasetStatuses } from '../../../core/entrances/dataset-status.ts';
+import { readDatasetStatuses, readSyncFailure, summarizeSync } from '../../../core/entrances/dataset-status.ts';
 import { mirrorFileOf, openMirror, readMirrorIdentity } from '../../../core/entrances/mirror-files.ts';
 import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import type { CliIo, Command } from '../command.ts';
 import { count } from '../plural.ts';
 import { readSettings } from '../read-settings.ts';
-import { datasetLine, isInProcessDemo, mirrorSummary, needingAttention } from './status-format.ts';
+import { clockTime, datasetLine, isInProcessDemo, mirrorSummary, needingAttention, problemLines } from './status-format.ts';
 
 export const statusCommand: Command = {
   name: 'status',
@@ -43,20 +43,27 @@ export const statusCommand: Command = {
       }
     });
     const shown = mirrors.filter((m) => (!values.email || m.identity?.email === values.email) && (!values.server || m.identity?.server === values.server));
+    // a sync that failed before reading any list is said for the mirror it was for (by server and e-mail), else on its own
+    const failure = readSyncFailure(dataDir);
+    const failureFor = (identity: (typeof mirrors)[number]['identity']) =>
+      failure && identity && (!failure.server || sameServer(failure.server, identity.server)) && (!failure.email || failure.email.toLowerCase() === identity.email.toLowerCase()) ? failure : null;
+    const unmatched = failure && !shown.some((m) => failureFor(m.identity)) ? failure : null;
     if (values.json) {
-      io.out(JSON.stringify({ dataDir, mirrors: shown }, null, 2));
+      io.out(JSON.stringify({ dataDir, failedSync: failure, mirrors: shown.map((m) => ({ ...m, summary: summarizeSync(m.datasets, failureFor(m.identity)) })) }, null, 2));
       return 0;
     }
+    if (unmatched) io.out(`last sync${unmatched.email ? ` of ${unmatched.email}` : ''}${unmatched.server ? ` on ${unmatched.server}` : ''} failed at ${clockTime(unmatched.at)}: ${unmatched.message} (${unmatched.code})`);
     if (!shown.length) {
       io.out(`no mirror in ${dataDir} yet; run \`aisle sync\` or sign in in the app.`);
       return 0;
     }
     // Real warehouses first: an in-process demo mirror is only there from trying the app out.
     shown.sort((a, b) => Number(isInProcessDemo(a.identity)) - Number(isInProcessDemo(b.identity)));
-    for (const m of shown) io.out(mirrorSummary(m.identity, m.datasets));
+    for (const m of shown) io.out(mirrorSummary(m.identity, m.datasets, new Date(), failureFor(m.identity)));
     for (const m of shown) {
       io.out('');
       io.out(`${m.identity ? `${m.identity.email} on ${m.identity.server} (license ${m.identity.licenseId})` : 'unknown identity'}  ${m.path}`);
+      for (const line of problemLines(m.identity, m.datasets, failureFor(m.identity))) io.out(`  ${line}`);
       for (const d of m.datasets) io.out(`  ${datasetLine(d)}`);
       const attention = needingAttention(m.identity, m.datasets).length;
       io.out(`  ${count(m.datasets.length, 'dataset')}, ${attention === 0 ? 'none needs' : attention === 1 ? '1 needs' : `${attention} need`} attention.`);
@@ -64,3 +71,7 @@ export const statusCommand: Command = {
     return 0;
   },
 };
+
+function sameServer(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+}

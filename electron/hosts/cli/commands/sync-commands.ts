@@ -1,6 +1,10 @@
 // `aisle sync` runs one sync round from the command line (e.g. to prepare a workstation's mirror
 // before the app first opens); `aisle status` (status.ts) reports how old each mirrored dataset is.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { AisleError } from '../../../contract/errors.ts';
+import { clearSyncFailure, recordSyncFailure } from '../../../core/entrances/dataset-status.ts';
+import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import type { SyncProgress, SyncStatus } from '../../../contract/types.ts';
 import { noticeInEnglish } from '../../../contract/notices.ts';
 import { createNodeCore } from '../../node-core.ts';
@@ -17,6 +21,13 @@ const dataOptions = { data: { type: 'string' }, 'data-dir': { type: 'string' } }
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`--${flag} is required.`, 2);
   return value;
+}
+
+/** A failure's code and words, for the record `aisle status` reads: the core's own code when it has one. */
+function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof AisleError) return { code: error.code, message: error.message };
+  if (error instanceof CliError) return { code: 'sync_failed', message: error.message };
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 export const syncCommand: Command = {
@@ -40,8 +51,10 @@ export const syncCommand: Command = {
     const email = required(values.email, 'email');
     const json = values.json ?? false;
     const password = await readPassword(io);
-    const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], overrides: { autoSync: false } });
+    const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
+    const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false } });
     const started = Date.now();
+    const progress: SyncProgress[] = [];
     try {
       const session = await signInForCli(core.handlers, {
         server,
@@ -55,7 +68,6 @@ export const syncCommand: Command = {
       });
       if (session.state !== 'signed-in') throw new CliError(`cannot sync: the session is ${session.state}.`);
       if (!json) for (const notice of session.notices ?? []) io.err(`notice    ${noticeInEnglish(notice)}`);
-      const progress: SyncProgress[] = [];
       core.events.on('sync.progress', (p) => {
         if (p.phase === 'done' || p.phase === 'unchanged' || p.phase === 'held' || p.phase === 'error') {
           progress.push(p);
@@ -83,9 +95,15 @@ export const syncCommand: Command = {
         if (held) io.out(`held: the server's answer would delete most of ${held === 1 ? 'a list' : `${held} lists`}; the data is kept until someone confirms it on the app's Sync page.`);
         io.out(`synced ${count(progress.length, 'dataset')} in ${seconds.toFixed(1)} s: ${errors} failed, ${held} held.`);
       }
+      // the lists read say the rest from now on (aisle status reads their states)
+      clearSyncFailure(dataDir);
       await core.handlers['session.signOut']({});
       // a script preparing a workstation learns that its mirror is not what the server said
       return errors ? 1 : held ? HELD_EXIT_CODE : 0;
+    } catch (error) {
+      // failed before any list was read: nothing in the mirror says so, so the data folder does
+      if (progress.length === 0) recordSyncFailure(dataDir, { at: new Date().toISOString(), ...failureOf(error), server, email });
+      throw error;
     } finally {
       await core.close();
     }

@@ -6,12 +6,12 @@ import { useI18n } from 'vue-i18n';
 import { useFormat, useNow } from '../../shared/format.ts';
 import { useSyncStore } from './sync-store.ts';
 
-export type SyncLineKind = 'preparing' | 'loading' | 'syncing' | 'up-to-date' | 'out-of-date' | 'offline' | 'expired' | 'empty';
+export type SyncLineKind = 'preparing' | 'loading' | 'syncing' | 'up-to-date' | 'out-of-date' | 'problems' | 'failed' | 'offline' | 'expired' | 'empty';
 
 export interface SyncLine {
   kind: SyncLineKind;
   text: string;
-  /** Lists whose last sync failed (not for being offline) or that wait for a decision. */
+  /** Causes of failure (not being offline: the line says that) and lists waiting for a decision, as the core grouped them. */
   problems: number;
 }
 
@@ -23,7 +23,8 @@ export function useSyncLine(): ComputedRef<SyncLine> {
   return computed(() => {
     const status = sync.status;
     const datasets = status?.datasets ?? [];
-    const problems = datasets.filter((d) => d.held || (d.lastError && d.lastError.code !== 'offline')).length;
+    const summary = status?.summary;
+    const problems = (summary?.problems ?? []).filter((p) => p.code !== 'offline' && p.code !== 'timeout').length;
     const line = (kind: SyncLineKind, text: string): SyncLine => ({ kind, text, problems });
     if (status?.preparing) return line('preparing', t('sync.preparing'));
     // every list's data is at least as new as the oldest last success
@@ -38,7 +39,13 @@ export function useSyncLine(): ComputedRef<SyncLine> {
       return line('loading', share === null ? t('stock.loading') : t('stock.loadingShare', { share: format.percent(share) }));
     }
     if (status?.running) return line('syncing', oldest ? t('sync.line.syncing', { time: format.clock(oldest, now.value) }) : t('sync.running'));
-    if (!oldest || datasets.some((d) => d.stale)) return line('out-of-date', oldest ? t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }) : t('age.never'));
+    // the core's one state: "up to date" only when nothing failed and nothing is old
+    const state = summary?.state ?? 'never';
+    const dataAt = summary?.lastDataAt ?? null;
+    if (state === 'failed') return line('failed', dataAt ? t('sync.line.failed', { time: format.clock(dataAt, now.value) }) : t('sync.line.failedNever'));
+    if (state === 'never' || !oldest) return line('out-of-date', oldest ? t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }) : t('age.never'));
+    if (state === 'problems') return line('problems', t('sync.line.someFailed', { time: format.clock(oldest, now.value) }));
+    if (state === 'out-of-date') return line('out-of-date', t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }));
     return line('up-to-date', t('sync.line.upToDate', { time: format.clock(oldest, now.value) }));
   });
 }
