@@ -30,6 +30,18 @@ module.exports = {
   extraResources: [{ from: 'third_party/gs1-syntax-dictionary', to: 'third_party/gs1-syntax-dictionary', filter: ['LICENSE', 'SOURCE.md'] }],
   asar: true,
   asarUnpack: ['**/*.node'],
+  // Electron's fuses, flipped in the binary before signing: the installed app cannot be run as plain
+  // Node (ELECTRON_RUN_AS_NODE), handed NODE_OPTIONS or an inspector port, nor pointed at code outside
+  // its asar, so nobody at a shared workstation can read the mirror or the session through it.
+  // Corporate CAs then come from the OS store, not NODE_EXTRA_CA_CERTS (which the nodeOptions fuse also ignores).
+  electronFuses: {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableCookieEncryption: true,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+  },
   npmRebuild: false,
   nodeGypRebuild: false,
   buildDependenciesFromSource: false,
