@@ -64,6 +64,10 @@ export type CsvBooleans = z.infer<typeof csvBooleansSchema>;
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
+  /** A failure in the window (an error nothing caught), written to the host's log. Never carries what the user typed. */
+  'app.reportProblem': method<{ logged: boolean }>()(
+    z.strictObject({ kind: z.enum(['error', 'rejection', 'vue']), message: text(2000), where: text(400).optional(), stack: text(4000).optional() }),
+  ),
   'kiosk.status': method<T.KioskStatus>()(none),
   /** Closes a kiosk workstation's Aisle, given the exit password IT set. */
   'kiosk.exit': method<{ leaving: true }>()(z.strictObject({ password })),
@@ -103,6 +107,7 @@ export const methods = {
       labelSize: z.enum(['2x1', '4x6']).optional(),
       datasetCapMinRows: z.number().int().min(1).max(1_000_000_000).optional(),
       datasetCapMinMegabytes: z.number().int().min(1).max(1_000_000).optional(),
+      logKeepDays: z.number().int().min(1).max(365).optional(),
     }),
   ),
 

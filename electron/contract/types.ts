@@ -92,6 +92,8 @@ export interface Settings {
   datasetCapMinRows: number;
   /** As datasetCapMinRows, for the bytes of its records, in megabytes. */
   datasetCapMinMegabytes: number;
+  /** Days of log files kept in the data folder's logs/ (today's counted). */
+  logKeepDays: number;
 }
 
 export type LabelSize = '2x1' | '4x6';

@@ -29,7 +29,10 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
-  const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger, requests: createRequestLog() };
+  const log = deps.log ?? silentLogger;
+  const requestFailed = (r: { by: string; method: string; url: string; status: number | null; ms: number; error: { code: string; message: string } | null }) =>
+    log.warn('request failed', { by: r.by, call: `${r.method} ${r.url}`, status: r.status, ms: r.ms, code: r.error?.code ?? null, error: r.error?.message ?? null });
+  const ctx: CoreContext = { deps, events, log, requests: createRequestLog(requestFailed) };
   // What was asked of the server is the signed-in user's business: gone when the session ends, or
   // when someone else's takes its place (a sign-in over an expired session).
   let requestsOf: string | null = null;
@@ -52,6 +55,8 @@ export function createCore(deps: CoreDeps): Core {
     if (isDeepStrictEqual(after, knownSettings)) return;
     const before = knownSettings;
     knownSettings = after;
+    const changed = Object.keys(after).filter((key) => !isDeepStrictEqual(after[key as keyof typeof after], before[key as keyof typeof before]));
+    ctx.log.info('settings changed', { changed: Object.fromEntries(changed.map((key) => [key, after[key as keyof typeof after]])) });
     sync.settingsChanged(before, after);
     session.settingsChanged();
     events.emit('settings.changed', after);
@@ -63,6 +68,9 @@ export function createCore(deps: CoreDeps): Core {
       ctx.log.error('settings change not applied', { error: String(error) });
     }
   });
+
+  // a window failing in a loop must not fill the log: a few a minute are enough to see why
+  const windowProblems = rateLimit(WINDOW_PROBLEMS_PER_MINUTE, 60_000);
 
   const handlers: Handlers = guardWhileLocked({
     ...session.handlers,
@@ -80,6 +88,11 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       canRemember: canRemember(deps.secrets),
     }),
+    'app.reportProblem': ({ kind, message, where, stack }) => {
+      const logged = windowProblems.take();
+      if (logged) ctx.log.error('window: a failure nothing caught', { source: 'window', kind, error: message, where: where ?? null, stack: stack ?? null });
+      return { logged };
+    },
     'settings.get': () => ctx.deps.settings.get(),
     'settings.set': (patch) => {
       if (deps.kiosk?.policy.enabled) refuseWorkstationChanges(patch, ctx.deps.settings.get());
@@ -116,6 +129,25 @@ export function createCore(deps: CoreDeps): Core {
       await sync.close();
       await mirrors.close();
       await session.close();
+    },
+  };
+}
+
+const WINDOW_PROBLEMS_PER_MINUTE = 10;
+
+/** Allows `count` takes in each span of `ms`. */
+function rateLimit(count: number, ms: number): { take(): boolean } {
+  let spanStart = 0;
+  let taken = 0;
+  return {
+    take() {
+      const now = Date.now();
+      if (now - spanStart >= ms) {
+        spanStart = now;
+        taken = 0;
+      }
+      taken += 1;
+      return taken <= count;
     },
   };
 }

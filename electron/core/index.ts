@@ -16,3 +16,4 @@ export * from './entrances/dataset-status.ts';
 export * from './entrances/field-map.ts';
 export * from './entrances/probe.ts';
 export * from './entrances/lookups.ts';
+export * from './entrances/log.ts';

@@ -3,18 +3,20 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
-import { createCore, readKioskPolicy, type Core, type CoreDeps, type Logger } from '../core/index.ts';
+import { createAisleLogger, createCore, readKioskPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
+import { logChildProcessGone, recoverScreen } from './screen-recovery.ts';
+import { logUncaughtErrors } from './uncaught-errors.ts';
 import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Main's log: to stderr, fields only (callers never pass arguments, tokens or passwords). */
+/** Main's log before the data folder is known: to stderr, fields only. */
 export const consoleLogger: Logger = {
   info: (message, fields) => console.info(`[aisle] ${message}`, fields ?? ''),
   warn: (message, fields) => console.warn(`[aisle] ${message}`, fields ?? ''),
@@ -58,10 +60,20 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     return null;
   }
   const appUrl = options.appUrl ?? rendererUrl(app.isPackaged, process.env);
-  const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();
   const dataDir = app.getPath('userData');
+  let settings: SettingsStore | null = null;
+  // the day's file in the data folder; in development also the terminal that started Aisle
+  const log: Logger =
+    options.log ??
+    createAisleLogger(dataDir, {
+      host: 'electron',
+      keepDays: () => settings?.get().logKeepDays ?? 14,
+      echo: app.isPackaged ? undefined : (line) => console.error(line),
+    });
+  const stopLoggingUncaught = logUncaughtErrors(process, log);
+  log.info('app: started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron ?? null, packaged: app.isPackaged });
   // Read once: a kiosk stays one until Aisle is closed with its exit password and started again.
   const kiosk = readKioskPolicy(dataDir);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
@@ -69,11 +81,12 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   let leaving = false;
 
   const demo = inProcessDemo(dataDir);
+  settings = createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
   const deps: CoreDeps = {
     host: 'electron',
     version: app.getVersion(),
     dataDir,
-    settings: createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }),
+    settings,
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,
@@ -126,6 +139,8 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   }
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null, log);
+  const recovery = recoverScreen(current, () => appUrl, log);
+  app.on('child-process-gone', logChildProcessGone(log));
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {
     window = null;
@@ -143,7 +158,10 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
+    recovery.stop();
+    log.info('app: quitting');
     closing ??= core.close().finally(() => {
+      stopLoggingUncaught();
       closed = true;
       app.quit();
     });

@@ -43,4 +43,6 @@ export const DEFAULT_SETTINGS: Settings = {
   // far above real data: a server cannot fill the disk (dataset-caps.ts)
   datasetCapMinRows: 100_000,
   datasetCapMinMegabytes: 256,
+  // two weeks of logs: what a support ticket about last week needs
+  logKeepDays: 14,
 };

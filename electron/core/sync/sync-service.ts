@@ -55,7 +55,9 @@ export function jittered(ms: number, spread = 0.2): number {
 
 export function createSyncService(ctx: CoreContext, parts: { session: SessionPort; mirrors: MirrorManager }, options: SyncServiceOptions = {}): SyncService {
   const { session, mirrors } = parts;
-  const worker = createSyncWorkerClient(ctx.deps.syncWorkerUrl);
+  const worker = createSyncWorkerClient(ctx.deps.syncWorkerUrl, {
+    onDeath: (why) => ctx.log.error('sync: the worker stopped in the middle of a round; its writes were rolled back, the next round starts a new worker', why),
+  });
   const automatic = options.automatic ?? true;
   const syncing = new Set<string>();
   let current: Promise<RoundResult> | null = null;
@@ -127,6 +129,18 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       (error: unknown) => ({ error: { code: (error as AisleError).code ?? 'session_expired', message: (error as Error).message } }),
     );
 
+  /** One line a round and one a dataset: what IT reads to see whether a workstation keeps up. */
+  const logRound = (result: RoundResult, manual: boolean, took: Map<string, number>) => {
+    const ms = Date.parse(result.finishedAt) - Date.parse(result.startedAt);
+    const failed = result.datasets.filter((d) => d.error !== null).length;
+    ctx.log.info('sync: round finished', { manual, ms, datasets: result.datasets.length, failed });
+    for (const d of result.datasets) {
+      const fields = { dataset: d.key, outcome: d.outcome, rows: d.rows, bytes: d.bytes, ms: took.get(d.key) ?? null, code: d.error?.code ?? null, error: d.error?.message ?? null };
+      if (d.error) ctx.log.warn('sync: dataset failed', fields);
+      else ctx.log.info('sync: dataset', fields);
+    }
+  };
+
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
     // a mirror opened on a full disk reads only: a round first asks whether the disk has room again
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
@@ -140,6 +154,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     const settings = ctx.deps.settings.get();
     roundsOf = mirror.path;
     lastRoundStartedAt = new Date(clock.now()).toISOString();
+    // each dataset's time, from its first progress to its last (for the log)
+    const began = new Map<string, number>();
+    const took = new Map<string, number>();
     const run = startToken()
       .then((token) => {
         // signed out (or closed) while main got the token: this mirror's round is not wanted any more
@@ -173,6 +190,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
             onProgress: (progress) => {
+              if (!began.has(progress.key)) began.set(progress.key, clock.now());
+              if (TERMINAL.has(progress.phase)) took.set(progress.key, clock.now() - began.get(progress.key)!);
               if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
               else syncing.add(progress.key);
               ctx.events.emit('sync.progress', progress);
@@ -183,6 +202,16 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           },
         );
       })
+      .then(
+        (result) => {
+          logRound(result as RoundResult, manual, took);
+          return result;
+        },
+        (error: unknown) => {
+          ctx.log.warn('sync: round failed', { manual, code: (error as AisleError).code ?? 'internal', error: (error as Error).message });
+          throw error;
+        },
+      )
       .then((result) => {
         tellKeptFacilities();
         // a confirmation round (only some datasets) settles nothing: the full round's words stay
@@ -209,7 +238,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       return false;
     }
     // Sync now asks again for the lists the server said it does not offer
-    round(null, [], reason === 'now').catch((error: Error) => ctx.log.warn('sync: round failed', { reason, error: error.message }));
+    // a failed round is logged by round() itself
+    round(null, [], reason === 'now').catch(() => {});
     return true;
   };
 

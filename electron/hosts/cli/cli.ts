@@ -60,7 +60,10 @@ export const defaultIo: CliIo = {
 };
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  const [first, ...rest] = argv;
+  // --verbose, anywhere after the command: the log mirrored to stderr, for whatever command runs
+  const verbose = argv.includes('--verbose');
+  if (verbose) io = { ...io, verbose };
+  const [first, ...rest] = argv.filter((arg) => arg !== '--verbose');
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.out(usage());
     return first === undefined ? 1 : 0;

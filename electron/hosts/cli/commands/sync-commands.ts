@@ -40,7 +40,7 @@ export const syncCommand: Command = {
     const email = required(values.email, 'email');
     const json = values.json ?? false;
     const password = await readPassword(io);
-    const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], overrides: { autoSync: false } });
+    const core = createNodeCore({ host: 'cli', dataDir: values.data ?? values['data-dir'], verbose: io.verbose, echo: io.verbose ? io.err : undefined, overrides: { autoSync: false } });
     const started = Date.now();
     try {
       const session = await signInForCli(core.handlers, {

@@ -1,6 +1,6 @@
 // English messages. Keys are grouped by screen; `es.ts` mirrors this shape exactly.
 export const en = {
-  app: { name: 'Aisle', skip: 'Skip to content' },
+  app: { name: 'Aisle', skip: 'Skip to content', restarted: 'Aisle restarted the screen — your data is safe.', restartedOk: 'OK' },
   nav: { search: 'Search', lists: 'Lists', sync: 'Sync', session: 'Session', settings: 'Settings', home: 'Home', lock: 'Lock' },
   search: {
     label: 'Search or scan',

@@ -2,7 +2,7 @@
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
-  app: { name: 'Aisle', skip: 'Saltar al contenido' },
+  app: { name: 'Aisle', skip: 'Saltar al contenido', restarted: 'Aisle reinició la pantalla: sus datos están a salvo.', restartedOk: 'Aceptar' },
   nav: { search: 'Buscar', lists: 'Listas', sync: 'Sincronización', session: 'Sesión', settings: 'Ajustes', home: 'Inicio', lock: 'Bloquear' },
   search: {
     label: 'Buscar o escanear',
