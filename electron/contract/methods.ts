@@ -215,6 +215,8 @@ export const methods = {
   ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
+  /** Writes the diagnostics file IT attaches to a ticket (a zip: logs, requests, settings, policy, mirrors, versions; no secrets) into the export folder. */
+  'diagnostics.bundle': method<T.DiagnosticsBundle>()(none),
   /** Signs in to a server on its own (not the app's session), calls every operation once, read-only, and reports what it found. */
   'diagnostics.probe': method<T.ProbeReport>()(
     z.strictObject({ server: z.string().min(1).max(2000), email, password, licenseId: id.optional() }),

@@ -6,6 +6,13 @@ export type { Notice, NoticeCode } from './notices.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
+/** The diagnostics file written for IT: where, how big, what it holds. */
+export interface DiagnosticsBundle {
+  file: string;
+  bytes: number;
+  entries: string[];
+}
+
 export interface AppInfo {
   name: string;
   version: string;

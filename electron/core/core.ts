@@ -1,12 +1,15 @@
 // The engine every host constructs: it owns the session, the mirror and sync, and answers the
 // contract's methods. Nothing here imports `electron`; host-specific services come in through
 // `CoreDeps` (context.ts).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import { createRequestLog } from './api/request-log.ts';
 import { silentLogger, type CoreContext, type CoreDeps, type SecretBox } from './context.ts';
 import { runProbe } from './diagnostics/probe.ts';
+import { bundleFileName, writeSupportBundle } from './diagnostics/support-bundle.ts';
 import { CoreEvents } from './events.ts';
 import { createKioskHandlers, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLabelHandlers } from './labels/label-handlers.ts';
@@ -107,6 +110,19 @@ export function createCore(deps: CoreDeps): Core {
         clockSkewMs: ctx.requests.clockSkewMs(),
         requests: ctx.requests.list(),
       };
+    },
+    'diagnostics.bundle': () => {
+      const folder = deps.exportDir ?? deps.dataDir;
+      mkdirSync(folder, { recursive: true });
+      const written = writeSupportBundle(path.join(folder, bundleFileName(deps.host)), {
+        dataDir: deps.dataDir,
+        host: deps.host,
+        version: deps.version,
+        settings: deps.settings.get(),
+        requests: ctx.requests.list(),
+      });
+      ctx.log.info('diagnostics: file written', { file: written.file, bytes: written.bytes });
+      return written;
     },
     'diagnostics.probe': async (args) => runProbe({ ...args, server: args.server === 'demo' && deps.startDemoServer ? (await deps.startDemoServer()).url : args.server }),
     'demo.start': async () => {

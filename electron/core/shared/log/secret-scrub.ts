@@ -39,6 +39,7 @@ export function scrubSecrets(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return scrubSecrets({ name: value.name, message: value.message, code: (value as NodeJS.ErrnoException).code }, depth + 1);
   if (Array.isArray(value)) return value.map((item) => scrubSecrets(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = isSecretKey(key) ? REDACTED : scrubSecrets(item, depth + 1);
+  // a yes/no named like a secret (unlockWithPin) tells nothing secret
+  for (const [key, item] of Object.entries(value)) out[key] = isSecretKey(key) && typeof item !== 'boolean' && item !== null ? REDACTED : scrubSecrets(item, depth + 1);
   return out;
 }

@@ -77,6 +77,8 @@ export const en = {
     title: 'Diagnostics',
     intro: 'For whoever integrates Aisle with the server: the server, its clock, and the requests made to it since sign-in.',
     refresh: 'Refresh',
+    bundle: 'Save a diagnostics file for IT',
+    bundleSaved: 'Saved {file}: attach it to your ticket. It holds no password, PIN or token.',
     server: 'Server',
     clock: "Server's clock",
     clockUnknown: 'Not known yet: no answer from the server.',

@@ -79,6 +79,8 @@ export const es: Messages = {
     title: 'Diagnóstico',
     intro: 'Para quien integra Aisle con el servidor: el servidor, su reloj y las peticiones que se le hicieron desde el inicio de sesión.',
     refresh: 'Actualizar',
+    bundle: 'Guardar un archivo de diagnóstico para informática',
+    bundleSaved: 'Guardado {file}: adjúntelo a su incidencia. No contiene contraseñas, PIN ni tokens.',
     server: 'Servidor',
     clock: 'Reloj del servidor',
     clockUnknown: 'Aún no se sabe: el servidor no ha respondido.',
