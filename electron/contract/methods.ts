@@ -69,6 +69,8 @@ export const methods = {
     z.strictObject({ kind: z.enum(['error', 'rejection', 'vue']), message: text(2000), where: text(400).optional(), stack: text(4000).optional() }),
   ),
   'kiosk.status': method<T.KioskStatus>()(none),
+  /** The machine policy (set by IT): the settings it locks, the servers it allows, and whether it could be read. */
+  'policy.get': method<T.PolicyStatus>()(none),
   /** Closes a kiosk workstation's Aisle, given the exit password IT set. */
   'kiosk.exit': method<{ leaving: true }>()(z.strictObject({ password })),
 

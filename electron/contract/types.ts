@@ -6,6 +6,17 @@ export type { Notice, NoticeCode } from './notices.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
+/** The machine policy IT deployed, as the settings page shows it: which settings it locks, and why it may not be in force. */
+export interface PolicyStatus {
+  file: string;
+  source: 'file' | 'last-good' | 'none';
+  problem: string | null;
+  locked: string[];
+  allowedServers: string[] | null;
+  demoAllowed: boolean;
+  updateFeed: string | null;
+}
+
 /** The diagnostics file written for IT: where, how big, what it holds. */
 export interface DiagnosticsBundle {
   file: string;

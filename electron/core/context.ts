@@ -4,6 +4,7 @@
 import type { HostKind } from '../contract/types.ts';
 import type { RequestLog } from './api/request-log.ts';
 import type { CoreEvents } from './events.ts';
+import type { MachinePolicy } from './settings/machine-policy.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 
 /** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
@@ -43,6 +44,8 @@ export interface KioskHost {
 }
 
 export interface CoreDeps {
+  /** The machine policy IT deployed (settings/machine-policy.ts), already applied to `settings` by the host. */
+  policy?: MachinePolicy;
   host: HostKind;
   version: string;
   dataDir: string;

@@ -11,6 +11,7 @@ import { silentLogger, type CoreContext, type CoreDeps, type SecretBox } from '.
 import { runProbe } from './diagnostics/probe.ts';
 import { bundleFileName, writeSupportBundle } from './diagnostics/support-bundle.ts';
 import { CoreEvents } from './events.ts';
+import { NO_POLICY } from './settings/machine-policy.ts';
 import { createKioskHandlers, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLabelHandlers } from './labels/label-handlers.ts';
 import { createFieldMapHandlers } from './lists/field-map-handlers.ts';
@@ -91,6 +92,10 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       canRemember: canRemember(deps.secrets),
     }),
+    'policy.get': () => {
+      const p = deps.policy ?? NO_POLICY;
+      return { file: p.file, source: p.source, problem: p.problem, locked: p.locked, allowedServers: p.allowedServers, demoAllowed: p.demoAllowed, updateFeed: p.updateFeed };
+    },
     'app.reportProblem': ({ kind, message, where, stack }) => {
       const logged = windowProblems.take();
       if (logged) ctx.log.error('window: a failure nothing caught', { source: 'window', kind, error: message, where: where ?? null, stack: stack ?? null });
@@ -119,6 +124,7 @@ export function createCore(deps: CoreDeps): Core {
         host: deps.host,
         version: deps.version,
         settings: deps.settings.get(),
+        policy: deps.policy ?? null,
         requests: ctx.requests.list(),
       });
       ctx.log.info('diagnostics: file written', { file: written.file, bytes: written.bytes });
@@ -127,6 +133,7 @@ export function createCore(deps: CoreDeps): Core {
     'diagnostics.probe': async (args) => runProbe({ ...args, server: args.server === 'demo' && deps.startDemoServer ? (await deps.startDemoServer()).url : args.server }),
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
+      if (deps.policy && !deps.policy.demoAllowed) throw new AisleError('forbidden', 'The demo warehouse is turned off on this workstation by your IT department (machine policy).');
       const { url } = await deps.startDemoServer();
       return { url, email: 'demo@example.com', password: 'demo1234' };
     },

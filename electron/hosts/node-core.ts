@@ -2,9 +2,22 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../contract/errors.ts';
-import { createAisleLogger, createConfSettingsStore, createCore, defaultDataDir, type AisleLogger, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import {
+  createAisleLogger,
+  createConfSettingsStore,
+  createCore,
+  defaultDataDir,
+  readMachinePolicy,
+  settingsUnderPolicy,
+  type AisleLogger,
+  type Core,
+  type CoreDeps,
+  type Logger,
+  type SettingsStore,
+} from '../core/index.ts';
 import type { HostKind } from '../contract/types.ts';
 import { inProcessDemo } from './in-process-demo.ts';
+import { logPolicy } from './policy-log.ts';
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -63,19 +76,22 @@ export function createNodeCore(options: NodeCoreOptions): NodeCore {
   prepareDataDir(dataDir);
   let settings: SettingsStore | null = null;
   const log = options.overrides?.log ?? createHostLogger(options.host, dataDir, { echo: options.echo, verbose: options.verbose, settings: () => settings });
+  const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
+  logPolicy(log, policy);
   const demo = inProcessDemo(dataDir);
-  settings = options.overrides?.settings ?? createConfSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
+  settings = settingsUnderPolicy(options.overrides?.settings ?? createConfSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }), policy);
   const core = createCore({
     log,
     host: options.host,
     version: packageVersion(),
     dataDir,
-    settings,
     exportDir: process.cwd(),
     startDemoServer: demo.start,
     // A CLI command is over in seconds; nobody walks away from it.
     idleLock: options.host !== 'cli',
     ...options.overrides,
+    settings,
+    policy,
   });
   return {
     ...core,

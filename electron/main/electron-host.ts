@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
-import { createAisleLogger, createCore, readKioskPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import { logPolicy } from '../hosts/policy-log.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';
@@ -74,14 +75,16 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     });
   const stopLoggingUncaught = logUncaughtErrors(process, log);
   log.info('app: started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron ?? null, packaged: app.isPackaged });
-  // Read once: a kiosk stays one until Aisle is closed with its exit password and started again.
-  const kiosk = readKioskPolicy(dataDir);
+  // Read once: IT's policy and a kiosk stay as they were until Aisle is started again.
+  const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
+  logPolicy(log, policy);
+  const kiosk = readKioskPolicy(dataDir, policy.kiosk);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
   installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
   let leaving = false;
 
   const demo = inProcessDemo(dataDir);
-  settings = createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
+  settings = settingsUnderPolicy(createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }), policy);
   const deps: CoreDeps = {
     host: 'electron',
     version: app.getVersion(),
@@ -101,6 +104,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
         }
       : undefined,
     ...options.overrides,
+    policy,
   };
   const engine = createCore(deps);
   const core: Core = {

@@ -22,6 +22,7 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<MethodName> = new Set<MethodName>([
   // a locked kiosk can still be closed by whoever holds the exit password
   'kiosk.exit',
   'settings.get',
+  'policy.get',
   'connectivity.get',
   'sync.status',
   'session.current',

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeSupportBundle } from '../../../core/entrances/diagnostics-bundle.ts';
+import { readMachinePolicy } from '../../../core/entrances/machine-policy.ts';
 import { defaultDataDir } from '../../../core/entrances/settings.ts';
 import { withDefaults } from '../../../core/entrances/settings-file.ts';
 import { CliError, type CliIo, type Command } from '../command.ts';
@@ -34,7 +35,7 @@ export const diagnosticsCommand: Command = {
     const out = path.resolve(values.out);
     let written;
     try {
-      written = writeSupportBundle(out, { dataDir, host: 'cli', version: cliVersion(), settings: settingsOnDisk(dataDir), requests: null });
+      written = writeSupportBundle(out, { dataDir, host: 'cli', version: cliVersion(), settings: settingsOnDisk(dataDir), policy: readMachinePolicy(dataDir), requests: null });
     } catch (error) {
       throw new CliError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }

@@ -431,6 +431,8 @@ export const en = {
     stockFullCheckHint: '0: at every sync. Between whole checks, a sync asks only for the items the inventory history says moved.',
     lockAfter: 'Lock after minutes without use (0: never)',
     byIt: 'This workstation is a kiosk: IT sets these settings. The look above is yours to change.',
+    setByIt: 'Set by your IT department',
+    policyProblem: 'The policy your IT department deployed could not be read: {problem}',
     unlockWithPin: 'Users may unlock with a PIN (each sets one on the Session screen)',
     facilities: 'Facilities kept offline',
     facilitiesHint: 'None ticked means all of your facilities.',

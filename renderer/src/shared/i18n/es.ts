@@ -432,6 +432,8 @@ export const es: Messages = {
     stockFullCheckHint: '0: en cada sincronización. Entre comprobaciones completas, se piden solo los artículos que el historial de inventario dice que se movieron.',
     lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
     byIt: 'Este puesto es un quiosco: estos ajustes los pone TI. El aspecto de arriba lo puede cambiar usted.',
+    setByIt: 'Establecido por su departamento de informática',
+    policyProblem: 'No se pudo leer la directiva que implantó su departamento de informática: {problem}',
     unlockWithPin: 'Los usuarios pueden desbloquear con un PIN (cada uno lo pone en la pantalla Sesión)',
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
