@@ -58,6 +58,8 @@ export interface CoreDeps {
   exportDir?: string;
   /** The sync worker's entry (default: sync-worker.ts beside its client; the Electron build passes its bundled copy). */
   syncWorkerUrl?: URL;
+  /** How long after a round, idle, the mirror's daily integrity check runs (default a minute; tests shorten it). */
+  idleCheckMs?: number;
   /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
   autoSync?: boolean;
   /** Lock the session after `lockAfterMinutes` without input (default true; the CLI's commands are short). */

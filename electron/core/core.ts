@@ -48,7 +48,7 @@ export function createCore(deps: CoreDeps): Core {
 
   const session = createSessionService(ctx);
   const mirrors = createMirrorManager(ctx, session, { upgrade: deps.upgradeMirror ?? ((file) => upgradeInWorker(file, deps.syncWorkerUrl)) });
-  const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
+  const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true, idleCheckMs: deps.idleCheckMs });
   const lookup = createLookupService(ctx, { mirrors });
 
   // Settings can change under the core (another window's save, the CLI or IT writing the file), so

@@ -17,6 +17,7 @@ import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
 import { readDatasetStatuses } from './sync-status.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
+import { createIdleCheck } from './idle-check.ts';
 import type { TaskToken } from './worker-protocol.ts';
 
 const SYNC_RUNNING: Notice = { code: 'sync_running' };
@@ -38,6 +39,8 @@ export interface SyncServiceOptions {
   retry?: RetryPolicy;
   /** Start rounds by themselves (sign-in, timer, connectivity). The CLI turns this off. */
   automatic?: boolean;
+  /** How long after a round, idle, the mirror's daily integrity check runs (idle-check.ts). */
+  idleCheckMs?: number;
   /** The scheduler's time (default: the system clock); tests drive it to simulate hours of rounds. */
   clock?: Clock;
   /** Time allowed for response headers and between body chunks (default: the api's 30 s). */
@@ -59,6 +62,22 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     onDeath: (why) => ctx.log.error('sync: the worker stopped in the middle of a round; its writes were rolled back, the next round starts a new worker', why),
   });
   const automatic = options.automatic ?? true;
+  const idleCheck = createIdleCheck({
+    clock: options.clock ?? systemClock,
+    worker,
+    log: ctx.log,
+    idleMs: options.idleCheckMs,
+    busy: (file) => current !== null || closed || mirrors.current()?.path !== file,
+    damaged: (error) => {
+      if (mirrors.current()) mirrors.setDamagedAside(error);
+    },
+    over: () => {
+      if (again && !closed) {
+        again = false;
+        start('after-check');
+      }
+    },
+  });
   const syncing = new Set<string>();
   let current: Promise<RoundResult> | null = null;
   let lastRoundStartedAt: string | null = null;
@@ -221,7 +240,10 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       .finally(() => {
         current = null;
         syncing.clear();
-        if (stillOpen(mirror)) lastRoundFinishedAt = new Date(clock.now()).toISOString();
+        if (stillOpen(mirror)) {
+          lastRoundFinishedAt = new Date(clock.now()).toISOString();
+          idleCheck.plan(mirror.path);
+        }
         schedule(again ? 0 : jittered(interval()));
         again = false;
         emitStatus();
@@ -235,6 +257,11 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     if (closed || !mirrors.current()) return false;
     if (current) {
       if (reason !== 'now') again = true;
+      return false;
+    }
+    // never during the integrity check: the round follows it
+    if (idleCheck.running()) {
+      again = true;
       return false;
     }
     // Sync now asks again for the lists the server said it does not offer
@@ -276,6 +303,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       emitStatus();
       return;
     }
+    // a file that opens is checked too once the workstation is idle, rounds or not
+    idleCheck.plan(mirror.path);
     const neverSynced = readDatasetStatuses(mirror.db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
     schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
     emitStatus();
@@ -333,7 +362,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       unsubscribeSession();
       unsubscribeConnectivity();
       worker.cancelAll();
+      idleCheck.cancel();
       await current?.catch(() => undefined);
+      await idleCheck.settled();
       await worker.terminate();
     },
   };

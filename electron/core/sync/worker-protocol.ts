@@ -42,7 +42,13 @@ export interface UpgradeTask {
   mirrorPath: string;
 }
 
-export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask;
+/** Reads every page of the mirror (quick_check); fails with the `mirror_file_damaged` notice when one is wrong. */
+export interface CheckTask {
+  kind: 'check';
+  mirrorPath: string;
+}
+
+export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask | CheckTask;
 
 export type ToWorker =
   | { type: 'task'; id: number; task: WorkerTask }
