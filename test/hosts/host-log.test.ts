@@ -98,6 +98,7 @@ describe('the host log after a session with refreshes, failures, a lock and a PI
     const find = (message: string, fields: Record<string, unknown> = {}) => entries.filter((e) => e.message === message && Object.entries(fields).every(([k, v]) => e[k] === v));
     expect(entries.every((e) => e.host === 'browser' && typeof e.time === 'string' && typeof e.level === 'string')).toBe(true);
     expect(find('session: sign-in', { email: EMAIL, level: 'info' })).toHaveLength(1);
+    expect(find('session: renewed', { email: EMAIL, how: 'refresh token' }).length).toBeGreaterThanOrEqual(1);
     // each dataset of each round: rows, bytes, time, outcome
     const datasets = find('sync: dataset');
     expect(datasets.length).toBeGreaterThan(2);
