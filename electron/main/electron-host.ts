@@ -81,6 +81,9 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   const kiosk = readKioskPolicy(dataDir, policy.kiosk);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
   installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
+  // a kiosk workstation opens Aisle when its user logs in (Windows and macOS; on Linux the session's
+  // autostart does it); an installed app only, never a development run
+  if (kiosk.enabled && app.isPackaged) app.setLoginItemSettings({ openAtLogin: true });
   let leaving = false;
 
   const demo = inProcessDemo(dataDir);

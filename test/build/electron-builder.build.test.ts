@@ -53,11 +53,18 @@ describe('electron-builder configuration', () => {
 
   it('targets AppImage and deb, NSIS, dmg, with no native rebuild and native files unpacked', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
-    expect(config.win.target).toEqual(['nsis']);
+    expect(config.win.target).toEqual(['nsis', 'msi']);
     expect(config.mac.target).toEqual(['dmg']);
     expect(config.npmRebuild).toBe(false);
     expect(config.asarUnpack).toContain('**/*.node');
     expect(log).toMatch(/skipped dependencies rebuild/);
+  });
+
+  it('deploys to fleets: an NSIS installer with an install-mode choice, a per-machine MSI, notarization only with credentials', () => {
+    const c = config as unknown as { nsis: Record<string, unknown>; msi: Record<string, unknown>; mac: Record<string, unknown> };
+    expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false });
+    expect(c.msi).toMatchObject({ perMachine: true, upgradeCode: expect.stringMatching(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/) });
+    expect(c.mac.notarize).toBe(Boolean(process.env.APPLE_API_KEY || process.env.APPLE_ID || process.env.APPLE_KEYCHAIN_PROFILE));
   });
 
   it('flips the fuses: no running as Node, no NODE_OPTIONS or inspector, encrypted cookies, only the integrity-checked asar', () => {

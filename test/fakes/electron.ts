@@ -103,6 +103,10 @@ export const app = Object.assign(new EventEmitter(), {
   sandboxEnabled: false,
   quitCalled: false,
   quitting: false,
+  loginItem: null as null | { openAtLogin?: boolean },
+  setLoginItemSettings(settings: { openAtLogin?: boolean }) {
+    app.loginItem = settings;
+  },
   getVersion: () => '0.0.0-test',
   getPath(name: string) {
     const found = app.paths[name];
@@ -229,6 +233,7 @@ export function resetFakeElectron(): void {
   app.sandboxEnabled = false;
   app.quitCalled = false;
   app.quitting = false;
+  app.loginItem = null;
   session.defaultSession.permissionHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;

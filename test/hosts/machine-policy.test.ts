@@ -13,7 +13,7 @@ import { machinePolicyPath, readMachinePolicy, settingsUnderPolicy } from '../..
 import { makeKey } from '../../electron/core/session/offline-verifier.ts';
 import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts';
 import { startElectronHost } from '../../electron/main/electron-host.ts';
-import { BrowserWindow, resetFakeElectronIn } from '../fakes/electron.ts';
+import { app, BrowserWindow, resetFakeElectronIn } from '../fakes/electron.ts';
 import { logEntries } from '../support/read-logs.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -85,9 +85,12 @@ describe('the machine policy', () => {
     writeFileSync(policyFile, JSON.stringify({ ...POLICY, kiosk: { exitPassword } }));
     process.env.AISLE_POLICY_FILE = policyFile;
     resetFakeElectronIn(dir.path, 'userData-electron');
+    app.isPackaged = true;
     const host = (await startElectronHost({ appUrl: 'file:///opt/Aisle/index.html', overrides: { autoSync: false } }))!;
     try {
       expect(BrowserWindow.created[0]!.options).toMatchObject({ kiosk: true });
+      // an installed kiosk opens at login
+      expect(app.loginItem).toEqual({ openAtLogin: true });
       expect(await dispatch(host.core.handlers, 'kiosk.status', {})).toMatchObject({ ok: true, value: { enabled: true, canExit: true } });
       expect(await dispatch(host.core.handlers, 'settings.get', {})).toMatchObject({ ok: true, value: { syncIntervalMinutes: 15 } });
     } finally {
