@@ -89,6 +89,7 @@ describe('the idle integrity check', () => {
     await found;
     expect(second.messages).toContain('mirror: the offline data file was damaged; moved aside, syncing afresh');
     expect(readdirSync(path.join(dataDir, 'mirrors')).some((f) => f.includes('.damaged-'))).toBe(true);
+    expect(checkDue(file, Date.now()), 'the fresh file is due a check of its own').toBe(true);
     const status = (await dispatch(core.handlers, 'sync.status', {})) as { ok: true; value: SyncStatus };
     expect(status.value.notice).toMatchObject({ code: 'mirror_damaged' });
     await round(core);

@@ -3,7 +3,7 @@
 // met yet (pages garbled on disk after a clean exit) is found and healed as a query's damage is:
 // set aside, synced afresh, said in words and logged. It runs in the worker so that lookups on the
 // main thread never wait for it.
-import { statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AisleError } from '../../contract/errors.ts';
 import type { Logger } from '../context.ts';
 import type { Clock, Timer } from '../shared/clock.ts';
@@ -62,6 +62,8 @@ export function createIdleCheck(deps: {
         (error: AisleError) => {
           if (error.notice?.code === 'mirror_file_damaged') {
             deps.log.error('mirror: the integrity check found damage', { ms: deps.clock.now() - started, error: error.message });
+            // the fresh file that takes this one's name has not been checked
+            rmSync(checkedMarker(mirrorPath), { force: true });
             deps.damaged(error);
           } else deps.log.warn('mirror: the integrity check could not run', { code: error.code, error: error.message });
         },
