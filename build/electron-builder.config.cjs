@@ -30,6 +30,18 @@ module.exports = {
   extraResources: [{ from: 'third_party/gs1-syntax-dictionary', to: 'third_party/gs1-syntax-dictionary', filter: ['LICENSE', 'SOURCE.md'] }],
   asar: true,
   asarUnpack: ['**/*.node'],
+  // Electron's fuses, flipped in the binary before signing: the installed app cannot be run as plain
+  // Node (ELECTRON_RUN_AS_NODE), handed NODE_OPTIONS or an inspector port, nor pointed at code outside
+  // its asar, so nobody at a shared workstation can read the mirror or the session through it.
+  // Corporate CAs then come from the OS store, not NODE_EXTRA_CA_CERTS (which the nodeOptions fuse also ignores).
+  electronFuses: {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableCookieEncryption: true,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+  },
   npmRebuild: false,
   nodeGypRebuild: false,
   buildDependenciesFromSource: false,
@@ -42,8 +54,15 @@ module.exports = {
     artifactName: '${productName}-${version}-${arch}.${ext}',
   },
   deb: { depends: ['libgtk-3-0', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'] },
-  win: { target: ['nsis'], artifactName: '${productName}-Setup-${version}-${arch}.${ext}' },
+  // Fleets: the NSIS installer offers "only me" or "anyone using this computer" (and `/allusers` when
+  // silent); the MSI, for software deployment (GPO, Intune, SCCM), always installs per machine.
+  // Windows signing comes from CSC_LINK / CSC_KEY_PASSWORD (WIN_CSC_LINK) in the environment, as
+  // electron-builder reads them: without them the installers are built unsigned.
+  win: { target: ['nsis', 'msi'], artifactName: '${productName}-Setup-${version}-${arch}.${ext}' },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, deleteAppDataOnUninstall: false },
-  mac: { target: ['dmg'], category: 'public.app-category.business', hardenedRuntime: true },
+  msi: { oneClick: false, perMachine: true, upgradeCode: '5f0e6b8e-3c1d-4a8e-9a51-6c0b2d7f4a10', artifactName: '${productName}-${version}-${arch}.${ext}' },
+  // notarized only where Apple's credentials are in the environment (electron-builder's own
+  // variables); signing likewise from CSC_LINK, or skipped without it
+  mac: { target: ['dmg'], category: 'public.app-category.business', hardenedRuntime: true, notarize: Boolean(process.env.APPLE_API_KEY || process.env.APPLE_ID || process.env.APPLE_KEYCHAIN_PROFILE) },
   dmg: { artifactName: '${productName}-${version}-${arch}.${ext}' },
 };

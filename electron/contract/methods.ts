@@ -64,7 +64,13 @@ export type CsvBooleans = z.infer<typeof csvBooleansSchema>;
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
+  /** A failure in the window (an error nothing caught), written to the host's log. Never carries what the user typed. */
+  'app.reportProblem': method<{ logged: boolean }>()(
+    z.strictObject({ kind: z.enum(['error', 'rejection', 'vue']), message: text(2000), where: text(400).optional(), stack: text(4000).optional() }),
+  ),
   'kiosk.status': method<T.KioskStatus>()(none),
+  /** The machine policy (set by IT): the settings it locks, the servers it allows, and whether it could be read. */
+  'policy.get': method<T.PolicyStatus>()(none),
   /** Closes a kiosk workstation's Aisle, given the exit password IT set. */
   'kiosk.exit': method<{ leaving: true }>()(z.strictObject({ password })),
 
@@ -105,6 +111,7 @@ export const methods = {
       datasetCapMinRows: z.number().int().min(1).max(1_000_000_000).optional(),
       datasetCapMinMegabytes: z.number().int().min(1).max(1_000_000).optional(),
       shrinkHoldPercent: z.number().min(0).max(50).optional(),
+      logKeepDays: z.number().int().min(1).max(365).optional(),
     }),
   ),
 
@@ -212,6 +219,8 @@ export const methods = {
   ),
   /** The server, its clock against this one, and the requests made to it lately (no credentials). */
   'diagnostics.get': method<T.Diagnostics>()(none),
+  /** Writes the diagnostics file IT attaches to a ticket (a zip: logs, requests, settings, policy, mirrors, versions; no secrets) into the export folder. */
+  'diagnostics.bundle': method<T.DiagnosticsBundle>()(none),
   /**
    * Signs in to a server on its own (not the app's session) as sign-in does, runs one sync round into
    * a throw-away mirror, and reports what it did; `deadlineSeconds` bounds the whole probe.

@@ -8,6 +8,24 @@ export type { ProbeError, ProbeFact } from './probe-facts.ts';
 
 export type HostKind = 'electron' | 'browser' | 'cli';
 
+/** The machine policy IT deployed, as the settings page shows it: which settings it locks, and why it may not be in force. */
+export interface PolicyStatus {
+  file: string;
+  source: 'file' | 'last-good' | 'none';
+  problem: string | null;
+  locked: string[];
+  allowedServers: string[] | null;
+  demoAllowed: boolean;
+  updateFeed: string | null;
+}
+
+/** The diagnostics file written for IT: where, how big, what it holds. */
+export interface DiagnosticsBundle {
+  file: string;
+  bytes: number;
+  entries: string[];
+}
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -101,6 +119,8 @@ export interface Settings {
   datasetCapMinMegabytes: number;
   /** A catalog list (not stock or history) whose reading would shrink it by more than this share (percent), with no total from the server to prove it whole, is held for confirmation. */
   shrinkHoldPercent: number;
+  /** Days of log files kept in the data folder's logs/ (today's counted). */
+  logKeepDays: number;
 }
 
 export type LabelSize = '2x1' | '4x6';

@@ -4,6 +4,7 @@
 import type { HostKind } from '../contract/types.ts';
 import type { RequestLog } from './api/request-log.ts';
 import type { CoreEvents } from './events.ts';
+import type { MachinePolicy } from './settings/machine-policy.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 
 /** Encryption at rest for secrets the user asked us to remember (Electron's safeStorage). */
@@ -43,6 +44,8 @@ export interface KioskHost {
 }
 
 export interface CoreDeps {
+  /** The machine policy IT deployed (settings/machine-policy.ts), already applied to `settings` by the host. */
+  policy?: MachinePolicy;
   host: HostKind;
   version: string;
   dataDir: string;
@@ -55,6 +58,8 @@ export interface CoreDeps {
   exportDir?: string;
   /** The sync worker's entry (default: sync-worker.ts beside its client; the Electron build passes its bundled copy). */
   syncWorkerUrl?: URL;
+  /** How long after a round, idle, the mirror's daily integrity check runs (default a minute; tests shorten it). */
+  idleCheckMs?: number;
   /** Sync by itself after sign-in, on a timer and when back online (default true; the CLI syncs on command). */
   autoSync?: boolean;
   /** Lock the session after `lockAfterMinutes` without input (default true; the CLI's commands are short). */

@@ -1,13 +1,17 @@
 // The engine every host constructs: it owns the session, the mirror and sync, and answers the
 // contract's methods. Nothing here imports `electron`; host-specific services come in through
 // `CoreDeps` (context.ts).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { AisleError } from '../contract/errors.ts';
 import type { Handlers } from '../contract/dispatch.ts';
 import { createRequestLog } from './api/request-log.ts';
 import { silentLogger, type CoreContext, type CoreDeps, type SecretBox } from './context.ts';
 import { runProbe } from './diagnostics/probe.ts';
+import { bundleFileName, writeSupportBundle } from './diagnostics/support-bundle.ts';
 import { CoreEvents } from './events.ts';
+import { NO_POLICY } from './settings/machine-policy.ts';
 import { createKioskHandlers, refuseWorkstationChanges } from './kiosk/kiosk-service.ts';
 import { createLabelHandlers } from './labels/label-handlers.ts';
 import { createFieldMapHandlers } from './lists/field-map-handlers.ts';
@@ -29,7 +33,10 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const events = new CoreEvents();
-  const ctx: CoreContext = { deps, events, log: deps.log ?? silentLogger, requests: createRequestLog() };
+  const log = deps.log ?? silentLogger;
+  const requestFailed = (r: { by: string; method: string; url: string; status: number | null; ms: number; error: { code: string; message: string } | null }) =>
+    log.warn('request failed', { by: r.by, call: `${r.method} ${r.url}`, status: r.status, ms: r.ms, code: r.error?.code ?? null, error: r.error?.message ?? null });
+  const ctx: CoreContext = { deps, events, log, requests: createRequestLog(requestFailed) };
   // What was asked of the server is the signed-in user's business: gone when the session ends, or
   // when someone else's takes its place (a sign-in over an expired session).
   let requestsOf: string | null = null;
@@ -41,7 +48,7 @@ export function createCore(deps: CoreDeps): Core {
 
   const session = createSessionService(ctx);
   const mirrors = createMirrorManager(ctx, session, { upgrade: deps.upgradeMirror ?? ((file) => upgradeInWorker(file, deps.syncWorkerUrl)) });
-  const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true });
+  const sync = createSyncService(ctx, { session, mirrors }, { automatic: deps.autoSync ?? true, idleCheckMs: deps.idleCheckMs });
   const lookup = createLookupService(ctx, { mirrors });
 
   // Settings can change under the core (another window's save, the CLI or IT writing the file), so
@@ -52,6 +59,8 @@ export function createCore(deps: CoreDeps): Core {
     if (isDeepStrictEqual(after, knownSettings)) return;
     const before = knownSettings;
     knownSettings = after;
+    const changed = Object.keys(after).filter((key) => !isDeepStrictEqual(after[key as keyof typeof after], before[key as keyof typeof before]));
+    ctx.log.info('settings changed', { changed: Object.fromEntries(changed.map((key) => [key, after[key as keyof typeof after]])) });
     sync.settingsChanged(before, after);
     session.settingsChanged();
     events.emit('settings.changed', after);
@@ -63,6 +72,9 @@ export function createCore(deps: CoreDeps): Core {
       ctx.log.error('settings change not applied', { error: String(error) });
     }
   });
+
+  // a window failing in a loop must not fill the log: a few a minute are enough to see why
+  const windowProblems = rateLimit(WINDOW_PROBLEMS_PER_MINUTE, 60_000);
 
   const handlers: Handlers = guardWhileLocked({
     ...session.handlers,
@@ -80,6 +92,15 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       canRemember: canRemember(deps.secrets),
     }),
+    'policy.get': () => {
+      const p = deps.policy ?? NO_POLICY;
+      return { file: p.file, source: p.source, problem: p.problem, locked: p.locked, allowedServers: p.allowedServers, demoAllowed: p.demoAllowed, updateFeed: p.updateFeed };
+    },
+    'app.reportProblem': ({ kind, message, where, stack }) => {
+      const logged = windowProblems.take();
+      if (logged) ctx.log.error('window: a failure nothing caught', { source: 'window', kind, error: message, where: where ?? null, stack: stack ?? null });
+      return { logged };
+    },
     'settings.get': () => ctx.deps.settings.get(),
     'settings.set': (patch) => {
       if (deps.kiosk?.policy.enabled) refuseWorkstationChanges(patch, ctx.deps.settings.get());
@@ -95,9 +116,24 @@ export function createCore(deps: CoreDeps): Core {
         requests: ctx.requests.list(),
       };
     },
+    'diagnostics.bundle': () => {
+      const folder = deps.exportDir ?? deps.dataDir;
+      mkdirSync(folder, { recursive: true });
+      const written = writeSupportBundle(path.join(folder, bundleFileName(deps.host)), {
+        dataDir: deps.dataDir,
+        host: deps.host,
+        version: deps.version,
+        settings: deps.settings.get(),
+        policy: deps.policy ?? null,
+        requests: ctx.requests.list(),
+      });
+      ctx.log.info('diagnostics: file written', { file: written.file, bytes: written.bytes });
+      return written;
+    },
     'diagnostics.probe': (args) => runProbe(deps, args),
     'demo.start': async () => {
       if (!deps.startDemoServer) throw new AisleError('not_implemented', 'The demo warehouse is not available in this host.');
+      if (deps.policy && !deps.policy.demoAllowed) throw new AisleError('forbidden', 'The demo warehouse is turned off on this workstation by your IT department (machine policy).');
       const { url } = await deps.startDemoServer();
       return { url, email: 'demo@example.com', password: 'demo1234' };
     },
@@ -116,6 +152,25 @@ export function createCore(deps: CoreDeps): Core {
       await sync.close();
       await mirrors.close();
       await session.close();
+    },
+  };
+}
+
+const WINDOW_PROBLEMS_PER_MINUTE = 10;
+
+/** Allows `count` takes in each span of `ms`. */
+function rateLimit(count: number, ms: number): { take(): boolean } {
+  let spanStart = 0;
+  let taken = 0;
+  return {
+    take() {
+      const now = Date.now();
+      if (now - spanStart >= ms) {
+        spanStart = now;
+        taken = 0;
+      }
+      taken += 1;
+      return taken <= count;
     },
   };
 }

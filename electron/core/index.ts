@@ -16,3 +16,5 @@ export * from './entrances/mirror-files.ts';
 export * from './entrances/dataset-status.ts';
 export * from './entrances/field-map.ts';
 export * from './entrances/lookups.ts';
+export * from './entrances/log.ts';
+export * from './entrances/machine-policy.ts';

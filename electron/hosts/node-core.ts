@@ -2,10 +2,22 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError } from '../contract/errors.ts';
-import { createConfSettingsStore, createCore, defaultDataDir, type Core, type CoreDeps } from '../core/index.ts';
+import {
+  createAisleLogger,
+  createConfSettingsStore,
+  createCore,
+  defaultDataDir,
+  readMachinePolicy,
+  settingsUnderPolicy,
+  type AisleLogger,
+  type Core,
+  type CoreDeps,
+  type Logger,
+  type SettingsStore,
+} from '../core/index.ts';
 import type { HostKind } from '../contract/types.ts';
-import { createFileLogger } from './file-logger.ts';
 import { inProcessDemo } from './in-process-demo.ts';
+import { logPolicy } from './policy-log.ts';
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -18,6 +30,22 @@ export interface NodeCoreOptions {
   overrides?: Partial<CoreDeps>;
   /** Where warnings and errors are echoed besides the log file (the browser host: its terminal). */
   echo?: (line: string) => void;
+  /** Echo every entry, not only warnings and errors (the CLI's --verbose). */
+  verbose?: boolean;
+}
+
+/**
+ * The log of a host without Electron: the day's file in the data folder, kept as many days as the
+ * settings say (read at each new day, so a change needs no restart).
+ */
+export function createHostLogger(host: HostKind, dataDir: string, options: { echo?: (line: string) => void; verbose?: boolean; settings?: () => SettingsStore | null } = {}): AisleLogger {
+  return createAisleLogger(dataDir, {
+    host,
+    level: options.verbose ? 'debug' : 'info',
+    echo: options.echo,
+    echoLevel: options.verbose ? 'debug' : 'warn',
+    keepDays: () => options.settings?.()?.get().logKeepDays ?? 14,
+  });
 }
 
 /**
@@ -40,26 +68,34 @@ export function prepareDataDir(dataDir: string): void {
   }
 }
 
-export function createNodeCore(options: NodeCoreOptions): Core {
+/** The core, with the log it writes to (the host logs its own events there too). */
+export type NodeCore = Core & { log: Logger };
+
+export function createNodeCore(options: NodeCoreOptions): NodeCore {
   const dataDir = options.dataDir ?? defaultDataDir();
   prepareDataDir(dataDir);
-  const log = options.overrides?.log ?? createFileLogger(dataDir, { echo: options.echo });
+  let settings: SettingsStore | null = null;
+  const log = options.overrides?.log ?? createHostLogger(options.host, dataDir, { echo: options.echo, verbose: options.verbose, settings: () => settings });
+  const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
+  logPolicy(log, policy);
   const demo = inProcessDemo(dataDir);
-  const settings = options.overrides?.settings ?? createConfSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) });
+  settings = settingsUnderPolicy(options.overrides?.settings ?? createConfSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }), policy);
   const core = createCore({
     log,
     host: options.host,
     version: packageVersion(),
     dataDir,
-    settings,
     exportDir: process.cwd(),
     startDemoServer: demo.start,
     // A CLI command is over in seconds; nobody walks away from it.
     idleLock: options.host !== 'cli',
     ...options.overrides,
+    settings,
+    policy,
   });
   return {
     ...core,
+    log,
     async close() {
       await core.close();
       await demo.close();

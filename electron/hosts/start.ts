@@ -7,8 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBrowserHost } from './browser/browser-host.ts';
-import { defaultDataDir } from '../core/entrances/settings.ts';
-import { createFileLogger } from './file-logger.ts';
 import { createNodeCore } from './node-core.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,7 +80,7 @@ if (electron) {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const log = createFileLogger(defaultDataDir(), { echo: (line) => console.error(line) });
+  const log = core.log;
   const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer'), host: options.host, port, log }).catch((error: unknown) =>
     fail(`the browser host could not listen: ${error instanceof Error ? error.message : String(error)}`),
   );

@@ -3,18 +3,21 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
-import { createCore, readKioskPolicy, type Core, type CoreDeps, type Logger } from '../core/index.ts';
+import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import { logPolicy } from '../hosts/policy-log.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
+import { logChildProcessGone, recoverScreen } from './screen-recovery.ts';
+import { logUncaughtErrors } from './uncaught-errors.ts';
 import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Main's log: to stderr, fields only (callers never pass arguments, tokens or passwords). */
+/** Main's log before the data folder is known: to stderr, fields only. */
 export const consoleLogger: Logger = {
   info: (message, fields) => console.info(`[aisle] ${message}`, fields ?? ''),
   warn: (message, fields) => console.warn(`[aisle] ${message}`, fields ?? ''),
@@ -58,22 +61,38 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     return null;
   }
   const appUrl = options.appUrl ?? rendererUrl(app.isPackaged, process.env);
-  const log = options.log ?? consoleLogger;
   prepareApp(() => appUrl);
   await app.whenReady();
   const dataDir = app.getPath('userData');
-  // Read once: a kiosk stays one until Aisle is closed with its exit password and started again.
-  const kiosk = readKioskPolicy(dataDir);
+  let settings: SettingsStore | null = null;
+  // the day's file in the data folder; in development also the terminal that started Aisle
+  const log: Logger =
+    options.log ??
+    createAisleLogger(dataDir, {
+      host: 'electron',
+      keepDays: () => settings?.get().logKeepDays ?? 14,
+      echo: app.isPackaged ? undefined : (line) => console.error(line),
+    });
+  const stopLoggingUncaught = logUncaughtErrors(process, log);
+  log.info('app: started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron ?? null, packaged: app.isPackaged });
+  // Read once: IT's policy and a kiosk stay as they were until Aisle is started again.
+  const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
+  logPolicy(log, policy);
+  const kiosk = readKioskPolicy(dataDir, policy.kiosk);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
   installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
+  // a kiosk workstation opens Aisle when its user logs in (Windows and macOS; on Linux the session's
+  // autostart does it); an installed app only, never a development run
+  if (kiosk.enabled && app.isPackaged) app.setLoginItemSettings({ openAtLogin: true });
   let leaving = false;
 
   const demo = inProcessDemo(dataDir);
+  settings = settingsUnderPolicy(createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }), policy);
   const deps: CoreDeps = {
     host: 'electron',
     version: app.getVersion(),
     dataDir,
-    settings: createElectronSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }),
+    settings,
     secrets: createSafeStorageSecretBox(),
     exportDir: app.getPath('downloads'),
     startDemoServer: demo.start,
@@ -88,6 +107,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
         }
       : undefined,
     ...options.overrides,
+    policy,
   };
   const engine = createCore(deps);
   const core: Core = {
@@ -126,6 +146,8 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   }
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null, log);
+  const recovery = recoverScreen(current, () => appUrl, log);
+  app.on('child-process-gone', logChildProcessGone(log));
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {
     window = null;
@@ -143,7 +165,10 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
+    recovery.stop();
+    log.info('app: quitting');
     closing ??= core.close().finally(() => {
+      stopLoggingUncaught();
       closed = true;
       app.quit();
     });

@@ -6,9 +6,12 @@ import { createAppRouter } from './router.ts';
 import { displayPlugin } from './display-plugin.ts';
 import './shared/styles/theme.css';
 import { searchProbeWanted } from './bench/search-probe-flag.ts';
+import { useClient } from './shared/api/client.ts';
+import { installProblemReporter } from './shared/api/problem-reporter.ts';
 
 const app = createApp(App);
 const pinia = createPinia();
+installProblemReporter(app, window, (problem) => void useClient().call('app.reportProblem', problem).catch(() => {}));
 app.use(pinia);
 app.use(createAppI18n());
 app.use(createAppRouter());

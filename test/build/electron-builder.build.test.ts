@@ -13,6 +13,10 @@ const require = createRequire(import.meta.url);
 const asar = require('@electron/asar') as { listPackage(file: string, options?: object): string[] };
 const config = require('../../build/electron-builder.config.cjs') as Record<string, unknown> & { linux: { target: string[] }; win: { target: string[] }; mac: { target: string[] } };
 
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Electron's own defaults, '1' on, '0' off: RunAsNode, cookie encryption, NODE_OPTIONS, --inspect, asar integrity, only asar, browser V8 snapshot, file:// privileges. */
+const SHIPPED_WIRE = '10110001';
+
 /** The environment of `npm run dist`: without vitest's variables, which make electron-builder go quiet. */
 function builderEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NODE_ENV: 'production' };
@@ -31,7 +35,9 @@ describe('electron-builder configuration', () => {
     expect(existsSync(path.join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(true);
     const electronDist = path.join(work.path, 'electron-dist');
     mkdirSync(electronDist);
-    writeFileSync(path.join(electronDist, 'electron'), '', { mode: 0o755 });
+    // the placeholder carries a fuse wire as Electron ships it (sentinel, version 1, eight fuses at
+    // their defaults), so electron-builder flips the fuses on it as on the real binary
+    writeFileSync(path.join(electronDist, 'electron'), Buffer.concat([Buffer.from('placeholder\0' + FUSE_SENTINEL), Buffer.from([1, SHIPPED_WIRE.length]), Buffer.from(SHIPPED_WIRE), Buffer.from('\0')]), { mode: 0o755 });
     writeFileSync(path.join(electronDist, 'version'), require('electron/package.json').version);
     const run = spawnSync(
       path.join(root, 'node_modules/.bin/node'),
@@ -47,11 +53,32 @@ describe('electron-builder configuration', () => {
 
   it('targets AppImage and deb, NSIS, dmg, with no native rebuild and native files unpacked', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
-    expect(config.win.target).toEqual(['nsis']);
+    expect(config.win.target).toEqual(['nsis', 'msi']);
     expect(config.mac.target).toEqual(['dmg']);
     expect(config.npmRebuild).toBe(false);
     expect(config.asarUnpack).toContain('**/*.node');
     expect(log).toMatch(/skipped dependencies rebuild/);
+  });
+
+  it('deploys to fleets: an NSIS installer with an install-mode choice, a per-machine MSI, notarization only with credentials', () => {
+    const c = config as unknown as { nsis: Record<string, unknown>; msi: Record<string, unknown>; mac: Record<string, unknown> };
+    expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false });
+    expect(c.msi).toMatchObject({ perMachine: true, upgradeCode: expect.stringMatching(/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/) });
+    expect(c.mac.notarize).toBe(Boolean(process.env.APPLE_API_KEY || process.env.APPLE_ID || process.env.APPLE_KEYCHAIN_PROFILE));
+  });
+
+  it('flips the fuses: no running as Node, no NODE_OPTIONS or inspector, encrypted cookies, only the integrity-checked asar', () => {
+    const binary = readFileSync(path.join(output, 'linux-unpacked/aisle'));
+    const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    const wire = binary.subarray(at + 2, at + 2 + binary[at + 1]).toString('latin1');
+    expect(wire[0], 'RunAsNode').toBe('0');
+    expect(wire[1], 'EnableCookieEncryption').toBe('1');
+    expect(wire[2], 'EnableNodeOptionsEnvironmentVariable').toBe('0');
+    expect(wire[3], 'EnableNodeCliInspectArguments').toBe('0');
+    expect(wire[4], 'EnableEmbeddedAsarIntegrityValidation').toBe('1');
+    expect(wire[5], 'OnlyLoadAppFromAsar').toBe('1');
+    // the two fuses the config leaves alone keep Electron's values
+    expect(wire.slice(6)).toBe(SHIPPED_WIRE.slice(6));
   });
 
   it('packs the build and the runtime dependencies, and nothing else of the project', () => {

@@ -14,7 +14,7 @@ const NOT_WALKED = new Set(['node_modules', '.git', 'out', 'dist', 'release', '.
 const WRITTEN_AT_RUN_TIME = new Set([
   'settings.json', 'kiosk.json', 'unlock-pins.json', 'recent-records.json', 'offline-verifiers.json',
   'server-habits.json', 'field-map.json', 'last-sync-failure.json', 'mirrors/', 'scan-lists/', 'out/', 'out/cli/', 'out/cli/inputs.json',
-  'release/', 'test/.artifacts/', 'test/.artifacts/screens/',
+  'release/', 'test/.artifacts/', 'test/.artifacts/screens/', 'policy.json', 'policy.last-good.json', 'logs/',
 ]);
 
 /** Every file and folder of the repository, as paths from its root (folders end with '/'). */

@@ -37,6 +37,16 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
+  crashed = 0;
+  /** As Electron's: ends the renderer, which reports itself gone ('killed'). */
+  forcefullyCrashRenderer() {
+    this.crashed += 1;
+    this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+  }
+  /** Test helper: the renderer's process ends for `reason` ('crashed', 'oom', 'clean-exit'…). */
+  processGone(reason: string, exitCode = 1) {
+    this.emit('render-process-gone', {}, { reason, exitCode });
+  }
   /** Emits a cancellable event as Electron does; returns whether a listener prevented it. */
   emitCancellable(name: string, ...args: unknown[]): boolean {
     let prevented = false;
@@ -50,6 +60,8 @@ export class BrowserWindow extends EventEmitter {
   readonly options: Record<string, unknown>;
   readonly webContents = new FakeWebContents();
   loadedUrl: string | null = null;
+  /** Every URL loaded, in order. */
+  loads: string[] = [];
   visible = false;
   closed = false;
   constructor(options: Record<string, unknown>) {
@@ -60,6 +72,10 @@ export class BrowserWindow extends EventEmitter {
   }
   async loadURL(url: string) {
     this.loadedUrl = url;
+    this.loads.push(url);
+  }
+  isDestroyed() {
+    return this.closed;
   }
   show() {
     this.visible = true;
@@ -87,6 +103,10 @@ export const app = Object.assign(new EventEmitter(), {
   sandboxEnabled: false,
   quitCalled: false,
   quitting: false,
+  loginItem: null as null | { openAtLogin?: boolean },
+  setLoginItemSettings(settings: { openAtLogin?: boolean }) {
+    app.loginItem = settings;
+  },
   getVersion: () => '0.0.0-test',
   getPath(name: string) {
     const found = app.paths[name];
@@ -213,6 +233,7 @@ export function resetFakeElectron(): void {
   app.sandboxEnabled = false;
   app.quitCalled = false;
   app.quitting = false;
+  app.loginItem = null;
   session.defaultSession.permissionHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;

@@ -1,7 +1,7 @@
 // The attack on the hosts, point by point: a hostile record read back, a damaged mirror, a full
 // disk, the browser host's key, clocks that lie, stalled streams, CSV cells that would be formulas.
 // Every case runs against the real core over real files and, where there is one, a real socket.
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readlinkSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,6 +23,7 @@ import { silentLogger } from '../../electron/core/context.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { anyAuthServer } from '../api/any-auth-server.ts';
 import { demoCore } from '../support/demo-core.ts';
+import { logText } from '../support/read-logs.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { ipcMain } from '../fakes/electron.ts';
 import { recordFigures } from './support/figures.ts';
@@ -325,7 +326,7 @@ describe('a damaged mirror heals', () => {
       expect(signedIn.ok, JSON.stringify(signedIn)).toBe(true);
       await untilAsync(found, 60_000);
       expect(setAside().length).toBe(asideBefore + 1);
-      const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+      const log = logText(demo.dir.path);
       expect(log).toContain('the offline data file was damaged; moved aside');
       const status = await dispatch(demo.core.handlers, 'sync.status', {});
       expect(status.ok && inWords((status.value as SyncStatus).notice)).toMatch(/damaged.*moved aside/);
@@ -342,7 +343,7 @@ describe('a damaged mirror heals', () => {
     const answer = await dispatch(demo.core.handlers, 'lists.page', { view, offset: 0, limit: 50 });
     expect(answer).toMatchObject({ ok: false, error: { code: 'mirror_error', message: expect.stringMatching(/damaged: it was moved aside and the offline data is being downloaded again/), notice: { code: 'mirror_damaged_ask_again' } } });
     expect(setAside().length).toBe(asideBefore + 1);
-    const log = readFileSync(path.join(demo.dir.path, 'logs', 'aisle.log'), 'utf8');
+    const log = logText(demo.dir.path);
     expect(log.split('\n').filter((l) => l.includes('the offline data file was damaged; moved aside')).length).toBeGreaterThan(asideBefore);
     // synced afresh without a new sign-in: lookups work again
     await untilAsync(found, 60_000);

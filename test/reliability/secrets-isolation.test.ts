@@ -2,11 +2,12 @@
 // plain text anywhere in the data folder (settings, profiles, the mirror and its WAL, the logs).
 // Two users on one workstation never open or see each other's mirror, online or offline, and
 // sign-out forgets what it must.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, SessionView, SignInResult } from '../../electron/contract/types.ts';
 import type { Logger } from '../../electron/core/context.ts';
+import { createAisleLogger } from '../../electron/core/entrances/log.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
 import { testSecretBox } from '../session/harness.ts';
@@ -31,14 +32,11 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/** A logger as a host would keep one: JSON lines in the data folder. */
+/** The log the hosts keep: the day's file in the data folder. */
 function fileLogger(dataDir: string): Logger {
-  const dir = path.join(dataDir, 'logs');
-  mkdirSync(dir, { recursive: true });
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    appendFileSync(path.join(dir, 'aisle.log'), JSON.stringify({ level, message, ...fields }) + '\n');
-  write('info')('workstation started');
-  return { info: write('info'), warn: write('warn'), error: write('error') };
+  const log = createAisleLogger(dataDir, { host: 'browser' });
+  log.info('workstation started');
+  return log;
 }
 
 function filesUnder(dir: string): string[] {
@@ -104,7 +102,7 @@ describe('secrets on disk (point 4)', () => {
       const signedIn = scan('signed in, remembered, after two rounds and a refresh');
       expect(signedIn).toContain('remembered-sign-in.json');
       expect(signedIn.some((f) => f.endsWith('.sqlite-wal')), 'the WAL was scanned').toBe(true);
-      expect(signedIn).toContain('logs/aisle.log');
+      expect(signedIn).toContain(`logs/aisle-${new Date().toISOString().slice(0, 10)}.log`);
       expect(signedIn).toContain('settings.json');
       await signOut(ws);
     } finally {

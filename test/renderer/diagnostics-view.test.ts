@@ -61,6 +61,21 @@ describe('the diagnostics page', () => {
     wrapper.unmount();
   });
 
+  it('saves the diagnostics file for IT and says where, in Spanish too', async () => {
+    const saved = { file: '/home/ana/Downloads/aisle-diagnostics-electron-2026-03-07-10-00-00.zip', bytes: 40_000, entries: ['README.txt'] };
+    for (const [locale, words] of [['en', 'Saved /home/ana/Downloads/aisle-diagnostics-electron-2026-03-07-10-00-00.zip: attach it to your ticket. It holds no password, PIN or token.'], ['es', 'Guardado /home/ana/Downloads/aisle-diagnostics-electron-2026-03-07-10-00-00.zip: adjúntelo a su incidencia. No contiene contraseñas, PIN ni tokens.']] as const) {
+      const calls: string[] = [];
+      const scripted = scriptedClient({ 'diagnostics.get': () => ({ server: SERVER, clockSkewMs: null, requests: [] }), 'diagnostics.bundle': () => (calls.push('bundle'), saved) });
+      const { wrapper } = await mountWith(DiagnosticsView, scripted, { locale });
+      expect(wrapper.find('[data-testid=diagnostics-bundle-saved]').exists()).toBe(false);
+      await wrapper.get('[data-testid=diagnostics-bundle]').trigger('click');
+      await flushPromises();
+      expect(calls).toEqual(['bundle']);
+      expect(wrapper.get('[data-testid=diagnostics-bundle-saved]').text()).toBe(words);
+      wrapper.unmount();
+    }
+  });
+
   it('says a clock in step, one not known yet, and one ahead, in Spanish too', async () => {
     const says = async (clockSkewMs: number | null, locale: 'en' | 'es' = 'en') => {
       const { wrapper } = await mountWith(DiagnosticsView, client({ clockSkewMs }), { locale });

@@ -145,3 +145,41 @@ describe('a language of one\'s own', () => {
     wrapper.unmount();
   });
 });
+
+describe("settings set by IT's machine policy", () => {
+  it('are shown locked with "set by your IT department", in Spanish too, and not sent on save', async () => {
+    for (const [locale, words] of [['en', 'Set by your IT department'], ['es', 'Establecido por su departamento de informática']] as const) {
+      const client = scriptedClient({
+        'settings.get': () => saved({ server: 'https://wms.example.com', syncIntervalMinutes: 10 }),
+        'policy.get': () => ({ file: '/etc/aisle/policy.json', source: 'file', problem: null, locked: ['server', 'syncIntervalMinutes'], allowedServers: null, demoAllowed: false, updateFeed: null }),
+        'settings.set': (patch) => saved(patch as Partial<Settings>),
+      });
+      const { wrapper } = await mountWith(SettingsView, client, { locale });
+      await flushPromises();
+      for (const id of ['settings-server', 'settings-interval']) expect(wrapper.get(`[data-testid=${id}]`).attributes('disabled'), id).toBeDefined();
+      expect(wrapper.get('[data-testid=settings-lock-after]').attributes('disabled')).toBeUndefined();
+      expect(wrapper.get('[data-testid=locked-server]').text()).toBe(words);
+      expect(wrapper.get('[data-testid=locked-syncIntervalMinutes]').text()).toBe(words);
+      expect(wrapper.find('[data-testid=settings-policy-problem]').exists()).toBe(false);
+      await wrapper.get('form').trigger('submit');
+      await flushPromises();
+      const sent = client.calls.filter((c) => c.method === 'settings.set').map((c) => c.args as Partial<Settings>);
+      expect(sent).toHaveLength(1);
+      expect(Object.keys(sent[0]!)).not.toContain('server');
+      expect(Object.keys(sent[0]!)).not.toContain('syncIntervalMinutes');
+      expect(sent[0]!.lockAfterMinutes).toBe(0);
+      wrapper.unmount();
+    }
+  });
+
+  it('a policy that could not be read is said, with what IT must fix', async () => {
+    const client = scriptedClient({
+      'settings.get': () => saved(),
+      'policy.get': () => ({ file: '/etc/aisle/policy.json', source: 'last-good', problem: '/etc/aisle/policy.json is not a valid Aisle policy: syncIntervalMinutes: Too small. The last good policy stays in force.', locked: [], allowedServers: null, demoAllowed: true, updateFeed: null }),
+    });
+    const { wrapper } = await mountWith(SettingsView, client);
+    await flushPromises();
+    expect(wrapper.get('[data-testid=settings-policy-problem]').text()).toBe('The policy your IT department deployed could not be read: /etc/aisle/policy.json is not a valid Aisle policy: syncIntervalMinutes: Too small. The last good policy stays in force.');
+    wrapper.unmount();
+  });
+});

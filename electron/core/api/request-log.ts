@@ -18,7 +18,11 @@ export interface RequestLog {
   clear(): void;
 }
 
-export function createRequestLog(): RequestLog {
+/**
+ * `onFailure` is told of each request that failed (no answer, or an answer with status 400 or more),
+ * for the host's log: which call, which status, what went wrong.
+ */
+export function createRequestLog(onFailure?: (record: Omit<RequestRecord, 'repeated'>) => void): RequestLog {
   let records: RequestRecord[] = [];
   let skew: number | null = null;
   const sameAs = (a: RequestRecord, b: Omit<RequestRecord, 'repeated'>) =>
@@ -26,6 +30,7 @@ export function createRequestLog(): RequestLog {
   return {
     add(by, reported) {
       const report = { by, ...reported };
+      if (report.error !== null || (report.status !== null && report.status >= 400)) onFailure?.(report);
       const answered = Date.parse(report.at) + report.ms;
       const server = report.serverDate === null ? NaN : Date.parse(report.serverDate);
       // The Date header is whole seconds, truncated: the server's clock was up to 1 s past it.

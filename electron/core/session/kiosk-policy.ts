@@ -33,7 +33,7 @@ const policyFileSchema = z.strictObject({
 });
 
 /** 'demo', an address as normalizeBaseUrl writes it, or null for anything else. */
-function serverOrNull(server: string): string | null {
+export function serverOrNull(server: string): string | null {
   if (server.trim().toLowerCase() === 'demo') return 'demo';
   try {
     return normalizeBaseUrl(server);
@@ -44,7 +44,16 @@ function serverOrNull(server: string): string | null {
 
 export const KIOSK_FILE = 'kiosk.json';
 
-export function readKioskPolicy(dataDir: string): KioskPolicy {
+/**
+ * The kiosk policy: the machine policy's `kiosk` entry when it has one (IT's file wins), else the
+ * data folder's kiosk.json.
+ */
+export function readKioskPolicy(dataDir: string, fromMachinePolicy: Record<string, unknown> | null = null): KioskPolicy {
+  if (fromMachinePolicy) {
+    const parsed = policyFileSchema.safeParse({ version: 1, ...fromMachinePolicy });
+    if (!parsed.success) return { enabled: true, exit: null, server: null, problem: `the machine policy's kiosk entry is not a kiosk policy: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+    return { enabled: true, exit: parsed.data.exitPassword, server: parsed.data.server === undefined ? null : serverOrNull(parsed.data.server) };
+  }
   const file = path.join(dataDir, KIOSK_FILE);
   if (!existsSync(file)) return { enabled: false };
   let data: unknown;

@@ -16,10 +16,13 @@ import type { SessionShared } from './session-shared.ts';
 /** What a locked session still answers: enough to draw the lock screen, unlock, or sign out. */
 export const OPEN_WHILE_LOCKED: ReadonlySet<MethodName> = new Set<MethodName>([
   'app.info',
+  // a failure of the lock screen itself is worth a log line too
+  'app.reportProblem',
   'kiosk.status',
   // a locked kiosk can still be closed by whoever holds the exit password
   'kiosk.exit',
   'settings.get',
+  'policy.get',
   'connectivity.get',
   'sync.status',
   'session.current',
@@ -68,12 +71,13 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
     if (!options.idle || !live || live.locked || !(minutes > 0)) return;
     timer = s.clock.after(lastInput + minutes * 60_000 - s.clock.now(), () => {
       timer = null;
-      if (s.current === live && !live.locked) setLocked(live, true);
+      if (s.current === live && !live.locked) setLocked(live, true, 'idle');
     });
   }
 
-  function setLocked(live: LiveSession, locked: boolean): void {
+  function setLocked(live: LiveSession, locked: boolean, how: 'idle' | 'asked' | 'password' | 'pin'): void {
     live.locked = locked;
+    s.ctx.log.info(locked ? 'session: locked' : 'session: unlocked', { email: live.email, server: live.server, how });
     if (!locked) lastInput = s.clock.now();
     s.emit(); // every window learns, and arm() runs again through the event
   }
@@ -102,15 +106,18 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
     isLocked: () => s.current?.locked === true,
     lock() {
       const live = signedIn();
-      if (!live.locked) setLocked(live, true);
+      if (!live.locked) setLocked(live, true, 'asked');
       return sessionView(live);
     },
     async unlock(password) {
       const live = signedIn();
       if (!live.locked) return sessionView(live);
-      await checkPassword(live, password);
+      await checkPassword(live, password).catch((error: unknown) => {
+        s.ctx.log.warn('session: unlock refused', { email: live.email, how: 'password', code: (error as AisleError).code ?? 'internal' });
+        throw error;
+      });
       if (s.current !== live) throw new AisleError('not_signed_in', 'The session ended while it was locked.');
-      if (live.locked) setLocked(live, false);
+      if (live.locked) setLocked(live, false, 'password');
       return sessionView(live);
     },
     async unlockWithPin(pin) {
@@ -119,13 +126,14 @@ export function createSessionLock(s: SessionShared, options: { idle: boolean }):
       if (!pinsAllowed()) throw new AisleError('forbidden', 'Unlocking with a PIN is off on this workstation. Use your password.');
       if (!s.pins.has(live.server, live.email)) throw new AisleError('forbidden', 'You have no PIN on this workstation. Use your password.');
       const checked = await s.pins.check(live.server, live.email, pin);
+      if (checked.outcome !== 'match') s.ctx.log.warn('session: unlock refused', { email: live.email, how: 'pin', outcome: checked.outcome });
       if (checked.outcome === 'removed') throw new AisleError('too_many_attempts', 'Too many wrong PINs: the PIN is removed. Unlock with your password.');
       if (checked.outcome === 'wrong') {
         const tries = checked.triesLeft === 1 ? '1 try' : `${checked.triesLeft} tries`;
         throw new AisleError('wrong_credentials', `Wrong PIN: ${tries} left before it is removed.`, { triesLeft: checked.triesLeft });
       }
       if (s.current !== live) throw new AisleError('not_signed_in', 'The session ended while it was locked.');
-      if (live.locked) setLocked(live, false);
+      if (live.locked) setLocked(live, false, 'pin');
       return sessionView(live);
     },
     pinStatus,

@@ -108,15 +108,34 @@ export function createSessionService(ctx: CoreContext, options: SessionOptions =
     }
   }
 
+  /** Sign-in and sign-out as IT reads them in the log: who, on which server, how it ended; never a password. */
+  const logged = <T>(what: string, run: () => Promise<T>): Promise<T> =>
+    run().then(
+      (value) => {
+        const live = s.current;
+        if (live) ctx.log.info(`session: ${what}`, { server: live.server, email: live.email, state: live.state, license: live.licenseType });
+        else ctx.log.info(`session: ${what}`, {});
+        return value;
+      },
+      (error: unknown) => {
+        ctx.log.warn(`session: ${what} failed`, { code: codeOf(error), status: (error as AisleError).status ?? null, message: (error as Error).message });
+        throw error;
+      },
+    );
+
   return {
     handlers: {
-      'session.signIn': (args) => cancellable((signal) => flow.signIn(args, signal)),
-      'session.chooseLicense': ({ licenseId }) => cancellable((signal) => flow.chooseLicense(licenseId, signal)),
+      'session.signIn': (args) => logged('sign-in', () => cancellable((signal) => flow.signIn(args, signal))),
+      'session.chooseLicense': ({ licenseId }) => logged('license chosen', () => cancellable((signal) => flow.chooseLicense(licenseId, signal))),
       'session.current': () => sessionView(s.current),
       'session.info': () => tokens.authCall((api) => api.sessionInfo()),
       'session.signOut': () => {
         cancelSignIn('signed_out');
-        return serial(flow.signOut);
+        const who = s.current ? { server: s.current.server, email: s.current.email } : {};
+        return serial(flow.signOut).then((value) => {
+          ctx.log.info('session: signed out', who);
+          return value;
+        });
       },
       'session.lock': () => lock.lock(),
       'session.unlock': ({ password }) => serial(() => lock.unlock(password)),

@@ -10,7 +10,7 @@ import { completeServer } from '../../contract/server-address.ts';
 import type { AuthApi } from '../api/auth-api.ts';
 import type { License, User } from '../api/auth-schemas.ts';
 import { normalizeBaseUrl } from '../api/http-client.ts';
-import { isPinnedServer, pinnedServerOf } from './kiosk-policy.ts';
+import { isPinnedServer, pinnedServerOf, serverOrNull } from './kiosk-policy.ts';
 import { isUnreachable, licenseView, localExpiry, profileParts, refreshLeadMs, sessionView, signInError, type LiveSession } from './live-session.ts';
 import { facilityNotice } from './facility-notice.ts';
 import { checkPlainHttpAllowed, plainHttpNotice } from './plain-http.ts';
@@ -42,6 +42,14 @@ export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   }
 
   function allowedServer(requested: string): string {
+    const policy = s.ctx.deps.policy;
+    if (policy) {
+      const isDemo = requested.trim().toLowerCase() === 'demo';
+      if (isDemo && !policy.demoAllowed) throw new AisleError('forbidden', 'The demo warehouse is turned off on this workstation by your IT department (machine policy).');
+      if (policy.allowedServers && !policy.allowedServers.some((allowed) => isPinnedServer(requested, serverOrNull(allowed) ?? allowed))) {
+        throw new AisleError('forbidden', `This workstation signs in to ${policy.allowedServers.join(', ')} only (set by your IT department in ${policy.file}).`);
+      }
+    }
     const pinned = pinnedServer();
     if (pinned === null || isPinnedServer(requested, pinned)) return pinned ?? requested;
     throw new AisleError('forbidden', `This workstation signs in to ${pinned} only (kiosk mode, set by IT).`);

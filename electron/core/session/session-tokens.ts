@@ -26,6 +26,7 @@ export function createSessionTokens(s: SessionShared) {
         if (!live.api || !live.password) throw new AisleError('session_expired', 'The session has ended; sign in again.');
         const locale = s.locale(live.server, live.email);
         // A server that gave no refresh token renews by a new sign-in with the password kept in memory.
+        const how = live.refreshToken ? 'refresh token' : 'sign-in again';
         const opened = live.refreshToken
           ? await live.api.refreshSession({ email: live.email, password: live.password, refreshToken: live.refreshToken, form: live.refreshForm, locale })
           : await live.api.openSession({ email: live.email, password: live.password, licenseId: live.licenseId, locale });
@@ -37,6 +38,7 @@ export function createSessionTokens(s: SessionShared) {
         live.receivedAt = s.clock.now();
         live.expiresAt = localExpiry(opened, live.receivedAt);
         scheduleRefresh(live);
+        s.ctx.log.info('session: renewed', { email: live.email, server: live.server, how });
         s.monitor.report('online');
         s.emit();
         return opened.accessToken;
@@ -55,6 +57,7 @@ export function createSessionTokens(s: SessionShared) {
           throw error;
         }
         expire(live);
+        s.ctx.log.warn('session: expired, the server refused to renew it', { email: live.email, server: live.server, code: (error as AisleError).code ?? 'internal', status: (error as AisleError).status ?? null });
         throw new AisleError('session_expired', 'The server refused to renew the session; sign in again. The data on this workstation stays readable.', {
           cause: error,
         });

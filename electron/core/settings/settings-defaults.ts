@@ -47,4 +47,6 @@ export const DEFAULT_SETTINGS: Settings = {
   datasetCapMinMegabytes: 256,
   // a catalog list that shrinks by more than this share, with no total to prove it, is held for confirmation
   shrinkHoldPercent: 5,
+  // two weeks of logs: what a support ticket about last week needs
+  logKeepDays: 14,
 };

@@ -19,6 +19,7 @@ import { readDatasetStatuses, summarizeSync } from './sync-status.ts';
 import { readSyncFailure, recordSyncFailure } from './sync-failure.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
+import { createIdleCheck } from './idle-check.ts';
 import type { TaskToken } from './worker-protocol.ts';
 
 const SYNC_RUNNING: Notice = { code: 'sync_running' };
@@ -40,6 +41,8 @@ export interface SyncServiceOptions {
   retry?: RetryPolicy;
   /** Start rounds by themselves (sign-in, timer, connectivity). The CLI turns this off. */
   automatic?: boolean;
+  /** How long after a round, idle, the mirror's daily integrity check runs (idle-check.ts). */
+  idleCheckMs?: number;
   /** The scheduler's time (default: the system clock); tests drive it to simulate hours of rounds. */
   clock?: Clock;
   /** Time allowed for response headers and between body chunks (default: the api's 30 s). */
@@ -57,8 +60,26 @@ export function jittered(ms: number, spread = 0.2): number {
 
 export function createSyncService(ctx: CoreContext, parts: { session: SessionPort; mirrors: MirrorManager }, options: SyncServiceOptions = {}): SyncService {
   const { session, mirrors } = parts;
-  const worker = createSyncWorkerClient(ctx.deps.syncWorkerUrl);
+  const worker = createSyncWorkerClient(ctx.deps.syncWorkerUrl, {
+    onDeath: (why) => ctx.log.error('sync: the worker stopped in the middle of a round; its writes were rolled back, the next round starts a new worker', why),
+  });
   const automatic = options.automatic ?? true;
+  const idleCheck = createIdleCheck({
+    clock: options.clock ?? systemClock,
+    worker,
+    log: ctx.log,
+    idleMs: options.idleCheckMs,
+    busy: (file) => current !== null || closed || mirrors.current()?.path !== file,
+    damaged: (error) => {
+      if (mirrors.current()) mirrors.setDamagedAside(error);
+    },
+    over: () => {
+      if (again && !closed) {
+        again = false;
+        start('after-check');
+      }
+    },
+  });
   const syncing = new Set<string>();
   let current: Promise<RoundResult> | null = null;
   let lastRoundStartedAt: string | null = null;
@@ -141,6 +162,18 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       (error: unknown) => ({ error: { code: (error as AisleError).code ?? 'session_expired', message: (error as Error).message } }),
     );
 
+  /** One line a round and one a dataset: what IT reads to see whether a workstation keeps up. */
+  const logRound = (result: RoundResult, manual: boolean, took: Map<string, number>) => {
+    const ms = Date.parse(result.finishedAt) - Date.parse(result.startedAt);
+    const failed = result.datasets.filter((d) => d.error !== null).length;
+    ctx.log.info('sync: round finished', { manual, ms, datasets: result.datasets.length, failed });
+    for (const d of result.datasets) {
+      const fields = { dataset: d.key, outcome: d.outcome, rows: d.rows, bytes: d.bytes, ms: took.get(d.key) ?? null, code: d.error?.code ?? null, error: d.error?.message ?? null };
+      if (d.error) ctx.log.warn('sync: dataset failed', fields);
+      else ctx.log.info('sync: dataset', fields);
+    }
+  };
+
   const round = (only: string[] | null, allowMassDelete: string[], manual = false): Promise<RoundResult> => {
     // a mirror opened on a full disk reads only: a round first asks whether the disk has room again
     if (mirrors.current()?.diskFull && !mirrors.retryAfterDiskFull()) {
@@ -154,6 +187,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     const settings = ctx.deps.settings.get();
     roundsOf = mirror.path;
     lastRoundStartedAt = new Date(clock.now()).toISOString();
+    // each dataset's time, from its first progress to its last (for the log)
+    const began = new Map<string, number>();
+    const took = new Map<string, number>();
     const run = startToken()
       .then((token) => {
         // signed out (or closed) while main got the token: this mirror's round is not wanted any more
@@ -189,6 +225,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
             onProgress: (progress) => {
+              if (!began.has(progress.key)) began.set(progress.key, clock.now());
+              if (TERMINAL.has(progress.phase)) took.set(progress.key, clock.now() - began.get(progress.key)!);
               if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
               else syncing.add(progress.key);
               ctx.events.emit('sync.progress', progress);
@@ -199,6 +237,16 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           },
         );
       })
+      .then(
+        (result) => {
+          logRound(result as RoundResult, manual, took);
+          return result;
+        },
+        (error: unknown) => {
+          ctx.log.warn('sync: round failed', { manual, code: (error as AisleError).code ?? 'internal', error: (error as Error).message });
+          throw error;
+        },
+      )
       .then((result) => {
         tellKeptFacilities();
         // a confirmation round (only some datasets) settles nothing: the full round's words stay
@@ -208,7 +256,10 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       .finally(() => {
         current = null;
         syncing.clear();
-        if (stillOpen(mirror)) lastRoundFinishedAt = new Date(clock.now()).toISOString();
+        if (stillOpen(mirror)) {
+          lastRoundFinishedAt = new Date(clock.now()).toISOString();
+          idleCheck.plan(mirror.path);
+        }
         schedule(again ? 0 : jittered(interval()));
         again = false;
         emitStatus();
@@ -224,10 +275,14 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       if (reason !== 'now') again = true;
       return false;
     }
+    // never during the integrity check: the round follows it
+    if (idleCheck.running()) {
+      again = true;
+      return false;
+    }
     // Sync now asks again for the lists the server said it does not offer
     const startedAt = new Date(clock.now()).toISOString();
     round(null, [], reason === 'now').catch((error: Error) => {
-      ctx.log.warn('sync: round failed', { reason, error: error.message });
       // failed before reading any list: nothing in the mirror says so, so the data folder does
       const who = session.identity();
       try {
@@ -274,6 +329,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       emitStatus();
       return;
     }
+    // a file that opens is checked too once the workstation is idle, rounds or not
+    idleCheck.plan(mirror.path);
     const neverSynced = readDatasetStatuses(mirror.db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
     schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
     emitStatus();
@@ -340,7 +397,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       unsubscribeSession();
       unsubscribeConnectivity();
       worker.cancelAll();
+      idleCheck.cancel();
       await current?.catch(() => undefined);
+      await idleCheck.settled();
       await worker.terminate();
     },
   };

@@ -36,7 +36,12 @@ export const DEFAULT_SYNC_WORKER_URL = new URL(`./${workerFile}`, import.meta.ur
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 
-export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): SyncWorkerClient {
+export interface SyncWorkerClientOptions {
+  /** Told when the worker died with tasks running (a crash, out of memory): they fail, and the next task starts a new worker. */
+  onDeath?: (why: { exitCode: number | null; error: string | null; tasks: number }) => void;
+}
+
+export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL, options: SyncWorkerClientOptions = {}): SyncWorkerClient {
   let worker: Worker | null = null;
   let nextId = 1;
   const running = new Map<number, { callbacks: TaskCallbacks; resolve(r: RoundResult | null): void; reject(e: Error): void }>();
@@ -72,10 +77,17 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL): Sync
         task.reject(new AisleError(message.error.code as ErrorCode, message.error.message, { notice: message.error.notice }));
       }
     });
-    w.on('error', (error) => failAll(new AisleError('internal', `The sync worker failed: ${error.message}`)));
+    w.on('error', (error) => {
+      options.onDeath?.({ exitCode: null, error: error.message, tasks: running.size });
+      failAll(new AisleError('internal', `The sync worker failed: ${error.message}`));
+    });
     w.on('exit', (code) => {
-      if (running.size) failAll(new AisleError('internal', `The sync worker stopped (exit ${code}).`));
-      worker = null;
+      if (running.size) {
+        options.onDeath?.({ exitCode: code, error: null, tasks: running.size });
+        failAll(new AisleError('internal', `The sync worker stopped (exit ${code}).`));
+      }
+      // a worker that died on its own is not used again: the next task starts a new one
+      if (worker === w) worker = null;
     });
     worker = w;
     return w;

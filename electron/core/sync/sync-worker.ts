@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { relearnFieldMap } from '../lists/field-map-state.ts';
-import { openMirrorWriter } from '../db/connection.ts';
+import { openMirrorWriter, quickCheck } from '../db/connection.ts';
 import { checkpointBeforeClose } from '../db/wal.ts';
 import { clearHeld } from '../db/write/datasets.ts';
 import { type RoundResult, runRound } from './round/run-round.ts';
@@ -42,6 +42,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       clearHeld(db, task.key);
     } else if (task.kind === 'relearnFields') {
       relearnFieldMap(db, task.list);
+    } else if (task.kind === 'check') {
+      quickCheck(db);
     } else if (task.kind === 'round') {
       const abort = new AbortController();
       cancels.set(id, abort);

@@ -50,7 +50,13 @@ export interface RelearnFieldsTask {
   list: string;
 }
 
-export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask | RelearnFieldsTask;
+/** Reads every page of the mirror (quick_check); fails with the `mirror_file_damaged` notice when one is wrong. */
+export interface CheckTask {
+  kind: 'check';
+  mirrorPath: string;
+}
+
+export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask | RelearnFieldsTask | CheckTask;
 
 export type ToWorker =
   | { type: 'task'; id: number; task: WorkerTask }

@@ -2,12 +2,14 @@
 // Start-up is kept light: this file imports nothing heavy, and each command's module (the core, the
 // demo server, axios, SQLite...) is imported only when that command runs, so `--help` and a quick
 // `find` or `status` do not pay for the rest.
-import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { AisleError } from '../../contract/errors.ts';
 import { CliError, type CliIo, type Command } from './command.ts';
 import { printable } from './printable.ts';
 import { COMMAND_LIST, usage as usageOf } from './usage.mjs';
+import { cliVersion } from './version.ts';
+
+export { cliVersion };
 
 /** The help text: every command of the list, as bin.mjs prints it for `--help`. */
 export function usage(): string {
@@ -33,6 +35,7 @@ const LOADERS: Record<string, () => Promise<Command>> = {
   fields: async () => (await import('./commands/fields.ts')).fieldsCommand,
   probe: async () => (await import('./commands/probe.ts')).probeCommand,
   kiosk: async () => (await import('./commands/kiosk.ts')).kioskCommand,
+  diagnostics: async () => (await import('./commands/diagnostics.ts')).diagnosticsCommand,
 };
 
 /**
@@ -40,18 +43,6 @@ const LOADERS: Record<string, () => Promise<Command>> = {
  * own), from commands.json, with its loader. Add a command by adding its line there and here.
  */
 export const COMMANDS: CommandEntry[] = COMMAND_LIST.map(({ name, summary }) => ({ name, summary, load: LOADERS[name]! }));
-
-/**
- * The version in package.json (read directly: no module of the app is needed for it). Looked for
- * upwards from this file, which runs from the sources and, compiled, from the bundle in out/cli/.
- */
-export function cliVersion(): string {
-  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
-    const file = new URL('package.json', dir);
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-    if (new URL('../', dir).href === dir.href) throw new CliError('package.json not found above the CLI.');
-  }
-}
 
 export const defaultIo: CliIo = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -62,8 +53,11 @@ export const defaultIo: CliIo = {
 
 export async function main(argv: string[], given: CliIo = defaultIo): Promise<number> {
   // every line printed, whatever command wrote it, is made harmless to the terminal (printable.ts)
-  const io: CliIo = { ...given, out: (line) => given.out(printable(line)), err: (line) => given.err(printable(line)) };
-  const [first, ...rest] = argv;
+  let io: CliIo = { ...given, out: (line) => given.out(printable(line)), err: (line) => given.err(printable(line)) };
+  // --verbose, anywhere after the command: the log mirrored to stderr, for whatever command runs
+  const verbose = argv.includes('--verbose');
+  if (verbose) io = { ...io, verbose };
+  const [first, ...rest] = argv.filter((arg) => arg !== '--verbose');
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.out(usage());
     return first === undefined ? 1 : 0;

@@ -4,6 +4,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Reads a password without echo; rejects when there is no terminal. */
   promptPassword(question: string): Promise<string>;
+  /** --verbose: every log entry is mirrored to stderr besides the log file. */
+  verbose?: boolean;
 }
 
 export interface Command {

@@ -9,6 +9,6 @@ export { COMMAND_LIST };
 export function usage(commands = COMMAND_LIST) {
   const lines = ['Usage: aisle <command> [options]', '', 'Commands:'];
   for (const command of commands) lines.push(`  ${command.name.padEnd(14)}${command.summary}`);
-  lines.push('', 'Options:', '  --help        Show this help (or `aisle <command> --help`)', '  --version     Print the version');
+  lines.push('', 'Options:', '  --help        Show this help (or `aisle <command> --help`)', '  --version     Print the version', '  --verbose     Also print the log to stderr (it is always written to <data folder>/logs)');
   return lines.join('\n');
 }

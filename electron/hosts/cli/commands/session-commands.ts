@@ -18,8 +18,8 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-async function withCore<T>(dataDir: string | undefined, run: (core: Core) => Promise<T>): Promise<T> {
-  const core = createNodeCore({ host: 'cli', dataDir });
+async function withCore<T>(dataDir: string | undefined, io: CliIo, run: (core: Core) => Promise<T>): Promise<T> {
+  const core = createNodeCore({ host: 'cli', dataDir, verbose: io.verbose, echo: io.verbose ? io.err : undefined });
   try {
     return await run(core);
   } finally {
@@ -40,7 +40,7 @@ export const licensesCommand: Command = {
     const server = required(values.server, 'server');
     const email = required(values.email, 'email');
     const password = await readPassword(io);
-    return withCore(values['data-dir'], async (core) => {
+    return withCore(values['data-dir'], io, async (core) => {
       const { authDeadlineSeconds, allowPlainHttp } = await core.handlers['settings.get']({});
       const baseUrl = await serverUrl(core, server);
       // the license list takes the password too: the workstation's plain-http policy holds here as at sign-in
@@ -77,7 +77,7 @@ export const sessionCommand: Command = {
     const server = required(values.server, 'server');
     const email = required(values.email, 'email');
     const password = await readPassword(io);
-    return withCore(values['data-dir'], async (core) => {
+    return withCore(values['data-dir'], io, async (core) => {
       const session = await signInForCli(core.handlers, { server, email, password, licenseId: values.license });
       io.out(`state      ${session.state}`);
       io.out(`user       ${session.userName ?? ''} <${session.email}>`);
@@ -98,7 +98,7 @@ export const pingCommand: Command = {
   async run(argv: string[], io: CliIo) {
     const { values } = parseArgs({ args: argv, options: { server: common.server, 'data-dir': common['data-dir'] }, strict: true });
     const server = required(values.server, 'server');
-    return withCore(values['data-dir'], async (core) => {
+    return withCore(values['data-dir'], io, async (core) => {
       const { authDeadlineSeconds } = await core.handlers['settings.get']({});
       const api = createAuthApi({ baseUrl: await serverUrl(core, server), deadlineMs: authDeadlineSeconds * 1000, retry: { ...DEFAULT_RETRY, retries: 0 } });
       const { latencyMs } = await api.ping();

@@ -52,7 +52,7 @@ export const syncCommand: Command = {
     const json = values.json ?? false;
     const password = await readPassword(io);
     const dataDir = path.resolve(values.data ?? values['data-dir'] ?? defaultDataDir());
-    const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false } });
+    const core = createNodeCore({ host: 'cli', dataDir, verbose: io.verbose, echo: io.verbose ? io.err : undefined, overrides: { autoSync: false } });
     const started = Date.now();
     const progress: SyncProgress[] = [];
     try {

@@ -1,6 +1,6 @@
 // English messages. Keys are grouped by screen; `es.ts` mirrors this shape exactly.
 export const en = {
-  app: { name: 'Aisle', skip: 'Skip to content' },
+  app: { name: 'Aisle', skip: 'Skip to content', restarted: 'Aisle restarted the screen — your data is safe.', restartedOk: 'OK' },
   nav: { search: 'Search', lists: 'Lists', sync: 'Sync', session: 'Session', settings: 'Settings', home: 'Home', lock: 'Lock' },
   search: {
     label: 'Search or scan',
@@ -81,6 +81,8 @@ export const en = {
     title: 'Diagnostics',
     intro: 'For whoever integrates Aisle with the server: the server, its clock, and the requests made to it since sign-in.',
     refresh: 'Refresh',
+    bundle: 'Save a diagnostics file for IT',
+    bundleSaved: 'Saved {file}: attach it to your ticket. It holds no password, PIN or token.',
     server: 'Server',
     clock: "Server's clock",
     clockUnknown: 'Not known yet: no answer from the server.',
@@ -449,6 +451,8 @@ export const en = {
     stockFullCheckHint: '0: at every sync. Between whole checks, a sync asks only for the items the inventory history says moved.',
     lockAfter: 'Lock after minutes without use (0: never)',
     byIt: 'This workstation is a kiosk: IT sets these settings. The look above is yours to change.',
+    setByIt: 'Set by your IT department',
+    policyProblem: 'The policy your IT department deployed could not be read: {problem}',
     unlockWithPin: 'Users may unlock with a PIN (each sets one on the Session screen)',
     facilities: 'Facilities kept offline',
     facilitiesHint: 'None ticked means all of your facilities.',

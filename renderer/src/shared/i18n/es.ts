@@ -2,7 +2,7 @@
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
-  app: { name: 'Aisle', skip: 'Saltar al contenido' },
+  app: { name: 'Aisle', skip: 'Saltar al contenido', restarted: 'Aisle reinició la pantalla: sus datos están a salvo.', restartedOk: 'Aceptar' },
   nav: { search: 'Buscar', lists: 'Listas', sync: 'Sincronización', session: 'Sesión', settings: 'Ajustes', home: 'Inicio', lock: 'Bloquear' },
   search: {
     label: 'Buscar o escanear',
@@ -83,6 +83,8 @@ export const es: Messages = {
     title: 'Diagnóstico',
     intro: 'Para quien integra Aisle con el servidor: el servidor, su reloj y las peticiones que se le hicieron desde el inicio de sesión.',
     refresh: 'Actualizar',
+    bundle: 'Guardar un archivo de diagnóstico para informática',
+    bundleSaved: 'Guardado {file}: adjúntelo a su incidencia. No contiene contraseñas, PIN ni tokens.',
     server: 'Servidor',
     clock: 'Reloj del servidor',
     clockUnknown: 'Aún no se sabe: el servidor no ha respondido.',
@@ -450,6 +452,8 @@ export const es: Messages = {
     stockFullCheckHint: '0: en cada sincronización. Entre comprobaciones completas, se piden solo los artículos que el historial de inventario dice que se movieron.',
     lockAfter: 'Bloquear tras minutos sin uso (0: nunca)',
     byIt: 'Este puesto es un quiosco: estos ajustes los pone TI. El aspecto de arriba lo puede cambiar usted.',
+    setByIt: 'Establecido por su departamento de informática',
+    policyProblem: 'No se pudo leer la directiva que implantó su departamento de informática: {problem}',
     unlockWithPin: 'Los usuarios pueden desbloquear con un PIN (cada uno lo pone en la pantalla Sesión)',
     facilities: 'Almacenes guardados sin conexión',
     facilitiesHint: 'Si no marca ninguno, se guardan todos sus almacenes.',
