@@ -32,6 +32,7 @@ const LOADERS: Record<string, () => Promise<Command>> = {
   fields: async () => (await import('./commands/fields.ts')).fieldsCommand,
   probe: async () => (await import('./commands/probe.ts')).probeCommand,
   kiosk: async () => (await import('./commands/kiosk.ts')).kioskCommand,
+  relay: async () => (await import('./commands/relay.ts')).relayCommand,
 };
 
 /**
