@@ -11,6 +11,7 @@ import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
 import { mirrorPath, openMirror } from '../../electron/core/index.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
+import { syncFromRelay, type SeatDatasetOutcome } from '../../electron/core/entrances/relay.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import type { RelayConfig } from '../../electron/hosts/relay/relay-config.ts';
 import { startRelayService, type RelayService } from '../../electron/hosts/relay/relay-service.ts';
@@ -112,6 +113,28 @@ async function directMirror(name: string): Promise<Map<string, Map<string, numbe
   }
 }
 
+/** A seat's mirror file synced from the relay through nginx, with the seat's own token. */
+async function seatSync(name: string, token: string): Promise<SeatDatasetOutcome[]> {
+  const db = openMirror(path.join(folder.path, `${name}.sqlite`));
+  try {
+    return await syncFromRelay(db, { relayUrl: nginx.url, token });
+  } finally {
+    db.close();
+  }
+}
+
+const seatFile = (name: string) => path.join(folder.path, `${name}.sqlite`);
+
+/** Each dataset of a seat's mirror: when it is dated. */
+function seatDates(name: string): Map<string, string | null> {
+  const db = openMirror(seatFile(name), { readonly: true });
+  try {
+    return new Map(allDatasets(db).map((d) => [d.key, d.last_success_at]));
+  } finally {
+    db.close();
+  }
+}
+
 beforeAll(async () => {
   postgres = await startTestPostgres();
   demo = await startDemoServer({ items: ITEMS, port: 0, rateLimit: 0 });
@@ -157,6 +180,11 @@ describe('aisle relay', () => {
       const elements = (await res.json()) as Element[];
       gen1.set(e.key, new Map(elements.map((x) => [x.id, { hash: x.hash!, record: x.record }])));
     }
+
+    // a seat's mirror, synced from the relay, equals the one synced straight from the server
+    const outcomes = await seatSync('seat-a', token);
+    expect(outcomes.every((o) => o.outcome === 'applied' && o.read === 'whole')).toBe(true);
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(direct);
   });
 
   it('the next revision is one more generation: its changed rows and tombstones, as a delta through nginx that brings generation 1 to what the server now serves', async () => {
@@ -199,6 +227,18 @@ describe('aisle relay', () => {
       }
       expect(now, e.key).toEqual(direct.get(e.key));
     }
+
+    // two seats: one brought forward by the changes, one new that reads every dataset whole; both
+    // mirrors equal the workstation's that synced straight from the server, dated by the relay's reading
+    const a = await seatSync('seat-a', token);
+    const b = await seatSync('seat-b', await seatToken('demo@example.com', license));
+    expect(a.filter((o) => o.key.startsWith('items@')).every((o) => o.read === 'changes' && o.generation === 2)).toBe(true);
+    expect(a.filter((o) => o.outcome === 'unchanged').length).toBeGreaterThan(0);
+    expect(b.every((o) => o.read === 'whole')).toBe(true);
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(direct);
+    expect(mirrorRows(seatFile('seat-b'))).toEqual(direct);
+    const readAt = new Map((await catalog(token)).map((e) => [e.key, e.readAt]));
+    expect(seatDates('seat-a')).toEqual(readAt);
   });
 
   it('20 seats asking the same changes at once cost the relay one answer, and the server no request more than one seat', async () => {
@@ -298,5 +338,26 @@ describe('aisle relay', () => {
     const res = await get(token, dataPath('changes', after, before.generation, after.generation));
     expect(res.status).toBe(200);
     expect(((await res.json()) as Element[]).every((x) => x.generation === after.generation)).toBe(true);
+  });
+
+  it('the relay stopped: a seat keeps its mirror, dated, and is told which call failed; started again, it resumes from its generation', async () => {
+    const token = await seatToken('demo@example.com', license);
+    await seatSync('seat-a', token);
+    const rowsBefore = mirrorRows(seatFile('seat-a'));
+    const datesBefore = seatDates('seat-a');
+    await relay.close();
+    await expect(seatSync('seat-a', token)).rejects.toThrow(/GET \/relay\/v1\/catalog of the site relay .* answered 502; the mirror is kept as it was/);
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(rowsBefore);
+    expect(seatDates('seat-a')).toEqual(datesBefore);
+
+    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+    demo.setRevision(5);
+    expect((await relay.pollAll())[0].state).toBe('polled');
+    const outcomes = await seatSync('seat-a', token);
+    const items = outcomes.filter((o) => o.key.startsWith('items@'));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((o) => o.read === 'changes')).toBe(true);
+    expect(outcomes.some((o) => o.read === 'whole')).toBe(false);
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 });
