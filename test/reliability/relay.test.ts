@@ -10,6 +10,7 @@ import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
 import { mirrorPath, openMirror } from '../../electron/core/index.ts';
+import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { syncFromRelay, type SeatDatasetOutcome } from '../../electron/core/entrances/relay.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
@@ -58,6 +59,7 @@ const get = (token: string, p: string, headers: Record<string, string> = {}) => 
 
 interface CatalogEntry {
   key: string;
+  list: string;
   license: string;
   scopeKind: string;
   scopeId: string | null;
@@ -251,6 +253,9 @@ describe('aisle relay', () => {
     const beforeRound = dataCalls();
     await relay.pollAll();
     const roundCalls = dataCalls() - beforeRound;
+    // every seat's token already checked (the relay keeps the answer), so that their requests for
+    // the new changes reach nginx together
+    await Promise.all(seats.map((t) => catalog(t)));
     const changesBefore = relay.http.counts.changes;
     const answers = await Promise.all(seats.map(async (t) => (await get(t, dataPath('changes', fresh, 2, 3), { 'Accept-Encoding': 'gzip' })).text()));
     expect(new Set(answers).size).toBe(1);
@@ -358,6 +363,30 @@ describe('aisle relay', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((o) => o.read === 'changes')).toBe(true);
     expect(outcomes.some((o) => o.read === 'whole')).toBe(false);
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
+  });
+
+  it('a relay that dies before its commit leaves the last generation whole for every seat, and the next round converges', async () => {
+    const token = await seatToken('demo@example.com', license);
+    const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
+    const rowsBefore = await pgRows(items.key);
+    const seatBefore = mirrorRows(seatFile('seat-a'));
+    const tx = await beginPublish(relay.pool, { scope: license, key: items.key, list: items.list, scopeKind: items.scopeKind, scopeId: items.scopeId });
+    await tx.writeRows([{ id: 'half-written', hash: 1, raw: '{"id":"half-written"}' }], tx.generation + 1);
+    await tx.writeTombstones([...rowsBefore.keys()].slice(0, 5), tx.generation + 1);
+    // the relay process dies here: PostgreSQL ends its connection, and with it the transaction
+    const ended = await pool.query<{ ended: boolean }>("SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE state = 'idle in transaction'");
+    expect(ended.rows.map((r) => r.ended)).toEqual([true]);
+    await expect(tx.commit({ generation: tx.generation + 1, horizon: tx.horizon, sourceEtag: null, readAt: null })).rejects.toThrow();
+    expect((await catalog(token)).find((e) => e.key === items.key)!.generation).toBe(items.generation);
+    expect(await pgRows(items.key)).toEqual(rowsBefore);
+    const unchanged = await seatSync('seat-a', token);
+    expect(unchanged.find((o) => o.key === items.key)!.outcome).toBe('unchanged');
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(seatBefore);
+
+    demo.setRevision(6);
+    expect((await relay.pollAll())[0].state).toBe('polled');
+    await seatSync('seat-a', token);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 });

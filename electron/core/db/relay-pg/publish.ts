@@ -31,14 +31,23 @@ export interface PublishTx {
 
 export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Promise<PublishTx> {
   const client = await pool.connect();
+  // a connection PostgreSQL ends mid-transaction (a restart) fails the next query; the transaction
+  // is PostgreSQL's to roll back, and the connection is not given back to the pool
+  let broken = false;
+  const onError = () => (broken = true);
+  client.on('error', onError);
   let done = false;
   const end = async (sql: string) => {
     if (done) return;
     done = true;
     try {
       await client.query(sql);
+    } catch (error) {
+      broken = true;
+      throw error;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   };
   try {
@@ -82,14 +91,19 @@ export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Pro
         await client.query('DELETE FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NULL AND generation <= $3', [ds.scope, ds.key, h]);
       },
       async commit(state) {
-        await client.query('UPDATE relay_datasets SET generation = $3, horizon = $4, source_etag = $5, read_at = $6 WHERE scope = $1 AND key = $2', [
-          ds.scope,
-          ds.key,
-          state.generation,
-          state.horizon,
-          state.sourceEtag,
-          state.readAt,
-        ]);
+        try {
+          await client.query('UPDATE relay_datasets SET generation = $3, horizon = $4, source_etag = $5, read_at = $6 WHERE scope = $1 AND key = $2', [
+            ds.scope,
+            ds.key,
+            state.generation,
+            state.horizon,
+            state.sourceEtag,
+            state.readAt,
+          ]);
+        } catch (error) {
+          await end('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
         await end('COMMIT');
       },
       rollback: () => end('ROLLBACK'),

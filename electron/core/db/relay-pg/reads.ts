@@ -62,6 +62,9 @@ export async function readWholeDataset(
   onPage: (rows: { id: string; hash: number; raw: string; generation: number }[]) => Promise<void>,
 ): Promise<number> {
   const client = await pool.connect();
+  let broken = false;
+  const onError = () => (broken = true);
+  client.on('error', onError);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const gen = await client.query<{ generation: string }>('SELECT generation FROM relay_datasets WHERE scope = $1 AND key = $2', [scope, key]);
@@ -78,9 +81,10 @@ export async function readWholeDataset(
     await client.query('COMMIT');
     return Number(gen.rows[0]?.generation ?? 0);
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch(() => (broken = true));
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }
