@@ -13,6 +13,7 @@ import { mirrorPath, openMirror } from '../../electron/core/index.ts';
 import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { syncFromRelay, type SeatDatasetOutcome } from '../../electron/core/entrances/relay.ts';
+import { relayRound } from '../../electron/core/sync/relay-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import type { RelayConfig } from '../../electron/hosts/relay/relay-config.ts';
 import { startRelayService, type RelayService } from '../../electron/hosts/relay/relay-service.ts';
@@ -184,8 +185,15 @@ describe('aisle relay', () => {
     }
 
     // a seat's mirror, synced from the relay, equals the one synced straight from the server
-    const outcomes = await seatSync('seat-a', token);
-    expect(outcomes.every((o) => o.outcome === 'applied' && o.read === 'whole')).toBe(true);
+    const fresh = openMirror(seatFile('seat-a'));
+    let round;
+    try {
+      round = await relayRound(fresh, { baseUrl: nginx.url, accessToken: async () => token, refreshAfterUnauthorized: async () => token });
+    } finally {
+      fresh.close();
+    }
+    expect(round!.datasets.length).toBeGreaterThan(5);
+    expect(round!.datasets.every((d) => d.outcome === 'applied')).toBe(true);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(direct);
   });
 
@@ -352,6 +360,14 @@ describe('aisle relay', () => {
     const datesBefore = seatDates('seat-a');
     await relay.close();
     await expect(seatSync('seat-a', token)).rejects.toThrow(/GET \/relay\/v1\/catalog of the site relay .* answered 502; the mirror is kept as it was/);
+    // a round of a mirror that synced from this relay says which call failed, and does not turn to the warehouse server
+    const db = openMirror(seatFile('seat-a'));
+    try {
+      const round = relayRound(db, { baseUrl: nginx.url, accessToken: async () => token, refreshAfterUnauthorized: async () => token });
+      await expect(round).rejects.toThrow(`The site relay at ${nginx.url} does not answer (GET /relay/v1/info); the mirror is kept as it was.`);
+    } finally {
+      db.close();
+    }
     expect(mirrorRows(seatFile('seat-a'))).toEqual(rowsBefore);
     expect(seatDates('seat-a')).toEqual(datesBefore);
 

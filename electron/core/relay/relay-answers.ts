@@ -7,12 +7,10 @@ import type pg from 'pg';
 import { AisleError } from '../../contract/errors.ts';
 import { readWholeDataset, relayCatalog, relayChunks, relayDatasetHead, type RelayDatasetHead } from '../db/relay-pg/reads.ts';
 import { arrayOfChunks, changeElement } from './chunk-format.ts';
+import type { CatalogEntry } from '../sync/relay-seat.ts';
 import { seatMaySee, type SeatScope } from './seat-scope.ts';
 
-export interface CatalogEntry extends RelayDatasetHead {
-  /** The license the dataset belongs to (a path segment of its changes). */
-  license: string;
-}
+export type { CatalogEntry } from '../sync/relay-seat.ts';
 
 export async function seatCatalog(pool: pg.Pool, seat: SeatScope): Promise<CatalogEntry[]> {
   const heads = await relayCatalog(pool, seat.licenseId);

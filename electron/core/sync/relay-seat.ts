@@ -5,17 +5,22 @@
 // guard holds a generation that would delete most of a list, as it holds a server's answer. The
 // dataset is dated by the relay's reading of the warehouse server, not by when the seat fetched it.
 //
-// Not yet wired into the app: the sync scheduler and sign-in still talk to the warehouse server.
+// The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
 import { datasetRows } from '../db/read/dataset-rows.ts';
+import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
 import { getMeta } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
 import { putMeta } from '../db/write/meta.ts';
 import { beginSnapshot } from '../db/write/snapshot/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
-import { JsonArraySplitter } from '../sync/json-array-splitter.ts';
-import type { CatalogEntry } from './relay-answers.ts';
+import { JsonArraySplitter } from './json-array-splitter.ts';
+
+/** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
+export interface CatalogEntry extends RelayDatasetHead {
+  license: string;
+}
 
 export interface SeatRelayOptions {
   /** The site's address (nginx in front of the relay). */
