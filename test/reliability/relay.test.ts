@@ -22,6 +22,7 @@ import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { recordFigures } from './support/figures.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 
 const PASSWORD = 'demo1234';
@@ -161,6 +162,7 @@ afterAll(async () => {
 });
 
 describe('aisle relay', () => {
+  const deltaFigures: { key: string; deltaBytes: number; changedOrDeleted: number; averageRow: number; ratio: number }[] = [];
   const gen1 = new Map<string, Map<string, { hash: number; record: unknown }>>();
 
   it('a round writes every dataset as generation 1, the same rows and content hashes as a mirror synced straight from the server', async () => {
@@ -223,7 +225,15 @@ describe('aisle relay', () => {
       expect(first.headers.get('etag')).toMatch(/^"[^"]+"$/);
       expect(first.headers.get('cache-control')).toContain('immutable');
       expect(first.headers.get('x-cache-status')).toBe('MISS');
-      const delta = (await first.json()) as Element[];
+      const deltaText = await first.text();
+      const delta = JSON.parse(deltaText) as Element[];
+      if (e.key.startsWith('items@')) {
+        // a seat's delta is the changed rows and the deletions, and little more
+        const rows = [...before.values()].map((v) => JSON.stringify(v.record).length);
+        const averageRow = rows.reduce((a, b) => a + b, 0) / rows.length;
+        const changedOrDeleted = delta.length;
+        deltaFigures.push({ key: e.key, deltaBytes: Buffer.byteLength(deltaText), changedOrDeleted, averageRow: Math.round(averageRow), ratio: Buffer.byteLength(deltaText) / (changedOrDeleted * averageRow) });
+      }
       const again = await get(token, dataPath('changes', e, 1, 2));
       expect(again.headers.get('x-cache-status')).toBe('HIT');
       // a seat that takes no gzip gets the same array, unpacked by nginx
@@ -249,6 +259,9 @@ describe('aisle relay', () => {
     expect(mirrorRows(seatFile('seat-b'))).toEqual(direct);
     const readAt = new Map((await catalog(token)).map((e) => [e.key, e.readAt]));
     expect(seatDates('seat-a')).toEqual(readAt);
+    expect(deltaFigures.length).toBeGreaterThan(0);
+    for (const f of deltaFigures) expect(f.ratio, f.key).toBeLessThanOrEqual(1.5);
+    recordFigures('relay', { items: ITEMS, deltas: deltaFigures });
   });
 
   it('20 seats asking the same changes at once cost the relay one answer, and the server no request more than one seat', async () => {
@@ -267,7 +280,8 @@ describe('aisle relay', () => {
     const changesBefore = relay.http.counts.changes;
     const answers = await Promise.all(seats.map(async (t) => (await get(t, dataPath('changes', fresh, 2, 3), { 'Accept-Encoding': 'gzip' })).text()));
     expect(new Set(answers).size).toBe(1);
-    expect(relay.http.counts.changes - changesBefore).toBe(1);
+    const relayAnswers = relay.http.counts.changes - changesBefore;
+    expect(relayAnswers).toBe(1);
     // the seats' requests reached the server only to check their tokens, never for data
     expect(dataCalls() - beforeRound).toBe(roundCalls);
 
@@ -278,6 +292,7 @@ describe('aisle relay', () => {
     await get(seats[0], dataPath('changes', fresh, 3, 4));
     expect(dataCalls() - beforeOne).toBe(oneSeatRound);
     expect(oneSeatRound).toBe(roundCalls);
+    recordFigures('relay', { seats: seats.length, relayAnswersForAllSeats: relayAnswers, serverDataRequestsPerRound: { oneSeat: oneSeatRound, allSeats: roundCalls } });
   });
 
   it("a seat of another license sees none of this license's datasets; a token the server refuses sees nothing", async () => {

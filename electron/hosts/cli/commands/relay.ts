@@ -12,7 +12,7 @@ export const relayCommand: Command = {
     'the environment variable or the file the configuration names, a file only the service may read),',
     'runs the same sync round a workstation runs into a mirror of its own, and writes what changed into',
     'PostgreSQL as a new generation per dataset: rows with their content hash, a tombstone per deletion,',
-    'and one immutable chunk of the changes. Its HTTP side (behind nginx, build/relay/nginx.conf)',
+    'and one immutable chunk of the changes. Its HTTP side (behind nginx, build/relay/aisle-relay.conf)',
     'serves /relay/v1/info, the catalog a seat may see, and the changes between two generations;',
     "every data request carries the seat's own token, checked with the warehouse server.",
     'Several relays may share one PostgreSQL: one polls per scope (an advisory lock), the others serve.',
