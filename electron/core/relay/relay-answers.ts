@@ -54,41 +54,41 @@ export function wholeAt(pool: pg.Pool, head: RelayDatasetHead, license: string, 
 }
 
 async function* wholeElements(pool: pg.Pool, license: string, key: string, at: number): AsyncGenerator<Buffer> {
-  // pages are handed over through a small queue, so that the array streams while PostgreSQL reads
-  const pages: string[] = [];
-  let wake: (() => void) | null = null;
-  let finished = false;
-  let failure: unknown = null;
+  // pages are handed over one at a time: PostgreSQL reads the next while this one streams, and no
+  // more, so a slow seat holds one page in memory, not the dataset
+  const hand: { over: ((page: string | null) => void) | null; taken: (() => void) | null; stopped: boolean } = { over: null, taken: null, stopped: false };
+  const nextPage = () => new Promise<string | null>((resolve) => (hand.over = resolve));
+  let pending = nextPage();
   let first = true;
   const reading = readWholeDataset(pool, license, key, 2_000, async (rows) => {
     const text = rows.map((r) => changeElement({ id: r.id, hash: r.hash, raw: r.raw, generation: r.generation })).join(',');
-    pages.push((first ? '' : ',') + text);
+    const taken = new Promise<void>((resolve) => (hand.taken = resolve));
+    hand.over?.((first ? '' : ',') + text);
     first = false;
-    wake?.();
-    while (pages.length > 4) await new Promise<void>((resolve) => setTimeout(resolve, 5));
-  }).then(
-    (generation) => {
-      if (generation !== at) failure = new AisleError('not_found', `${key} moved on to generation ${generation} while it was read; ask the catalog again.`, { status: 409 });
-      finished = true;
-      wake?.();
-    },
-    (error: unknown) => {
-      failure = error;
-      finished = true;
-      wake?.();
-    },
+    await taken;
+    // the seat went away: end the read (and its transaction) instead of waiting for it
+    if (hand.stopped) throw new AisleError('internal', 'The seat stopped reading.');
+  });
+  const ended = reading.then(
+    () => hand.over?.(null),
+    () => hand.over?.(null),
   );
-  yield Buffer.from('[');
-  for (;;) {
-    if (pages.length) {
-      yield Buffer.from(pages.shift() as string);
-      continue;
+  try {
+    yield Buffer.from('[');
+    for (;;) {
+      const page = await pending;
+      if (page === null) break;
+      pending = nextPage();
+      hand.taken?.();
+      yield Buffer.from(page);
     }
-    if (finished) break;
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = null;
+    await ended;
+    const generation = await reading;
+    if (generation !== at) throw new AisleError('not_found', `${key} moved on to generation ${generation} while it was read; ask the catalog again.`, { status: 409 });
+    yield Buffer.from(']');
+  } finally {
+    hand.stopped = true;
+    hand.taken?.();
+    await reading.catch(() => undefined);
   }
-  await reading;
-  if (failure) throw failure;
-  yield Buffer.from(']');
 }

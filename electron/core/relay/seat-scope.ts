@@ -8,6 +8,8 @@ import { sessionInfoSchema, userSchema, validate } from '../api/auth-schemas.ts'
 import { createHttpClient, parseJson, type HttpClient } from '../api/http-client.ts';
 
 const AUTH = '/v1/auth/pub';
+/** Seats' answers kept before the expired ones are dropped. */
+const MAX_CACHED = 10_000;
 
 export interface SeatScope {
   email: string;
@@ -73,6 +75,7 @@ export function createSeatChecker(options: SeatCheckerOptions): SeatChecker {
         if (scope && scope.expiresAt > now()) return scope;
         cache.delete(key);
       }
+      if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (((await v.catch(() => null))?.expiresAt ?? 0) <= now()) cache.delete(k);
       const asked = fromVendor(token);
       cache.set(key, asked);
       try {

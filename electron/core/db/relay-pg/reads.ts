@@ -53,7 +53,10 @@ export async function relayChunks(pool: pg.Pool, scope: string, key: string, fro
   return result.rows.map((r) => r.body_gzip);
 }
 
-/** Reads a dataset's live rows at one generation, page by page, in one repeatable-read transaction. */
+/**
+ * Reads a dataset's live rows at one generation, page by page (in the primary key's order, so each
+ * page is one index range), in one repeatable-read transaction.
+ */
 export async function readWholeDataset(
   pool: pg.Pool,
   scope: string,
@@ -71,7 +74,7 @@ export async function readWholeDataset(
     let after = '';
     for (;;) {
       const page = await client.query<{ id: string; hash: string; raw: string; generation: string }>(
-        'SELECT id, hash, raw, generation FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL AND id COLLATE "C" > $3 ORDER BY id COLLATE "C" LIMIT $4',
+        'SELECT id, hash, raw, generation FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL AND id > $3 ORDER BY id LIMIT $4',
         [scope, key, after, pageSize],
       );
       if (!page.rows.length) break;
