@@ -95,22 +95,27 @@ function mirrorRows(file: string): Map<string, Map<string, number>> {
   }
 }
 
+/** One sync round of a core, as the app's Sync now runs it. */
+async function oneRound(core: ReturnType<typeof createNodeCore>): Promise<void> {
+  const ended = new Promise<void>((resolve) => {
+    const off = core.events.on('sync.status', (s) => {
+      if (!s.running && s.lastRoundFinishedAt !== null) {
+        off();
+        resolve();
+      }
+    });
+  });
+  expect((await core.handlers['sync.now']({})).started).toBe(true);
+  await ended;
+}
+
 /** Syncs a workstation core straight from the vendor (no relay), round after round in one data folder as a workstation does, and answers its mirror's rows. */
 async function directMirror(name: string): Promise<Map<string, Map<string, number>>> {
   const dataDir = path.join(folder.path, name);
   const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
   try {
     const view = await signInForCli(core.handlers, { server: demo.url, email: 'demo@example.com', password: PASSWORD, licenseId: license });
-    const ended = new Promise<void>((resolve) => {
-      const off = core.events.on('sync.status', (s) => {
-        if (!s.running && s.lastRoundFinishedAt !== null) {
-          off();
-          resolve();
-        }
-      });
-    });
-    await core.handlers['sync.now']({});
-    await ended;
+    await oneRound(core);
     return mirrorRows(mirrorPath(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
   } finally {
     await core.close();
@@ -146,7 +151,7 @@ beforeAll(async () => {
   license = demo.ids().demoLicenses[1];
   relay = await startRelayService(relayConfig(path.join(folder.path, 'relay')), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
   relayPort = Number(new URL(relay.http.url).port);
-  nginx = await startTestNginx({ relays: [relay.http.url], vendor: demo.url });
+  nginx = await startTestNginx({ relays: [relay.http.url], vendor: vendor.url });
   pool = new pg.Pool({ connectionString: postgres.url });
   pool.on('error', () => undefined); // idle connections end when the test restarts PostgreSQL
 }, 120_000);
@@ -419,5 +424,33 @@ describe('aisle relay', () => {
     expect((await relay.pollAll())[0].state).toBe('polled');
     await seatSync('seat-a', token);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
+  });
+
+  it("a workstation with the siteRelay setting signs in at nginx's address and syncs from the relay: its mirror equals the direct one, dated by the relay's reading, and the server sees no data request from it", async () => {
+    const dataDir = path.join(folder.path, 'app-seat');
+    const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
+    try {
+      await core.handlers['settings.set']({ siteRelay: true });
+      const dataCalls = () => vendor.log.filter((l) => l.path.startsWith('/v1/api/pub/')).length;
+      const before = dataCalls();
+      const view = await signInForCli(core.handlers, { server: nginx.url, email: 'demo@example.com', password: PASSWORD, licenseId: license });
+      await oneRound(core);
+      expect(dataCalls()).toBe(before);
+      const status = await core.handlers['sync.status']({});
+      expect(status.datasets.length).toBeGreaterThan(5);
+      expect(status.datasets.filter((d) => d.lastError !== null)).toEqual([]);
+      const file = mirrorPath(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! });
+      const token = await seatToken('demo@example.com', license);
+      const readAt = new Map((await catalog(token)).map((e) => [e.key, e.readAt]));
+      const db = openMirror(file, { readonly: true });
+      try {
+        expect(new Map(allDatasets(db).map((d) => [d.key, d.last_success_at]))).toEqual(readAt);
+      } finally {
+        db.close();
+      }
+      expect(mirrorRows(file)).toEqual(await directMirror('workstation'));
+    } finally {
+      await core.close();
+    }
   });
 });

@@ -5,8 +5,8 @@
 // round. A relay that answered before and does not now fails the round in words naming the call;
 // the mirror is kept as it was, dated as it was.
 //
-// The sync worker does not call it yet: that first question is one request more in every new
-// mirror's first round, which the app should ask only when a setting says a site has a relay.
+// The sync worker calls it only with the `siteRelay` setting: the first question is one request
+// more in a new mirror's first round, which a workstation of a warehouse server should not pay.
 import { AisleError } from '../../contract/errors.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { getMeta } from '../db/read/meta.ts';

@@ -169,6 +169,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
               roundDeadlineMs: settings.roundDeadlineMinutes * 60_000,
             },
             caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
+            siteRelay: settings.siteRelay,
           },
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),

@@ -28,6 +28,8 @@ export interface RoundTask {
   /** Paging and deadlines, from the settings. */
   reading?: ReadingOptions;
   caps?: DatasetCaps;
+  /** The server URL may be a site relay (the setting): a new mirror's first round asks. */
+  siteRelay?: boolean;
 }
 
 export interface DiscardHeldTask {

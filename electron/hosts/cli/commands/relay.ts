@@ -21,7 +21,7 @@ export const relayCommand: Command = {
     '  --once           one round of every scope, then exit (1 when a scope\'s round failed)',
     '  --serve-only     serve, never poll the warehouse server',
     '',
-    'Not built yet: the app does not sync from a relay (workstations still sync from the warehouse server).',
+    'Workstations sync from it with the setting "siteRelay": true and nginx\'s address as their server URL.',
   ].join('\n'),
   async run(argv: string[], io: CliIo) {
     const { values } = parseArgs({ args: argv, strict: true, options: { config: { type: 'string' }, once: { type: 'boolean' }, 'serve-only': { type: 'boolean' } } });
