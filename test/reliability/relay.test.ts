@@ -157,13 +157,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await nginx?.stop();
-  await relay?.close();
-  await vendor?.close();
-  await demo?.close();
-  await postgres?.remove();
-  folder.remove();
+  // each part stopped even when another fails to stop, PostgreSQL and the folder last
+  try {
+    for (const stop of [() => pool?.end(), () => nginx?.stop(), () => relay?.close(), () => vendor?.close(), () => demo?.close()]) await Promise.resolve(stop()).catch(() => undefined);
+  } finally {
+    await postgres?.remove();
+    folder.remove();
+  }
 });
 
 describe('aisle relay', () => {
