@@ -70,6 +70,8 @@ export interface Settings {
   historyDays: number;
   /** A facility's whole stock is read at least this often; between, only the items its history says moved. 0: every round. */
   stockFullCheckMinutes: number;
+  /** The server URL may be a site relay (docs/relay.md): a new mirror's first round asks it GET /relay/v1/info, and syncs from the relay when it answers. */
+  siteRelay: boolean;
   /** Records asked for per page from a server that showed it pages its lists (it may answer fewer: its own cap is followed). */
   pageSize: number;
   /** Each list request's deadline, from asking to its last byte: this many seconds... */

@@ -19,7 +19,7 @@ export const CORE_LAYERS: CoreLayer[] = [
   { name: 'session', level: 3, holds: ['session/'], why: 'sign-in, tokens, offline unlock, the lock and the kiosk policy file sign-in obeys' },
   { name: 'sync', level: 4, holds: ['sync/'], why: 'sync rounds, written into the mirror for the session' },
   { name: 'lookup', level: 4, holds: ['lookup/'], why: 'answers read from the mirror' },
-  { name: 'features', level: 5, holds: ['labels/', 'scans/', 'kiosk/', 'diagnostics/'], why: 'smaller features built on lookups and the session' },
+  { name: 'features', level: 5, holds: ['labels/', 'scans/', 'kiosk/', 'diagnostics/', 'relay/'], why: 'smaller features built on lookups and the session, and the site relay that publishes a mirror to PostgreSQL' },
   { name: 'index', level: 6, holds: ['core.ts', 'index.ts', 'entrances/', 'layers.ts'], why: 'what wires the core together, the entrances hosts import, and this map' },
 ];
 

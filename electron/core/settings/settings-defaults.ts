@@ -15,6 +15,8 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDays: 30,
   // a facility's whole stock read at least hourly; between, only the items its history says moved
   stockFullCheckMinutes: 60,
+  // a workstation talks to its warehouse server unless IT says the site runs a relay
+  siteRelay: false,
   // lists: pages of 1000 records from a server that pages; a request has 2 minutes and 2 s more
   // per MB of its last reading (at least 500 KB/s); a round has an hour
   pageSize: 1000,

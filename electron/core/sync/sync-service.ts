@@ -221,6 +221,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             },
             caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
             shrinkHoldPercent: settings.shrinkHoldPercent,
+            siteRelay: settings.siteRelay,
           },
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),

@@ -7,6 +7,7 @@ import { relearnFieldMap } from '../lists/field-map-state.ts';
 import { openMirrorWriter, quickCheck } from '../db/connection.ts';
 import { checkpointBeforeClose } from '../db/wal.ts';
 import { clearHeld } from '../db/write/datasets.ts';
+import { relayRound } from './relay-round.ts';
 import { type RoundResult, runRound } from './round/run-round.ts';
 import type { FromWorker, TaskToken, ToWorker, WorkerTask } from './worker-protocol.ts';
 
@@ -49,7 +50,16 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       cancels.set(id, abort);
       // IT's field map first: what it changes is extracted again from the records kept, no download
       applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)));
-      result = await runRound(db, {
+      // with the siteRelay setting, a mirror of a relay syncs from it (relay-round.ts)
+      const relayed = task.siteRelay
+        ? await relayRound(db, {
+            baseUrl: task.baseUrl,
+            accessToken: () => taskToken(task.token),
+            refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
+            onProgress: (progress) => post({ type: 'progress', id, progress }),
+          })
+        : null;
+      result = relayed ?? await runRound(db, {
         baseUrl: task.baseUrl,
         accessToken: () => taskToken(task.token),
         refreshAfterUnauthorized: (rejected) => askToken(id, rejected),

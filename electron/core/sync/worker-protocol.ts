@@ -29,6 +29,8 @@ export interface RoundTask {
   reading?: ReadingOptions;
   caps?: DatasetCaps;
   shrinkHoldPercent?: number;
+  /** The server URL may be a site relay (the setting): a new mirror's first round asks. */
+  siteRelay?: boolean;
 }
 
 export interface DiscardHeldTask {

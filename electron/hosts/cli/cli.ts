@@ -36,6 +36,7 @@ const LOADERS: Record<string, () => Promise<Command>> = {
   probe: async () => (await import('./commands/probe.ts')).probeCommand,
   kiosk: async () => (await import('./commands/kiosk.ts')).kioskCommand,
   diagnostics: async () => (await import('./commands/diagnostics.ts')).diagnosticsCommand,
+  relay: async () => (await import('./commands/relay.ts')).relayCommand,
 };
 
 /**

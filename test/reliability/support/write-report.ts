@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { FIGURES_DIR, PROFILE } from './figures.ts';
 
-const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'data-loss', 'attack'];
+const SECTIONS = ['network', 'server-clock', 'token-expiry', 'kills', 'hostile', 'secrets', 'hardening', 'electronegativity', 'load', 'fleet', 'data-loss', 'attack', 'relay'];
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Figures = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -168,6 +168,19 @@ function attack(f: Figures): string {
 `;
 }
 
+function relay(f: Figures): string {
+  const rows = (f.deltas as Figures[]).map((d) => [d.key, d.changedOrDeleted, kb(d.deltaBytes), `${d.averageRow} B`, d.ratio.toFixed(2)]);
+  return `## The site relay (test/reliability/relay.test.ts)
+
+A private PostgreSQL and nginx, started for the test; \`aisle relay\` over the demo server (${f.items} items) stepping
+through revisions. Requests to the warehouse server's data per relay round: **${f.serverDataRequestsPerRound.oneSeat}** with one seat,
+**${f.serverDataRequestsPerRound.allSeats}** with ${f.seats} seats. ${f.seats} seats asking the same changes at once: **${f.relayAnswersForAllSeats}** answer from the relay
+(nginx's cache and its lock gave it to all). A delta against what it carries (changed and deleted rows × the average row):
+
+${table(['dataset', 'rows changed or deleted', 'delta (JSON)', 'average row', 'ratio (at most 1.5)'], rows)}
+`;
+}
+
 export function writeReport(): void {
   if (!existsSync(FIGURES_DIR)) return;
   const figures = new Map<string, Figures>();
@@ -184,8 +197,9 @@ export function writeReport(): void {
   if (get('load')?.demoServer && get('load')?.browserHost && get('fleet')) parts.push(load(get('load')!, get('fleet')!));
   if (get('data-loss')?.emptyAnswers && get('data-loss')?.endless && get('data-loss')?.tinyRecords) parts.push(dataLoss(get('data-loss')!));
   if (get('attack')) parts.push(attack(get('attack')!));
+  if (get('relay')?.deltas && get('relay')?.seats) parts.push(relay(get('relay')!));
   const failures = [...figures.keys()].filter((k) => k.startsWith('failed-')).flatMap((k) => figures.get(k)!.tests as string[]);
-  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 8 && failures.length === 0;
+  const complete = SECTIONS.every((s) => figures.has(s)) && parts.length === 9 && failures.length === 0;
   if (failures.length) parts.unshift(`**This run failed:** ${failures.join('; ')}.\n`);
   const doc = `# Reliability
 

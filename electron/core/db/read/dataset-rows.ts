@@ -1,0 +1,14 @@
+// A dataset's stored rows as the relay publishes them: id, content hash and the record as received.
+import type { ReadDb } from '../handles.ts';
+
+export interface StoredRow {
+  id: string;
+  hash: number;
+  raw: string;
+}
+
+/** Every row a dataset holds in `table`, one at a time; one statement reads one state of the file (WAL). */
+export function datasetRows(db: ReadDb, table: string, datasetId: number): IterableIterator<StoredRow> {
+  return db.prepare(`SELECT id, hash, raw FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<StoredRow>;
+}
+

@@ -1,0 +1,61 @@
+// A sync round from a site relay: when the server URL answered as a relay (GET /relay/v1/info) at
+// the mirror's first round, each dataset is brought forward from the relay's generations
+// (relay-seat.ts) instead of asking the warehouse server. Only a mirror that holds nothing yet asks
+// (a short question, once), so a workstation of a warehouse server pays nothing after its first
+// round. A relay that answered before and does not now fails the round in words naming the call;
+// the mirror is kept as it was, dated as it was.
+//
+// The sync worker calls it only with the `siteRelay` setting: the first question is one request
+// more in a new mirror's first round, which a workstation of a warehouse server should not pay.
+import { AisleError } from '../../contract/errors.ts';
+import { allDatasets } from '../db/read/datasets.ts';
+import { getMeta } from '../db/read/meta.ts';
+import type { WriteDb } from '../db/handles.ts';
+import { putMeta } from '../db/write/meta.ts';
+import { isRelay, relayCatalogForSeat, syncDatasetFromRelay, type CatalogEntry, type SeatRelayOptions } from './relay-seat.ts';
+import type { RoundOptions, RoundResult } from './round/types.ts';
+
+/** The mirror's meta entry naming the relay it syncs from. */
+const RELAY_URL = 'relay_url';
+/** How long a first round waits for a relay's info before it asks the warehouse server. */
+const DISCOVERY_TIMEOUT_MS = 3_000;
+
+/** A round from the relay at `options.baseUrl`, or null when that address is no relay (a round from the warehouse server then runs). */
+export async function relayRound(db: WriteDb, options: Pick<RoundOptions, 'baseUrl' | 'accessToken' | 'refreshAfterUnauthorized' | 'onProgress'>): Promise<RoundResult | null> {
+  const known = getMeta(db, RELAY_URL) === options.baseUrl;
+  if (!known && allDatasets(db).some((d) => d.last_success_at !== null)) return null;
+  const relay = await isRelay(options.baseUrl, DISCOVERY_TIMEOUT_MS);
+  if (!relay && !known) return null;
+  if (!relay) throw new AisleError('offline', `The site relay at ${options.baseUrl} does not answer (GET /relay/v1/info); the mirror is kept as it was.`);
+  putMeta(db, RELAY_URL, options.baseUrl);
+  const startedAt = new Date().toISOString();
+  let seat: SeatRelayOptions = { relayUrl: options.baseUrl, token: await options.accessToken() };
+  // a token the relay (the warehouse server) refuses is refreshed once, as a round does
+  const once = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof AisleError && error.code === 'unauthorized')) throw error;
+      seat = { ...seat, token: await options.refreshAfterUnauthorized(seat.token) };
+      return work();
+    }
+  };
+  const catalog = await once(() => relayCatalogForSeat(seat));
+  const datasets: RoundResult['datasets'] = [];
+  for (const entry of catalog) {
+    try {
+      const done = await once(() => syncDatasetFromRelay(db, entry, seat));
+      progress(options, entry, done.outcome === 'applied' ? 'done' : done.outcome, done.rows, null);
+      datasets.push({ key: entry.key, outcome: done.outcome, rows: done.rows, bytes: 0, error: null });
+    } catch (error) {
+      const e = error instanceof AisleError ? error : new AisleError('internal', (error as Error).message);
+      progress(options, entry, 'error', 0, e);
+      datasets.push({ key: entry.key, outcome: 'error', rows: 0, bytes: 0, error: { code: e.code, message: e.message } });
+    }
+  }
+  return { startedAt, finishedAt: new Date().toISOString(), datasets, notices: [] };
+}
+
+function progress(options: Pick<RoundOptions, 'onProgress'>, entry: CatalogEntry, phase: 'done' | 'unchanged' | 'held' | 'error', rows: number, error: AisleError | null): void {
+  options.onProgress?.({ key: entry.key, list: entry.list, scopeId: entry.scopeId, phase, rows, bytes: 0, expectedRows: null, error: error ? { code: error.code, message: error.message } : null });
+}
