@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
-import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, useNetwork, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
 import { logPolicy } from '../hosts/policy-log.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { installApplicationMenu } from './menu.ts';
+import { chromiumProxyResolver } from './network.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
@@ -78,6 +79,8 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   // Read once: IT's policy and a kiosk stay as they were until Aisle is started again.
   const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
   logPolicy(log, policy);
+  // Chromium's proxy for the server and the OS certificate store, as the rest of the machine uses
+  useNetwork({ proxy: null, caBundleFile: policy.caBundleFile, systemCa: true }, chromiumProxyResolver(session.defaultSession, log));
   const kiosk = readKioskPolicy(dataDir, policy.kiosk);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
   installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
