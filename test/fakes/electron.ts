@@ -140,6 +140,13 @@ export const session = {
     permissionHandler: null as PermissionHandler | null,
     permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
     headersListener: null as HeadersListener | null,
+    /** What Chromium's proxy resolution answers (system settings, PAC, WPAD), and the URLs it was asked for. */
+    proxyList: 'DIRECT',
+    proxyAsked: [] as string[],
+    async resolveProxy(url: string): Promise<string> {
+      session.defaultSession.proxyAsked.push(url);
+      return session.defaultSession.proxyList;
+    },
     setPermissionRequestHandler(handler: PermissionHandler) {
       this.permissionHandler = handler;
     },
@@ -237,6 +244,8 @@ export function resetFakeElectron(): void {
   session.defaultSession.permissionHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;
+  session.defaultSession.proxyList = 'DIRECT';
+  session.defaultSession.proxyAsked = [];
   shell.opened = [];
   contextBridge.exposed = {};
   ipcRenderer.invoked = [];
