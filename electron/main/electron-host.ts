@@ -7,6 +7,7 @@ import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, sett
 import { logPolicy } from '../hosts/policy-log.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { coreUpdateFacts, electronUpdater } from './app-updates.ts';
 import { installApplicationMenu } from './menu.ts';
 import { chromiumProxyResolver } from './network.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
@@ -14,6 +15,7 @@ import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
 import { logChildProcessGone, recoverScreen } from './screen-recovery.ts';
 import { logUncaughtErrors } from './uncaught-errors.ts';
+import { startUpdates, type UpdaterPort } from './updates.ts';
 import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +30,8 @@ export const consoleLogger: Logger = {
 export interface ElectronHostOptions {
   /** The page to load; default: the dev server in development, else the built renderer. */
   appUrl?: string;
+  /** electron-updater's autoUpdater, or a fake (tests). */
+  updater?: () => UpdaterPort;
   /** Replaces parts of the core's dependencies (tests). */
   overrides?: Partial<CoreDeps>;
   log?: Logger;
@@ -150,6 +154,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null, log);
   const recovery = recoverScreen(current, () => appUrl, log);
+  const updates = startUpdates({ feed: policy.updateFeed, packaged: app.isPackaged, updater: options.updater ?? electronUpdater, facts: coreUpdateFacts(core, () => window), log });
   app.on('child-process-gone', logChildProcessGone(log));
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {
@@ -169,6 +174,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     if (closed) return;
     event.preventDefault();
     recovery.stop();
+    updates?.stop();
     log.info('app: quitting');
     closing ??= core.close().finally(() => {
       stopLoggingUncaught();

@@ -161,6 +161,16 @@ export const session = {
   },
 };
 
+/** Message boxes shown, and the button the next one answers with (0: the first). */
+export const dialog = {
+  shown: [] as { message?: string; buttons?: string[] }[],
+  answer: 1,
+  async showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
+    dialog.shown.push(args.at(-1) as { message?: string; buttons?: string[] });
+    return { response: dialog.answer, checkboxChecked: false };
+  },
+};
+
 export const shell = {
   opened: [] as string[],
   async openExternal(url: string) {
@@ -247,6 +257,8 @@ export function resetFakeElectron(): void {
   session.defaultSession.proxyList = 'DIRECT';
   session.defaultSession.proxyAsked = [];
   shell.opened = [];
+  dialog.shown = [];
+  dialog.answer = 1;
   contextBridge.exposed = {};
   ipcRenderer.invoked = [];
   ipcRenderer.listeners.clear();
@@ -258,4 +270,4 @@ export function resetFakeElectronIn(folder: string, userData = 'userData'): void
   app.paths = { userData: path.join(folder, userData), downloads: path.join(folder, 'Downloads') };
 }
 
-export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };
+export default { ipcMain, BrowserWindow, app, session, shell, dialog, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };
