@@ -1,5 +1,4 @@
 // electron-updater and the facts the update decision needs, from the core and the window.
-import { createRequire } from 'node:module';
 import { dialog, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
 import type { SessionView, SyncStatus } from '../contract/types.ts';
@@ -7,9 +6,9 @@ import type { Core } from '../core/index.ts';
 import type { UpdateFacts, UpdaterPort } from './updates.ts';
 
 /** Loaded only when a feed is set in an installed app: a workstation without one never loads it. */
-export function electronUpdater(): UpdaterPort {
-  const { autoUpdater } = createRequire(import.meta.url)('electron-updater') as { autoUpdater: UpdaterPort };
-  return autoUpdater;
+export async function electronUpdater(): Promise<UpdaterPort> {
+  const updater = await import('electron-updater');
+  return (updater.autoUpdater ?? (updater as unknown as { default: { autoUpdater: UpdaterPort } }).default.autoUpdater) as UpdaterPort;
 }
 
 export function coreUpdateFacts(core: Core, window: () => BrowserWindow | null): UpdateFacts {

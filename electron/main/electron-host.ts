@@ -31,7 +31,7 @@ export interface ElectronHostOptions {
   /** The page to load; default: the dev server in development, else the built renderer. */
   appUrl?: string;
   /** electron-updater's autoUpdater, or a fake (tests). */
-  updater?: () => UpdaterPort;
+  updater?: () => UpdaterPort | Promise<UpdaterPort>;
   /** Replaces parts of the core's dependencies (tests). */
   overrides?: Partial<CoreDeps>;
   log?: Logger;
@@ -154,7 +154,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null, log);
   const recovery = recoverScreen(current, () => appUrl, log);
-  const updates = startUpdates({ feed: policy.updateFeed, packaged: app.isPackaged, updater: options.updater ?? electronUpdater, facts: coreUpdateFacts(core, () => window), log });
+  const updates = await startUpdates({ feed: policy.updateFeed, packaged: app.isPackaged, updater: options.updater ?? electronUpdater, facts: coreUpdateFacts(core, () => window), log });
   app.on('child-process-gone', logChildProcessGone(log));
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {

@@ -42,7 +42,8 @@ export interface UpdatesOptions {
   feed: string | null;
   /** Only an installed app updates (a development run has nothing to replace). */
   packaged: boolean;
-  updater: () => UpdaterPort;
+  /** electron-updater's autoUpdater, loaded only when updates are on. */
+  updater: () => UpdaterPort | Promise<UpdaterPort>;
   facts: UpdateFacts;
   log: Logger;
   checkEveryMs?: number;
@@ -54,7 +55,7 @@ export interface Updates {
   stop(): void;
 }
 
-export function startUpdates(options: UpdatesOptions): Updates | null {
+export async function startUpdates(options: UpdatesOptions): Promise<Updates | null> {
   const { log, facts } = options;
   if (!options.feed) {
     log.info('update: off, the machine policy names no updateFeed');
@@ -64,7 +65,14 @@ export function startUpdates(options: UpdatesOptions): Updates | null {
     log.info('update: off in a development run', { feed: options.feed });
     return null;
   }
-  const updater = options.updater();
+  let updater: UpdaterPort;
+  try {
+    updater = await options.updater();
+  } catch (error) {
+    // the app runs on without updates: IT reads why in the log
+    log.error('update: off, the updater could not be loaded', { feed: options.feed, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
   updater.setFeedURL({ provider: 'generic', url: options.feed });
   updater.autoDownload = true;
   // a declined update goes in when Aisle quits, after the core has closed (no round is cut)

@@ -60,12 +60,12 @@ describe('updates', () => {
     expect(installDecision({ syncing: false, signedIn: false })).toBe('install');
   });
 
-  it('is off, and says so, without an update feed in the policy or in a development run', () => {
+  it('is off, and says so, without an update feed in the policy or in a development run', async () => {
     const w = world({ syncing: false, signedIn: false });
     let made = 0;
     const updater = () => (made++, new FakeUpdater());
-    expect(startUpdates({ feed: null, packaged: true, updater, facts: w.facts, log: w.log })).toBeNull();
-    expect(startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: false, updater, facts: w.facts, log: w.log })).toBeNull();
+    expect(await startUpdates({ feed: null, packaged: true, updater, facts: w.facts, log: w.log })).toBeNull();
+    expect(await startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: false, updater, facts: w.facts, log: w.log })).toBeNull();
     expect(made).toBe(0);
     expect(w.messages()).toEqual(['update: off, the machine policy names no updateFeed', 'update: off in a development run']);
   });
@@ -73,7 +73,7 @@ describe('updates', () => {
   it('reads the policy feed with the generic provider, downloads by itself, and installs at once when nobody is signed in', async () => {
     const w = world({ syncing: false, signedIn: false });
     const fake = new FakeUpdater();
-    const updates = startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log })!;
+    const updates = (await startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log }))!;
     expect(fake.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/aisle/' });
     expect(fake.autoDownload).toBe(true);
     expect(fake.checks).toBe(1);
@@ -91,7 +91,7 @@ describe('updates', () => {
     const state = { syncing: true, signedIn: true, agree: false };
     const w = world(state);
     const fake = new FakeUpdater();
-    const updates = startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log })!;
+    const updates = (await startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log }))!;
     fake.emit('update-downloaded', { version: '0.2.0' });
     await settled();
     expect(fake.installs).toEqual([]);
@@ -119,10 +119,17 @@ describe('updates', () => {
     updates.stop();
   });
 
+  it('is off, and says why, when the updater cannot be loaded; the app carries on', async () => {
+    const w = world({ syncing: false, signedIn: false });
+    const updater = () => Promise.reject(new Error('Cannot find module electron-updater'));
+    expect(await startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater, facts: w.facts, log: w.log })).toBeNull();
+    expect(w.lines).toEqual([['update: off, the updater could not be loaded', { feed: 'https://updates.example.com/aisle/', error: 'Cannot find module electron-updater' }]]);
+  });
+
   it('logs a failed check with the feed, and carries on', async () => {
     const w = world({ syncing: false, signedIn: false });
     const fake = new FakeUpdater();
-    const updates = startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log })!;
+    const updates = (await startUpdates({ feed: 'https://updates.example.com/aisle/', packaged: true, updater: () => fake, facts: w.facts, log: w.log }))!;
     fake.emit('error', new Error('HttpError: 404 Not Found latest.yml'));
     expect(w.lines.at(-1)).toEqual(['update: failed', { feed: 'https://updates.example.com/aisle/', error: 'HttpError: 404 Not Found latest.yml' }]);
     await updates.check();
