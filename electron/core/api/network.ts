@@ -81,8 +81,10 @@ function bypassed(target: URL, noProxy: string): boolean {
 /** The CAs to trust, or undefined for Node's defaults alone (which already hold NODE_EXTRA_CA_CERTS). */
 function trustedCas(): string[] | undefined {
   if (!setup.caBundleFile && !setup.systemCa) return undefined;
-  const cas = [...tls.getCACertificates('default')];
-  if (setup.systemCa) cas.push(...tls.getCACertificates('system'));
+  // an older Node has no getCACertificates: its bundled roots then, without the OS store
+  const read = typeof tls.getCACertificates === 'function' ? tls.getCACertificates : null;
+  const cas = read ? [...read('default')] : [...tls.rootCertificates];
+  if (setup.systemCa && read) cas.push(...read('system'));
   if (setup.caBundleFile) {
     try {
       cas.push(readFileSync(setup.caBundleFile, 'utf8'));
