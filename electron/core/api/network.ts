@@ -71,11 +71,21 @@ function bypassed(target: URL, noProxy: string): boolean {
     .filter(Boolean)
     .some((entry) => {
       if (entry === '*') return true;
-      const [name, onlyPort] = entry.toLowerCase().replace(/^\*/, '').split(/:(?=\d+$)/);
+      const [name, onlyPort] = hostAndPort(entry.toLowerCase().replace(/^\*/, ''));
       if (onlyPort && onlyPort !== port) return false;
       const domain = name.replace(/^\./, '');
       return host === domain || host.endsWith(`.${domain}`);
     });
+}
+
+/** `host:port`, `[v6]:port`, or a bare host or IPv6 address (whose colons are no port). */
+function hostAndPort(entry: string): [string, string | undefined] {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return [bracketed[1], bracketed[2]];
+  const colons = entry.split(':').length - 1;
+  if (colons !== 1) return [entry, undefined];
+  const [name, port] = entry.split(':');
+  return /^\d+$/.test(port) ? [name, port] : [entry, undefined];
 }
 
 /** The CAs to trust, or undefined for Node's defaults alone (which already hold NODE_EXTRA_CA_CERTS). */
