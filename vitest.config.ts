@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: {
     alias: {
       electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)),
+      // electron-updater loads `electron` itself: a host test that turns updates on gets this stand-in
+      'electron-updater': fileURLToPath(new URL('./test/fakes/electron-updater.ts', import.meta.url)),
       // renderer/tsconfig.json's paths, for the renderer's sources under test
       '@contract': fileURLToPath(new URL('./electron/contract', import.meta.url)),
     },

@@ -42,6 +42,11 @@ module.exports = {
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
   },
+  // Updates (electron/main/updates.ts): beside the installers electron-builder writes latest.yml
+  // (each installer's SHA-512, which electron-updater checks) and blockmaps (differential downloads
+  // for NSIS and AppImage). IT copies them to its own web server; the machine policy's `updateFeed`
+  // names it at run time, so the URL here only says the provider (generic) and is never asked.
+  publish: [{ provider: 'generic', url: 'https://updates.invalid/aisle/' }],
   npmRebuild: false,
   nodeGypRebuild: false,
   buildDependenciesFromSource: false,
@@ -59,7 +64,7 @@ module.exports = {
   // Windows signing comes from CSC_LINK / CSC_KEY_PASSWORD (WIN_CSC_LINK) in the environment, as
   // electron-builder reads them: without them the installers are built unsigned.
   win: { target: ['nsis', 'msi'], artifactName: '${productName}-Setup-${version}-${arch}.${ext}' },
-  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, deleteAppDataOnUninstall: false },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, deleteAppDataOnUninstall: false, differentialPackage: true },
   msi: { oneClick: false, perMachine: true, upgradeCode: '5f0e6b8e-3c1d-4a8e-9a51-6c0b2d7f4a10', artifactName: '${productName}-${version}-${arch}.${ext}' },
   // notarized only where Apple's credentials are in the environment (electron-builder's own
   // variables); signing likewise from CSC_LINK, or skipped without it

@@ -18,3 +18,4 @@ export * from './entrances/field-map.ts';
 export * from './entrances/lookups.ts';
 export * from './entrances/log.ts';
 export * from './entrances/machine-policy.ts';
+export * from './entrances/network.ts';

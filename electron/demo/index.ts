@@ -1,7 +1,8 @@
 // The demo warehouse server: the whole REST interface of ../shared/spec, real, over generated data.
 // `startDemoServer()` runs it in-process (tests, the app's "Demo warehouse"); `aisle demo-server`
 // runs it from the command line.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createAuth } from './auth/auth-service.ts';
 import { openSessionDb } from './auth/session-store.ts';
@@ -29,6 +30,8 @@ export { DEMO_PASSWORD, SIGN_IN_USERS } from './data/people.ts';
 export interface DemoServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve HTTPS with this key and certificate (PEM), as a server behind a company's own CA does. */
+  tls?: { key: string; cert: string };
   /** 0 (default) picks a free port. */
   port?: number;
   seed?: number;
@@ -190,12 +193,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   // Requests still being answered when close() is called finish before the session file closes.
   const inFlight = new Set<Promise<void>>();
-  const server = createServer((req, res) => {
+  const answer: RequestListener = (req, res) => {
     // a server whose clock is off says so in its Date header, as a real one does
     if (clockOffsetMs) res.setHeader('Date', new Date(Date.now() + clockOffsetMs).toUTCString());
     const answering = pipeline(req, res).finally(() => inFlight.delete(answering));
     inFlight.add(answering);
-  });
+  };
+  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, answer) : createServer(answer);
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
@@ -207,7 +211,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     });
   });
   const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  baseUrl = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closed: Promise<void> | null = null;
   return {

@@ -7,8 +7,10 @@ import {
   createConfSettingsStore,
   createCore,
   defaultDataDir,
+  ENV_NETWORK,
   readMachinePolicy,
   settingsUnderPolicy,
+  useNetwork,
   type AisleLogger,
   type Core,
   type CoreDeps,
@@ -78,6 +80,8 @@ export function createNodeCore(options: NodeCoreOptions): NodeCore {
   const log = options.overrides?.log ?? createHostLogger(options.host, dataDir, { echo: options.echo, verbose: options.verbose, settings: () => settings });
   const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
   logPolicy(log, policy);
+  // the CLI and the browser host: the proxy from the environment, Node's CAs (NODE_EXTRA_CA_CERTS) and the policy's bundle
+  useNetwork({ ...ENV_NETWORK, caBundleFile: policy.caBundleFile });
   const demo = inProcessDemo(dataDir);
   settings = settingsUnderPolicy(options.overrides?.settings ?? createConfSettingsStore(dataDir, { warn: (message, fields) => log.warn(message, fields) }), policy);
   const core = createCore({

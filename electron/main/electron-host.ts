@@ -3,16 +3,19 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { dispatch } from '../contract/dispatch.ts';
-import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
+import { createAisleLogger, createCore, readKioskPolicy, readMachinePolicy, settingsUnderPolicy, useNetwork, type Core, type CoreDeps, type Logger, type SettingsStore } from '../core/index.ts';
 import { logPolicy } from '../hosts/policy-log.ts';
 import { inProcessDemo } from '../hosts/in-process-demo.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
+import { coreUpdateFacts, electronUpdater } from './app-updates.ts';
 import { installApplicationMenu } from './menu.ts';
+import { chromiumProxyResolver } from './network.ts';
 import { createSafeStorageSecretBox } from './secret-box.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
 import { createElectronSettingsStore } from './settings.ts';
 import { logChildProcessGone, recoverScreen } from './screen-recovery.ts';
 import { logUncaughtErrors } from './uncaught-errors.ts';
+import { startUpdates, type UpdaterPort } from './updates.ts';
 import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +30,8 @@ export const consoleLogger: Logger = {
 export interface ElectronHostOptions {
   /** The page to load; default: the dev server in development, else the built renderer. */
   appUrl?: string;
+  /** electron-updater's autoUpdater, or a fake (tests). */
+  updater?: () => UpdaterPort | Promise<UpdaterPort>;
   /** Replaces parts of the core's dependencies (tests). */
   overrides?: Partial<CoreDeps>;
   log?: Logger;
@@ -78,6 +83,8 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   // Read once: IT's policy and a kiosk stay as they were until Aisle is started again.
   const policy = options.overrides?.policy ?? readMachinePolicy(dataDir);
   logPolicy(log, policy);
+  // Chromium's proxy for the server and the OS certificate store, as the rest of the machine uses
+  useNetwork({ proxy: null, caBundleFile: policy.caBundleFile, systemCa: true }, chromiumProxyResolver(session.defaultSession, log));
   const kiosk = readKioskPolicy(dataDir, policy.kiosk);
   if (kiosk.enabled && kiosk.problem) log.error('kiosk mode: no exit password can be checked', { problem: kiosk.problem });
   installApplicationMenu(process.platform, app.isPackaged, kiosk.enabled);
@@ -147,6 +154,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
   registerIpc(ipcMain, core, () => appUrl, log);
   forwardEvents(core, () => window?.webContents ?? null, log);
   const recovery = recoverScreen(current, () => appUrl, log);
+  const updates = await startUpdates({ feed: policy.updateFeed, packaged: app.isPackaged, updater: options.updater ?? electronUpdater, facts: coreUpdateFacts(core, () => window), log });
   app.on('child-process-gone', logChildProcessGone(log));
   current.once('ready-to-show', () => current.show());
   current.on('closed', () => {
@@ -166,6 +174,7 @@ export async function startElectronHost(options: ElectronHostOptions = {}): Prom
     if (closed) return;
     event.preventDefault();
     recovery.stop();
+    updates?.stop();
     log.info('app: quitting');
     closing ??= core.close().finally(() => {
       stopLoggingUncaught();

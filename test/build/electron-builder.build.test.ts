@@ -67,6 +67,16 @@ describe('electron-builder configuration', () => {
     expect(c.mac.notarize).toBe(Boolean(process.env.APPLE_API_KEY || process.env.APPLE_ID || process.env.APPLE_KEYCHAIN_PROFILE));
   });
 
+  it('updates from a generic feed: latest.yml with hashes, differential NSIS packages, electron-updater packed', () => {
+    const c = config as unknown as { publish: { provider: string }[]; nsis: Record<string, unknown>; win: Record<string, unknown> };
+    expect(c.publish.map((p) => p.provider)).toEqual(['generic']);
+    expect(c.nsis.differentialPackage).toBe(true);
+    // electron-updater checks a Windows update's signature against the app's publisher unless told not to
+    expect(c.win.verifyUpdateCodeSignature).not.toBe(false);
+    expect(files).toContain('/node_modules/electron-updater/package.json');
+    expect(readFileSync(path.join(resources, 'app-update.yml'), 'utf8')).toMatch(/^provider: generic$/m);
+  });
+
   it('flips the fuses: no running as Node, no NODE_OPTIONS or inspector, encrypted cookies, only the integrity-checked asar', () => {
     const binary = readFileSync(path.join(output, 'linux-unpacked/aisle'));
     const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;

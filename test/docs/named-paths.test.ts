@@ -15,6 +15,8 @@ const WRITTEN_AT_RUN_TIME = new Set([
   'settings.json', 'kiosk.json', 'unlock-pins.json', 'recent-records.json', 'offline-verifiers.json',
   'server-habits.json', 'field-map.json', 'last-sync-failure.json', 'mirrors/', 'scan-lists/', 'out/', 'out/cli/', 'out/cli/inputs.json',
   'release/', 'test/.artifacts/', 'test/.artifacts/screens/', 'policy.json', 'policy.last-good.json', 'logs/',
+  // the update feed's files, written by `npm run dist` beside the installers
+  'latest.yml', 'latest-linux.yml', 'latest-mac.yml',
 ]);
 
 /** Every file and folder of the repository, as paths from its root (folders end with '/'). */

@@ -140,6 +140,13 @@ export const session = {
     permissionHandler: null as PermissionHandler | null,
     permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
     headersListener: null as HeadersListener | null,
+    /** What Chromium's proxy resolution answers (system settings, PAC, WPAD), and the URLs it was asked for. */
+    proxyList: 'DIRECT',
+    proxyAsked: [] as string[],
+    async resolveProxy(url: string): Promise<string> {
+      session.defaultSession.proxyAsked.push(url);
+      return session.defaultSession.proxyList;
+    },
     setPermissionRequestHandler(handler: PermissionHandler) {
       this.permissionHandler = handler;
     },
@@ -151,6 +158,16 @@ export const session = {
         session.defaultSession.headersListener = listener;
       },
     },
+  },
+};
+
+/** Message boxes shown, and the button the next one answers with (0: the first). */
+export const dialog = {
+  shown: [] as { message?: string; buttons?: string[] }[],
+  answer: 1,
+  async showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
+    dialog.shown.push(args.at(-1) as { message?: string; buttons?: string[] });
+    return { response: dialog.answer, checkboxChecked: false };
   },
 };
 
@@ -237,7 +254,11 @@ export function resetFakeElectron(): void {
   session.defaultSession.permissionHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;
+  session.defaultSession.proxyList = 'DIRECT';
+  session.defaultSession.proxyAsked = [];
   shell.opened = [];
+  dialog.shown = [];
+  dialog.answer = 1;
   contextBridge.exposed = {};
   ipcRenderer.invoked = [];
   ipcRenderer.listeners.clear();
@@ -249,4 +270,4 @@ export function resetFakeElectronIn(folder: string, userData = 'userData'): void
   app.paths = { userData: path.join(folder, userData), downloads: path.join(folder, 'Downloads') };
 }
 
-export default { ipcMain, BrowserWindow, app, session, shell, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };
+export default { ipcMain, BrowserWindow, app, session, shell, dialog, contextBridge, ipcRenderer, safeStorage, powerMonitor, Menu };

@@ -18,7 +18,7 @@ import { logEntries } from '../support/read-logs.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const POLICY = { version: 1, server: 'https://wms.example.com', allowedServers: ['https://wms.example.com'], syncIntervalMinutes: 15, offlineFacilities: ['f-1'], demoAllowed: false, updateFeed: 'https://updates.example.com/aisle/', logKeepDays: 30 };
+const POLICY = { version: 1, server: 'https://wms.example.com', allowedServers: ['https://wms.example.com'], syncIntervalMinutes: 15, offlineFacilities: ['f-1'], demoAllowed: false, updateFeed: 'https://updates.example.com/aisle/', caBundleFile: '/etc/ssl/certs/company-ca.pem', logKeepDays: 30 };
 
 describe('the machine policy', () => {
   const dir = tempDir('aisle-policy-');
@@ -59,7 +59,7 @@ describe('the machine policy', () => {
     expect(await dispatch(core.handlers, 'session.signIn', { server: 'https://evil.example.com', email: 'a@example.com', password: 'secret-pass', rememberMe: false })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/signs in to https:\/\/wms\.example\.com only \(set by your IT department/) } });
     expect(await dispatch(core.handlers, 'session.signIn', { server: 'demo', email: 'a@example.com', password: 'secret-pass', rememberMe: false })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/demo warehouse is turned off/) } });
     expect(await dispatch(core.handlers, 'demo.start', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(logEntries(dataDir).find((e) => e.message === 'policy: in force')).toMatchObject({ file: policyFile, demoAllowed: false });
+    expect(logEntries(dataDir).find((e) => e.message === 'policy: in force')).toMatchObject({ file: policyFile, demoAllowed: false, caBundleFile: '/etc/ssl/certs/company-ca.pem' });
   });
 
   it('a malformed policy is reported and the last good one stays in force; without one, the defaults', () => {

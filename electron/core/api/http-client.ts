@@ -6,6 +6,7 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { transportFor } from './network.ts';
 import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
@@ -147,6 +148,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     let response: AxiosResponse<unknown>;
     try {
       response = await instance.request({
+        ...(await transportFor(baseUrl)),
         method: request.method,
         url: path,
         // a redirect's Location carries its own query

@@ -10,6 +10,19 @@ import { AisleError } from '../../contract/errors.ts';
 /** Codes the network layer uses for "the request never reached the server": always safe to retry. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
+/** Node's codes for a certificate chain it does not trust, or one that does not fit the server. */
+const CERTIFICATE = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+
 /** The server's message is cut to one line of about this many characters. */
 const MESSAGE_CHARS = 300;
 
@@ -23,6 +36,10 @@ export function networkError(error: unknown, what?: string): AisleError {
   if (code.startsWith('HPE_') || code === 'ERR_BAD_RESPONSE' || code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
     return new AisleError('bad_response', `The server sent a malformed or oversized answer${of}.`, { cause: error });
   }
+  if (CERTIFICATE.has(code) || code.startsWith('ERR_TLS_CERT')) {
+    return new AisleError('offline', `The server's certificate is not trusted${of}: ${(error as Error).message} (${code}). If a proxy or the server uses your company's certificate authority, IT names its CA bundle in the machine policy (caBundleFile) or in NODE_EXTRA_CA_CERTS.`, { cause: error });
+  }
+  if (code === 'EPROXY') return new AisleError('offline', `${(error as Error).message}${of}`, { cause: error });
   if (error instanceof Error && /maxContentLength/.test(error.message)) {
     return new AisleError('bad_response', `The server sent an oversized answer${of}.`, { cause: error });
   }

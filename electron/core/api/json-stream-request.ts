@@ -11,6 +11,7 @@ import axios, { type AxiosResponse } from 'axios';
 import { AisleError } from '../../contract/errors.ts';
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { networkError, serverMessage, statusError } from './http-errors.ts';
+import { transportFor } from './network.ts';
 import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
@@ -114,6 +115,7 @@ async function attemptOnce(request: StreamRequest): Promise<StreamResponse | { s
   let response: AxiosResponse<Readable>;
   try {
     response = await axios.request<Readable>({
+      ...(await transportFor(request.baseUrl)),
       baseURL: request.baseUrl,
       url: request.path,
       method: request.method ?? 'GET',

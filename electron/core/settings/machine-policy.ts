@@ -43,6 +43,8 @@ const policySchema = z.strictObject({
   logKeepDays: z.number().int().min(1).max(365).optional(),
   demoAllowed: z.boolean().optional(),
   updateFeed: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  /** A PEM file of the company's CAs (a TLS-inspecting proxy's, an internal server's), trusted besides the usual ones. */
+  caBundleFile: z.string().min(1).max(4096).optional(),
   /** The kiosk policy as kiosk.json holds it (without its version); the session layer reads it. */
   kiosk: z.record(z.string(), z.unknown()).optional(),
 });
@@ -64,10 +66,11 @@ export interface MachinePolicy {
   allowedServers: string[] | null;
   demoAllowed: boolean;
   updateFeed: string | null;
+  caBundleFile: string | null;
   kiosk: Record<string, unknown> | null;
 }
 
-export const NO_POLICY: MachinePolicy = { file: '', source: 'none', problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, kiosk: null };
+export const NO_POLICY: MachinePolicy = { file: '', source: 'none', problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, caBundleFile: null, kiosk: null };
 
 function inForce(file: string, source: MachinePolicy['source'], problem: string | null, data: PolicyFile): MachinePolicy {
   const settings: Partial<Settings> = {};
@@ -81,6 +84,7 @@ function inForce(file: string, source: MachinePolicy['source'], problem: string 
     allowedServers: data.allowedServers ?? null,
     demoAllowed: data.demoAllowed ?? true,
     updateFeed: data.updateFeed ?? null,
+    caBundleFile: data.caBundleFile ?? null,
     kiosk: data.kiosk ?? null,
   };
 }

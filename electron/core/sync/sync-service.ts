@@ -4,6 +4,7 @@
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Notice, Settings, SyncFailure, SyncProgress, SyncStatus } from '../../contract/types.ts';
+import { networkFor } from '../api/network.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
@@ -190,8 +191,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     // each dataset's time, from its first progress to its last (for the log)
     const began = new Map<string, number>();
     const took = new Map<string, number>();
-    const run = startToken()
-      .then((token) => {
+    const run = Promise.all([startToken(), networkFor(baseUrl)])
+      .then(([token, network]) => {
         // signed out (or closed) while main got the token: this mirror's round is not wanted any more
         if (closed || mirrors.current() !== mirror) throw new AisleError('not_signed_in', 'Signed out before the sync round began.');
         return worker.run(
@@ -222,6 +223,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
             shrinkHoldPercent: settings.shrinkHoldPercent,
             siteRelay: settings.siteRelay,
+            network,
           },
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),

@@ -2,6 +2,7 @@
 // It owns the mirror's only writer connection while a task runs.
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
+import { useNetwork } from '../api/network.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { relearnFieldMap } from '../lists/field-map-state.ts';
 import { openMirrorWriter, quickCheck } from '../db/connection.ts';
@@ -48,6 +49,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     } else if (task.kind === 'round') {
       const abort = new AbortController();
       cancels.set(id, abort);
+      if (task.network) useNetwork(task.network);
       // IT's field map first: what it changes is extracted again from the records kept, no download
       applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)));
       // with the siteRelay setting, a mirror of a relay syncs from it (relay-round.ts)

@@ -1,5 +1,6 @@
 // Messages between the sync service (main thread) and the sync worker. Plain data only.
 import type { RequestReport } from '../api/request-report.ts';
+import type { NetworkSetup } from '../api/network.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { Notice, SyncProgress } from '../../contract/types.ts';
@@ -31,6 +32,8 @@ export interface RoundTask {
   shrinkHoldPercent?: number;
   /** The server URL may be a site relay (the setting): a new mirror's first round asks. */
   siteRelay?: boolean;
+  /** The proxy and CAs to reach the server with, resolved by main for `baseUrl`. */
+  network?: NetworkSetup;
 }
 
 export interface DiscardHeldTask {
