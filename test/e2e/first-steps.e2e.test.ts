@@ -53,14 +53,14 @@ describe("IT's first steps", () => {
     await page.getByTestId('probe-run').click();
     await page.getByTestId('probe-verdict').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('probe-error').count()).toBe(0);
-    // no blank cell in the operations table
-    const blank = await page.getByTestId('probe-operation').evaluateAll((rows) => rows.flatMap((row) => [...row.querySelectorAll('td')].filter((td) => td.textContent!.trim() === '').map(() => row.textContent)));
+    // no blank cell in the table of what the round did per list
+    const blank = await page.getByTestId('probe-list').evaluateAll((rows) => rows.flatMap((row) => [...row.querySelectorAll('td')].filter((td) => td.textContent!.trim() === '').map(() => row.textContent)));
     expect(blank).toEqual([]);
     // every column on the page: nothing pushed off to the right
-    const widest = await page.getByTestId('probe-operations').evaluate((table) => table.getBoundingClientRect().right);
+    const widest = await page.getByTestId('probe-lists').evaluate((table) => table.getBoundingClientRect().right);
     expect(widest).toBeLessThanOrEqual(1024);
     // and no cell's text runs into the next one
-    const spilled = await page.getByTestId('probe-operation').evaluateAll((rows) => rows.flatMap((row) => [...row.querySelectorAll('td')].filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent)));
+    const spilled = await page.getByTestId('probe-list').evaluateAll((rows) => rows.flatMap((row) => [...row.querySelectorAll('td')].filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent)));
     expect(spilled).toEqual([]);
     await page.getByTestId('probe').scrollIntoViewIfNeeded();
     await docShot(page, 'diagnostics-probe-1024x768');
