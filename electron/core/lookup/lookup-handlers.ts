@@ -94,8 +94,3 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     },
   };
 }
-
-/** The contract handlers of the lookup area (core.ts spreads them into the core's handlers). */
-export function createLookupHandlers(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupHandlers {
-  return createLookupService(ctx, parts).handlers;
-}
