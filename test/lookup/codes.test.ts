@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { codeKey, codeParts, hasCodeKey, naturalCompare, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
+import { codeKey, codeParts, hasCodeKey, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
+
+const naturalCompare = naturalComparer();
 import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
