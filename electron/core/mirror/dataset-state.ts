@@ -1,7 +1,6 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
 // Every screen dates its answers from here (lookup/data-age.ts).
-import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
 import { lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import type { TableName } from './record-tables.ts';
 
