@@ -23,6 +23,12 @@ const ENTRIES = new Set([
   'electron/hosts/cli/cli.ts',
   'renderer/src/main.ts',
 ]);
+// Dead exports left for a decision that is not this check's to make, each with why. An entry that
+// is no longer dead fails the check too, so that this list only shrinks.
+const KNOWN: Record<string, string> = {
+  'electron/core/lookup/search.ts: lookupExact':
+    "the benchmarks time it as Aisle's exact lookup while a scan in the app goes through searchAll: either the scan path uses it or the benchmarks time searchAll",
+};
 // Import specifiers that name a product folder rather than a path (renderer/tsconfig.json's paths).
 const ALIASES: Record<string, string> = { '@contract/': 'electron/contract/' };
 
@@ -161,10 +167,11 @@ export function deadExports(): string[] {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const dead = deadExports();
+  const found = deadExports();
+  const dead = found.filter((line) => !(line in KNOWN));
+  const revived = Object.keys(KNOWN).filter((line) => !found.includes(line));
   for (const line of dead) process.stdout.write(`${line}\n`);
-  if (dead.length) {
-    process.stderr.write(`${dead.length} export(s) that no product file imports: use them, or remove them (and the export keyword where only their own file uses them).\n`);
-    process.exit(1);
-  }
+  if (dead.length) process.stderr.write(`${dead.length} export(s) that the product never uses (only tests, or nothing): make the product use them, or remove them and let the tests drive what the product runs.\n`);
+  for (const line of revived) process.stderr.write(`${line} is used now: take it off KNOWN in scripts/check-dead-exports.ts.\n`);
+  if (dead.length || revived.length) process.exit(1);
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { codeKey, codeParts, hasCodeKey, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
 
 const naturalCompare = naturalComparer();
-import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { csvField } from '../../electron/contract/csv.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
 

@@ -14,8 +14,6 @@ import { networkError, serverMessage, statusError } from './http-errors.ts';
 import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
-export { networkError, statusError } from './http-errors.ts';
-
 export interface StreamRequest {
   baseUrl: string;
   path: string;

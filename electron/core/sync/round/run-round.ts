@@ -10,9 +10,7 @@ import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
 import type { RoundOptions, RoundResult } from './types.ts';
 
-export type { DatasetOutcome, ReadingOptions, RoundOptions, RoundResult } from './types.ts';
-export { DEFAULT_DEADLINE_BASE_MS, DEFAULT_DEADLINE_MS_PER_MB } from './types.ts';
-export { PART_VALUES_PER_REQUEST } from './read-part.ts';
+export type { ReadingOptions, RoundResult } from './types.ts';
 
 export async function runRound(db: WriteDb, options: RoundOptions): Promise<RoundResult> {
   const r = startRound(db, options);

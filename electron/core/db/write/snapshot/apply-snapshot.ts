@@ -19,8 +19,6 @@ import { finish, rollback } from './finish.ts';
 import type { SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
 
 export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart } from './types.ts';
-export { dropDataset } from './drop-dataset.ts';
-export { tableOf } from '../../../lists/registry.ts';
 
 /**
  * `appendOnly`: the answer adds rows and replaces some, and deletes none (a log's newer events, kept
