@@ -3,12 +3,12 @@
 // run; tests drive the code the product runs instead. Why a small script rather than knip or
 // ts-prune: docs/decisions/0019-dead-exports.md.
 //   node scripts/check-dead-exports.ts        prints each dead export as `file: name`, exits 1 if any
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const projectRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PRODUCT = ['electron', 'renderer/src', 'scripts'];
 // Files outside those folders that use the product's code: the build's and the linter's settings.
 const USERS = ['electron.vite.config.ts', 'eslint.config.js'];
@@ -45,11 +45,11 @@ interface ModuleFacts {
   mentions: Map<string, number>;
 }
 
-function productFiles(dir: string): string[] {
+function productFiles(root: string, dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(path.join(root, dir))) {
     const rel = `${dir}/${name}`;
-    if (statSync(path.join(root, rel)).isDirectory()) out.push(...productFiles(rel));
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...productFiles(root, rel));
     else if (/\.(ts|mts|mjs|vue)$/.test(name)) out.push(rel);
   }
   return out;
@@ -64,14 +64,14 @@ function resolveImport(from: string, specifier: string, known: Set<string>): str
   return candidates.find((c) => known.has(c)) ?? null;
 }
 
-function scriptOf(file: string): string {
+function scriptOf(root: string, file: string): string {
   const text = readFileSync(path.join(root, file), 'utf8');
   if (!file.endsWith('.vue')) return text;
   return [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
 }
 
-function factsOf(file: string, known: Set<string>): ModuleFacts {
-  const source = ts.createSourceFile(file, scriptOf(file), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+function factsOf(root: string, file: string, known: Set<string>): ModuleFacts {
+  const source = ts.createSourceFile(file, scriptOf(root, file), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const facts: ModuleFacts = { own: new Set(), forwarded: new Map(), starred: [], uses: [], mentions: new Map() };
   const target = (specifier: ts.Expression | undefined) => (specifier && ts.isStringLiteral(specifier) ? resolveImport(file, specifier.text, known) : null);
   const visit = (node: ts.Node): void => {
@@ -127,10 +127,10 @@ function factsOf(file: string, known: Set<string>): ModuleFacts {
  * runs, exported so that a unit test can reach it directly; an export nothing else uses is code
  * only tests run.)
  */
-export function deadExports(): string[] {
-  const files = [...PRODUCT.flatMap(productFiles), ...USERS];
+export function deadExports(root = projectRoot): string[] {
+  const files = [...PRODUCT.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) => productFiles(root, dir)), ...USERS.filter((file) => existsSync(path.join(root, file)))];
   const known = new Set(files);
-  const facts = new Map(files.map((f) => [f, factsOf(f, known)]));
+  const facts = new Map(files.map((f) => [f, factsOf(root, f, known)]));
   const used = new Set<string>();
   const exportsOf = (file: string, seen = new Set<string>()): string[] => {
     if (seen.has(file)) return [];
