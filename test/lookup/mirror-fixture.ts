@@ -3,7 +3,7 @@
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 

@@ -6,7 +6,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { csvBooleansSchema, csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../context.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { guardAgainstDamage } from './damage-guard.ts';

@@ -4,7 +4,7 @@
 // The steps, one file each, pass one round state along (round-state.ts): plan.ts reads the planned
 // datasets in order, each by read-dataset.ts (read-answer.ts, read-whole.ts or read-part.ts, then
 // apply-answer.ts page by page with read-page.ts); finish.ts settles the round.
-import type { WriteDb } from '../../db/connection.ts';
+import type { WriteDb } from '../../db/handles.ts';
 import { finishRound } from './finish.ts';
 import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
