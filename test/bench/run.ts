@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSize, type SizeResult } from './parts/contenders.ts';
-import { runNode, stopEveryPart } from './support/child.ts';
+import { runNode, stopEveryPart, stopEveryPartOnSignals } from './support/child.ts';
 import { describeMachine, loadAverage } from './support/machine.ts';
 import { renderReport, type ExternalBench, type RunReport } from './support/report.ts';
 
@@ -63,10 +63,7 @@ if (values.from) {
   process.exit(0);
 }
 
-// Parts run in process groups of their own, out of reach of the terminal's Ctrl-C: stop them here.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void stopEveryPart().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15))));
-}
+stopEveryPartOnSignals();
 
 const started = performance.now();
 const loadStart = loadAverage();

@@ -138,6 +138,13 @@ function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boole
   }
 }
 
+/** Parts run out of reach of the terminal's Ctrl-C (their own groups): on SIGINT or SIGTERM, stop them, then exit. */
+export function stopEveryPartOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stopEveryPart().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15))));
+  }
+}
+
 /**
  * Stops every process the parts started, theirs included: asks (SIGTERM, so that a part driving a
  * browser closes it), waits up to `graceMs` for the groups to empty, then kills what is left. The
