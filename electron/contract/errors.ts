@@ -79,7 +79,3 @@ export class AisleError extends Error {
 export function noticeError(code: ErrorCode, notice: Notice, extra: { cause?: unknown } = {}): AisleError {
   return new AisleError(code, noticeInEnglish(notice), { notice, cause: extra.cause });
 }
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}

@@ -244,4 +244,3 @@ export type MethodArgs<M extends MethodName> = z.input<Methods[M]['args']>;
 export type ParsedArgs<M extends MethodName> = z.output<Methods[M]['args']>;
 export type MethodResult<M extends MethodName> = Methods[M]['result'];
 
-export const METHOD_NAMES = Object.keys(methods) as MethodName[];

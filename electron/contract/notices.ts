@@ -2,7 +2,7 @@
 // a closed code and its parameters. The window words each one in the user's language (the
 // renderer's shared/i18n/notice-words.ts); the CLI prints the English words below. The renderer's
 // English must say the same as these (test/renderer/notice-words.test.ts holds the two together).
-// Plain types here, no zod, so that the renderer may import it; notice-schema.ts checks the shape.
+// Plain types here, no zod, so that the renderer may import it; test/contract/notice-shape.ts checks the shape.
 
 /** A list named in a notice: its key, and main's English name for it (the renderer names it in other languages). */
 export interface NoticeList {

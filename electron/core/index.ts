@@ -2,8 +2,7 @@
 // from one of the small entrances under entrances/ that load only what their name says
 // (docs/architecture.md, "Entrances"). This file loads the whole core.
 export { createCore, type Core } from './core.ts';
-export { silentLogger, type CoreContext, type CoreDeps, type ExitPassword, type KioskHost, type KioskPolicy, type Logger, type SecretBox } from './context.ts';
-export type { MirrorIdentity } from './ports.ts';
+export type { CoreDeps, Logger, SecretBox } from './context.ts';
 export { createAuthApi } from './api/auth-api.ts';
 export { checkPlainHttpAllowed } from './session/plain-http.ts';
 export { DEFAULT_RETRY } from './api/retry.ts';

@@ -20,13 +20,6 @@ import { createMainWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Main's log before the data folder is known: to stderr, fields only. */
-export const consoleLogger: Logger = {
-  info: (message, fields) => console.info(`[aisle] ${message}`, fields ?? ''),
-  warn: (message, fields) => console.warn(`[aisle] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[aisle] ${message}`, fields ?? ''),
-};
-
 export interface ElectronHostOptions {
   /** The page to load; default: the dev server in development, else the built renderer. */
   appUrl?: string;

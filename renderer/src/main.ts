@@ -6,9 +6,11 @@ import { createAppRouter } from './router.ts';
 import { displayPlugin } from './display-plugin.ts';
 import './shared/styles/theme.css';
 import { searchProbeWanted } from './bench/search-probe-flag.ts';
-import { useClient } from './shared/api/client.ts';
+import { setClient, useClient } from './shared/api/client.ts';
+import { createAppClient } from './shared/api/transport.ts';
 import { installProblemReporter } from './shared/api/problem-reporter.ts';
 
+setClient(createAppClient());
 const app = createApp(App);
 const pinia = createPinia();
 installProblemReporter(app, window, (problem) => void useClient().call('app.reportProblem', problem).catch(() => {}));

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import { openMirror, PAGE_SIZE, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror, PAGE_SIZE } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSize, type SizeResult } from './parts/contenders.ts';
-import { runNode } from './support/child.ts';
+import { runNode, stopEveryPart, stopEveryPartOnSignals } from './support/child.ts';
 import { describeMachine, loadAverage } from './support/machine.ts';
 import { renderReport, type ExternalBench, type RunReport } from './support/report.ts';
 
@@ -62,6 +62,8 @@ if (values.from) {
   log(`rendered ${path.relative(root, doc)} from ${values.from}`);
   process.exit(0);
 }
+
+stopEveryPartOnSignals();
 
 const started = performance.now();
 const loadStart = loadAverage();
@@ -126,3 +128,7 @@ writeFileSync(doc.replace(/\.md$/, '.results.json'), JSON.stringify(report, null
 mkdirSync(path.dirname(doc), { recursive: true });
 writeFileSync(doc, markdown);
 log(`written to ${path.relative(root, doc)} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+// Once the report is written, nothing the run started may outlive it (a demo server a part left
+// behind, a browser), and no handle of theirs may keep the runner waiting.
+await stopEveryPart();
+process.exit(0);

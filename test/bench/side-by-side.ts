@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runNode, type BenchLine } from './support/child.ts';
+import { runNode, stopEveryPartOnSignals, type BenchLine } from './support/child.ts';
 import { describeMachine, loadAverage } from './support/machine.ts';
 import { median } from './support/stats.ts';
 
@@ -28,6 +28,7 @@ const { values } = parseArgs({
   strict: true,
 });
 if (!values.baseline) throw new Error('--baseline <commit> names the older code to compare with');
+stopEveryPartOnSignals();
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const log = (line: string) => process.stderr.write(`[side-by-side] ${line}\n`);
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import { AisleError, ERROR_CODES } from '../../electron/contract/errors.ts';
-import { METHOD_NAMES } from '../../electron/contract/methods.ts';
+import { methods, type MethodName } from '../../electron/contract/methods.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
+
+const METHOD_NAMES = Object.keys(methods) as MethodName[];
 
 function core() {
   return createCore({ host: 'cli', version: '1.2.3', dataDir: '/tmp/x', settings: createMemorySettingsStore() });

@@ -1,6 +1,6 @@
 // Every notice the core makes has the contract's shape; a notice of another shape is refused.
 import { describe, expect, it } from 'vitest';
-import { noticeSchema } from '../../electron/contract/notice-schema.ts';
+import { noticeSchema } from './notice-shape.ts';
 import { NOTICE_CODES, storedNotice } from '../../electron/contract/notices.ts';
 import { facilityNotice } from '../../electron/core/session/facility-notice.ts';
 import { plainHttpNotice } from '../../electron/core/session/plain-http.ts';

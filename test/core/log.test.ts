@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAisleLogger, REDACTED } from '../../electron/core/entrances/log.ts';
+import { createAisleLogger } from '../../electron/core/entrances/log.ts';
+import { REDACTED } from '../../electron/core/shared/log/secret-scrub.ts';
 import { logEntries, logText } from '../support/read-logs.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

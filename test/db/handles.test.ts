@@ -4,7 +4,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openMirror, readOnly, type ReadDb, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror, readOnly } from '../../electron/core/db/connection.ts';
+import type { ReadDb, WriteDb } from '../../electron/core/db/handles.ts';
 import { markAttempt } from '../../electron/core/db/write/datasets.ts';
 import { eachTestFolder } from '../support/each-test-folder.ts';
 

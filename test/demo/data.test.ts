@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../electron/demo/index.ts';
-import { gs1CheckDigit, hasValidCheckDigit } from '../../electron/demo/data/gs1.ts';
+import { gs1CheckDigit } from '../../electron/demo/data/gs1.ts';
+import { hasValidCheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import fc from 'fast-check';
 import { KIND, hash, indexOfUuid, uuidFor } from '../../electron/demo/data/random.ts';
 import { iso } from '../../electron/demo/data/time.ts';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../electron/demo/index.ts';
-import { hasValidCheckDigit } from '../../electron/demo/data/gs1.ts';
+import { hasValidCheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
 import { API, errorBody, getJson, signIn, start, type SignedIn } from './support.ts';
 
 let server: DemoServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { createConfSettingsStore } from '../../electron/core/settings/conf-settings-store.ts';
 import { go, look, scan, scanOpened, shot, signIn, startApp, waitForSync, type App } from './support/app.ts';
-import { naturalCompare } from '../../electron/core/lookup/codes.ts';
+import { naturalComparer } from '../../electron/core/lookup/codes.ts';
 import { SCAN_ROWS_KEPT } from '../../electron/contract/types.ts';
 
 describe('looking things up on the workstation', () => {
@@ -622,7 +622,7 @@ describe('looking things up on the workstation', () => {
     const codes = () => page.locator('[data-testid="grid-row"]:not(.loading) [role="gridcell"]:first-child').allTextContents();
     await expect.poll(async () => (await codes()).length).toBeGreaterThan(5);
     const shown = (await codes()).map((c) => c.trim());
-    expect(shown).toEqual([...shown].sort(naturalCompare));
+    expect(shown).toEqual([...shown].sort(naturalComparer()));
     await shot(page, 'locations-facility-floor');
     const size = await page.getByTestId('export-csv').boundingBox();
     expect(size!.height).toBeGreaterThanOrEqual(48);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/contract/dispatch.ts';
 import type { SyncStatus } from '../../electron/contract/types.ts';
-import { listLogFiles } from '../../electron/core/entrances/log.ts';
+import { listLogFiles } from '../../electron/core/shared/log/daily-log-file.ts';
 import { DEMO_PASSWORD, startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts';
 import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-proxy.ts';

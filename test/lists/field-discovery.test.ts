@@ -8,7 +8,7 @@ import { readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { spellings } from '../../electron/core/lists/field-map.ts';
 import { flag, instantText, num } from '../../electron/core/lists/values.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 
 let dir: string;

@@ -5,7 +5,7 @@ import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { stockSpec } from '../support/dataset-specs.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 

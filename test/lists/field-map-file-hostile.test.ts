@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { applyFieldMapFile, readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';

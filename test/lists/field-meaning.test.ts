@@ -9,7 +9,7 @@ import { applyFieldMapFile, fieldMapFilePath } from '../../electron/core/lists/f
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverFieldMap } from '../../electron/core/lists/field-discovery.ts';
 import { watchFields } from '../../electron/core/lists/field-watch.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 
 let db: WriteDb;

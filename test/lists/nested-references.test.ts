@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { LISTS, serveOneAccountAndFacility, startFixtureServer, type FixtureServer } from '../sync/fixture-server.ts';

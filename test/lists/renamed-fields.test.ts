@@ -9,7 +9,7 @@ import { readDecision, readRejected } from '../../electron/core/lists/field-map-
 import { inventoryByItem, inventoryByLocation } from '../../electron/core/lookup/inventory.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { gs1CheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { FieldMapReport } from '../../electron/contract/types.ts';
 import { main } from '../../electron/hosts/cli/cli.ts';

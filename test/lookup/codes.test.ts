@@ -1,8 +1,11 @@
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { codeKey, codeParts, hasCodeKey, naturalCompare, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
-import { csvField, writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { codeKey, codeParts, hasCodeKey, naturalComparer, plainlyInNaturalOrder, zeroSpellings } from '../../electron/core/lookup/codes.ts';
+
+const naturalCompare = naturalComparer();
+import { writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
+import { csvField } from '../../electron/contract/csv.ts';
 import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
 

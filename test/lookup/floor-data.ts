@@ -2,7 +2,8 @@
 // `A-03-02-B`, stock with lots, serials and expiries (one expired, one soon), history, and the
 // other lists. Dataset sync times are chosen so that some answers are stale.
 import path from 'node:path';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { loadDataset } from './mirror-fixture.ts';
 
 export const NOW = new Date('2026-11-21T06:00:00Z');

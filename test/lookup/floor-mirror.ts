@@ -1,7 +1,7 @@
 // The floor's mirror (floor-data.ts) for the tests of one file: built once, before them, in a fresh
 // folder; closed and removed after them.
 import { afterAll, beforeAll } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror } from './floor-data.ts';
 

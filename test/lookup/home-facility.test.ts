@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeFacility } from '../../electron/core/lookup/home-facility.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { buildFloorMirror, F1, F2, LOCATIONS, NOW } from './floor-data.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { expiryState, inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';

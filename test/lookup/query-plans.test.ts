@@ -1,7 +1,7 @@
 // The hot queries use indexes: every statement a lookup runs is recorded and its EXPLAIN QUERY PLAN
 // checked for full scans of the big tables and for sorts that an index should have saved.
 import { describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { historyQuery } from '../../electron/core/lookup/history.ts';
 import { viewSchema } from '../../electron/contract/methods.ts';
 import { listPage } from '../../electron/core/lookup/lists.ts';

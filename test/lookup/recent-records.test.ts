@@ -8,7 +8,7 @@ import { dispatch } from '../../electron/contract/dispatch.ts';
 import { AisleError } from '../../electron/contract/errors.ts';
 import type { SearchResult } from '../../electron/contract/types.ts';
 import { createRecentRecords, RECENT_FILE, RECENT_FORGOTTEN_AFTER_DAYS, RECENT_KEPT } from '../../electron/core/lookup/recent-records.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { demoCore } from '../support/demo-core.ts';
 import { tempDir } from '../support/temp-dir.ts';

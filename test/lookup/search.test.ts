@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { lookupExact, searchAll } from '../../electron/core/lookup/search.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';

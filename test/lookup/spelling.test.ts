@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchAll } from '../../electron/core/lookup/search.ts';
 import { oneEditApart, similarWords } from '../../electron/core/lookup/similar-words.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { noteWholeReadingDue } from '../../electron/core/db/write/search-words.ts';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
 import { inventoryByItem, inventoryByLocation, inventoryByLot } from '../../electron/core/lookup/inventory.ts';
 import { ensureDataset, markError } from '../../electron/core/db/write/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { F1, F2, NOW } from './floor-data.ts';
 import { floorMirrorForFile } from './floor-mirror.ts';

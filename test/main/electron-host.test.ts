@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METHOD_NAMES, methods } from '../../electron/contract/methods.ts';
+import { methods, type MethodName } from '../../electron/contract/methods.ts';
 import { CALL_CHANNEL, EVENT_CHANNEL_PREFIX } from '../../electron/main/channels.ts';
 import { startElectronHost, type ElectronHost } from '../../electron/main/electron-host.ts';
 import { silentLogger } from '../../electron/core/context.ts';
@@ -11,6 +11,8 @@ import { writeKioskPolicy } from '../../electron/core/session/kiosk-policy.ts';
 import { applicationMenu } from '../../electron/main/menu.ts';
 import { app, BrowserWindow, ipcMain, Menu, powerMonitor, resetFakeElectronIn, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
+
+const METHOD_NAMES = Object.keys(methods) as MethodName[];
 
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
 

@@ -4,7 +4,7 @@ import { beginSnapshot, type ApplyResult, type LogKeep } from '../../electron/co
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { itemsSpec as itemsSpecOf, stockSpec as stockSpecOf } from '../support/dataset-specs.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcInstant } from '../../electron/core/mirror/instant.ts';
-import { instantText } from '../../electron/core/mirror/record-tables.ts';
+import { instantText } from '../../electron/core/lists/values.ts';
 import { NotAnInstant } from '../../electron/core/lists/values.ts';
 
 /** `ms` written at `offset` minutes from UTC, with or without milliseconds, as a server might. */

@@ -6,9 +6,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
-import { noticeSchema } from '../../electron/contract/notice-schema.ts';
+import { noticeSchema } from '../contract/notice-shape.ts';
 import { noticeInEnglish, type Notice } from '../../electron/contract/notices.ts';
-import { isDamagedMirror, openMirror, openReaderOnFullDisk, type WriteDb } from '../../electron/core/db/connection.ts';
+import { isDamagedMirror, openMirror, openReaderOnFullDisk } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { migrate, SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { eachTestFolder } from '../support/each-test-folder.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { worthCompacting } from '../../electron/core/mirror/search-index.ts';
 import { compactSearchIndexes } from '../../electron/core/db/write/search-index.ts';
 import { searchAll } from '../../electron/core/lookup/search.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 

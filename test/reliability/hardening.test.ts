@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_NAMES } from '../../electron/contract/methods.ts';
+import { methods, type MethodName } from '../../electron/contract/methods.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/hosts/content-security-policy.ts';
 import { startBrowserHost } from '../../electron/hosts/browser/browser-host.ts';
@@ -15,6 +15,8 @@ import { startElectronHost, type ElectronHost } from '../../electron/main/electr
 import { app, BrowserWindow, contextBridge, ipcMain, resetFakeElectronIn, session } from '../fakes/electron.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { recordFigures } from './support/figures.ts';
+
+const METHOD_NAMES = Object.keys(methods) as MethodName[];
 
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';
 const checklist: { item: string; held: boolean }[] = [];

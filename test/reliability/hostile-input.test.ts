@@ -8,7 +8,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../electron/contract/errors.ts';
-import { METHOD_NAMES, type MethodName } from '../../electron/contract/methods.ts';
+import { methods, type MethodName } from '../../electron/contract/methods.ts';
 import { startDemoServer, DEMO_PASSWORD, type DemoServer } from '../../electron/demo/index.ts';
 import { startBrowserHost, KEY_HEADER, type BrowserHost } from '../../electron/hosts/browser/browser-host.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
@@ -20,6 +20,8 @@ import { tempDir } from '../support/temp-dir.ts';
 import { isFull, recordFigures } from './support/figures.ts';
 import { hostileArgs, prototypeIsClean, toJson, withDeadline } from './support/hostile.ts';
 import { createWorkstation } from './support/workstation.ts';
+
+const METHOD_NAMES = Object.keys(methods) as MethodName[];
 
 const RUNS = isFull ? 120 : 25;
 const APP_URL = 'file:///opt/Aisle/resources/app.asar/out/renderer/index.html';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
-import { openList } from '../../electron/core/api/lists-api.ts';
+import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness } from './harness.ts';
@@ -45,7 +45,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       expect(new Set(tokens).size).toBe(3);
       // Each rotated refresh was accepted (a reused one would have ended the session), and the cookie follows.
       expect((await h.service.handlers['session.info']({})).sn).toBe(h.service.view().sessionId);
-      const list = await openList('facilities', null, { baseUrl: server.url, accessToken: tokens[2] });
+      const list = await openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/facilities/query', method: 'GET', accessToken: tokens[2] });
       expect(list.status).toBe(200);
       expect(list.status === 200 && Array.isArray(await readJson(list.body))).toBe(true);
     });
@@ -87,7 +87,7 @@ describe('refused refresh', () => {
       const second = await api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken!, locale: 'es_ES' });
       expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: opened.refreshToken!, locale: 'es_ES' }))).toBe('unauthorized');
       expect(await codeOf(api.refreshSession({ ...SOLO, refreshToken: second.refreshToken!, locale: 'es_ES' }))).toBe('unauthorized');
-      expect(await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: second.accessToken }))).toBe('unauthorized');
+      expect(await codeOf(openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/hazmat/query', method: 'GET', accessToken: second.accessToken }))).toBe('unauthorized');
     });
   }
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AisleError } from '../../electron/contract/errors.ts';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { withAccessToken } from '../../electron/core/api/authorized.ts';
-import { openList } from '../../electron/core/api/lists-api.ts';
+import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { readJson } from '../api/local-server.ts';
 import { FAST_RETRY, harness, type Harness } from './harness.ts';
@@ -58,7 +58,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       expect(info).toMatchObject({ userEmail: DEMO.email, licenseId: chosen.id, sn: view.sessionId });
 
       // The Bearer token opens /v1/api/pub.
-      const facilities = await withAccessToken(h.service, (accessToken) => openList('facilities', null, { baseUrl: server.url, accessToken }));
+      const facilities = await withAccessToken(h.service, (accessToken) => openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/facilities/query', method: 'GET', accessToken }));
       expect(facilities.status).toBe(200);
       expect(facilities.status === 200 && Array.isArray(await readJson(facilities.body))).toBe(true);
 
@@ -102,7 +102,7 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       expect(await codeOf(h.service.accessToken())).toBe('not_signed_in');
       expect(await codeOf(h.service.handlers['session.info']({}))).toBe('not_signed_in');
       // The old token is dead on the server.
-      expect(await codeOf(openList('facilities', null, { baseUrl: server.url, accessToken: token }))).toBe('unauthorized');
+      expect(await codeOf(openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/facilities/query', method: 'GET', accessToken: token }))).toBe('unauthorized');
     });
   });
 }
@@ -148,7 +148,7 @@ describe('sign-in outcomes', () => {
     expect((await h.service.handlers['session.list']({})).map((x) => x.sn)).not.toContain(otherInfo.sn);
     expect(ended.sn).toBe(otherInfo.sn);
     expect(await codeOf(other.sessionInfo())).toBe('unauthorized');
-    expect(await codeOf(openList('facilities', null, { baseUrl: server.url, accessToken: opened.accessToken }))).toBe('unauthorized');
+    expect(await codeOf(openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/facilities/query', method: 'GET', accessToken: opened.accessToken }))).toBe('unauthorized');
     expect(h.service.view().state).toBe('signed-in');
   });
 

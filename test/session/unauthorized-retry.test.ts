@@ -1,10 +1,10 @@
-// A 401 from the server leads to one refresh and one retry: for a Bearer call to /v1/api/pub and
-// for a cookie call to /v1/auth/pub. The demo server's tokens live two seconds here, and the test
+// A 401 from the server leads to one refresh and one retry: for a Bearer call to /v1/api/pub (through
+// withAccessToken, the retry every request of a sync round goes through) and for a cookie call to /v1/auth/pub. The demo server's tokens live two seconds here, and the test
 // waits for the server to reject them by polling it, not by sleeping.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AisleError } from '../../electron/contract/errors.ts';
 import { withAccessToken } from '../../electron/core/api/authorized.ts';
-import { openList } from '../../electron/core/api/lists-api.ts';
+import { openJsonStream } from '../../electron/core/api/json-stream-request.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
 import { readJson } from '../api/local-server.ts';
 import { harness } from './harness.ts';
@@ -29,13 +29,13 @@ for (const mode of ['cookie', 'header', 'redirect'] as const) {
       const stale = await bearer.service.accessToken();
       const staleCookie = await cookie.service.accessToken();
       for (const token of [stale, staleCookie]) {
-        await until(async () => (await codeOf(openList('hazmat', null, { baseUrl: server.url, accessToken: token }))) === 'unauthorized', 'token expiry');
+        await until(async () => (await codeOf(openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/hazmat/query', method: 'GET', accessToken: token }))) === 'unauthorized', 'token expiry');
       }
 
       let calls = 0;
       const response = await withAccessToken(bearer.service, (accessToken) => {
         calls++;
-        return openList('hazmat', null, { baseUrl: server.url, accessToken });
+        return openJsonStream({ baseUrl: server.url, path: '/v1/api/pub/lists/hazmat/query', method: 'GET', accessToken });
       });
       expect(calls).toBe(2);
       expect(response.status === 200 && Array.isArray(await readJson(response.body))).toBe(true);

@@ -1,6 +1,6 @@
 // Every line the hosts logged in a data folder (all days' files, oldest first), as text and as entries.
 import { readFileSync } from 'node:fs';
-import { listLogFiles } from '../../electron/core/entrances/log.ts';
+import { listLogFiles } from '../../electron/core/shared/log/daily-log-file.ts';
 
 export function logText(dataDir: string): string {
   return listLogFiles(dataDir)

@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { tempDir } from './temp-dir.ts';
 
 /**

@@ -12,7 +12,8 @@ import { DEFAULT_CAPS, type DatasetCaps } from '../../electron/core/mirror/datas
 import { toDatasetStatus } from '../../electron/core/mirror/dataset-state.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';

@@ -3,8 +3,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
-import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import type { RoundOptions } from '../../electron/core/sync/round/types.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { demoToken } from './demo-token.ts';

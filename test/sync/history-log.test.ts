@@ -4,7 +4,8 @@
 // a full read again when the window is made longer.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { PlanOptions } from '../../electron/core/sync/dataset-registry.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';

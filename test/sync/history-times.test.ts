@@ -3,7 +3,8 @@
 // the events kept before, instead of being kept as text that sorts before the window and pruned.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirror, type WriteDb } from '../../electron/core/db/connection.ts';
+import { openMirror } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { DEFAULT_PROFILE, type DateFormat } from '../../electron/demo/profile/server-profile.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';

@@ -2,7 +2,7 @@
 // JSON:API resources (stored as `{id, ...attributes, <relationship>_id}`), records nested one level
 // down (`{data: {items: [...]}}`), HAL's `_embedded`, OData's `value`, and Spring's Slice.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { fromJsonApi } from '../../electron/core/sync/jsonapi-record.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';

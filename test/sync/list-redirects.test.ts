@@ -2,7 +2,7 @@
 // bounded number of times, the request going again as it was; to another server (another port on
 // the same machine is another origin) they are refused in words and the token never goes there.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { LISTS, sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';

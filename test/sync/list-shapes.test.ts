@@ -4,8 +4,9 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
-import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import type { RoundOptions } from '../../electron/core/sync/round/types.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { LISTS, sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
 

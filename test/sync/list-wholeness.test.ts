@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';

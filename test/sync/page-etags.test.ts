@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';

@@ -4,7 +4,7 @@
 // under one, and its request form is not learned.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { getMeta } from '../../electron/core/db/read/meta.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';

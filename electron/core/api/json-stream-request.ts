@@ -15,8 +15,6 @@ import { transportFor } from './network.ts';
 import { type OnRequest, requestReport, requestUrl, startedNow } from './request-report.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
-export { networkError, statusError } from './http-errors.ts';
-
 export interface StreamRequest {
   baseUrl: string;
   path: string;

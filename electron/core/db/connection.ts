@@ -8,7 +8,6 @@ import type { ReadDb, WriteDb } from './handles.ts';
 import { migrate, SCHEMA_VERSION } from './migrations/index.ts';
 import { checkpointOnlyByHand, useWal } from './wal.ts';
 
-export type { ReadDb, WriteDb } from './handles.ts';
 
 /** The page size of a new mirror file (see openMirror). */
 export const PAGE_SIZE = 4096;

@@ -1,4 +1,3 @@
 // Entrance: the workstation's kiosk policy file, which IT writes (`aisle kiosk`) and the Electron
 // host reads once at start.
-export { KIOSK_FILE, readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../session/kiosk-policy.ts';
-export type { KioskHost, KioskPolicy } from '../context.ts';
+export { readKioskPolicy, removeKioskPolicy, writeKioskPolicy } from '../session/kiosk-policy.ts';

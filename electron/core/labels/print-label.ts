@@ -2,7 +2,7 @@
 // write its ZPL, send it. Works offline (the printer is on the workstation's own network).
 import { AisleError } from '../../contract/errors.ts';
 import type { LabelPrinted, Settings } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { itemLabel, locationLabel } from '../db/read/labels.ts';
 import { sendToPrinter } from './label-printer.ts';
 import { itemLabelZpl, locationLabelZpl } from './zpl.ts';

@@ -3,7 +3,7 @@
 // list's ids is a reference to it; a field unique across the sample that looks like a code is the
 // code. Each column's choice is written down with its evidence, in words, for IT.
 import { GTIN_LENGTHS, hasValidCheckDigit } from '../shared/gs1/gs1.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { countKnownIds, hasAnyRow } from '../db/read/list-rows.ts';
 import { fieldNames, fieldRoles, fieldValue, mapByAliases, presentFields, type FieldMap, type FieldRole, type Json } from './field-map.ts';
 import type { TableName } from './registry.ts';

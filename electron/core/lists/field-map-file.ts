@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { AisleError } from '../../contract/errors.ts';
 import path from 'node:path';
-import type { ReadDb, WriteDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { inOneWrite } from '../db/write/in-one-write.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';

@@ -1,7 +1,7 @@
 // What the field map decided for each list, and on what evidence: the diagnostics page and
 // `aisle fields` show it. Read-only: works on any connection to the mirror.
 import type { FieldMapReport, ListFieldMap } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { fieldRoles } from './field-map.ts';
 import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';

@@ -2,7 +2,7 @@
 // `field_map:<list>`, committed with the data it was decided on; IT's overrides (field-map.json,
 // field-map-file.ts) under `field_map_file`. The map in force is the decision with the overrides
 // on top. Compiled once per dataset apply into the table's extractor.
-import type { ReadDb, WriteDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { TABLES, type Extract, type References } from '../mirror/record-tables.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
 import { countUpTo, itemIdBySku, locationsByCodeNorm, sampleRaws } from '../db/read/list-rows.ts';

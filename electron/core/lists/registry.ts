@@ -5,7 +5,6 @@
 import type { ColumnInfo, RecordKind, ScopeKind } from '../../contract/types.ts';
 
 export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
-export type MirrorTable = TableName;
 
 export interface ColumnDef extends ColumnInfo {
   /** The typed (indexed or extracted) column of the table, when there is one. */

@@ -46,14 +46,9 @@ export function hasCodeKey(code: string, key: string): boolean {
   return same && at === key.length;
 }
 
-/** Compares codes naturally: digit runs by value (`A-2-9` before `A-2-10`), text case-insensitively (naturalSortKey). */
-export function naturalCompare(a: string, b: string): number {
-  if (a === b) return 0;
-  return plainNaturalOrder(a, b) ?? compareKeys(naturalSortKey(a), naturalSortKey(b));
-}
-
 /**
- * naturalCompare for sorting many codes: a code of one plain shape with the other (`SKU-000120`,
+ * Compares codes naturally, for sorting many: digit runs by value (`A-2-9` before `A-2-10`), text
+ * case-insensitively (naturalSortKey). A code of one plain shape with the other (`SKU-000120`,
  * `SKU-000121`) compares as plain text, without a key; each other code's key is made once per comparer.
  */
 export function naturalComparer(): (a: string, b: string) => number {
@@ -98,11 +93,6 @@ export function plainNaturalOrder(a: string, b: string): -1 | 0 | 1 | null {
 /** Two sort keys (naturalSortKey), for sorting many codes with each key made once. */
 export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The first key greater than every key starting with `prefix` (for `key >= ? AND key < ?` range scans). */
-export function prefixUpperBound(prefix: string): string {
-  return prefix + '\uffff';
 }
 
 /**

@@ -3,7 +3,7 @@
 // and which dates carry no time of day. The core finds these facts; the window words them.
 import { fieldRoles } from '../lists/field-map.ts';
 import { mapInForce, readDecision, readOverrides } from '../lists/field-map-state.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { knownLists, type ColumnDef, type ListDef } from './list-registry.ts';
 import { referenceLabel } from '../db/read/records.ts';
 

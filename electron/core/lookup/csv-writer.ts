@@ -3,8 +3,6 @@
 import type { Writable } from 'node:stream';
 import { csvLine, EXCEL_LAYOUT, UTF8_BOM, type CsvLayout } from '../../contract/csv.ts';
 
-export { csvField, csvLine, UTF8_BOM } from '../../contract/csv.ts';
-
 export interface CsvColumn {
   key: string;
   label: string;

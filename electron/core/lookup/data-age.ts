@@ -1,7 +1,7 @@
 // How old an answer is: the last successful sync of the datasets behind it, and whether that is
 // past the list's staleness threshold (settings `staleAfterMinutes`, per list or `default`).
 import type { DataAge } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { datasetInfos, fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
 import { facilityNameRows } from '../db/read/scopes.ts';
 

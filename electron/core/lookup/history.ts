@@ -1,7 +1,7 @@
 // Inventory history of an item or a location: who, when, what type, quantities before and after,
 // from and to; newest first, filtered by type and time.
 import type { HistoryAnswer } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';

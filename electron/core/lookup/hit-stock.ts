@@ -4,7 +4,7 @@
 // with a home facility, the items whose top location is elsewhere have their stock rows read, in
 // one statement for the page.
 import type { SearchHit } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { stockOfItemsAt } from '../db/read/inventory.ts';
 import type { MirrorFacts } from './data-age.ts';
 

@@ -5,7 +5,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { FacilityName, FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState, StockSummary } from '../../contract/types.ts';
 import { allDatasets, lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import { stockRows, type StockFilter, type StockRow } from '../db/read/inventory.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { naturalComparer } from './codes.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts, type MirrorFacts } from './data-age.ts';
 import { itemById } from '../db/read/items.ts';

@@ -3,7 +3,7 @@
 import type { ListView } from '../../contract/methods.ts';
 import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
 import { rowsByRid, useCodeKey, viewCount, viewPage, viewRids, viewRows, viewSample } from '../db/read/list-views.ts';
 import { scopeRecordName } from '../db/read/scopes.ts';

@@ -6,7 +6,7 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import { csvBooleansSchema, csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../context.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
 import { csvLayout } from '../../contract/csv.ts';
 import { guardAgainstDamage } from './damage-guard.ts';
@@ -93,9 +93,4 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
       return { rows: await write(), fileName: exportFileName(parsed.data.list) };
     },
   };
-}
-
-/** The contract handlers of the lookup area (core.ts spreads them into the core's handlers). */
-export function createLookupHandlers(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupHandlers {
-  return createLookupService(ctx, parts).handlers;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AisleError } from '../../contract/errors.ts';
 import type { RecentRecord } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import type { MirrorIdentity } from '../ports.ts';
 import { readUsersFile, userKey, writeJsonFile } from '../shared/json-file.ts';
 import { listDef } from './list-registry.ts';

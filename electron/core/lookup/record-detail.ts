@@ -2,7 +2,7 @@
 // and history, a location's contents and history, an account's carriers, customers and channels.
 import { AisleError } from '../../contract/errors.ts';
 import type { RecordDetail } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { accountRecord, scopedRecords, storedRecord } from '../db/read/records.ts';
 import { datasetAge, readDatasets } from './data-age.ts';
 import { historyQuery } from './history.ts';

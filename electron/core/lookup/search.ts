@@ -1,7 +1,7 @@
 // One search box for everything: a query (typed, pasted or scanned) is matched against items,
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../mirror/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';

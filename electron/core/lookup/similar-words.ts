@@ -8,7 +8,7 @@
 // pattern keeps only the words one edit away within it. So each probe reads out only answers,
 // however many words the vocabulary holds that merely start or end alike; all are one statement.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { hasSearchWord, searchWordsNear, type WordPattern } from '../db/read/search-words.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */

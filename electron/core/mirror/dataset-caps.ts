@@ -13,7 +13,7 @@ import { statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import { sizeInEnglish as megabytes, type NoticeList } from '../../contract/notices.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { averageRawLength } from '../db/read/list-rows.ts';
 
 export interface DatasetCaps {

@@ -1,8 +1,7 @@
 // The `datasets` table: what each dataset is, when it last synced, and why it failed or is held.
-// Every screen dates its answers from here (datasetAge).
-import type { DataAge, DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
-import { lastErrorNotice, successTimes, type DatasetRow } from '../db/read/datasets.ts';
+// Every screen dates its answers from here (lookup/data-age.ts).
+import type { DatasetStatus, ScopeKind, Settings } from '../../contract/types.ts';
+import { lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import type { TableName } from './record-tables.ts';
 
 /** One list endpoint for one scope, as the registry describes it. */
@@ -40,24 +39,6 @@ export function staleAfter(list: string, settings: Pick<Settings, 'staleAfterMin
 
 function isStale(syncedAt: string | null, minutes: number, now: number): boolean {
   return syncedAt === null || now - Date.parse(syncedAt) > minutes * 60_000;
-}
-
-/**
- * How old the data behind an answer is: the oldest last success among the datasets of `list`
- * (in `scopeId` when given). Never synced when any of them never succeeded.
- */
-export function datasetAge(db: ReadDb, list: string, scopeId: string | null, settings: Pick<Settings, 'staleAfterMinutes'>, now = Date.now()): DataAge {
-  const rows = successTimes(db, list, scopeId);
-  const minutes = staleAfter(list, settings);
-  let syncedAt: string | null = rows.length ? rows[0].last_success_at : null;
-  for (const row of rows) {
-    if (row.last_success_at === null) {
-      syncedAt = null;
-      break;
-    }
-    if (syncedAt !== null && row.last_success_at < syncedAt) syncedAt = row.last_success_at;
-  }
-  return { syncedAt, stale: isStale(syncedAt, minutes, now), staleAfterMinutes: minutes };
 }
 
 export function toDatasetStatus(

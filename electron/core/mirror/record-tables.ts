@@ -10,7 +10,6 @@ import { normaliseCode } from '../shared/normalise-code.ts';
 import { naturalSortKeyOf } from './sort-key.ts';
 
 export type { TableName } from '../lists/registry.ts';
-export { instantText, text } from '../lists/values.ts';
 
 export interface Scope {
   list: string;

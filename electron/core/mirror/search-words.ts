@@ -8,7 +8,7 @@
 // words whole instead, for a large index at most once an hour. A word whose last record went stays
 // until a round reads the words afresh: it can only be offered for a search that then finds
 // nothing, which is what the search would have found anyway.
-import type { WriteDb } from '../db/connection.ts';
+import type { WriteDb } from '../db/handles.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { hasAnySearchWord, indexRowCount, indexVocabulary } from '../db/read/search-words.ts';
 import { forgetWrittenText, type SearchWord, storeSearchWords, wholeReadingDue, writtenWords } from '../db/write/search-words.ts';

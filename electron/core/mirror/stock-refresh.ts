@@ -12,7 +12,7 @@
 // (allocations, status).
 import type { WholeStockWhy } from '../../contract/types.ts';
 import { logServerNewest } from '../db/read/datasets.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { oldestEvent } from '../db/read/history.ts';
 import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, stockRefreshState } from '../db/read/stock-refresh.ts';
 

@@ -18,9 +18,6 @@ import { createSessionLock, type SessionLock } from './session-lock.ts';
 import { createSignInFlow } from './session-sign-in.ts';
 import { createSessionTokens } from './session-tokens.ts';
 
-export { SIGNED_OUT } from './live-session.ts';
-export type { SessionOptions } from './session-shared.ts';
-
 export type SessionHandlers = Pick<
   Handlers,
   | 'session.signIn'

@@ -18,8 +18,6 @@ import { codeOf, type ApiListener, type Pending, type SessionShared } from './se
 import { signInDeadline, type SignInDeadline } from './sign-in-deadline.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
-export type SignInFlow = ReturnType<typeof createSignInFlow>;
-
 export function createSignInFlow(s: SessionShared, tokens: SessionTokens) {
   async function resolveServer(server: string): Promise<{ server: string; baseUrl: string | null; unreachable: AisleError | null }> {
     if (server.trim().toLowerCase() !== 'demo') {

@@ -3,7 +3,7 @@
 // facilities (and the facilities kept offline).
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { facilityRefs, scopeRecords } from '../db/read/scopes.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 

@@ -13,7 +13,7 @@
 // the list is unchanged.
 import { AisleError } from '../../contract/errors.ts';
 import type { StreamResponse } from '../api/json-stream-request.ts';
-import type { ReadDb, WriteDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { putMeta } from '../db/write/meta.ts';
 import { rebuiltAnswer, type AskPage, type KeptPage, type RebuildPage } from './page-etags.ts';

@@ -7,7 +7,7 @@
 // one: a snapshot stays every page or nothing, applied in one transaction.
 import { Readable } from 'node:stream';
 import type { StreamResponse } from '../api/json-stream-request.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { storedRaw } from '../db/read/list-rows.ts';
 import { TABLES, type TableName } from '../mirror/record-tables.ts';
 

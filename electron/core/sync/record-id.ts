@@ -2,7 +2,7 @@
 // list shifted under it) and to rebuild a kept page: the field the list's field map reads as its id
 // when one is learned (field-map-state.ts), else the first of the usual names the record has (`id`,
 // `uuid`, `_id`, `@id`, `<list>Id`...). Never a code or a name: those may repeat.
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { fieldRoles } from '../lists/field-map.ts';
 import { mapInForce, readDecision, readOverrides } from '../lists/field-map-state.ts';
 import type { TableName } from '../mirror/record-tables.ts';

@@ -16,7 +16,7 @@
 // answer would be its first page only): the round reads the whole stock instead.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { WriteDb } from '../db/connection.ts';
+import type { WriteDb } from '../db/handles.ts';
 import { metaEntries } from '../db/read/meta.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { DEFAULT_PAGE_SIZE } from './list-paging.ts';

@@ -4,7 +4,7 @@ import type { DatasetStatus, Settings, SyncFailure, SyncProblem, SyncSummary } f
 import { toDatasetStatus } from '../mirror/dataset-state.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { listLabel } from '../lists/registry.ts';
 
 export function readDatasetStatuses(db: ReadDb, settings: Pick<Settings, 'staleAfterMinutes'>, syncing: ReadonlySet<string> = new Set(), now = Date.now()): DatasetStatus[] {

@@ -8,7 +8,7 @@ import type { Notice } from '../../contract/types.ts';
 import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
-import type { ReadDb, WriteDb } from '../db/connection.ts';
+import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
 import { listLabel } from '../lists/registry.ts';
 import { kept, type PlanOptions } from './dataset-registry.ts';

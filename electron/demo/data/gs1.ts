@@ -12,7 +12,3 @@ export function gs1CheckDigit(digits: string): number {
 export function withCheckDigit(digits: string): string {
   return digits + String(gs1CheckDigit(digits));
 }
-
-export function hasValidCheckDigit(code: string): boolean {
-  return /^\d{8,14}$/.test(code) && gs1CheckDigit(code.slice(0, -1)) === Number(code.at(-1));
-}

@@ -9,10 +9,6 @@ import { DAY_MS, type World } from './world.ts';
 
 export type InventoryStatus = 'AVAILABLE' | 'HOLD' | 'DAMAGED';
 
-export function recordExists(w: World, j: number): boolean {
-  return w.itemExists(j >> 1);
-}
-
 /** The revision whose quantities the record shows. */
 export function recordVersion(w: World, j: number): number {
   const changes = w.recordChanges(j);

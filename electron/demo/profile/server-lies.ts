@@ -19,8 +19,6 @@ export interface ServerLies {
   inventoryIgnoresFacility: boolean;
 }
 
-export const NO_LIES: ServerLies = { renameSku: false, badUpcs: false, nestedRefs: false, facilitiesByCode: false, inventoryIgnoresFacility: false };
-
 type Json = Record<string, unknown>;
 
 /** The first of these keys the record has (a profile may spell a field in camelCase or by an alias). */

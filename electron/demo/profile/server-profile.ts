@@ -166,10 +166,6 @@ export function resolveProfile(profile: string | ServerProfile | undefined): Ser
   return named;
 }
 
-export function isDefaultProfile(profile: ServerProfile): boolean {
-  return JSON.stringify(profile) === JSON.stringify(DEFAULT_PROFILE);
-}
-
 /** One line a person can read: what the profile chose. */
 export function describeProfile(p: ServerProfile): string {
   const token = p.token.kind === 'none' ? 'no token' : p.token.kind === 'oauth2' ? 'OAuth2 body with refresh_token' : p.token.kind === 'cookie' ? `cookie ${p.token.name}` : p.token.kind === 'header' ? `header ${p.token.name}` : p.token.kind === 'body' ? `body field ${p.token.field}` : `${p.token.kind} ${p.token.param}`;

@@ -2,7 +2,8 @@
 // without a request's setup per call (a keystroke's search round trip is a few milliseconds
 // shorter). A message is `{ id, method, args }`; the answer `{ id, result }`, result as over HTTP.
 // The upgrade passes the same checks as every request: known Host, same-origin Origin (browsers
-// always send one on a WebSocket handshake), the per-launch secret cookie.
+// always send one on a WebSocket handshake), the per-launch key (in the handshake's URL, `?k=`,
+// as a browser cannot give a WebSocket handshake a header; browser-host.ts).
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';

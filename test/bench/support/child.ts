@@ -3,6 +3,7 @@
 // *.bench.ts may instead print `BENCH {"name","value","unit","target"?,"ok"?}` lines (one figure each).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export const RESULT_PREFIX = 'BENCH_RESULT ';
 export const LINE_PREFIX = 'BENCH ';
@@ -68,7 +69,7 @@ export interface ChildRun<T> {
 export function runNode<T>(script: string, args: string[], options: { env?: NodeJS.ProcessEnv; label?: string; timeoutMs?: number; anyExitCode?: boolean; onMessage?: (message: unknown, child: ChildProcess) => void } = {}): Promise<ChildRun<T>> {
   const started = performance.now();
   const onMessage = options.onMessage;
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe', ...(onMessage ? (['ipc'] as const) : [])], env: { ...process.env, ...options.env } });
+  const child = inOwnGroup(spawn(process.execPath, [script, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe', ...(onMessage ? (['ipc'] as const) : [])], env: { ...process.env, ...options.env } }));
   if (onMessage) child.on('message', (message) => onMessage(message, child));
   return collect<T>(child, started, options.label ?? script, options.timeoutMs ?? 30 * 60_000, options.anyExitCode ?? false);
 }
@@ -96,7 +97,8 @@ function collect<T>(child: ChildProcess, started: number, label: string, timeout
     for (const line of text.split('\n')) if (line.trim()) process.stderr.write(`  [${label}] ${line}\n`);
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), timeoutMs);
+    timer.unref();
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -109,7 +111,57 @@ function collect<T>(child: ChildProcess, started: number, label: string, timeout
 
 /** A long-lived child (the demo server) that talks over IPC. */
 export function forkNode(script: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return inOwnGroup(spawn(process.execPath, [script, ...args], { detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+}
+
+// Every part runs in a process group of its own (detached), so that whatever it starts in turn (a
+// demo server, a browser host, a worker) can be stopped with it, even once the part itself is gone:
+// a grandchild left behind keeps a listening socket, and holds the runner's pipes open so that the
+// runner never exits.
+const groups = new Set<ChildProcess>();
+
+function inOwnGroup(child: ChildProcess): ChildProcess {
+  groups.add(child);
+  // What a part leaves behind when it exits is stopped at once, so it takes no core from the next part.
+  child.once('exit', () => signalGroup(child.pid, 'SIGKILL'));
+  return child;
+}
+
+/** Sends `signal` to every process of the group led by `pid`; false when the group is empty. */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parts run out of reach of the terminal's Ctrl-C (their own groups): on SIGINT or SIGTERM, stop them, then exit. */
+export function stopEveryPartOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void stopEveryPart().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15))));
+  }
+}
+
+/**
+ * Stops every process the parts started, theirs included: asks (SIGTERM, so that a part driving a
+ * browser closes it), waits up to `graceMs` for the groups to empty, then kills what is left. The
+ * part's pipes and IPC channel are let go, so nothing of them keeps this process alive.
+ */
+export async function stopEveryPart(graceMs = 3000): Promise<void> {
+  const children = [...groups];
+  groups.clear();
+  for (const child of children) {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    if (child.connected) child.disconnect();
+    signalGroup(child.pid, 'SIGTERM');
+  }
+  const until = Date.now() + graceMs;
+  while (children.some((child) => signalGroup(child.pid, 0)) && Date.now() < until) await delay(50);
+  for (const child of children) signalGroup(child.pid, 'SIGKILL');
 }
 
 /** Sends a request over IPC and waits for the answer of the same type. */

@@ -1,7 +1,7 @@
 // Mirror files as Aisle of an older schema left them, made by the migration runner itself.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { WriteDb } from '../../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../../electron/core/db/handles.ts';
 import { migrate } from '../../../electron/core/db/migrations/index.ts';
 
 /** An empty mirror file at schema `version`, open for the test to add rows and close. */

@@ -7,7 +7,7 @@ import type { RetryPolicy } from '../../../electron/core/api/retry.ts';
 import { silentLogger, type CoreContext, type SecretBox } from '../../../electron/core/context.ts';
 import { createRequestLog } from '../../../electron/core/api/request-log.ts';
 import { CoreEvents } from '../../../electron/core/events.ts';
-import { tableOf } from '../../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { tableOf } from '../../../electron/core/lists/registry.ts';
 import { createLookupService, type LookupService } from '../../../electron/core/lookup/lookup-handlers.ts';
 import { createMirrorManager, type MirrorManager } from '../../../electron/core/mirror/mirror-manager.ts';
 import { createSessionService, type SessionService } from '../../../electron/core/session/session-service.ts';

@@ -43,15 +43,6 @@ export function allDatasets(db: ReadDb): DatasetRow[] {
   return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
 }
 
-/** When each dataset of a list (in one scope when given) last synced; null for one that never did. */
-export function successTimes(db: ReadDb, list: string, scopeId: string | null): { last_success_at: string | null }[] {
-  return (
-    scopeId === null
-      ? db.prepare('SELECT last_success_at FROM datasets WHERE list = ?').all(list)
-      : db.prepare('SELECT last_success_at FROM datasets WHERE list = ? AND scope_id = ?').all(list, scopeId)
-  ) as { last_success_at: string | null }[];
-}
-
 /**
  * A log's reading (dataset `log`): the window start its kept events were read from (meta
  * `log_from:<dataset_id>`, written with the events), and its newest event.

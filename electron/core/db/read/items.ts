@@ -1,5 +1,5 @@
 // Items in the mirror by id (the search box's probes are in hit-queries.ts).
-import type { ReadDb } from '../connection.ts';
+import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
 
 export interface ItemRow {

@@ -8,7 +8,7 @@
 // answer reads nothing else. An item's row carries its stock summary too (item_stock, a narrow table
 // by the item's id, in the same statement: a statement of its own for a page of hits cost more than
 // its probes).
-import type { ReadDb } from '../connection.ts';
+import type { ReadDb } from '../handles.ts';
 import { cached, ftsQuery, type PrefixMode, sqlVariants, stmt } from '../statements.ts';
 
 /** Where a hit came from: its table and the field that matched. A row names it by index (a number costs less to read than a string). */

@@ -12,7 +12,7 @@ import { closeSync, existsSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ReadDb } from '../connection.ts';
+import type { ReadDb } from '../handles.ts';
 
 /** The helper's start data. */
 export interface BuildWorkerData {

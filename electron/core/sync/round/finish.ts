@@ -2,7 +2,7 @@
 // full-text indexes merged, the WAL cut back (wal.ts).
 import type { Notice } from '../../../contract/types.ts';
 import { checkpointAfterRound } from '../../db/wal.ts';
-import type { WriteDb } from '../../db/connection.ts';
+import type { WriteDb } from '../../db/handles.ts';
 import { tableRowCount } from '../../db/read/list-rows.ts';
 import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';

@@ -2,7 +2,7 @@
 import type { LogKeep } from '../../db/write/snapshot/apply-snapshot.ts';
 import { logState } from '../../db/read/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
-import type { WriteDb } from '../../db/connection.ts';
+import type { WriteDb } from '../../db/handles.ts';
 import { TABLES } from '../../mirror/record-tables.ts';
 import { timeOrNull } from '../../lists/values.ts';
 

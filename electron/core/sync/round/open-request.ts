@@ -1,7 +1,7 @@
 // One request of a dataset's answer, opened: with the round's token (refreshed once after a 401),
 // its deadline, and an inventory request in the form its endpoint takes (request-forms.ts).
 import type { WholeStockWhy } from '../../../contract/types.ts';
-import { AisleError } from '../../../contract/errors.ts';
+import { withAccessToken } from '../../api/authorized.ts';
 import { openJsonStream, type StreamResponse } from '../../api/json-stream-request.ts';
 import type { DatasetSpec } from '../../mirror/dataset-state.ts';
 import type { RoundState } from './round-state.ts';
@@ -14,17 +14,14 @@ export function openRequest(r: RoundState, spec: DatasetSpec, etag: string | nul
 
 async function openAs(r: RoundState, spec: DatasetSpec, etag: string | null, why: WholeStockWhy | null, expectedBytes: number | null): Promise<StreamResponse> {
   const { options } = r;
-  r.token ??= await options.accessToken();
   const { baseUrl, timeoutMs, retry, onRequest } = options;
   const request = { baseUrl, path: spec.path, method: spec.method, body: spec.body, etag, signal: r.signal, timeoutMs, deadlineMs: deadlineFor(r, expectedBytes), retry, gzip: r.gzip, onRequest, why };
-  try {
-    return await openJsonStream({ ...request, accessToken: r.token });
-  } catch (error) {
-    if (!(error instanceof AisleError) || error.code !== 'unauthorized') throw error;
-    const rejected = r.token;
-    r.token = await options.refreshAfterUnauthorized(rejected);
-    return await openJsonStream({ ...request, accessToken: r.token });
-  }
+  // The round keeps the token it was given, and the fresh one after a 401, for its next requests.
+  const roundToken = {
+    accessToken: async () => (r.token ??= await options.accessToken()),
+    refreshAfterUnauthorized: async (rejected: string) => (r.token = await options.refreshAfterUnauthorized(rejected)),
+  };
+  return withAccessToken(roundToken, (accessToken) => openJsonStream({ ...request, accessToken }));
 }
 
 /** A request's deadline, from asking to its last byte: longer for a dataset whose last reading was larger. */

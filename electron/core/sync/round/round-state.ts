@@ -4,7 +4,7 @@ import type { AisleError } from '../../../contract/errors.ts';
 import type { SyncProgress } from '../../../contract/types.ts';
 import { DEFAULT_STREAM_TIMEOUT_MS } from '../../api/json-stream-request.ts';
 import type { DatasetSpec } from '../../mirror/dataset-state.ts';
-import type { WriteDb } from '../../db/connection.ts';
+import type { WriteDb } from '../../db/handles.ts';
 import type { TableName } from '../../mirror/record-tables.ts';
 import { requestForms } from '../request-forms.ts';
 import { isLoopback } from './loopback.ts';

@@ -4,15 +4,13 @@
 // The steps, one file each, pass one round state along (round-state.ts): plan.ts reads the planned
 // datasets in order, each by read-dataset.ts (read-answer.ts, read-whole.ts or read-part.ts, then
 // apply-answer.ts page by page with read-page.ts); finish.ts settles the round.
-import type { WriteDb } from '../../db/connection.ts';
+import type { WriteDb } from '../../db/handles.ts';
 import { finishRound } from './finish.ts';
 import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
 import type { RoundOptions, RoundResult } from './types.ts';
 
-export type { DatasetOutcome, ReadingOptions, RoundOptions, RoundResult } from './types.ts';
-export { DEFAULT_DEADLINE_BASE_MS, DEFAULT_DEADLINE_MS_PER_MB } from './types.ts';
-export { PART_VALUES_PER_REQUEST } from './read-part.ts';
+export type { ReadingOptions, RoundResult } from './types.ts';
 
 export async function runRound(db: WriteDb, options: RoundOptions): Promise<RoundResult> {
   const r = startRound(db, options);

@@ -11,7 +11,7 @@
 // store-record.ts writes it; a large first load switches to bulk-load.ts); finish.ts deletes what
 // is gone (gone.ts) and commits, or rolls back.
 import { DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { fieldValue, type Json } from '../../../lists/field-map.ts';
 import { addElement, addKeptBytes } from './add-element.ts';
 import { begin } from './begin.ts';
@@ -19,8 +19,6 @@ import { finish, rollback } from './finish.ts';
 import type { SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
 
 export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart } from './types.ts';
-export { dropDataset } from './drop-dataset.ts';
-export { tableOf } from '../../../lists/registry.ts';
 
 /**
  * `appendOnly`: the answer adds rows and replaces some, and deletes none (a log's newer events, kept

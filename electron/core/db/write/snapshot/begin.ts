@@ -2,7 +2,7 @@
 // dataset holds now and the caps of its answer.
 import { AisleError } from '../../../../contract/errors.ts';
 import { datasetLimits, type DatasetCaps, type DatasetLimits } from '../../../mirror/dataset-caps.ts';
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
 import { openFieldMap } from '../../../lists/field-map-state.ts';

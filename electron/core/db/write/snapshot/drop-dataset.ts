@@ -1,5 +1,5 @@
 // A dataset no longer kept offline, removed whole.
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { TABLES } from '../../../mirror/record-tables.ts';
 import { tableOf } from '../../../lists/registry.ts';
 import { itemsOfStockDataset, lastStockRid, settleItemStock } from '../item-stock.ts';

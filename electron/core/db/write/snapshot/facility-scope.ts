@@ -5,7 +5,7 @@
 // names another ends the apply, nothing of it kept, and the request form is not learned. An answer
 // to a request that did not name the facility at all must have every record name it.
 import { AisleError } from '../../../../contract/errors.ts';
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { facilityRefs } from '../../read/scopes.ts';
 import { fieldValue, type Json } from '../../../lists/field-map.ts';
 import { text } from '../../../lists/values.ts';

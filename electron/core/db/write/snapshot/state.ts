@@ -1,7 +1,7 @@
 // The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish);
 // the questions the steps ask of it about a stored row are in stored-row.ts.
 import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
 import type { SearchIndexBuilder } from '../search-index-builder.ts';
 import type { Json } from '../../../lists/field-map.ts';

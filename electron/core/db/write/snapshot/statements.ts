@@ -1,6 +1,6 @@
 // The statements one snapshot apply runs for each record, prepared once for its table.
 import type { Statement } from 'better-sqlite3';
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import type { RecordTable } from '../../../mirror/record-tables.ts';
 import type { SnapshotPart } from './types.ts';
 import { offersWords } from '../../../mirror/search-words.ts';

@@ -1,6 +1,6 @@
 // The stored rows of a dataset read in rid order, a batch at a time, each flagged as walked when read:
 // the walk (walk.ts) meets them beside the snapshot.
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { WALKED } from './flags.ts';
 import type { StoredRow } from './types.ts';
 

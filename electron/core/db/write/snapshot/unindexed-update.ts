@@ -1,5 +1,5 @@
 // An update that leaves every B-tree index alone, for rows whose indexed values did not change.
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import type { RecordTable } from '../../../mirror/record-tables.ts';
 
 export type UnindexedUpdate = (rid: number, datasetId: number, id: string, values: unknown[], hash: number, json: string) => boolean;

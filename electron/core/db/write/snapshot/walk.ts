@@ -1,6 +1,6 @@
 // The walk: the stored rows of a dataset in rid order (stored-batches.ts), met beside the snapshot. A server
 // that sends its list in a stable order meets them one by one, so an unchanged row costs no index lookup.
-import type { WriteDb } from '../../connection.ts';
+import type { WriteDb } from '../../handles.ts';
 import { SEEN } from './flags.ts';
 import { StoredBatches } from './stored-batches.ts';
 import type { StoredRow } from './types.ts';

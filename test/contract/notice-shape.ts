@@ -1,7 +1,7 @@
-// The shape of a notice (notices.ts), checked by zod like the rest of the contract: whatever a core
-// hands a window as a notice must parse here (test/contract/notice-schema.test.ts).
+// The shape of a notice (electron/contract/notices.ts) in zod, for the tests: whatever a core hands
+// a window as a notice must parse here (notice-schema.test.ts).
 import { z } from 'zod';
-import type { Notice } from './notices.ts';
+import type { Notice } from '../../electron/contract/notices.ts';
 
 const scope = z.enum(['account', 'facility']);
 const list = z.object({ list: z.string(), label: z.string() }).strict();
