@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
-import { mirrorPath, openMirror } from '../../electron/core/index.ts';
+import { mirrorFileOf, openMirror } from '../../electron/core/entrances/mirror-files.ts';
 import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { syncFromRelay, type SeatDatasetOutcome } from '../../electron/core/entrances/relay.ts';
@@ -116,7 +116,7 @@ async function directMirror(name: string): Promise<Map<string, Map<string, numbe
   try {
     const view = await signInForCli(core.handlers, { server: demo.url, email: 'demo@example.com', password: PASSWORD, licenseId: license });
     await oneRound(core);
-    return mirrorRows(mirrorPath(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
+    return mirrorRows(mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
   } finally {
     await core.close();
   }
@@ -439,7 +439,7 @@ describe('aisle relay', () => {
       const status = await core.handlers['sync.status']({});
       expect(status.datasets.length).toBeGreaterThan(5);
       expect(status.datasets.filter((d) => d.lastError !== null)).toEqual([]);
-      const file = mirrorPath(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! });
+      const file = mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! });
       const token = await seatToken('demo@example.com', license);
       const readAt = new Map((await catalog(token)).map((e) => [e.key, e.readAt]));
       const db = openMirror(file, { readonly: true });

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import type pg from 'pg';
 import type { SyncStatus } from '../../contract/types.ts';
-import { mirrorPath, openMirror, type Core, type Logger } from '../../core/index.ts';
+import { mirrorFileOf, openMirror } from '../../core/entrances/mirror-files.ts';
+import type { Core, Logger } from '../../core/index.ts';
 import { pollLock, publishMirror, type PublishedDataset } from '../../core/entrances/relay.ts';
 import { createNodeCore } from '../node-core.ts';
 import { signInForCli } from '../cli/sign-in.ts';
@@ -70,7 +71,7 @@ export function createScopePoller(options: ScopePollerOptions): ScopePoller {
       core ??= createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false, ...(options.log ? { log: options.log } : {}) } });
       const identity = await signedIn(core);
       await round(core);
-      const db = openMirror(mirrorPath(dataDir, identity), { readonly: true });
+      const db = openMirror(mirrorFileOf(dataDir, identity), { readonly: true });
       try {
         const published = await publishMirror(db, options.pool, { scope: identity.licenseId, horizonGenerations: options.horizonGenerations });
         return { scope: options.scope.name, state: 'polled', license: identity.licenseId, published };
