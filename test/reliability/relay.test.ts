@@ -12,7 +12,8 @@ import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
 import { mirrorFileOf, openMirror } from '../../electron/core/entrances/mirror-files.ts';
 import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
-import { syncFromRelay, type SeatDatasetOutcome } from '../../electron/core/entrances/relay.ts';
+import { relayCatalogForSeat, syncDatasetFromRelay, type SeatDatasetOutcome, type SeatRelayOptions } from '../../electron/core/sync/relay-seat.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { relayRound } from '../../electron/core/sync/relay-round.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import type { RelayConfig } from '../../electron/hosts/relay/relay-config.ts';
@@ -24,6 +25,13 @@ import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.
 import { tempDir } from '../support/temp-dir.ts';
 import { recordFigures } from './support/figures.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+
+/** Every dataset of the relay's catalog, one after another, as the app's relay round reads them. */
+async function syncFromRelay(db: WriteDb, options: SeatRelayOptions): Promise<SeatDatasetOutcome[]> {
+  const out: SeatDatasetOutcome[] = [];
+  for (const entry of await relayCatalogForSeat(options)) out.push(await syncDatasetFromRelay(db, entry, options));
+  return out;
+}
 
 const PASSWORD = 'demo1234';
 const ITEMS = 2_000;

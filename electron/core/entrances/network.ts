@@ -1,2 +1,2 @@
 // Entrance: how requests reach the server on a corporate network (proxy, CAs); each host sets it at start.
-export { ENV_NETWORK, networkFor, proxyFromEnv, useNetwork, type NetworkSetup, type ProxyResolver } from '../api/network.ts';
+export { ENV_NETWORK, useNetwork, type ProxyResolver } from '../api/network.ts';

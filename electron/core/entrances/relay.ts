@@ -1,8 +1,7 @@
 // Entrance: what `aisle relay` needs of the core besides a whole core per scope: publishing a
 // mirror into PostgreSQL, checking a seat's token, and the answers it serves.
 export { ensureRelaySchema } from '../db/relay-pg/schema.ts';
-export { pollLock, type PollLock } from '../db/relay-pg/poll-lock.ts';
-export { publishMirror, DEFAULT_HORIZON_GENERATIONS, type PublishedDataset } from '../relay/publish-round.ts';
-export { createSeatChecker, seatMaySee, type SeatChecker, type SeatScope } from '../relay/seat-scope.ts';
-export { changesBetween, seatCatalog, visibleDataset, wholeAt, type CatalogEntry, type ImmutableBody } from '../relay/relay-answers.ts';
-export { isRelay, relayCatalogForSeat, seatGeneration, syncDatasetFromRelay, syncFromRelay, type SeatDatasetOutcome, type SeatRelayOptions } from '../sync/relay-seat.ts';
+export { pollLock } from '../db/relay-pg/poll-lock.ts';
+export { publishMirror, type PublishedDataset } from '../relay/publish-round.ts';
+export { createSeatChecker, type SeatChecker, type SeatScope } from '../relay/seat-scope.ts';
+export { changesBetween, seatCatalog, visibleDataset, wholeAt, type ImmutableBody } from '../relay/relay-answers.ts';

@@ -155,10 +155,3 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
   }
   return { key: entry.key, outcome: 'applied', read: byChanges ? 'changes' : 'whole', generation: entry.generation, rows: result.rows };
 }
-
-/** Every dataset of the relay's catalog, one after another. */
-export async function syncFromRelay(db: WriteDb, options: SeatRelayOptions): Promise<SeatDatasetOutcome[]> {
-  const out: SeatDatasetOutcome[] = [];
-  for (const entry of await relayCatalogForSeat(options)) out.push(await syncDatasetFromRelay(db, entry, options));
-  return out;
-}
