@@ -10,7 +10,6 @@ import { arrayOfChunks, changeElement } from './chunk-format.ts';
 import type { CatalogEntry } from '../sync/relay-seat.ts';
 import { seatMaySee, type SeatScope } from './seat-scope.ts';
 
-
 export async function seatCatalog(pool: pg.Pool, seat: SeatScope): Promise<CatalogEntry[]> {
   const heads = await relayCatalog(pool, seat.licenseId);
   return heads.filter((h) => seatMaySee(seat, seat.licenseId, h.scopeKind, h.scopeId)).map((h) => ({ ...h, license: seat.licenseId }));
