@@ -61,10 +61,10 @@ function singular(list: string): string {
   return SINGULAR[list] ?? list.replace(/-/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
 }
 
-/** The record's id: `id`, `uuid`, `<list>Id`, ..., and a code as the last resort. */
+/** The record's id: `id`, `_id` (MongoDB), `@id` (JSON-LD), `uuid`, `<list>Id`, ..., and a code as the last resort. */
 function idRole(list: string): FieldRole {
   const one = singular(list);
-  return role('id', 'id', 'text', ['id', 'uuid', 'guid', `${one} id`, `${list.replace(/-/g, ' ')} id`, `${one} uuid`, 'key', 'code']);
+  return role('id', 'id', 'text', ['id', '_id', '@id', 'uuid', 'guid', `${one} id`, `${list.replace(/-/g, ' ')} id`, `${one} uuid`, 'key', 'code']);
 }
 
 const modifiedOn = role('modified_on', 'modified time', 'instant', ['modifiedon', 'modified on', 'modified at', 'modified date', 'last modified', 'updated at', 'updated on', 'last updated']);
