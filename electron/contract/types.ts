@@ -617,6 +617,8 @@ export interface ProbeList {
   /** How the reading paged (`page`, `offset`, `link`, `next`, `cursor`); null for one answer. */
   paging: string | null;
   pages: number | null;
+  /** Where the records came: `field` is the envelope's (`content`, `_embedded.items`, `data.items`), null for a bare array; null when not known (a list read as a log, or not read whole). */
+  envelope: { field: string | null } | null;
   error: ProbeError | null;
 }
 

@@ -12,6 +12,7 @@ import type { ProbeReport, Settings } from '../../electron/contract/types.ts';
 import type { KioskPolicy } from '../../electron/core/context.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
+import { probeLines } from '../../electron/hosts/cli/commands/probe.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -142,5 +143,23 @@ describe('the probe obeys sign-in’s policy and its own deadline', () => {
     expect(items.length).toBeGreaterThan(0);
     for (const list of items) expect(list.outcome).toBe('failed');
     expect(report.lists.find((l) => l.list === 'accounts')?.outcome).toBe('ok');
+  });
+});
+
+describe('the probe says which envelope each list came in', () => {
+  it.each([
+    ['spring', '`content`', 'content'],
+    ['dotnet', '`data`', 'data'],
+    ['default', 'a bare array', null],
+  ] as const)('the %s profile: items in %s, in the report and in the CLI’s words', async (profile, _, field) => {
+    const demo = await startDemoServer({ ...SMALL, profile });
+    cleanup.push(() => demo.close());
+    const report = await probe(workstation(), { server: demo.url });
+    expect(report.ready).toBe(true);
+    const items = report.lists.filter((l) => l.list === 'items');
+    expect(items.length).toBeGreaterThan(0);
+    for (const list of items) expect(list.envelope).toEqual({ field });
+    const line = probeLines(report).find((l) => /^\s+items\b/.test(l));
+    expect(line).toContain(field === null ? 'records in a bare array' : `records in \`${field}\``);
   });
 });
