@@ -2,9 +2,8 @@
 // id, read in pages whose duplicates are found by it, and mapped as the list's id field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/connection.ts';
-import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
-import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
+import { sendJson, startListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
 
 let db: WriteDb;
 let server: ListServer;
@@ -17,16 +16,6 @@ afterEach(async () => {
   await server.close();
 });
 
-function round() {
-  return runRound(db, {
-    baseUrl: server.url,
-    accessToken: async () => 't1',
-    refreshAfterUnauthorized: async () => 't1',
-    plan: { offlineLists: ['users'], offlineFacilities: [], userFacilities: [], historyDays: 30 },
-    retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 },
-  });
-}
-
 /** The users with their id under another name. */
 const renamedIds = (name: string) => users(5).map(({ id, ...rest }) => ({ [name]: id, ...rest }));
 
@@ -34,8 +23,7 @@ describe('a record id named _id or @id', () => {
   for (const name of ['_id', '@id']) {
     it(`stores every record under its \`${name}\``, async () => {
       server.handle(USERS, (_q, res) => sendJson(res, renamedIds(name)));
-      const result = await round();
-      expect(result.datasets.find((d) => d.key === 'users')).toMatchObject({ outcome: 'applied', rows: 5 });
+      expect(await usersRound(db, server)).toMatchObject({ outcome: 'applied', rows: 5 });
       expect(db.prepare(`SELECT id FROM records WHERE list = 'users' ORDER BY id`).pluck().all()).toEqual(['u-0', 'u-1', 'u-2', 'u-3', 'u-4']);
     });
   }

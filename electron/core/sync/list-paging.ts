@@ -315,6 +315,11 @@ export class ListPages {
     return this.#total;
   }
 
+  /** Where that total was said (`totalElements`, `X-Total-Count`...), for the words of a failure; null while none was. */
+  get announcedTotalName(): string | null {
+    return this.#totalName;
+  }
+
   /** Records read so far, on every page. */
   get received(): number {
     return this.#received;
