@@ -165,7 +165,9 @@ export function mapByAliases(roles: readonly FieldRole[], present: ReadonlySet<s
   return map;
 }
 
-const isScalar = (value: unknown) => typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean';
+/** Java's Jackson writes a time as an array of its parts, `[2026, 11, 29, 10, 42, 5, 0]`: a value a time column holds. */
+const isTimeParts = (value: unknown) => Array.isArray(value) && value.length >= 3 && value.length <= 7 && value.every((v) => typeof v === 'number');
+const isScalar = (value: unknown) => (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean' || isTimeParts(value));
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
