@@ -161,5 +161,7 @@ describe('the probe says which envelope each list came in', () => {
     for (const list of items) expect(list.envelope).toEqual({ field });
     const line = probeLines(report).find((l) => /^\s+items\b/.test(l));
     expect(line).toContain(field === null ? 'records in a bare array' : `records in \`${field}\``);
+    // a list read in one page says so in the singular
+    if (profile === 'spring') expect(line).toMatch(/paging page \(1 page\)$/);
   });
 });
