@@ -675,7 +675,7 @@ export interface ListFieldMap {
    * Fields the map reads records by that the list's answers no longer carry (a server that renamed
    * them): those datasets keep what they held until IT re-maps. One per dataset (its scope's id).
    */
-  missing: { scopeId: string | null; column: string; field: string; since: string; nowCarried: string[] }[];
+  missing: { scopeId: string | null; scopeName: string | null; column: string; field: string; since: string; nowCarried: string[] }[];
 }
 
 export interface FieldMapReport {
