@@ -107,6 +107,15 @@ describe('the probe obeys sign-in’s policy and its own deadline', () => {
     expect(elsewhere.blockers).toEqual([{ code: 'sign_in_failed', error: { code: 'forbidden', message: expect.stringContaining(pinned.url) } }]);
     expect(other.seen).toEqual([]);
 
+    // a temporary folder of this test's own: other processes on the machine probe too
+    const ownTmp = tempDir();
+    cleanup.push(() => ownTmp.remove());
+    const sharedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = ownTmp.path;
+    cleanup.push(() => {
+      if (sharedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = sharedTmp;
+    });
     const probeFolders = () => new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('aisle-probe-')));
     const before = probeFolders();
     const there = await probe(kiosk, { server: pinned.url });
