@@ -707,6 +707,8 @@ export interface ProbeList {
   /** How the reading paged (`page`, `offset`, `link`, `next`, `cursor`); null for one answer. */
   paging: string | null;
   pages: number | null;
+  /** Where the records came: `field` is the envelope's (`content`, `_embedded.items`, `data.items`), null for a bare array; null when not known (a list read as a log, or not read whole). */
+  envelope: { field: string | null } | null;
   error: ProbeError | null;
 }
 
@@ -763,7 +765,7 @@ export interface ListFieldMap {
    * Fields the map reads records by that the list's answers no longer carry (a server that renamed
    * them): those datasets keep what they held until IT re-maps. One per dataset (its scope's id).
    */
-  missing: { scopeId: string | null; column: string; field: string; since: string; nowCarried: string[] }[];
+  missing: { scopeId: string | null; scopeName: string | null; column: string; field: string; since: string; nowCarried: string[] }[];
 }
 
 export interface FieldMapReport {

@@ -12,6 +12,7 @@ import type { ProbeReport, Settings } from '../../electron/contract/types.ts';
 import type { KioskPolicy } from '../../electron/core/context.ts';
 import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
 import { startDemoServer } from '../../electron/demo/index.ts';
+import { probeLines } from '../../electron/hosts/cli/commands/probe.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -106,6 +107,15 @@ describe('the probe obeys sign-in’s policy and its own deadline', () => {
     expect(elsewhere.blockers).toEqual([{ code: 'sign_in_failed', error: { code: 'forbidden', message: expect.stringContaining(pinned.url) } }]);
     expect(other.seen).toEqual([]);
 
+    // a temporary folder of this test's own: other processes on the machine probe too
+    const ownTmp = tempDir();
+    cleanup.push(() => ownTmp.remove());
+    const sharedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = ownTmp.path;
+    cleanup.push(() => {
+      if (sharedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = sharedTmp;
+    });
     const probeFolders = () => new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('aisle-probe-')));
     const before = probeFolders();
     const there = await probe(kiosk, { server: pinned.url });
@@ -142,5 +152,25 @@ describe('the probe obeys sign-in’s policy and its own deadline', () => {
     expect(items.length).toBeGreaterThan(0);
     for (const list of items) expect(list.outcome).toBe('failed');
     expect(report.lists.find((l) => l.list === 'accounts')?.outcome).toBe('ok');
+  });
+});
+
+describe('the probe says which envelope each list came in', () => {
+  it.each([
+    ['spring', '`content`', 'content'],
+    ['dotnet', '`data`', 'data'],
+    ['default', 'a bare array', null],
+  ] as const)('the %s profile: items in %s, in the report and in the CLI’s words', async (profile, _, field) => {
+    const demo = await startDemoServer({ ...SMALL, profile });
+    cleanup.push(() => demo.close());
+    const report = await probe(workstation(), { server: demo.url });
+    expect(report.ready).toBe(true);
+    const items = report.lists.filter((l) => l.list === 'items');
+    expect(items.length).toBeGreaterThan(0);
+    for (const list of items) expect(list.envelope).toEqual({ field });
+    const line = probeLines(report).find((l) => /^\s+items\b/.test(l));
+    expect(line).toContain(field === null ? 'records in a bare array' : `records in \`${field}\``);
+    // a list read in one page says so in the singular
+    if (profile === 'spring') expect(line).toMatch(/paging page \(1 page\)$/);
   });
 });

@@ -87,7 +87,7 @@ describe('aisle probe is the sync', () => {
       const text = await runCli(['probe', '--server', server.url, '--email', EMAIL]);
       expect(text.code).toBe(0);
       expect(text.out.at(-1)).toBe('ready for Aisle');
-      expect(text.out.some((l) => /^\s+items of .+\s+ok, 30 rows$/.test(l))).toBe(true);
+      expect(text.out.some((l) => /^\s+items of .+\s+ok, 30 rows, records in a bare array$/.test(l))).toBe(true);
     } finally {
       await server.close();
     }

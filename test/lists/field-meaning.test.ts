@@ -108,9 +108,9 @@ describe('a server that renames a mapped field', () => {
     expect(third.datasets.find((d) => d.key === 'items@account:acc-1')!.error!.message).toBe(failed.error!.message);
 
     const { out } = await fields();
-    expect(out.join('\n')).toMatch(/MISSING in acc-1: `sku` \(sku\) since .*; the records now carry `itemNumber`, `revision`\./);
+    expect(out.join('\n')).toMatch(/MISSING in Acme: `sku` \(sku\) since .*; the records now carry `itemNumber`, `revision`\./);
     const report = JSON.parse((await fields('--json')).out.join('\n')) as FieldMapReport;
-    expect(report.lists.find((l) => l.list === 'items')!.missing).toEqual([{ scopeId: 'acc-1', column: 'sku', field: 'sku', since: expect.any(String), nowCarried: ['itemNumber', 'revision'] }]);
+    expect(report.lists.find((l) => l.list === 'items')!.missing).toEqual([{ scopeId: 'acc-1', scopeName: 'Acme', column: 'sku', field: 'sku', since: expect.any(String), nowCarried: ['itemNumber', 'revision'] }]);
 
     // IT names the new field: the next round applies, and the note is gone
     writeFileSync(fieldMapFilePath(dataDir), JSON.stringify({ items: { sku: 'itemNumber' } }));

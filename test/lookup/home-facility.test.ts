@@ -40,9 +40,18 @@ describe('home facility', () => {
   });
 
   it('is the workstation\'s choice, else the user\'s first facility', () => {
-    expect(homeFacility(F2, [{ id: F1 }])).toBe(F2);
-    expect(homeFacility('', [{ id: F1 }, { id: F2 }])).toBe(F1);
-    expect(homeFacility('', [])).toBeNull();
+    expect(homeFacility(db, F2, [{ id: F1, code: 'WH1' }])).toBe(F2);
+    expect(homeFacility(db, '', [{ id: F1, code: 'WH1' }, { id: F2, code: 'WH2' }])).toBe(F1);
+    expect(homeFacility(db, '', [])).toBeNull();
+  });
+
+  it('named by its code (a server that names facilities by code, or IT\'s setting), is the mirrored facility of that code', () => {
+    // the session of a server that names its facilities by code: id and code both `WH2`
+    expect(homeFacility(db, '', [{ id: 'WH2', code: 'WH2' }])).toBe(F2);
+    expect(homeFacility(db, 'wh2', [{ id: F1, code: 'WH1' }])).toBe(F2);
+    expect(places('A-03-02-B', homeFacility(db, '', [{ id: 'WH2', code: 'WH2' }]))).toEqual(['A-03-02-B Overflow true exact', 'A-03-02-B Main warehouse false exact']);
+    // a name no mirrored facility answers to is kept as given (the facilities may not be read yet)
+    expect(homeFacility(db, 'WH9', [])).toBe('WH9');
   });
 });
 

@@ -22,7 +22,7 @@ const REPORT: Report = {
         { column: 'gtin', label: 'GTIN', field: null, source: 'decided', evidence: 'none of its names in the records' },
       ],
       rejected: { count: 2, reason: 'Record 7 of items (a1) has no id: it was not kept.' },
-      missing: [{ scopeId: 'a1', column: 'upc', field: 'code2', since: '2026-11-29T10:42:00.000Z', nowCarried: ['eanCode'] }],
+      missing: [{ scopeId: 'a1', scopeName: 'Globex', column: 'upc', field: 'code2', since: '2026-11-29T10:42:00.000Z', nowCarried: ['eanCode'] }],
     },
   ],
 };

@@ -19,8 +19,8 @@ const REPORT: ProbeReport = {
   warnings: [{ code: 'list_failed', list: { list: 'users', label: 'Users' }, scopeName: null, error: { code: 'server_error', message: 'HTTP 500' } }],
   signIn: { licenseId: 'L-1', tokenDelivery: { source: 'cookie', name: 'JWT' }, notices: [{ code: 'plain_http', host: 'wms.example.com' }] },
   lists: [
-    { key: 'accounts', list: 'accounts', label: 'Accounts', scopeId: null, scopeName: null, outcome: 'ok', rows: 3, bytes: 300, paging: 'page', pages: 1, error: null },
-    { key: 'items:a1', list: 'items', label: 'Items', scopeId: 'a1', scopeName: 'Globex', outcome: 'failed', rows: 0, bytes: 0, paging: null, pages: null, error: { code: 'forbidden', message: 'The items list is not available to this caller' } },
+    { key: 'accounts', list: 'accounts', label: 'Accounts', scopeId: null, scopeName: null, outcome: 'ok', rows: 3, bytes: 300, paging: 'page', pages: 1, envelope: { field: 'content' }, error: null },
+    { key: 'items:a1', list: 'items', label: 'Items', scopeId: 'a1', scopeName: 'Globex', outcome: 'failed', rows: 0, bytes: 0, paging: null, pages: null, envelope: null, error: { code: 'forbidden', message: 'The items list is not available to this caller' } },
   ],
   requestForms: [{ endpoint: '/v1/api/pub/inv/query', form: 'facilityId' }],
   fields: [],
@@ -46,6 +46,7 @@ describe('the probe on the diagnostics page', () => {
     expect(wrapper.get('[data-testid=probe-notice]').text()).toContain('wms.example.com');
     expect(wrapper.findAll('[data-testid=probe-list]').map((r) => r.attributes('data-outcome'))).toEqual(['ok', 'failed']);
     expect(wrapper.findAll('[data-testid=probe-list]')[1]!.text()).toContain('not available to this caller');
+    expect(wrapper.findAll('[data-testid=probe-envelope]').map((e) => e.text())).toEqual(['content', '']);
   });
 
   it('says "Ready for Aisle" when nothing blocks, and shows a failed call as an error', async () => {

@@ -197,7 +197,7 @@ describe('caps follow the evidence', () => {
     const result = await round();
     const outcome = result.datasets.find((d) => d.key === 'users');
     expect(outcome).toMatchObject({ outcome: 'error', error: { code: 'bad_response' } });
-    expect(outcome?.error?.message).toBe('Users: the server sent more than the 3,000 records it announced; the download was stopped and the last good data kept.');
+    expect(outcome?.error?.message).toBe('Users: the server sent more than the 3,000 records it announced (totalElements); the download was stopped and the last good data kept.');
     expect(usersKept()).toBe(0);
     await sent.closed;
     // stopped: what the sockets held when it was, not an endless page

@@ -3,10 +3,9 @@
 // down (`{data: {items: [...]}}`), HAL's `_embedded`, OData's `value`, and Spring's Slice.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { fromJsonApi } from '../../electron/core/sync/jsonapi-record.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
-import { sendJson, startListServer, USERS, users, type ListServer } from './list-server.ts';
+import { sendJson, startListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
 
 let db: WriteDb;
 let server: ListServer;
@@ -19,16 +18,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const round = async () =>
-  (
-    await runRound(db, {
-      baseUrl: server.url,
-      accessToken: async () => 't1',
-      refreshAfterUnauthorized: async () => 't1',
-      plan: { offlineLists: ['users'], offlineFacilities: [], userFacilities: [], historyDays: 30 },
-      retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 },
-    })
-  ).datasets.find((d) => d.key === 'users')!;
+const round = () => usersRound(db, server);
 
 const stored = () => (db.prepare(`SELECT raw FROM records WHERE list = 'users' ORDER BY id`).pluck().all() as string[]).map((raw) => JSON.parse(raw) as Record<string, unknown>);
 const LIST = users(7);

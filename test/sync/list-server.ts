@@ -2,6 +2,8 @@
 // says (any envelope, any paging, any body); paths without one answer an empty array. Every request
 // is recorded with its query.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { WriteDb } from '../../electron/core/db/connection.ts';
+import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 export const LISTS = '/v1/api/pub/lists';
@@ -46,3 +48,20 @@ export function sendJson(res: ServerResponse, body: unknown, headers: Record<str
 }
 
 export const users = (count: number, version = 0) => Array.from({ length: count }, (_, n) => ({ id: `u-${n}`, email: `user${n}@example.com`, firstname: `User${version}`, lastname: `N${n}` }));
+
+/** One sync round of these lists from the server into the mirror, with a token that always works and no retries. */
+export function roundFrom(db: WriteDb, server: ListServer, lists = ['users'], extra: Partial<RoundOptions> = {}) {
+  return runRound(db, {
+    baseUrl: server.url,
+    accessToken: async () => 't1',
+    refreshAfterUnauthorized: async () => 't1',
+    plan: { offlineLists: lists, offlineFacilities: [], userFacilities: [], historyDays: 30 },
+    retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 },
+    ...extra,
+  });
+}
+
+/** What a round of the users list alone did with it. */
+export async function usersRound(db: WriteDb, server: ListServer) {
+  return (await roundFrom(db, server)).datasets.find((d) => d.key === 'users')!;
+}

@@ -15,7 +15,6 @@ import type { ProbeList, ProbeReport, SessionView } from '../../contract/types.t
 import { createRequestLog } from '../api/request-log.ts';
 import { silentLogger, type CoreContext, type CoreDeps } from '../context.ts';
 import { allDatasets } from '../db/read/datasets.ts';
-import { metaEntries } from '../db/read/meta.ts';
 import { CoreEvents } from '../events.ts';
 import { fieldMapReport } from '../lists/field-map-report.ts';
 import { fieldMapFilePath } from '../lists/field-map-file.ts';
@@ -24,6 +23,7 @@ import { createServerHabits } from '../session/server-habits.ts';
 import { createSessionService, type SessionService } from '../session/session-service.ts';
 import { createMemorySettingsStore } from '../settings/settings-store.ts';
 import { readMemory } from '../sync/list-paging.ts';
+import { learnedRequestForms } from '../sync/request-forms.ts';
 import type { RoundResult } from '../sync/round/run-round.ts';
 import { readDatasetStatuses } from '../sync/sync-status.ts';
 import { createSyncService } from '../sync/sync-service.ts';
@@ -32,8 +32,6 @@ import { createSyncService } from '../sync/sync-service.ts';
 export const DEFAULT_PROBE_DEADLINE_SECONDS = 10 * 60;
 /** Past the deadline, how long the round has to end by itself (its own deadline is the probe's) before it is cancelled. */
 const ROUND_GRACE_MS = 5_000;
-/** The meta entries the round's request forms are kept under (sync/request-forms.ts). */
-const REQUEST_FORM_META = 'request_form:';
 
 export interface ProbeOptions {
   server: string;
@@ -159,7 +157,7 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
     }
     if (Date.now() >= deadline) blockers.push({ code: 'deadline_passed', seconds: deadlineSeconds, during: 'sync' });
     const learned = {
-      requestForms: [...metaEntries(mirror.db, REQUEST_FORM_META)].map(([key, form]) => ({ endpoint: key.slice(REQUEST_FORM_META.length), form })),
+      requestForms: [...learnedRequestForms(mirror.db)].map(([endpoint, form]) => ({ endpoint, form })),
       fields: fieldMapReport(mirror.db, folder).lists,
     };
     // its own session only, and only while there is time left (sign-out closes the mirror)
@@ -205,6 +203,7 @@ function listsOf(mirror: OpenMirror, round: RoundResult, settings: Parameters<ty
       bytes: d.bytes,
       paging: memory?.paging?.style ?? null,
       pages: memory?.pages ?? null,
+      envelope: memory?.envelope === undefined ? null : { field: memory.envelope },
       error: d.error ? { code: d.error.code, message: d.error.message } : null,
     };
   });

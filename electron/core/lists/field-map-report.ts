@@ -3,6 +3,7 @@
 import type { FieldMapReport, ListFieldMap } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { allDatasets } from '../db/read/datasets.ts';
+import { scopeRecordName } from '../db/read/scopes.ts';
 import { fieldRoles } from './field-map.ts';
 import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';
 import { decidedLists, readDecision, readMissing, readOverrides, readRejected } from './field-map-state.ts';
@@ -43,7 +44,9 @@ function listsOf(db: ReadDb): ListFieldMap[] {
         .filter((d) => d.list === list && missing.has(d.dataset_id))
         .map((d) => {
           const { column, field, since, nowCarried } = missing.get(d.dataset_id)!;
-          return { scopeId: d.scope_id, column, field, since, nowCarried };
+          // the account or facility by its name, as the sync's words name it
+          const scopeName = d.scope_id === null ? null : scopeRecordName(db, d.scope_kind === 'account' ? 'accounts' : 'facilities', d.scope_id);
+          return { scopeId: d.scope_id, scopeName, column, field, since, nowCarried };
         }),
     };
   });

@@ -61,10 +61,10 @@ function singular(list: string): string {
   return SINGULAR[list] ?? list.replace(/-/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
 }
 
-/** The record's id: `id`, `uuid`, `<list>Id`, ..., and a code as the last resort. */
+/** The record's id: `id`, `_id` (MongoDB), `@id` (JSON-LD), `uuid`, `<list>Id`, ..., and a code as the last resort. */
 function idRole(list: string): FieldRole {
   const one = singular(list);
-  return role('id', 'id', 'text', ['id', 'uuid', 'guid', `${one} id`, `${list.replace(/-/g, ' ')} id`, `${one} uuid`, 'key', 'code']);
+  return role('id', 'id', 'text', ['id', '_id', '@id', 'uuid', 'guid', `${one} id`, `${list.replace(/-/g, ' ')} id`, `${one} uuid`, 'key', 'code']);
 }
 
 const modifiedOn = role('modified_on', 'modified time', 'instant', ['modifiedon', 'modified on', 'modified at', 'modified date', 'last modified', 'updated at', 'updated on', 'last updated']);
@@ -165,7 +165,9 @@ export function mapByAliases(roles: readonly FieldRole[], present: ReadonlySet<s
   return map;
 }
 
-const isScalar = (value: unknown) => typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean';
+/** Java's Jackson writes a time as an array of its parts, `[2026, 11, 29, 10, 42, 5, 0]`: a value a time column holds. */
+const isTimeParts = (value: unknown) => Array.isArray(value) && value.length >= 3 && value.length <= 7 && value.every((v) => typeof v === 'number');
+const isScalar = (value: unknown) => (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean' || isTimeParts(value));
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**

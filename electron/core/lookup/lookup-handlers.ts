@@ -56,7 +56,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
   // the signed-in user's facilities, for the home facility when the workstation names none
   let userFacilities: FacilityRef[] = [];
   ctx.events.on('session.changed', (view) => (userFacilities = view.facilities));
-  const home = () => homeFacility(ctx.deps.settings.get().homeFacility, userFacilities);
+  const home = () => homeFacility(db(), ctx.deps.settings.get().homeFacility, userFacilities);
 
   const handlers: LookupHandlers = guardAgainstDamage(parts.mirrors, {
     'search.query': ({ q, limit }) => searchAll(db(), q, { ...options(), limit, homeFacility: home() }),

@@ -42,8 +42,8 @@ export interface DatasetLimits {
   readonly bytes: number;
   /** Throws when the answer is past a cap, in words naming the dataset and the evidence; else looks at the disk. */
   check(records: number, bytes: number): void;
-  /** The server's announced total for the list, once known: it bounds the answer's records and bytes. */
-  announced(total: number, records: number, bytes: number): void;
+  /** The server's announced total for the list, once known (and where it said it): it bounds the answer's records and bytes. */
+  announced(total: number, records: number, bytes: number, name?: string | null): void;
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -66,12 +66,12 @@ export function datasetLimits(db: ReadDb, table: string, datasetId: number, prev
   const what = `${named.list.label}${named.scopeName === null ? '' : ` of ${named.scopeName}`}`;
   const kept = previousRows > 0;
   const history = { rows: kept ? Math.max(caps.minRows, GROWTH_FACTOR * previousRows) : Infinity, bytes: kept ? Math.max(caps.minBytes, GROWTH_FACTOR * previousBytes) : Infinity };
-  let total: { rows: number; bytes: number } | null = null;
+  let total: { rows: number; bytes: number; name: string } | null = null;
   const setting = (name: string) => `If the list really grew this much, raise the setting ${name}.`;
   const stopped = 'the download was stopped and the last good data kept';
 
   const pastCap = (received: number, bytes: number): AisleError | null => {
-    if (total && received > total.rows) return new AisleError('bad_response', `${what}: the server sent more than the ${number(total.rows)} records it announced; ${stopped}.`);
+    if (total && received > total.rows) return new AisleError('bad_response', `${what}: the server sent more than the ${number(total.rows)} records it announced${total.name}; ${stopped}.`);
     if (received > history.rows) {
       const announced = total ? ` The server announced ${number(total.rows)}.` : '';
       return new AisleError('bad_response', `${what}: the server sent more than ${number(history.rows)} records (the cap: ${GROWTH_FACTOR} times the ${number(previousRows)} kept, at least ${number(caps.minRows)}); ${stopped}.${announced} ${setting('datasetCapMinRows')}`);
@@ -104,11 +104,11 @@ export function datasetLimits(db: ReadDb, table: string, datasetId: number, prev
       }
       settle();
     },
-    announced(announcedTotal: number, received: number, bytes: number) {
+    announced(announcedTotal: number, received: number, bytes: number, name: string | null = null) {
       if (total) return;
       // the size of the records seen so far is the evidence of what the rest may weigh
       const perRecord = received > 0 ? bytes / received : 0;
-      total = { rows: announcedTotal, bytes: perRecord > 0 ? Math.max(caps.minBytes, GROWTH_FACTOR * announcedTotal * perRecord) : Infinity };
+      total = { rows: announcedTotal, bytes: perRecord > 0 ? Math.max(caps.minBytes, GROWTH_FACTOR * announcedTotal * perRecord) : Infinity, name: name ? ` (${name})` : '' };
       settle();
     },
   };

@@ -4,7 +4,7 @@
 import { knownLists, type TableName } from '../lists/registry.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
 import type { ReadDb } from '../db/handles.ts';
-import { facilityRefs, scopeRecords } from '../db/read/scopes.ts';
+import { facilityNamedBy, scopeRecords } from '../db/read/scopes.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings-defaults.ts';
 
 interface ListDef {
@@ -75,16 +75,8 @@ export function globalDatasets(options: PlanOptions): DatasetSpec[] {
  * answers to is kept as it is (the facilities list may not be read yet).
  */
 function facilityIdsOf(db: ReadDb, refs: readonly { id: string; code: string }[]): string[] {
-  const mirrored = facilityRefs(db);
-  const ids = new Set(mirrored.map((f) => f.id));
-  const byCode = new Map<string, string>();
-  for (const f of mirrored) if (f.code && !byCode.has(f.code.toLowerCase())) byCode.set(f.code.toLowerCase(), f.id);
-  const out = new Set<string>();
-  for (const ref of refs) {
-    const id = ids.has(ref.id) ? ref.id : (byCode.get(ref.id.toLowerCase()) ?? (ref.code ? byCode.get(ref.code.toLowerCase()) : undefined) ?? ref.id);
-    out.add(id);
-  }
-  return [...out];
+  const named = facilityNamedBy(db);
+  return [...new Set(refs.map((ref) => named(ref.id) ?? (ref.code ? named(ref.code) : null) ?? ref.id))];
 }
 
 function scopes(db: ReadDb, list: string): { id: string; name: string | null }[] {

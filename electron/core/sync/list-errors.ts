@@ -12,7 +12,8 @@ const ANSWERED = /^(GET|POST) \S+ answered /;
 
 /** The list as people know it: "Items of Acme Corp". */
 export function listName(spec: Pick<DatasetSpec, 'label' | 'scopeName' | 'scopeId'>): string {
-  const scope = spec.scopeName ?? spec.scopeId;
+  // a scope the server gave no name (an empty one) is named by its id
+  const scope = spec.scopeName || spec.scopeId;
   return scope ? `${spec.label} of ${scope}` : spec.label;
 }
 

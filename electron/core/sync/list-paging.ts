@@ -40,6 +40,8 @@ export interface ReadingMemory {
   bytes: number;
   /** Its pages, each with its ETag, when it had several and every one gave an ETag (page-etags.ts). */
   kept?: KeptPage[];
+  /** The envelope field its records came in (`content`, `data.items`), null for a bare array; absent when not known. */
+  envelope?: string | null;
 }
 
 const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
@@ -68,6 +70,8 @@ export interface PageAnswer {
   headerTotal?: number | null;
   /** The envelope field its records came in, null for a bare array (a page kept to be rebuilt needs it). */
   recordsField?: string | null;
+  /** Where its records came, one level down too (`data.items`), null for a bare array: what the probe reports. */
+  envelope?: string | null;
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -208,6 +212,8 @@ export class ListPages {
   #totalName: string | null = null;
   /** Records on the first page: the page size a server that does not say it pages by. */
   #firstCount = 0;
+  /** The first page's envelope field, as PageAnswer.envelope; undefined when not told. */
+  #envelope: string | null | undefined = undefined;
   #expectNumber: number | null = null;
   #ids = new Map<string, number>();
   readonly #base: string;
@@ -309,6 +315,11 @@ export class ListPages {
     return this.#total;
   }
 
+  /** Where that total was said (`totalElements`, `X-Total-Count`...), for the words of a failure; null while none was. */
+  get announcedTotalName(): string | null {
+    return this.#totalName;
+  }
+
   /** Records read so far, on every page. */
   get received(): number {
     return this.#received;
@@ -322,7 +333,8 @@ export class ListPages {
   /** What to remember once the reading is applied. */
   memory(key: string, bytes: number): ReadingMemory {
     const kept = this.#pages > 1 && this.#read !== null && this.#read.length === this.#pages ? { kept: this.#read } : {};
-    return { key, paging: this.#paging, pages: this.#pages, bytes, ...kept };
+    const envelope = this.#envelope === undefined ? {} : { envelope: this.#envelope };
+    return { key, paging: this.#paging, pages: this.#pages, bytes, ...kept, ...envelope };
   }
 
   /**
@@ -363,6 +375,7 @@ export class ListPages {
       this.#total = d.total;
       this.#totalName = d.totalName;
       this.#firstCount = answer.received;
+      this.#envelope = answer.envelope;
       if (d.via !== null) this.#paging = { style: d.via };
       else if (d.number !== null && (d.totalPages !== null || d.size !== null || d.last !== null || d.total !== null)) this.#paging = { style: 'page', first: d.number };
       else if (d.offset !== null && d.limit !== null) this.#paging = { style: 'offset' };

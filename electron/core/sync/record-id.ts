@@ -14,7 +14,7 @@ export type RecordIdOf = (bytes: Buffer) => string | null;
 function usualNames(list: string, table: TableName): string[] {
   const role = fieldRoles(list, table)[0];
   const lastResorts = new Set(['key', 'Key', 'KEY', 'code', 'Code', 'CODE']);
-  return [...new Set(['id', '_id', '@id', ...role.aliases.filter((name) => !lastResorts.has(name))])];
+  return role.aliases.filter((name) => !lastResorts.has(name));
 }
 
 /** The id field of a list: the field map's, or the usual names in order. */

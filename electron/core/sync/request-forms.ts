@@ -16,7 +16,7 @@
 // answer would be its first page only): the round reads the whole stock instead.
 import { AisleError } from '../../contract/errors.ts';
 import type { DatasetSpec } from '../mirror/dataset-state.ts';
-import type { WriteDb } from '../db/handles.ts';
+import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { metaEntries } from '../db/read/meta.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { DEFAULT_PAGE_SIZE } from './list-paging.ts';
@@ -97,7 +97,13 @@ export const REQUEST_FORMS: readonly Form[] = [
   },
 ];
 
-const META_PREFIX = 'request_form:';
+/** The meta entries the forms learned are kept under, one per endpoint: `request_form:<path>`. */
+export const REQUEST_FORM_META = 'request_form:';
+
+/** The forms learned, by endpoint path (what the probe reports). */
+export function learnedRequestForms(db: ReadDb): Map<string, string> {
+  return new Map([...metaEntries(db, REQUEST_FORM_META)].map(([key, value]) => [key.slice(REQUEST_FORM_META.length), value]));
+}
 
 /** The endpoint (a POST with the facility in its body) that may be asked in other forms; null for every other request. */
 function facilityOf(spec: DatasetSpec): { id: unknown; rest: Body } | null {
@@ -131,7 +137,7 @@ export interface RequestForms {
 
 /** `pageSize`: records asked for in a paged form's first page (the reading's setting). */
 export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): RequestForms {
-  const known = new Map([...metaEntries(db, META_PREFIX)].map(([key, value]) => [key.slice(META_PREFIX.length), value]));
+  const known = learnedRequestForms(db);
   const learned = new Map<string, string>();
   const forgotten = new Set<string>();
   /** The datasets whose last request was in a form that does not name the facility. */
@@ -179,8 +185,8 @@ export function requestForms(db: WriteDb, pageSize = DEFAULT_PAGE_SIZE): Request
       forgotten.add(endpoint);
     },
     save() {
-      for (const [path, form] of learned) putMeta(db, `${META_PREFIX}${path}`, form);
-      for (const path of forgotten) if (!learned.has(path)) deleteMeta(db, `${META_PREFIX}${path}`);
+      for (const [path, form] of learned) putMeta(db, `${REQUEST_FORM_META}${path}`, form);
+      for (const path of forgotten) if (!learned.has(path)) deleteMeta(db, `${REQUEST_FORM_META}${path}`);
       learned.clear();
       forgotten.clear();
     },

@@ -39,3 +39,15 @@ export function scopeRecordName(db: ReadDb, list: string, id: string): string | 
 export function facilityRefs(db: ReadDb): { id: string; code: string | null; name: string | null }[] {
   return db.prepare(`SELECT id, code, name FROM records WHERE list = 'facilities' ORDER BY code_sort, id`).all() as { id: string; code: string | null; name: string | null }[];
 }
+
+/**
+ * The mirrored facility a name stands for: the facility of that id, else the one of that code (any
+ * case; a profile or a setting may name a facility by its code); null when none answers to it.
+ */
+export function facilityNamedBy(db: ReadDb): (name: string) => string | null {
+  const mirrored = facilityRefs(db);
+  const ids = new Set(mirrored.map((f) => f.id));
+  const byCode = new Map<string, string>();
+  for (const f of mirrored) if (f.code && !byCode.has(f.code.toLowerCase())) byCode.set(f.code.toLowerCase(), f.id);
+  return (name) => (ids.has(name) ? name : (byCode.get(name.toLowerCase()) ?? null));
+}

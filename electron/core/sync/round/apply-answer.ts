@@ -36,7 +36,7 @@ export async function applyAnswer(r: RoundState, spec: DatasetSpec, datasetId: n
       if (a.listPages) countKept(a, read);
       const next = nextRequest(r, a, read);
       const total = a.listPages?.announcedTotal ?? null;
-      if (total !== null) a.applier.announced(total);
+      if (total !== null) a.applier.announced(total, a.listPages!.announcedTotalName);
       a.ahead = null;
       if (next) {
         const response = await next.asked;

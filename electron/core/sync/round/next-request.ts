@@ -25,7 +25,7 @@ export function nextRequest(r: RoundState, a: AnswerState, read: PageRead): { as
   const { log, listPages, query } = a;
   // the server's own next page of this request first: a log's request is read whole (every page
   // the server splits it into, proven whole) before an older one is asked for
-  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, headerTotal: a.headerTotal, recordsField: read.recordsField }) : null;
+  const nextPage = listPages ? listPages.next({ fields: read.fields, received: read.count, link: a.link, headerTotal: a.headerTotal, recordsField: read.recordsField, envelope: read.envelope }) : null;
   if (nextPage) {
     pastPagedDeadline(r, a, listPages!.pages + 1);
     return { asked: listPages!.open(nextPage, (path, tag) => openRequest(r, { ...query, path }, tag, null, a.o.expectedBytes)), what: `page ${listPages!.pages + 1}` };

@@ -23,6 +23,8 @@ export interface PageRead {
   fields: ListBodyReader['fields'];
   /** The envelope's field that held the records, when there was one; undefined when they were nested a level down (such a page is not kept to be rebuilt). */
   recordsField: ListBodyReader['recordsField'] | undefined;
+  /** Where the records came: the envelope's field, one level down too (`data.items`); null for a bare array. */
+  envelope: string | null;
 }
 
 export async function readPage(r: RoundState, a: AnswerState, page: Readable): Promise<PageRead> {
@@ -60,7 +62,8 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
   }
   if (r.signal?.aborted) throw r.roundDeadline?.signal.aborted ? pastRoundDeadline(r, spec) : new AisleError('timeout', 'The sync round was cancelled.');
   reader.end();
-  return { count, last, fields: reader.fields, recordsField: reader.recordsIn === null ? reader.recordsField : undefined };
+  const envelope = reader.recordsIn === null || reader.recordsField === null ? reader.recordsField : `${reader.recordsIn}.${reader.recordsField}`;
+  return { count, last, fields: reader.fields, recordsField: reader.recordsIn === null ? reader.recordsField : undefined, envelope };
 }
 
 /**

@@ -29,7 +29,7 @@ function printReport(io: CliIo, report: FieldMapReport): void {
     if (list.rejected) io.out(`  ${list.rejected.count} record(s) not kept: ${list.rejected.reason ?? ''}`);
     for (const m of list.missing) {
       const carried = m.nowCarried.length ? `the records now carry ${m.nowCarried.map((f) => `\`${f}\``).join(', ')}` : 'no new field in its place';
-      io.out(`  MISSING${m.scopeId ? ` in ${m.scopeId}` : ''}: \`${m.field}\` (${m.column}) since ${m.since}; ${carried}. That data is kept as last read until the field is re-mapped.`);
+      io.out(`  MISSING${m.scopeId ? ` in ${m.scopeName ?? m.scopeId}` : ''}: \`${m.field}\` (${m.column}) since ${m.since}; ${carried}. That data is kept as last read until the field is re-mapped.`);
     }
     if (list.missing.length) io.out(`  re-map: name the field in field-map.json, or run \`aisle fields --relearn ${list.list}\``);
   }

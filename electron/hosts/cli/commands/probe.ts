@@ -22,8 +22,9 @@ export function probeLines(report: ProbeReport): string[] {
     lines.push('', 'sync round:');
     for (const l of report.lists) {
       const where = l.scopeName ?? l.scopeId;
-      const paging = l.paging ? `, paging ${l.paging}${l.pages === null ? '' : ` (${l.pages} pages)`}` : '';
-      const outcome = l.outcome === 'ok' ? `ok, ${l.rows} rows${paging}` : `${l.outcome.toUpperCase()}${l.error ? ` (${l.error.code}): ${l.error.message}` : ''}`;
+      const paging = l.paging ? `, paging ${l.paging}${l.pages === null ? '' : ` (${l.pages} ${l.pages === 1 ? 'page' : 'pages'})`}` : '';
+      const envelope = l.envelope === null ? '' : l.envelope.field === null ? ', records in a bare array' : `, records in \`${l.envelope.field}\``;
+      const outcome = l.outcome === 'ok' ? `ok, ${l.rows} rows${envelope}${paging}` : `${l.outcome.toUpperCase()}${l.error ? ` (${l.error.code}): ${l.error.message}` : ''}`;
       lines.push(`  ${`${l.list}${where ? ` of ${where}` : ''}`.padEnd(32)} ${outcome}`);
     }
   }

@@ -47,7 +47,7 @@ export function beginSnapshot(
     add: (element) => addElement(s, element),
     addKept: (bytes) => addKeptBytes(s, bytes),
     // what the records seen so far weigh, without the envelopes kept beside them
-    announced: (total) => s.limits.announced(total, s.elements, s.elementBytes - s.keptBytes),
+    announced: (total, name) => s.limits.announced(total, s.elements, s.elementBytes - s.keptBytes, name),
     finish: (options) => finish(s, options),
     abort: () => rollback(s),
     valueOf(element, column) {

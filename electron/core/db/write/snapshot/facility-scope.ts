@@ -27,7 +27,8 @@ export function ownFacility(db: WriteDb, scope: SnapshotScope): ReadonlySet<stri
 
 /** The error of a record that names another facility (`named`, read from `field`). */
 export function otherFacility(scope: SnapshotScope, field: string, named: string): AisleError {
-  const scopeName = scope.scopeName ?? scope.scopeId;
+  // a facility the profile names without a name (or code) is named by its id
+  const scopeName = scope.scopeName || scope.scopeId;
   const error = new AisleError(
     'bad_response',
     `${scope.label ?? scope.list} of ${scopeName}: the server's answer holds records of another facility (\`${named}\` in the field \`${field}\`): ` +
@@ -44,7 +45,8 @@ export function namesFacility(record: Json, field: string | null): boolean {
 
 /** The error of an answer to a request that did not name the facility, whose records do not either. */
 export function unprovenFacility(scope: SnapshotScope, field: string | null): AisleError {
-  const scopeName = scope.scopeName ?? scope.scopeId;
+  // a facility the profile names without a name (or code) is named by its id
+  const scopeName = scope.scopeName || scope.scopeId;
   const error = new AisleError(
     'bad_response',
     `${scope.label ?? scope.list} of ${scopeName}: the server answered only a request that does not name the facility, and its records do not name one ` +

@@ -69,7 +69,7 @@ export interface SnapshotApplier {
   /** Bytes kept with the records (a page's envelope fields): they count against the dataset's caps. */
   addKept(bytes: number): void;
   /** The server's total for the list, once it said one: the answer may hold no more (dataset-caps.ts). */
-  announced(total: number): void;
+  announced(total: number, name?: string | null): void;
   readonly received: number;
   /** Elements looked for by their id's index, not met in the walk of the stored rows (each costs an index probe). */
   readonly lookups: number;
