@@ -1,7 +1,7 @@
 // A record whose id is `_id` (MongoDB and the APIs over it) or `@id` (JSON-LD) is stored under that
 // id, read in pages whose duplicates are found by it, and mapped as the list's id field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 import { sendJson, startListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
 

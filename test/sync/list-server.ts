@@ -2,8 +2,9 @@
 // says (any envelope, any paging, any body); paths without one answer an empty array. Every request
 // is recorded with its query.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { WriteDb } from '../../electron/core/db/connection.ts';
-import { runRound, type RoundOptions } from '../../electron/core/sync/round/run-round.ts';
+import type { WriteDb } from '../../electron/core/db/handles.ts';
+import { runRound } from '../../electron/core/sync/round/run-round.ts';
+import type { RoundOptions } from '../../electron/core/sync/round/types.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
 
 export const LISTS = '/v1/api/pub/lists';

@@ -4,7 +4,7 @@
 // facility by its code (a server that names its facilities by code, IT writing the code it knows):
 // it is the mirrored facility of that id, else of that code, so its locations are found as home.
 import type { FacilityRef } from '../../contract/types.ts';
-import type { ReadDb } from '../db/connection.ts';
+import type { ReadDb } from '../db/handles.ts';
 import { facilityNamedBy } from '../db/read/scopes.ts';
 
 export function homeFacility(db: ReadDb, setting: string, userFacilities: readonly Pick<FacilityRef, 'id' | 'code'>[]): string | null {
