@@ -745,8 +745,8 @@ export interface FieldChoice {
   label: string;
   /** The server's field; null: none (the column stays empty). */
   field: string | null;
-  /** `file`: IT's field-map.json; `decided`: the defaults checked against the records' values. */
-  source: 'file' | 'decided';
+  /** `file`: IT's field-map.json; `policy`: the machine policy's fieldMap; `decided`: the defaults checked against the records' values. */
+  source: 'file' | 'policy' | 'decided';
   evidence: string;
 }
 
@@ -769,7 +769,7 @@ export interface ListFieldMap {
 }
 
 export interface FieldMapReport {
-  /** IT's field-map.json in the data folder, as it is now. */
+  /** IT's field-map.json in the data folder, as it is now; its warning also says what is wrong with the policy's fieldMap. */
   file: {
     path: string;
     state: 'absent' | 'read' | 'invalid';
@@ -777,6 +777,8 @@ export interface FieldMapReport {
     /** The offline data already uses it (else: from the next sync on). */
     applied: boolean;
   };
+  /** The machine policy's fieldMap, when it has one: the lists it maps win over the file's. */
+  policy: { path: string; lists: string[] } | null;
   /** Lists with a decision, in the registry's order; empty before the first sync or when signed out. */
   lists: ListFieldMap[];
 }

@@ -82,7 +82,7 @@ export function createCore(deps: CoreDeps): Core {
     ...lookup.handlers,
     ...createScanListHandlers(ctx, { mirrors }),
     ...createLabelHandlers(ctx, { mirrors }),
-    ...createFieldMapHandlers(deps.dataDir, mirrors),
+    ...createFieldMapHandlers(deps.dataDir, mirrors, deps.policy),
     ...createKioskHandlers(deps.kiosk, { workstationServer: () => deps.settings.get().server }),
     'app.info': () => ({
       name: 'Aisle',

@@ -65,7 +65,7 @@ describe('the Electron host', () => {
     session.defaultSession.proxyList = `PROXY ${new URL(proxy.url).host}; DIRECT`;
     const env = process.env.HTTPS_PROXY;
     process.env.HTTPS_PROXY = 'http://127.0.0.1:9';
-    const policy = { file: path.join(dir.path, 'policy.json'), source: 'file' as const, problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, caBundleFile: ca.caFile, kiosk: null };
+    const policy = { file: path.join(dir.path, 'policy.json'), source: 'file' as const, problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, caBundleFile: ca.caFile, kiosk: null, fieldMap: null };
     const host = await startElectronHost({ appUrl: 'file:///app/index.html', log: silentLogger, overrides: { policy } });
     try {
       expect(await networkFor(server.url)).toEqual({ proxy: proxy.url, caBundleFile: ca.caFile, systemCa: true });

@@ -9,6 +9,7 @@ import { mountWith, scriptedClient } from './support.ts';
 
 const REPORT: Report = {
   file: { path: '/data/field-map.json', state: 'read', warning: '/data/field-map.json: items has no column "skuu". Those entries are ignored; the rest applies.', applied: true },
+  policy: null,
   lists: [
     {
       list: 'items',
@@ -45,6 +46,17 @@ describe('the field map on the diagnostics page', () => {
     );
   });
 
+  it('says which columns the machine policy sets', async () => {
+    const items = REPORT.lists[0];
+    const fromPolicy: Report = {
+      ...REPORT,
+      policy: { path: '/etc/aisle/policy.json', lists: ['items'] },
+      lists: [{ ...items, fields: [{ column: 'sku', label: 'SKU', field: 'itemNo', source: 'policy', evidence: 'set by your IT department (/etc/aisle/policy.json)' }] }],
+    };
+    const { wrapper } = await mountWith(FieldMapReport, scriptedClient({ 'fields.map': () => fromPolicy }));
+    expect(wrapper.get('[data-testid=field-map-why]').text()).toBe('set by your IT department (machine policy)');
+  });
+
   it("learns a list's fields again when IT asks, for a list with a missing field", async () => {
     const relearned: unknown[] = [];
     const client = scriptedClient({ 'fields.map': () => REPORT, 'fields.relearn': (args) => (relearned.push(args), { started: true }) });
@@ -58,7 +70,7 @@ describe('the field map on the diagnostics page', () => {
   });
 
   it('says nothing was decided before a sync, and is absent where the host has no field map', async () => {
-    const empty = await mountWith(FieldMapReport, scriptedClient({ 'fields.map': () => ({ file: { path: '/d/field-map.json', state: 'absent', warning: null, applied: false }, lists: [] }) }));
+    const empty = await mountWith(FieldMapReport, scriptedClient({ 'fields.map': () => ({ file: { path: '/d/field-map.json', state: 'absent', warning: null, applied: false }, policy: null, lists: [] }) }));
     expect(empty.wrapper.get('[data-testid=field-map-none]').text()).toBe('Nothing decided yet: sync first.');
     const page = await mountWith(DiagnosticsView, scriptedClient({ 'diagnostics.get': () => ({ server: null, clockSkewMs: null, requests: [] }) }));
     expect(page.wrapper.find('[data-testid=field-map]').exists()).toBe(false);

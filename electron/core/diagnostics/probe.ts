@@ -158,7 +158,7 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
     if (Date.now() >= deadline) blockers.push({ code: 'deadline_passed', seconds: deadlineSeconds, during: 'sync' });
     const learned = {
       requestForms: [...learnedRequestForms(mirror.db)].map(([endpoint, form]) => ({ endpoint, form })),
-      fields: fieldMapReport(mirror.db, folder).lists,
+      fields: fieldMapReport(mirror.db, folder, workstation.policy).lists,
     };
     // its own session only, and only while there is time left (sign-out closes the mirror)
     if (Date.now() < deadline) await race(Promise.resolve(session.handlers['session.signOut']({})), deadline, () => undefined).catch(() => undefined);

@@ -3,11 +3,13 @@
 // (null: the list has no such field). Read by every host through the core; the sync applies it
 // before each round (the mirror keeps what was applied), re-extracting the columns it changes from
 // the records kept raw, without a download. A file that cannot be used is a warning in words, never
-// a failure: the defaults then apply (for a bad entry: to that entry).
+// a failure: the defaults then apply (for a bad entry: to that entry). The machine policy may carry
+// a field map of the same form (`fieldMap`): the lists it maps are its, whatever the file says.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { AisleError } from '../../contract/errors.ts';
 import path from 'node:path';
 import type { ReadDb, WriteDb } from '../db/handles.ts';
+import type { MachinePolicy } from '../settings/machine-policy.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { inOneWrite } from '../db/write/in-one-write.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
@@ -90,9 +92,16 @@ export function readFieldMapFile(file: string): FieldMapFile {
   if (!isObject(parsed)) {
     return { path: file, state: 'invalid', overrides: {}, warning: `${file} must hold one JSON object of lists, e.g. { "items": { "sku": "itemNumber" } }; the default field map applies.` };
   }
+  const { overrides, problems } = checkFieldMap(parsed);
+  const warning = problems.length ? `${file}: ${problems.join('; ')}. Those entries are ignored; the rest applies.` : null;
+  return { path: file, state: 'read', overrides, warning };
+}
+
+/** The entries of a field map (the file's, or the machine policy's): those that can be used, and what is wrong with the others. */
+export function checkFieldMap(map: Record<string, unknown>): { overrides: Overrides; problems: string[] } {
   const problems: string[] = [];
   const overrides: Overrides = {};
-  for (const [list, columns] of Object.entries(parsed)) {
+  for (const [list, columns] of Object.entries(map)) {
     if (list.startsWith('$') || list.startsWith('//')) continue; // comments
     if (PROTOTYPE_NAMES.has(list)) {
       problems.push(`"${list}" is not a list name`);
@@ -112,8 +121,44 @@ export function readFieldMapFile(file: string): FieldMapFile {
       else Object.defineProperty((overrides[list] ??= {}), column, { value: field, enumerable: true, writable: true, configurable: true });
     }
   }
-  const warning = problems.length ? `${file}: ${problems.join('; ')}. Those entries are ignored; the rest applies.` : null;
-  return { path: file, state: 'read', overrides, warning };
+  return { overrides, problems };
+}
+
+/** The machine policy's field map, as the sync task and the reports carry it. */
+export interface PolicyFieldMap {
+  /** The policy file it was deployed in. */
+  file: string;
+  map: Record<string, unknown>;
+}
+
+/** The policy's field map as the sync and the field map report take it; null without one. */
+export function policyFieldMap(policy: MachinePolicy | null | undefined): PolicyFieldMap | null {
+  return policy?.fieldMap ? { file: policy.file, map: policy.fieldMap } : null;
+}
+
+export interface FieldMapInForce {
+  file: FieldMapFile;
+  /** The lists the policy maps: each is the policy's whole, the file's entries for it do not apply. */
+  policyLists: string[];
+  overrides: Overrides;
+  /** What was wrong with the file or the policy's map, in words; null when nothing. */
+  warning: string | null;
+}
+
+/**
+ * The overrides in force: the data folder's file, with each list the policy maps replaced by the
+ * policy's (IT's machine-wide word wins; the file's other lists still apply).
+ */
+export function readFieldMapInForce(file: string, policy: PolicyFieldMap | null | undefined): FieldMapInForce {
+  const read = readFieldMapFile(file);
+  if (!policy) return { file: read, policyLists: [], overrides: read.overrides, warning: read.warning };
+  const checked = checkFieldMap(policy.map);
+  const overrides: Overrides = {};
+  for (const source of [read.overrides, checked.overrides]) {
+    for (const [list, columns] of Object.entries(source)) Object.defineProperty(overrides, list, { value: columns, enumerable: true, writable: true, configurable: true });
+  }
+  const policyWarning = checked.problems.length ? `${policy.file}: fieldMap: ${checked.problems.join('; ')}. Those entries are ignored; the rest applies.` : null;
+  return { file: read, policyLists: Object.keys(checked.overrides), overrides, warning: [read.warning, policyWarning].filter(Boolean).join(' ') || null };
 }
 
 /** The warning of the file last applied to this mirror, if any. */
@@ -122,12 +167,12 @@ export function appliedFileWarning(db: ReadDb): string | null {
 }
 
 /**
- * Applies the file to the mirror (on the writer connection): stores its overrides and re-extracts
+ * Applies the file (and the policy's field map) to the mirror (on the writer connection): stores its overrides and re-extracts
  * every list whose map in force they change, one transaction per table. Returns the lists
  * re-extracted and the file's warning.
  */
-export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: string[]; warning: string | null } {
-  const read = readFieldMapFile(file);
+export function applyFieldMapFile(db: WriteDb, file: string, policy?: PolicyFieldMap | null): { reextracted: string[]; warning: string | null } {
+  const read = readFieldMapInForce(file, policy);
   const before = readOverrides(db);
   const same = JSON.stringify(before) === JSON.stringify(read.overrides);
   const reextracted: string[] = [];
@@ -153,7 +198,7 @@ export function applyFieldMapFile(db: WriteDb, file: string): { reextracted: str
       }
     }
   }
-  if (refused.length) read.warning = [read.warning, `${read.path}: ${refused.join(' ')}`].filter(Boolean).join(' ');
+  if (refused.length) read.warning = [read.warning, `${policy ? `${read.file.path} and ${policy.file}` : read.file.path}: ${refused.join(' ')}`].filter(Boolean).join(' ');
   // Every round applies the file: one that changed nothing writes nothing (a write would cost each
   // round a transaction, and its WAL pages a checkpoint).
   if (same && appliedFileWarning(db) === read.warning) return { reextracted, warning: read.warning };

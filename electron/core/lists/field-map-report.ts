@@ -1,22 +1,34 @@
 // What the field map decided for each list, and on what evidence: the diagnostics page and
 // `aisle fields` show it. Read-only: works on any connection to the mirror.
-import type { FieldMapReport, ListFieldMap } from '../../contract/types.ts';
+import type { FieldChoice, FieldMapReport, ListFieldMap } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { scopeRecordName } from '../db/read/scopes.ts';
 import { fieldRoles } from './field-map.ts';
-import { appliedFileWarning, fieldMapFilePath, readFieldMapFile } from './field-map-file.ts';
+import type { MachinePolicy } from '../settings/machine-policy.ts';
+import { appliedFileWarning, fieldMapFilePath, policyFieldMap, readFieldMapInForce } from './field-map-file.ts';
 import { decidedLists, readDecision, readMissing, readOverrides, readRejected } from './field-map-state.ts';
 import { knownLists, listDef } from './registry.ts';
 
-export function fieldMapReport(db: ReadDb | null, dataDir: string): FieldMapReport {
-  const file = readFieldMapFile(fieldMapFilePath(dataDir));
-  const applied = db !== null && JSON.stringify(readOverrides(db)) === JSON.stringify(file.overrides);
-  const warning = file.warning ?? (db && applied ? appliedFileWarning(db) : null);
-  return { file: { path: file.path, state: file.state, warning, applied }, lists: db ? listsOf(db) : [] };
+export function fieldMapReport(db: ReadDb | null, dataDir: string, policy?: MachinePolicy | null): FieldMapReport {
+  const fromPolicy = policyFieldMap(policy);
+  const inForce = readFieldMapInForce(fieldMapFilePath(dataDir), fromPolicy);
+  const { file } = inForce;
+  const applied = db !== null && JSON.stringify(readOverrides(db)) === JSON.stringify(inForce.overrides);
+  const warning = inForce.warning ?? (db && applied ? appliedFileWarning(db) : null);
+  return {
+    file: { path: file.path, state: file.state, warning, applied },
+    policy: fromPolicy ? { path: fromPolicy.file, lists: inForce.policyLists } : null,
+    lists: db ? listsOf(db, fromPolicy ? { path: fromPolicy.file, lists: inForce.policyLists } : null) : [],
+  };
 }
 
-function listsOf(db: ReadDb): ListFieldMap[] {
+/** Why a column reads the field IT named: the policy's word for its lists, else the file's. */
+function overrideChoice(policy: FieldMapReport['policy'], list: string): Pick<FieldChoice, 'source' | 'evidence'> {
+  return policy?.lists.includes(list) ? { source: 'policy', evidence: `set by your IT department (${policy.path})` } : { source: 'file', evidence: 'field-map.json' };
+}
+
+function listsOf(db: ReadDb, policy: FieldMapReport['policy']): ListFieldMap[] {
   const order = new Map(knownLists().map((d, i) => [d.list, i]));
   const lists = decidedLists(db).sort((a, b) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b));
   const overrides = readOverrides(db);
@@ -36,7 +48,7 @@ function listsOf(db: ReadDb): ListFieldMap[] {
       sample: decision.sample,
       fields: fieldRoles(list, def.table).map((role) =>
         role.column in mine
-          ? { column: role.column, label: role.label, field: mine[role.column], source: 'file' as const, evidence: 'field-map.json' }
+          ? { column: role.column, label: role.label, field: mine[role.column], ...overrideChoice(policy, list) }
           : { column: role.column, label: role.label, field: decision.fields[role.column] ?? null, source: 'decided' as const, evidence: decision.evidence[role.column] ?? '' },
       ),
       rejected: notes.length ? { count: notes.reduce((n, r) => n + r.count, 0), reason: notes[0].reason } : null,

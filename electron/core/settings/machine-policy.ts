@@ -3,7 +3,8 @@
 // /Library/Application Support/Aisle/policy.json (AISLE_POLICY_FILE names another, for tests and
 // unusual deployments). A value it sets wins over the user's setting and cannot be changed from the
 // app; it also says which servers may be signed in to, whether the demo warehouse is allowed, the
-// update feed, and may carry the kiosk policy (kiosk.json in the data folder still works).
+// update feed, and may carry the kiosk policy (kiosk.json in the data folder still works) and a
+// field map (its lists win over the data folder's field-map.json).
 // It is read once, at start. A policy that cannot be read is reported and the last good one, kept
 // in the data folder each time a good one is read, stays in force; without one, the app's defaults.
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,6 +48,8 @@ const policySchema = z.strictObject({
   caBundleFile: z.string().min(1).max(4096).optional(),
   /** The kiosk policy as kiosk.json holds it (without its version); the session layer reads it. */
   kiosk: z.record(z.string(), z.unknown()).optional(),
+  /** Overrides of the field map, as field-map.json holds them; its entries are checked where the sync applies them. */
+  fieldMap: z.record(z.string(), z.unknown()).optional(),
 });
 export type PolicyFile = z.infer<typeof policySchema>;
 
@@ -68,9 +71,11 @@ export interface MachinePolicy {
   updateFeed: string | null;
   caBundleFile: string | null;
   kiosk: Record<string, unknown> | null;
+  /** The field map's overrides (lists/field-map-file.ts): its lists win over field-map.json's. */
+  fieldMap: Record<string, unknown> | null;
 }
 
-export const NO_POLICY: MachinePolicy = { file: '', source: 'none', problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, caBundleFile: null, kiosk: null };
+export const NO_POLICY: MachinePolicy = { file: '', source: 'none', problem: null, settings: {}, locked: [], allowedServers: null, demoAllowed: true, updateFeed: null, caBundleFile: null, kiosk: null, fieldMap: null };
 
 function inForce(file: string, source: MachinePolicy['source'], problem: string | null, data: PolicyFile): MachinePolicy {
   const settings: Partial<Settings> = {};
@@ -86,6 +91,7 @@ function inForce(file: string, source: MachinePolicy['source'], problem: string 
     updateFeed: data.updateFeed ?? null,
     caBundleFile: data.caBundleFile ?? null,
     kiosk: data.kiosk ?? null,
+    fieldMap: data.fieldMap ?? null,
   };
 }
 

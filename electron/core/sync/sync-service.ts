@@ -16,6 +16,7 @@ import { mirrorUnavailable, type MirrorManager } from '../mirror/mirror-manager.
 import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
 import { decidedLists } from '../lists/field-map-state.ts';
+import { policyFieldMap } from '../lists/field-map-file.ts';
 import { readDatasetStatuses, summarizeSync } from './sync-status.ts';
 import { readSyncFailure, recordSyncFailure } from './sync-failure.ts';
 import type { RoundResult } from './round/run-round.ts';
@@ -224,6 +225,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             shrinkHoldPercent: settings.shrinkHoldPercent,
             siteRelay: settings.siteRelay,
             network,
+            policyFieldMap: policyFieldMap(ctx.deps.policy),
           },
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),

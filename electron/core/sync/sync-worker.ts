@@ -51,7 +51,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       cancels.set(id, abort);
       if (task.network) useNetwork(task.network);
       // IT's field map first: what it changes is extracted again from the records kept, no download
-      applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)));
+      applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)), task.policyFieldMap);
       // with the siteRelay setting, a mirror of a relay syncs from it (relay-round.ts)
       const relayed = task.siteRelay
         ? await relayRound(db, {

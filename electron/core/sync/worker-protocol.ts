@@ -4,6 +4,7 @@ import type { NetworkSetup } from '../api/network.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { DatasetCaps } from '../mirror/dataset-caps.ts';
 import type { Notice, SyncProgress } from '../../contract/types.ts';
+import type { PolicyFieldMap } from '../lists/field-map-file.ts';
 import type { PlanOptions } from './dataset-registry.ts';
 import type { ReadingOptions, RoundResult } from './round/run-round.ts';
 
@@ -34,6 +35,8 @@ export interface RoundTask {
   siteRelay?: boolean;
   /** The proxy and CAs to reach the server with, resolved by main for `baseUrl`. */
   network?: NetworkSetup;
+  /** The machine policy's field map, applied with the data folder's field-map.json. */
+  policyFieldMap?: PolicyFieldMap | null;
 }
 
 export interface DiscardHeldTask {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { FieldMapReport } from '../../../contract/types.ts';
 import { AisleError } from '../../../contract/errors.ts';
 import { decidedLists, fieldMapReport, relearnFieldMap } from '../../../core/entrances/field-map.ts';
+import { readMachinePolicy } from '../../../core/entrances/machine-policy.ts';
 import { openMirror } from '../../../core/entrances/mirror-files.ts';
 import { createConfSettingsStore } from '../../../core/entrances/settings-file.ts';
 import { defaultDataDir } from '../../../core/entrances/settings.ts';
@@ -20,12 +21,13 @@ function fileLine(file: FieldMapReport['file']): string {
 
 function printReport(io: CliIo, report: FieldMapReport): void {
   io.out(fileLine(report.file));
+  if (report.policy) io.out(`${report.policy.path}: fieldMap set by your IT department for ${report.policy.lists.join(', ') || 'no list'} (wins over field-map.json)`);
   if (report.file.warning) io.out(`  warning: ${report.file.warning}`);
   if (report.lists.length === 0) io.out('no list synced yet: nothing decided.');
   for (const list of report.lists) {
     io.out('');
     io.out(`${list.label} (${list.list}), decided ${list.decidedAt} on ${list.sample} records:`);
-    for (const f of list.fields) io.out(`  ${f.column.padEnd(20)} ${(f.field === null ? '-' : f.field).padEnd(22)} ${f.source === 'file' ? 'field-map.json' : f.evidence}`);
+    for (const f of list.fields) io.out(`  ${f.column.padEnd(20)} ${(f.field === null ? '-' : f.field).padEnd(22)} ${f.evidence}`);
     if (list.rejected) io.out(`  ${list.rejected.count} record(s) not kept: ${list.rejected.reason ?? ''}`);
     for (const m of list.missing) {
       const carried = m.nowCarried.length ? `the records now carry ${m.nowCarried.map((f) => `\`${f}\``).join(', ')}` : 'no new field in its place';
@@ -75,7 +77,7 @@ export const fieldsCommand: Command = {
     }
     const db = mirror ? openMirror(mirror.file, { readonly: true }) : null;
     try {
-      const report = fieldMapReport(db, dataDir);
+      const report = fieldMapReport(db, dataDir, readMachinePolicy(dataDir));
       if (values.json) io.out(JSON.stringify(report, null, 2));
       else printReport(io, report);
       return report.file.state === 'invalid' ? 1 : 0;

@@ -135,6 +135,7 @@ export const en = {
     field: 'Server field',
     why: 'Why',
     fromFile: 'named in field-map.json',
+    fromPolicy: 'set by your IT department (machine policy)',
     rejected: '{n} record(s) not kept: {reason}',
     relearn: 'Learn its fields again from the server',
     relearning: 'Its fields are learned again from the sync round that started.',

@@ -137,6 +137,7 @@ export const es: Messages = {
     field: 'Campo del servidor',
     why: 'Por qué',
     fromFile: 'nombrado en field-map.json',
+    fromPolicy: 'establecido por su departamento de informática (directiva del equipo)',
     rejected: '{n} registro(s) no guardados: {reason}',
     relearn: 'Aprender de nuevo sus campos del servidor',
     relearning: 'Sus campos se aprenden de nuevo en la sincronización que empezó.',
