@@ -15,10 +15,12 @@ import { EMAIL, SIZES, runCli } from './support/profile-check.ts';
 let server: DemoServer;
 let dir: ReturnType<typeof tempDir>;
 let policyFile: string;
+let serverOpen = false;
 const saved = process.env.AISLE_POLICY_FILE;
 
 beforeEach(async () => {
   server = await startDemoServer({ ...SIZES, facilities: 1, seed: 5, rateLimit: 0, profile: { ...DEFAULT_PROFILE, lies: {} } });
+  serverOpen = true;
   dir = tempDir('aisle-policy-map-');
   // no policy yet: the file AISLE_POLICY_FILE names does not exist (never the machine's own)
   policyFile = path.join(dir.path, 'policy.json');
@@ -27,7 +29,7 @@ beforeEach(async () => {
 afterEach(async () => {
   if (saved === undefined) delete process.env.AISLE_POLICY_FILE;
   else process.env.AISLE_POLICY_FILE = saved;
-  await server.close();
+  if (serverOpen) await server.close();
   dir.remove();
 });
 
@@ -76,5 +78,19 @@ describe("the machine policy's field map", () => {
     expect(report.lists.find((l) => l.list === 'locations')!.fields.find((f) => f.column === 'zone')).toMatchObject({ field: 'code', source: 'file', evidence: 'field-map.json' });
     const text = (await runCli(['fields', '--data', dataDir()])).out.join('\n');
     expect(text).toContain(`${policyFile}: fieldMap set by your IT department for items, inventory, history (wins over field-map.json)`);
+  });
+
+  it('a fieldMap that is no object keeps the last good policy, with its map', async () => {
+    writeFileSync(policyFile, JSON.stringify({ version: 1, fieldMap: { items: { description: 'sku' } } }));
+    expect((await sync()).code).toBe(0);
+    const kept = rows<{ sku: string; description: string }>('SELECT sku, description FROM items');
+    expect(kept.length).toBeGreaterThan(0);
+    for (const item of kept) expect(item.description).toBe(item.sku);
+
+    // the policy is not used as written: the last good one (with its map) stays
+    writeFileSync(policyFile, JSON.stringify({ version: 1, fieldMap: ['items'] }));
+    const report = await fields();
+    expect(report.policy).toEqual({ path: policyFile, lists: ['items'] });
+    expect(report.lists.find((l) => l.list === 'items')!.fields.find((f) => f.column === 'description')).toMatchObject({ field: 'sku', source: 'policy' });
   });
 });

@@ -1,9 +1,11 @@
 // The sync worker applies IT's field-map.json (in the data folder, beside `mirrors/`) before each
-// round: from the first download on, and again when it changes, with nothing downloaded again.
+// round: from the first download on, and again when it changes, with nothing downloaded again; the
+// machine policy's field map, carried by the round's task, likewise.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
+import type { PolicyFieldMap } from '../../electron/core/lists/field-map-file.ts';
 import type { SyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { eachTestSyncWorker } from '../support/sync-worker-fixture.ts';
 import { LISTS, serveOneAccountAndFacility, type FixtureServer } from '../sync/fixture-server.ts';
@@ -22,9 +24,9 @@ describe('the sync worker and field-map.json', () => {
     openMirror(file).close();
     const mapFile = path.join(dir, 'field-map.json');
     const token = async () => 't1';
-    const round = () =>
+    const round = (policyFieldMap: PolicyFieldMap | null = null) =>
       worker.run(
-        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: 't1' } },
+        { kind: 'round', mirrorPath: file, baseUrl: server.url, plan: { offlineLists: ['items'], offlineFacilities: [], userFacilities: [], historyDays: 0 }, only: null, allowMassDelete: [], token: { value: 't1' }, policyFieldMap },
         { refreshAfterUnauthorized: token },
       );
     const skuOf = (id: string) => {
@@ -46,5 +48,13 @@ describe('the sync worker and field-map.json', () => {
     expect(result?.datasets.find((d) => d.key.startsWith('items@'))?.outcome).toBe('unchanged');
     expect(server.requests.slice(before).every((r) => r.status === 304)).toBe(true);
     expect(skuOf('item-3')).toBe('R3');
+
+    // the machine policy's map of the same list wins over the file's, again from the records kept
+    const policy = { file: '/etc/aisle/policy.json', map: { items: { sku: 'articleRef' } } };
+    const beforePolicy = server.requests.length;
+    const underPolicy = await round(policy);
+    expect(underPolicy?.datasets.find((d) => d.key.startsWith('items@'))?.outcome).toBe('unchanged');
+    expect(server.requests.slice(beforePolicy).every((r) => r.status === 304)).toBe(true);
+    expect(skuOf('item-3')).toBe('ART-3');
   });
 });
