@@ -1,0 +1,40 @@
+// History reads right everywhere, in Chromium against the demo warehouse: a move is filed at its
+// destination, and its source location's page shows it too, as stock out to where it went.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
+
+describe('history at both ends of a move', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp();
+    await signIn(app.page, 'demo@example.com', 'demo1234', { license: 'ENTERPRISE' });
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+  });
+  afterAll(async () => app?.close());
+
+  it('shows a move "+N in from" at its destination and "−N out to" at its source', async () => {
+    const { page } = app;
+    const { events } = await app.call('history.query', { types: ['MOVE'], limit: 200 });
+    const move = events.find((e) => e.qtyBefore !== null && e.qtyAfter !== null && e.qtyAfter > e.qtyBefore && e.fromLocationCode && e.toLocationCode)!;
+    const size = (move.qtyAfter! - move.qtyBefore!).toLocaleString('en-GB');
+    // the two ends: the locations of the move's facility named by its codes
+    const ends = new Map<string, string>();
+    for (const code of [move.fromLocationCode!, move.toLocationCode!]) {
+      const { hits } = await app.call('search.query', { q: code, limit: 50 });
+      for (const hit of hits.filter((h) => h.kind === 'location' && h.code === code && h.place?.facility === move.facility)) ends.set(code, hit.id);
+    }
+    expect(ends.size, `both ends of the move in ${move.facility}`).toBe(2);
+
+    for (const [code, words] of [[move.toLocationCode!, `+${size} in from ${move.fromLocationCode}`], [move.fromLocationCode!, `\u2212${size} out to ${move.toLocationCode}`]] as const) {
+      await go(page, `/location/${ends.get(code)}`);
+      await page.getByTestId('location-page').waitFor();
+      const row = page.locator(`[data-testid=history-row][data-event-id="${move.id}"]`);
+      await row.waitFor();
+      const change = row.getByTestId('history-change');
+      expect((await change.textContent())!.trim(), `at ${code}`).toBe(words);
+      expect(await change.getAttribute('data-direction')).toBe(code === move.toLocationCode ? 'in' : 'out');
+    }
+  });
+});
