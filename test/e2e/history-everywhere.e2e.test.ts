@@ -1,5 +1,7 @@
 // History reads right everywhere, in Chromium against the demo warehouse: a move is filed at its
-// destination, and its source location's page shows it too, as stock out to where it went.
+// destination, and its source location's page shows it too, as stock out to where it went; Lists →
+// history shows each event's change signed with its direction in words, and its CSV the signed change.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
@@ -36,5 +38,26 @@ describe('history at both ends of a move', () => {
       expect((await change.textContent())!.trim(), `at ${code}`).toBe(words);
       expect(await change.getAttribute('data-direction')).toBe(code === move.toLocationCode ? 'in' : 'out');
     }
+  });
+
+  it('shows Lists → history with each change signed and its direction in words, and exports it signed', async () => {
+    const { page } = app;
+    await go(page, '/lists/history');
+    await page.getByTestId('grid-row').first().waitFor();
+    const shown = (await page.evaluate(`[...document.querySelectorAll('[data-testid=grid-row]')].map((row) => row.querySelector('[data-column=stock_change]')?.textContent.trim())`)) as string[];
+    expect(shown.length).toBeGreaterThan(5);
+    for (const text of shown) expect(text).toMatch(/^(\+[\d,]+ in|\u2212[\d,]+ out|±0 no change|—)$/);
+    // a stock that left reads so: the list's first pick, as the core has it
+    const { events } = await app.call('history.query', { types: ['PICK'], limit: 1 });
+    const pick = events[0]!;
+    await page.getByTestId('filter-reference').fill(pick.reference!);
+    await expect.poll(() => page.locator('[data-testid=grid-row] [data-column=stock_change]').first().textContent().then((t) => t?.trim())).toBe(`\u2212${(pick.qtyBefore! - pick.qtyAfter!).toLocaleString('en-GB')} out`);
+    expect(await page.locator('[data-testid=grid-row] [data-column=type]').first().textContent()).not.toContain('PICK');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    const change = header.indexOf('Change');
+    expect(change, header.join(',')).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(1).map((line) => line.split(',')[change])).toContain(String(pick.qtyAfter! - pick.qtyBefore!));
   });
 });

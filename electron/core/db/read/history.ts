@@ -13,6 +13,14 @@ export interface HistoryFilter {
   to?: string;
 }
 
+/**
+ * An event's signed change of stock at the location it is filed under: after minus before when it
+ * has both, else its size by its type's direction (a receipt in, a pick out); null when neither
+ * tells (the interface's `qty` is a size, never signed).
+ */
+export const HISTORY_CHANGE_SQL = `CASE WHEN qty_before IS NOT NULL AND qty_after IS NOT NULL THEN qty_after - qty_before
+  WHEN type IN ('RECEIVE', 'PUTAWAY') THEN abs(qty) WHEN type IN ('PICK', 'SHIP') THEN -abs(qty) END`;
+
 const SELECT = `SELECT id, type, created_on AS createdon, user_email AS userEmail, item_id AS itemId, sku,
   location_code AS locationCode, from_location_code AS fromLocationCode, to_location_code AS toLocationCode,
   qty, qty_before AS qtyBefore, qty_after AS qtyAfter, lot, reference, facility_id AS facilityId`;
