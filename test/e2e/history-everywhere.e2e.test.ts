@@ -3,7 +3,7 @@
 // history shows each event's change signed with its direction in words, and its CSV the signed change.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { go, signIn, startApp, waitForSync, type App } from './support/app.ts';
+import { docShot, go, signIn, startApp, waitForSync, type App } from './support/app.ts';
 
 describe('history at both ends of a move', () => {
   let app: App;
@@ -59,5 +59,37 @@ describe('history at both ends of a move', () => {
     const change = header.indexOf('Change');
     expect(change, header.join(',')).toBeGreaterThanOrEqual(0);
     expect(lines.slice(1).map((line) => line.split(',')[change])).toContain(String(pick.qtyAfter! - pick.qtyBefore!));
+  });
+});
+
+describe('a move at its source, in Spanish on a small screen', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await startApp({ viewport: { width: 800, height: 600 } });
+    await signIn(app.page, 'solo@example.com', 'demo1234');
+    await app.page.getByTestId('home-page').waitFor();
+    await waitForSync(app);
+  });
+  afterAll(async () => app?.close());
+
+  it('says "−N salida hacia" where the stock left', async () => {
+    const { page } = app;
+    const { events } = await app.call('history.query', { types: ['MOVE'], limit: 200 });
+    let found: { id: string; words: string; locationId: string } | null = null;
+    for (const move of events.filter((e) => e.qtyBefore !== null && e.qtyAfter !== null && e.qtyAfter > e.qtyBefore && e.fromLocationCode)) {
+      const { hits } = await app.call('search.query', { q: move.fromLocationCode!, limit: 50 });
+      const source = hits.find((h) => h.kind === 'location' && h.code === move.fromLocationCode && h.place?.facility === move.facility);
+      if (!source) continue;
+      found = { id: move.id, words: `\u2212${(move.qtyAfter! - move.qtyBefore!).toLocaleString('es-ES')} salida hacia ${move.toLocationCode}`, locationId: source.id };
+      break;
+    }
+    expect(found, 'a move whose source is kept here').not.toBeNull();
+    await go(page, `/location/${found!.locationId}`);
+    const row = page.locator(`[data-testid=history-row][data-event-id="${found!.id}"]`);
+    await row.waitFor();
+    expect((await row.getByTestId('history-change').textContent())!.trim()).toBe(found!.words);
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await docShot(page, 'location-move-out-es-800x600');
   });
 });
