@@ -122,7 +122,7 @@ describe('the numbers first on small screens', () => {
       expect.soft(Math.min(...heights), `stock table targets ${label}`).toBeGreaterThanOrEqual(44);
     }
     await page.getByTestId('inventory-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await docShot(page, `location-${label}`);
+    await docShot(page, `location-stock-${label}`);
   }
 
   it('keeps every figure whole at 800×600 and 1024×768, default and floor, and floor rows open their record', async () => {
