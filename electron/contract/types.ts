@@ -653,6 +653,8 @@ export interface ColumnInfo {
   technical?: boolean;
   /** A date column whose values carry no time of day: shown as dates. */
   dateOnly?: boolean;
+  /** A signed change of stock (negative: stock that left): shown with its sign and its direction in words. */
+  stockChange?: boolean;
 }
 
 export interface ListInfo {

@@ -128,3 +128,32 @@ describe('history', () => {
     expect(historyQuery(db, { itemId: 'item-1', limit: 1 }, options).events.map((e) => e.id)).toEqual(['h-3']);
   });
 });
+
+describe('a move in the history of each of its ends', () => {
+  it('shows at the end it is not filed under, by its size, without the other end quantities', () => {
+    // h-2 is filed under its source A-03-02-B (loc-1): it is loc-2's too once loc-2 is its destination
+    const toLoc2 = historyQuery(db, { locationId: 'loc-1' }, options).events.find((e) => e.id === 'h-2')!;
+    expect(toLoc2).toMatchObject({ locationCode: 'A-03-02-B', qtyBefore: 12, qtyAfter: 10 });
+    expect(historyQuery(db, { locationId: 'loc-2' }, options).events.map((e) => e.id)).not.toContain('h-2');
+    // its destination A-03-9-A (loc-4) has it as stock in from its source
+    expect(historyQuery(db, { locationId: 'loc-4' }, options).events.filter((e) => e.id === 'h-2')).toEqual([
+      expect.objectContaining({ locationCode: 'A-03-9-A', fromLocationCode: 'A-03-02-B', qty: 2, qtyBefore: null, qtyAfter: null }),
+    ]);
+    db.prepare("UPDATE history SET to_location_code = 'A-03-02-C' WHERE id = 'h-2'").run();
+    try {
+      const atDestination = historyQuery(db, { locationId: 'loc-2' }, options).events.filter((e) => e.id === 'h-2');
+      expect(atDestination).toEqual([expect.objectContaining({ type: 'MOVE', locationCode: 'A-03-02-C', fromLocationCode: 'A-03-02-B', qty: 2, qtyBefore: null, qtyAfter: null })]);
+      // once at its filed end, not again as its other end
+      expect(historyQuery(db, { locationId: 'loc-1' }, options).events.filter((e) => e.id === 'h-2')).toHaveLength(1);
+      // filed under its destination, it shows at its source as stock out
+      db.prepare("UPDATE history SET location_id = 'loc-2', location_code = 'A-03-02-C' WHERE id = 'h-2'").run();
+      const atSource = historyQuery(db, { locationId: 'loc-1' }, options).events.filter((e) => e.id === 'h-2');
+      expect(atSource).toEqual([expect.objectContaining({ locationCode: 'A-03-02-B', toLocationCode: 'A-03-02-C', qty: 2, qtyBefore: null, qtyAfter: null })]);
+      // a code of this facility's move named by a location of another facility is not that location's
+      db.prepare("UPDATE history SET from_location_code = 'B-01-01-A' WHERE id = 'h-2'").run();
+      expect(historyQuery(db, { locationId: 'loc-5' }, options).events.map((e) => e.id)).not.toContain('h-2');
+    } finally {
+      db.prepare("UPDATE history SET location_id = 'loc-1', location_code = 'A-03-02-B', from_location_code = 'A-03-02-B', to_location_code = 'A-03-9-A' WHERE id = 'h-2'").run();
+    }
+  });
+});

@@ -157,7 +157,7 @@ describe('query plans', () => {
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
-    for (const index of ['inventory_item', 'inventory_location', 'history_item', 'history_location']) expect(text).toContain(index);
+    for (const index of ['inventory_item', 'inventory_location', 'history_item', 'history_location', 'history_from', 'history_to']) expect(text).toContain(index);
     expect(text).toMatch(/SEARCH history USING COVERING INDEX history_dataset \(dataset_id=\?\)/);
   });
 

@@ -3,6 +3,7 @@
 // shows first (the lookups). Which server field fills which extracted column is the field map's
 // concern (field-map.ts); columns Aisle does not know are discovered from the records.
 import type { ColumnInfo, RecordKind, ScopeKind } from '../../contract/types.ts';
+import { HISTORY_CHANGE_SQL } from '../db/read/history.ts';
 
 export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
 
@@ -153,11 +154,13 @@ const DEFS: ListDef[] = [
     columns: [
       d('createdon', 'When', 'created_on'),
       s('type', 'Type', 'type'),
+      { ...n('stock_change', 'Change', HISTORY_CHANGE_SQL), stockChange: true },
       s('sku', 'SKU', 'sku'),
       s('location_code', 'Location', 'location_code'),
       s('from_location_code', 'From', 'from_location_code'),
       s('to_location_code', 'To', 'to_location_code'),
-      n('qty', 'Qty', 'qty'),
+      // the server's size, never signed: the change above says which way it went
+      { ...n('qty', 'Qty', 'qty'), technical: true },
       n('qty_before', 'Before', 'qty_before'),
       n('qty_after', 'After', 'qty_after'),
       s('lot', 'Lot', 'lot'),

@@ -5,7 +5,7 @@ import type { ReadDb } from '../db/handles.ts';
 import { utcInstant } from '../mirror/instant.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
-import { historyEvents, oldestEvent } from '../db/read/history.ts';
+import { historyEvents, oldestEvent, type HistoryRow } from '../db/read/history.ts';
 
 export interface HistoryArgs {
   itemId?: string;
@@ -35,10 +35,23 @@ export function historyQuery(db: ReadDb, args: HistoryArgs, options: QueryOption
   const sets = datasetsOf(readDatasets(db), 'history').filter((d) => rows.length === 0 || facilities.has(d.scopeId));
   return {
     // a location code can be in several facilities: each event names its facility (never by id)
-    events: rows.map(({ facilityId, ...event }) => ({ ...event, facility: facilityId === null ? null : (facilityNames.get(facilityId) ?? null) })),
+    events: rows.map(({ facilityId, otherEnd, ...event }) => ({
+      ...(otherEnd ? atItsOtherEnd(event, otherEnd) : event),
+      facility: facilityId === null ? null : (facilityNames.get(facilityId) ?? null),
+    })),
     age: combinedAge(sets, 'history', options.staleAfter, options.now ?? new Date()),
     since: keptSince(db, sets.map((d) => d.datasetId)),
   };
+}
+
+/**
+ * A move seen from its end it is not filed under: the location it left (stock went out by its size)
+ * or the one it reached (in by its size). The quantities before and after are the other end's, not
+ * this location's, so they are not shown here.
+ */
+function atItsOtherEnd(event: Omit<HistoryRow, 'facilityId' | 'otherEnd'>, end: 'source' | 'destination'): Omit<HistoryRow, 'facilityId' | 'otherEnd'> {
+  const size = event.qty !== null ? Math.abs(event.qty) : event.qtyBefore !== null && event.qtyAfter !== null ? Math.abs(event.qtyAfter - event.qtyBefore) : null;
+  return { ...event, locationCode: end === 'source' ? event.fromLocationCode : event.toLocationCode, qty: size, qtyBefore: null, qtyAfter: null };
 }
 
 /** The latest of the datasets' oldest events: before it, some facility's events are not kept (one index probe each). */

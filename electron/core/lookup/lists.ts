@@ -309,6 +309,8 @@ export function* iterateView(db: ReadDb, view: ListView, namesDb: ReadDb): Gener
   for (const row of viewRows(db, def.table, where, orderBy)) yield namedRow(namesDb, columns, toRow(row), names);
 }
 
-export function toRow(row: { id: string; raw: string }): Record<string, unknown> {
-  return { id: row.id, ...(JSON.parse(row.raw) as Record<string, unknown>) };
+export function toRow(row: { id: string; raw: string; stock_change?: number | null }): Record<string, unknown> {
+  const record = { id: row.id, ...(JSON.parse(row.raw) as Record<string, unknown>) };
+  // a history event's signed change, computed from its typed columns (the list's `stock_change` column)
+  return row.stock_change === undefined ? record : { ...record, stock_change: row.stock_change };
 }

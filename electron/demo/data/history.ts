@@ -90,7 +90,9 @@ export function eventsOfRecord(w: World, j: number, only?: Set<number>) {
   const times = eventTimes(w, j);
   const l = w.locationOfRecord(j);
   const f = w.facilityOfLocation(l);
-  const code = locationCode(l - w.firstLocationOf(f));
+  const own = l - w.firstLocationOf(f);
+  const code = locationCode(own);
+  const locations = w.firstLocationOf(f + 1) - w.firstLocationOf(f);
   const dock = locationCode(0);
   const { lot } = lotOf(w, j, traits);
   const added = w.addedAt(i);
@@ -117,7 +119,7 @@ export function eventsOfRecord(w: World, j: number, only?: Set<number>) {
       sku: traits.sku,
       location_id: locationId(w, l),
       location_code: code,
-      from_location_code: step.type === 'PUTAWAY' || step.type === 'MOVE' ? (step.type === 'MOVE' ? locationCode(8 + rng.int(0, 400)) : dock) : outbound ? code : null,
+      from_location_code: step.type === 'PUTAWAY' || step.type === 'MOVE' ? (step.type === 'MOVE' ? locationCode(moveSource(rng, locations, own)) : dock) : outbound ? code : null,
       to_location_code: inbound ? code : outbound ? locationCode(4 + rng.int(0, 3)) : null,
       type: step.type,
       qty: Math.abs(step.after - step.before),
@@ -130,6 +132,15 @@ export function eventsOfRecord(w: World, j: number, only?: Set<number>) {
     });
   }
   return events;
+}
+
+/**
+ * Where a move into location `own` came from: another storage location of the same facility (past
+ * its docks and staging, the first eight), one that exists there, never the location itself.
+ */
+function moveSource(rng: Rng, locations: number, own: number): number {
+  const k = 8 + rng.int(0, locations - 10);
+  return own >= 8 && k >= own ? k + 1 : k;
 }
 
 export type HistoryEvent = ReturnType<typeof eventsOfRecord>[number];

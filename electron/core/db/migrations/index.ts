@@ -70,8 +70,9 @@ import { migration as m0012 } from './0012-lots-and-serials-where-held.ts';
 import { migration as m0013 } from './0013-search-words.ts';
 import { migration as m0014 } from './0014-item-stock.ts';
 import { migration as m0015 } from './0015-dataset-error-notices.ts';
+import { migration as m0016 } from './0016-history-by-move-ends.ts';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

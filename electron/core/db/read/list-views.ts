@@ -3,6 +3,7 @@
 // value the user typed.
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
+import { HISTORY_CHANGE_SQL } from './history.ts';
 
 /** A condition and the values of its `?`s. */
 export interface Where {
@@ -10,7 +11,13 @@ export interface Where {
   params: unknown[];
 }
 
-type StoredRow = { id: string; raw: string };
+/** A row as stored, with what a list computes from its typed columns (a history event's signed change). */
+export type StoredRow = { id: string; raw: string; stock_change?: number | null };
+
+/** The columns a view reads of each row of a table. */
+function rowColumns(table: string): string {
+  return table === 'history' ? `id, raw, ${HISTORY_CHANGE_SQL} AS stock_change` : 'id, raw';
+}
 
 /** Up to `count` of the view's records as received (JSON text), in no order. */
 export function viewSample(db: ReadDb, table: string, where: Where, count: number): string[] {
@@ -29,17 +36,17 @@ export function viewRids(db: ReadDb, table: string, where: Where, orderBy: strin
 /** One window of the view's rows in its order. */
 export function viewPage(db: ReadDb, table: string, where: Where, orderBy: string, limit: number, offset: number): StoredRow[] {
   // prepared once per view's shape: a table scrolled asks for a page every few rows
-  return stmt(db, `SELECT id, raw FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as StoredRow[];
+  return stmt(db, `SELECT ${rowColumns(table)} FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as StoredRow[];
 }
 
 /** Every row of the view in its order, read as it is walked (it holds the connection busy meanwhile). */
 export function viewRows(db: ReadDb, table: string, where: Where, orderBy: string): Iterable<StoredRow> {
-  return db.prepare(`SELECT id, raw FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy}`).iterate(...where.params) as Iterable<StoredRow>;
+  return db.prepare(`SELECT ${rowColumns(table)} FROM ${table} WHERE ${where.sql} ORDER BY ${orderBy}`).iterate(...where.params) as Iterable<StoredRow>;
 }
 
 /** The rows of these rids, in this order (a row gone since the rids were read is left out). */
 export function rowsByRid(db: ReadDb, table: string, rids: number[]): StoredRow[] {
-  const byRid = stmt(db, `SELECT id, raw FROM ${table} WHERE rid = ?`);
+  const byRid = stmt(db, `SELECT ${rowColumns(table)} FROM ${table} WHERE rid = ?`);
   const rows: StoredRow[] = [];
   for (const rid of rids) {
     const row = byRid.get(rid) as StoredRow | undefined;

@@ -31,17 +31,6 @@ export function enumWord(i18n: Words, group: EnumGroup, value: string): string {
   return i18n.te(key) ? i18n.t(key) : value;
 }
 
-/** A value of a field whose enumeration is not known in advance (a record's `type`): the first group that words it. */
-export function anyEnumWord(i18n: Words, value: string): string {
-  // Codes only: a name or a sentence is the server's data, and not a message path either.
-  if (!/^[A-Z][A-Z_]*$/.test(value)) return value;
-  for (const group of Object.keys(ENUM_WORDS) as EnumGroup[]) {
-    const word = enumWord(i18n, group, value);
-    if (word !== value) return word;
-  }
-  return value;
-}
-
 /**
  * The list columns that hold an enumerated value, and which enumerations they may hold, first match
  * wins (the rest hold the server's data, shown as sent). A `type` is a location's type, but in the

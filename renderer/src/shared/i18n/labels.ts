@@ -63,6 +63,7 @@ export const COLUMN_NAMES: Names = {
     to_location_code: 'Hacia',
     qty: 'Cant.',
     qty_before: 'Antes',
+    stock_change: 'Cambio',
     qty_after: 'Después',
     user_email: 'Usuario',
     reference: 'Referencia',
