@@ -1,19 +1,15 @@
 // A record whose id is `_id` (MongoDB and the APIs over it) or `@id` (JSON-LD) is stored under that
 // id, read in pages whose duplicates are found by it, and mapped as the list's id field.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { eachTestMirror } from '../support/temp-mirror.ts';
-import { sendJson, startListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
+import { sendJson, eachTestListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
 
 let db: WriteDb;
 let server: ListServer;
 
-eachTestMirror((opened) => (db = opened));
-beforeEach(async () => {
-  server = await startListServer();
-});
-afterEach(async () => {
-  await server.close();
+eachTestListServer((opened, started) => {
+  db = opened;
+  server = started;
 });
 
 /** The users with their id under another name. */

@@ -1,21 +1,17 @@
 // Envelopes of every common API style, read by one reader over real HTTP into a real mirror:
 // JSON:API resources (stored as `{id, ...attributes, <relationship>_id}`), records nested one level
 // down (`{data: {items: [...]}}`), HAL's `_embedded`, OData's `value`, and Spring's Slice.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { fromJsonApi } from '../../electron/core/sync/jsonapi-record.ts';
-import { eachTestMirror } from '../support/temp-mirror.ts';
-import { sendJson, startListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
+import { sendJson, eachTestListServer, USERS, users, usersRound, type ListServer } from './list-server.ts';
 
 let db: WriteDb;
 let server: ListServer;
 
-eachTestMirror((opened) => (db = opened));
-beforeEach(async () => {
-  server = await startListServer();
-});
-afterEach(async () => {
-  await server.close();
+eachTestListServer((opened, started) => {
+  db = opened;
+  server = started;
 });
 
 const round = () => usersRound(db, server);

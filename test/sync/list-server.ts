@@ -5,7 +5,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import type { RoundOptions } from '../../electron/core/sync/round/types.ts';
+import { afterEach, beforeEach } from 'vitest';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
+import { eachTestMirror } from '../support/temp-mirror.ts';
 
 export const LISTS = '/v1/api/pub/lists';
 export const USERS = `${LISTS}/users/query`;
@@ -65,4 +67,18 @@ export function roundFrom(db: WriteDb, server: ListServer, lists = ['users'], ex
 /** What a round of the users list alone did with it. */
 export async function usersRound(db: WriteDb, server: ListServer) {
   return (await roundFrom(db, server)).datasets.find((d) => d.key === 'users')!;
+}
+
+/** Registers the hooks of the test file it is called in: each test gets a fresh mirror and a fresh list server. */
+export function eachTestListServer(use: (db: WriteDb, server: ListServer) => void): void {
+  let db: WriteDb;
+  let server: ListServer;
+  eachTestMirror((opened) => (db = opened));
+  beforeEach(async () => {
+    server = await startListServer();
+    use(db, server);
+  });
+  afterEach(async () => {
+    await server.close();
+  });
 }

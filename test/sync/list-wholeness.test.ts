@@ -4,23 +4,19 @@
 // fails in words with the rows mirrored before still there.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { eachTestMirror } from '../support/temp-mirror.ts';
-import { sendJson, startListServer, USERS, users, roundFrom, usersRound, type ListServer } from './list-server.ts';
+import { sendJson, eachTestListServer, USERS, users, roundFrom, usersRound, type ListServer } from './list-server.ts';
 
 let db: WriteDb;
 let server: ListServer;
 
-eachTestMirror((opened) => (db = opened));
-beforeEach(async () => {
-  server = await startListServer();
-});
-afterEach(async () => {
-  await server.close();
+eachTestListServer((opened, started) => {
+  db = opened;
+  server = started;
 });
 
 const round = () => usersRound(db, server);

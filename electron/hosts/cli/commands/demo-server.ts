@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { NAMED_PROFILES } from '../../../demo/profile/server-profile.ts';
 import { CliError, type Command } from '../command.ts';
+import { untilStopped } from '../../until-stopped.ts';
 
 const USAGE = `Usage: aisle demo-server [options]
 
@@ -84,15 +85,7 @@ export const demoServerCommand: Command = {
     if (values.profile) io.out(`profile ${values.profile}: ${describeProfile(server.profile)}`);
     io.out(`sign in: demo@example.com / ${DEMO_PASSWORD} (two licenses, one COMMUNITY)`);
     io.out(`other users (same password): ${SIGN_IN_USERS.filter((u) => u.email !== 'demo@example.com').map((u) => u.email).join(', ')}`);
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilStopped();
     await server.close();
     io.out('demo server stopped');
     return 0;

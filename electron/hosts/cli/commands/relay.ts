@@ -1,6 +1,7 @@
 // `aisle relay`: a site's relay as a service, until SIGINT or SIGTERM (systemd's stop).
 import { parseArgs } from 'node:util';
 import { CliError, type CliIo, type Command } from '../command.ts';
+import { untilStopped } from '../../until-stopped.ts';
 
 export const relayCommand: Command = {
   name: 'relay',
@@ -46,15 +47,7 @@ export const relayCommand: Command = {
         const outcomes = await relay.pollAll();
         return outcomes.some((o) => o.state === 'failed') ? 1 : 0;
       }
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped();
       return 0;
     } finally {
       await relay.close();
