@@ -46,7 +46,7 @@ describe('the probe on the diagnostics page', () => {
     expect(wrapper.get('[data-testid=probe-notice]').text()).toContain('wms.example.com');
     expect(wrapper.findAll('[data-testid=probe-list]').map((r) => r.attributes('data-outcome'))).toEqual(['ok', 'failed']);
     expect(wrapper.findAll('[data-testid=probe-list]')[1]!.text()).toContain('not available to this caller');
-    expect(wrapper.findAll('[data-testid=probe-envelope]').map((e) => e.text())).toEqual(['content', '']);
+    expect(wrapper.findAll('[data-testid=probe-envelope]').map((e) => e.text())).toEqual(['content', '—']);
   });
 
   it('says "Ready for Aisle" when nothing blocks, and shows a failed call as an error', async () => {
