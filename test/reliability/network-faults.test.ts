@@ -41,7 +41,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'latency of seconds (within the timeout)', fault: { kind: 'latency', delayMs: 1_200, match: itemsOnly }, expect: 'clean' },
   { name: 'invalid JSON', fault: { kind: 'invalid-json', match: bodies }, expect: 'errors' },
   { name: 'JSON of the wrong shape', fault: { kind: 'wrong-shape', match: bodies }, expect: 'errors' },
-  { name: 'records missing their id or with wrong types', fault: { kind: 'bad-records', match: bodies }, expect: 'left-out' },
+  // a time that is no time (an object where a date was) fails its list in words: never stored as text that sorts before every date
+  { name: 'records missing their id or with wrong types', fault: { kind: 'bad-records', match: bodies }, expect: 'errors' },
   { name: 'HTML where JSON was expected (captive portal)', fault: { kind: 'html', match: itemsOnly }, expect: 'errors' },
   { name: 'token expires in the middle of the round', fault: { kind: 'expired-token', times: 1, match: itemsOnly }, expect: 'clean' },
 ];
@@ -82,7 +83,8 @@ beforeAll(async () => {
   demo = await startDemoServer({ seed: 11, items: 400, facilities: 1, accounts: 2, historyDays: 3, rateLimit: 0, onError: () => undefined });
   proxy = await startFaultProxy(demo.url);
   // A round that fails as a whole (rather than dataset by dataset) is logged: there must be none.
-  const log = { info() {}, warn: (message: string, fields?: Record<string, unknown>) => roundFailures.push(`${message} ${JSON.stringify(fields)}`), error() {} };
+  // (a dataset that failed is logged too, at the same level: those are counted from the status instead)
+  const log = { info() {}, warn: (message: string, fields?: Record<string, unknown>) => (message === 'sync: dataset failed' ? undefined : roundFailures.push(`${message} ${JSON.stringify(fields)}`)), error() {} };
   ws = createWorkstation({ dataDir: `${dir.path}/ws`, timeoutMs: TIMEOUT_MS, log });
   ref = createWorkstation({ dataDir: `${dir.path}/ref`, timeoutMs: 10_000 });
   await ws.signIn(proxy.url, USER, DEMO_PASSWORD);

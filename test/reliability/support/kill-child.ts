@@ -12,6 +12,9 @@ const result = await runRound(db, {
   accessToken: async () => token,
   refreshAfterUnauthorized: async () => token,
   plan: { offlineLists: [], offlineFacilities: [], userFacilities: JSON.parse(facilities), historyDays: 2 },
+  // the test's revisions delete a seventh of the items on purpose: the round must apply them to be killed
+  // while it writes (the shrink hold has tests of its own)
+  shrinkHoldPercent: 50,
 });
 db.close();
 const failed = result.datasets.filter((d) => d.outcome === 'error');
