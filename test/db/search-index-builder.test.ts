@@ -2,9 +2,10 @@
 // (search-index-builder.ts): the same answers as one built on the writer, inside the snapshot's
 // transaction, nothing left behind, and a failing helper changes only who builds it.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
@@ -34,6 +35,16 @@ const NOUNS = ['bolt', 'washer', 'hinge', 'bracket', 'cable', 'tie', 'pallet', '
 const item = (n: number, v = 0) => ({ id: `id-${n}`, sku: `AB-${String(n).padStart(6, '0')}`, description: `${COLOURS[n % 7]} ${NOUNS[n % 11]} ${v ? `v${v}` : ''}`.trim() });
 /** The scratch files beside a mirror (`<mirror>-index-build-<pid>-<n>`). */
 const scratchFiles = (mirror = 'm.sqlite') => readdirSync(dir.path).filter((name) => name.startsWith(`${mirror}-index-build-`));
+
+/** Scratch files this process holds open now (Linux: its descriptors in /proc). */
+const openScratch = () =>
+  readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  }).filter((target) => target.includes('-index-build-'));
 
 const schemas = (on: WriteDb) => on.prepare('SELECT name FROM pragma_database_list').pluck().all();
 
@@ -106,6 +117,28 @@ describe('the full-text index of a large load into an empty table', () => {
     } finally {
       fresh.close();
     }
+  });
+
+  it('a load given up in the middle asks its helper to stop: never terminated inside SQLite, it has let go of its file when abort returns', () => {
+    // terminating a thread while it is inside a SQLite call can abort the whole process
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const s = spec('A');
+        const applier = beginSnapshot(db, ensureDataset(db, s), s);
+        for (let n = 0; n < 60_000; n++) applier.add(JSON.stringify(item(n)));
+        // the writer has it attached, the helper has it open
+        expect(openScratch()).toHaveLength(2);
+        applier.abort();
+        expect(openScratch()).toEqual([]);
+        expect(scratchFiles()).toEqual([]);
+      }
+      expect(terminate).not.toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+    }
+    expect(applyTo(db, [item(1)])).toMatchObject({ kind: 'applied', rows: 1 });
+    expect(search(db, 'washer')).toEqual(['id-1']);
   });
 
   it('a helper that fails copies nothing: the writer builds the index, and the load is the same', () => {

@@ -22,7 +22,8 @@ export interface BuildWorkerData {
   columns: readonly string[];
   /** Int32 slots that both threads read without messages: the writer waits on them inside a synchronous apply. */
   shared: SharedArrayBuffer;
-  slot: { state: number; processed: number };
+  /** `cancel` is set by the writer when the load is given up: the helper rolls back, closes its file and ends. */
+  slot: { state: number; processed: number; cancel: number };
   /** What the helper stores in `slot.state` when it ends (BUILDING until then). */
   outcome: { done: number; failed: number };
 }
@@ -31,9 +32,11 @@ export type BuildMessage =
   /** Rows, flat: a rowid, then each indexed column's value, then the next rowid… */
   | { kind: 'rows'; rows: unknown[]; count: number }
   /** No more rows: commit, close the file, end with outcome.done. */
-  | { kind: 'end' };
+  | { kind: 'end' }
+  /** Wakes a helper waiting for rows, to see the `cancel` slot. */
+  | { kind: 'cancel' };
 
-const SLOT = { state: 0, processed: 1 };
+const SLOT = { state: 0, processed: 1, cancel: 2 };
 const BUILDING = 0;
 const OUTCOME = { done: 1, failed: 2 };
 
@@ -47,12 +50,19 @@ const BATCH_ROWS = 1024;
 const MAX_LAG_ROWS = 131_072;
 /** The helper is given up on when it has written nothing for this long. */
 const STALL_MS = 30_000;
+/** How long `close` waits for a cancelled helper to let go of its file (it checks between rows). */
+const CANCEL_WAIT_MS = 5_000;
 
 const SCRATCH_SUFFIX = '-index-build-';
 let scratchFiles = 0;
 
 function removeScratch(file: string): void {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  try {
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  } catch {
+    // still open by a helper that has not let go in time (Windows refuses to delete open files):
+    // the next load of this mirror after a restart removes it as a dead process's scratch file
+  }
 }
 
 /** Scratch files of this mirror (with their journals) left by a process that is gone (killed during a load). */
@@ -129,7 +139,7 @@ export function prepareSearchIndexBuilder(db: ReadDb, fts: { table: string; colu
     return null;
   }
 
-  const shared = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  const shared = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
   const state = new Int32Array(shared);
   let worker: Worker | null = null;
   // one flat array a batch, no array a row: the writer adds a million rows in its busiest loop
@@ -175,6 +185,8 @@ export function prepareSearchIndexBuilder(db: ReadDb, fts: { table: string; colu
       // a thread that cannot start or dies is seen between two chunks of the download (its errors
       // inside SQLite come through the shared state); either way the writer builds the index itself
       worker.on('error', () => (failed = true));
+      // it never keeps the process alive: a cancelled helper ends on its own (see close)
+      worker.unref();
       worker.on('exit', () => {
         if (Atomics.load(state, SLOT.state) !== OUTCOME.done) failed = true;
       });
@@ -214,7 +226,18 @@ export function prepareSearchIndexBuilder(db: ReadDb, fts: { table: string; colu
       return true;
     },
     close() {
-      void worker?.terminate();
+      // A helper still building is asked to stop, never terminated: terminating a thread while it is
+      // inside a SQLite call can abort the whole process. It checks the flag between rows, rolls
+      // back, closes its file and ends by itself; the wait is bounded so a stuck helper cannot hold
+      // the writer, which then only leaves it running, unreferenced, until it sees the flag.
+      if (worker && Atomics.load(state, SLOT.state) === BUILDING) {
+        Atomics.store(state, SLOT.cancel, 1);
+        post({ kind: 'cancel' });
+        const until = Date.now() + CANCEL_WAIT_MS;
+        while (Atomics.load(state, SLOT.state) === BUILDING && Date.now() < until) {
+          Atomics.wait(state, SLOT.processed, Atomics.load(state, SLOT.processed), 50);
+        }
+      }
       worker = null;
       if (!db.inTransaction && db.open) db.exec(`DETACH ${SCHEMA}`);
       removeFile();

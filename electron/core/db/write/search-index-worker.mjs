@@ -20,7 +20,11 @@ const end = (result) => {
   port.close();
 };
 
+/** The writer gave the load up (see `close` in search-index-builder.ts). */
+const cancelled = () => Atomics.load(state, slot.cancel) !== 0;
+
 try {
+  if (cancelled()) throw new Error('cancelled before it started');
   const db = new Database(file);
   // a scratch file, thrown away if anything goes wrong: no journal on disk (OFF is refused in
   // better-sqlite3's defensive mode; MEMORY is not) and no syncs
@@ -34,6 +38,8 @@ try {
   db.exec('BEGIN');
   port.on('message', (/** @type {import('./search-index-builder.ts').BuildMessage} */ message) => {
     try {
+      // checked once a batch: a batch is a few milliseconds of inserts
+      if (cancelled()) throw new Error('cancelled');
       if (message.kind === 'rows') {
         const rows = message.rows;
         for (let i = 0; i < rows.length; i += width) {
@@ -48,6 +54,7 @@ try {
         end(outcome.done);
       }
     } catch {
+      // closing rolls the open transaction back; the writer removes the file
       db.close();
       end(outcome.failed);
     }
