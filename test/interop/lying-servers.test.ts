@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer, type ServerLies } from '../../electron/demo/index.ts';
 import { DEFAULT_PROFILE } from '../../electron/demo/profile/server-profile.ts';
 import { hasValidCheckDigit } from '../../electron/core/shared/gs1/gs1.ts';
-import type { FieldMapReport } from '../../electron/contract/types.ts';
+import type { FieldMapReport, ProbeReport } from '../../electron/contract/types.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { EMAIL, SIZES, runCli } from './support/profile-check.ts';
 
@@ -26,6 +26,7 @@ afterEach(async () => {
 
 const sync = () => runCli(['sync', '--server', server.url, '--email', EMAIL, '--data', dir.path, '--json']);
 const find = async (code: string) => (JSON.parse((await runCli(['find', code, '--data', dir.path, '--json'])).out.join('\n')) as { hits: { id: string; kind: string; match: string }[] }).hits;
+const probe = async () => JSON.parse((await runCli(['probe', '--server', server.url, '--email', EMAIL, '--data', dir.path, '--json'])).out.join('\n')) as ProbeReport;
 const fields = async () => JSON.parse((await runCli(['fields', '--data', dir.path, '--json'])).out.join('\n')) as FieldMapReport;
 
 function mirror<T>(read: (db: Database.Database) => T): T {
@@ -52,6 +53,15 @@ describe('lying servers', () => {
     expect(said).toMatch(/: the field `sku` that Aisle reads as the SKU is missing since .* UTC; the records now carry `itemNumber`\./);
     expect((await find(item.sku)).filter((h) => h.match === 'exact').map((h) => h.id)).toEqual([item.id]);
     expect((await fields()).lists.find((l) => l.list === 'items')!.missing.map((m) => m.field)).toContain('sku');
+
+    // the probe on this workstation maps fields as its mirror does, so it says what its sync does
+    const report = await probe();
+    expect(report.ready).toBe(false);
+    const items = report.lists.filter((l) => l.list === 'items');
+    expect(items.map((l) => l.outcome)).toEqual(errorsOf('items').map(() => 'failed'));
+    expect(JSON.stringify(report.blockers)).toMatch(/the field `sku` that Aisle reads as the SKU is missing since .* UTC; the records now carry `itemNumber`\./);
+    // and the workstation's own mirror is untouched by it
+    expect((await find(item.sku)).filter((h) => h.match === 'exact').map((h) => h.id)).toEqual([item.id]);
   });
 
   it('sends some UPCs with bad check digits beside a free-text field of valid GTINs: the UPC field stays, and a scan opens the right item', async () => {

@@ -6,7 +6,7 @@
 // So what it says, the sync then does: `ready` exactly when that round leaves a usable mirror. An
 // overall deadline bounds it all; nothing it calls changes warehouse data, and it ends only the
 // session it opened.
-import { copyFileSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
@@ -14,11 +14,14 @@ import { PROBE_NEEDED_LISTS, type ProbeError, type ProbeFact } from '../../contr
 import type { ProbeList, ProbeReport, SessionView } from '../../contract/types.ts';
 import { createRequestLog } from '../api/request-log.ts';
 import { silentLogger, type CoreContext, type CoreDeps } from '../context.ts';
+import { openMirror } from '../db/connection.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { CoreEvents } from '../events.ts';
 import { fieldMapReport } from '../lists/field-map-report.ts';
 import { fieldMapFilePath } from '../lists/field-map-file.ts';
-import { createMirrorManager, type OpenMirror } from '../mirror/mirror-manager.ts';
+import { copyDecisions } from '../lists/field-map-state.ts';
+import { createMirrorManager, mirrorFileOf, type OpenMirror } from '../mirror/mirror-manager.ts';
+import type { MirrorIdentity } from '../ports.ts';
 import { createServerHabits } from '../session/server-habits.ts';
 import { createSessionService, type SessionService } from '../session/session-service.ts';
 import { createMemorySettingsStore } from '../settings/settings-store.ts';
@@ -72,6 +75,33 @@ function copyFieldMapFile(from: string, to: string): void {
   const file = fieldMapFilePath(from);
   if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return;
   copyFileSync(file, fieldMapFilePath(to));
+}
+
+/**
+ * The field map this workstation's mirror of the same user, server and license decided, carried
+ * into the probe's mirror before its round: the round then reads fields as this workstation's sync
+ * would, and a field the server renamed since fails the probe's list as it fails the sync's. Without
+ * such a mirror the round learns afresh, as a first sync does.
+ */
+function carryFieldDecisions(ctx: CoreContext, fromDir: string, toDir: string, identity: MirrorIdentity): void {
+  const source = mirrorFileOf(fromDir, identity);
+  if (!existsSync(source)) return;
+  try {
+    const from = openMirror(source, { readonly: true });
+    try {
+      const to = openMirror(mirrorFileOf(toDir, identity));
+      try {
+        copyDecisions(from, to);
+      } finally {
+        to.close();
+      }
+    } finally {
+      from.close();
+    }
+  } catch (error) {
+    // an unreadable mirror (a newer Aisle's, a damaged one) is the sync's to say; the probe learns afresh
+    ctx.log.warn("probe: could not read this workstation's field map; the probe learns fields afresh", { error: (error as Error).message });
+  }
 }
 
 export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Promise<ProbeReport> {
@@ -128,6 +158,8 @@ export async function runProbe(workstation: CoreDeps, options: ProbeOptions): Pr
     }
     const view = signedIn.value;
     const baseUrl = session.baseUrl() ?? options.server;
+    const identity = session.identity();
+    if (identity) carryFieldDecisions(ctx, workstation.dataDir, folder, identity);
     const signInFacts = { licenseId: view.licenseId ?? '', tokenDelivery: createServerHabits(folder).get(baseUrl).token ?? null, notices: view.notices ?? [] };
 
     // The round's own deadline is what is left of the probe's: lists not read by then fail in the

@@ -32,6 +32,18 @@ export function writeDecision(db: WriteDb, list: string, decision: FieldDecision
   putMeta(db, DECISION + list, JSON.stringify(decision));
 }
 
+/**
+ * Copies every list's decision from one mirror into another (`aisle probe`: its throw-away mirror
+ * then maps fields as the workstation's does, so a field renamed since fails there as here).
+ */
+export function copyDecisions(from: ReadDb, to: WriteDb): number {
+  const lists = decidedLists(from);
+  inOneWrite(to, () => {
+    for (const list of lists) writeDecision(to, list, readDecision(from, list)!);
+  });
+  return lists.length;
+}
+
 /** Every list with a decision. */
 export function decidedLists(db: ReadDb): string[] {
   return [...metaEntries(db, DECISION).keys()].map((key) => key.slice(DECISION.length));
