@@ -684,8 +684,49 @@ export interface RecordDetail {
   title: string;
   /** The record exactly as received, unknown fields included. */
   record: Record<string, unknown>;
+  /** What the record is, by role, read through its list's field map: what a page shows (never a field by its name). */
+  roles: RecordRoles;
   related: { list: string; label: string; rows: Record<string, unknown>[] }[];
   age: DataAge;
+}
+
+/**
+ * A record's facts by role, whatever its server calls the fields: `code` and `name` (an item's SKU
+ * and description, a location's code), the unit its stock is counted in, the key facts a page shows
+ * (in the order shown), and each record it names by id, resolved.
+ */
+export interface RecordRoles {
+  code: string | null;
+  name: string | null;
+  unit: string | null;
+  facts: RecordFact[];
+  references: RecordReference[];
+}
+
+/**
+ * One key fact. `role` is the field map's column (`upc`, `gtin`, `barcode`, `uom`, `pack_qty`,
+ * `weight`, `lot_tracked`, `serial_tracked`, `enabled`; a location's `zone`, `type`, `check_digits`,
+ * `pickable`): the window words it by that; `field` is the server's field it was read from.
+ */
+export interface RecordFact {
+  role: string;
+  field: string;
+  value: string | number | boolean;
+}
+
+/**
+ * A record this one names by id (an item's account, template, hazmat entry; a location's facility;
+ * a carrier's account): `role` is the field map's column or the field's name as a known reference
+ * (`account_id`, `facility_id`, `hazmat_id`, `template_id`); code and name as the mirror holds them.
+ * Only records the mirror holds are given: a page links each one.
+ */
+export interface RecordReference {
+  role: string;
+  field: string;
+  list: string;
+  id: string;
+  code: string | null;
+  name: string | null;
 }
 
 export interface ExportResult {
