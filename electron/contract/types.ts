@@ -644,8 +644,17 @@ export interface HistoryAnswer {
 }
 
 export interface ColumnInfo {
+  /** The server's field the column shows (a row's key): the field map's choice for a known column. */
   key: string;
+  /** Main's English name; for a field Aisle does not know, the field's own name. */
   label: string;
+  /**
+   * What the column is, whatever the server calls its field: a known column's name (`sku`,
+   * `pack_qty`, `modifiedon`), a known field's (`weight`, `saddr1`) or a reference's (`hazmat_id`),
+   * the key its words are found by in every language. Absent: a field Aisle does not know, shown by
+   * its own name as a server's field.
+   */
+  role?: string;
   type: 'string' | 'number' | 'boolean' | 'date';
   /** The list whose records this column's ids name: its cells hold that record's code or name. */
   refersTo?: string;

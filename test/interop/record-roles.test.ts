@@ -11,7 +11,8 @@ import { startDemoServer } from '../../electron/demo/index.ts';
 import { NAMED_PROFILES, type ServerProfile } from '../../electron/demo/profile/server-profile.ts';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import { recordDetail } from '../../electron/core/lookup/record-detail.ts';
-import type { RecordDetail } from '../../electron/contract/types.ts';
+import { listPage } from '../../electron/core/lookup/lists.ts';
+import type { ListPage, RecordDetail } from '../../electron/contract/types.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { serverProfile } from './support/profile-arbitrary.ts';
@@ -54,7 +55,7 @@ const PROFILES: [string, ServerProfile | undefined][] = [
 const folders: ReturnType<typeof tempDir>[] = [];
 afterAll(() => folders.forEach((f) => f.remove()));
 
-async function syncedDetails(profile: ServerProfile | undefined): Promise<{ items: RecordDetail[]; locations: RecordDetail[] }> {
+async function syncedDetails(profile: ServerProfile | undefined): Promise<{ items: RecordDetail[]; locations: RecordDetail[]; pages: Map<string, ListPage> }> {
   const server = await startDemoServer({ ...SIZES, profile });
   const dir = tempDir('aisle-roles-');
   folders.push(dir);
@@ -71,6 +72,7 @@ async function syncedDetails(profile: ServerProfile | undefined): Promise<{ item
     return {
       items: ids('items').map((id) => recordDetail(db, 'items', id, OPTIONS)),
       locations: ids('locations').slice(0, 40).map((id) => recordDetail(db, 'locations', id, OPTIONS)),
+      pages: new Map(['items', 'locations', 'inventory', 'accounts'].map((list) => [list, listPage(db, { list, scopeId: null, sort: [], filters: {}, columns: [] }, 0, 50, OPTIONS)])),
     };
   } finally {
     db.close();
@@ -121,5 +123,28 @@ describe('facts by role from the core', async () => {
       expect([detail.title, fact(detail, 'zone'), fact(detail, 'type'), fact(detail, 'pickable')]).toEqual([location!.code, location!.zone, location!.type, location!.pickable]);
       expect(ref(detail, 'facility_id')).toMatchObject({ list: 'facilities', name: demo.facilities.get(String(location!.facility_id))!.name });
     }
+  });
+
+  it.each(PROFILES)("under %s every list column is known by its role and shows the server's field for it", async (_name, profile) => {
+    const { pages } = await syncedDetails(profile);
+    const items = pages.get('items')!;
+    const byRole = new Map(items.columns.map((c) => [c.role, c]));
+    // the pack quantity, the tracking flags and the references read whatever the server calls them
+    // a server that leaves out optional fields sends no modified time
+    const roles = ['sku', 'description', 'pack_qty', 'lot_tracked', 'serial_tracked', 'enabled', 'account_id', 'hazmat_id', 'template_id', 'weight', ...(profile?.omitOptional ? [] : ['modifiedon'])];
+    for (const role of roles) {
+      const column = byRole.get(role);
+      expect(column, role).toBeDefined();
+      expect(items.rows.some((row) => row[column!.key] !== undefined && row[column!.key] !== null), `${role} (${column!.key}) has values`).toBe(true);
+    }
+    for (const row of items.rows) expect(demo.items.get(String(row[byRole.get('sku')!.key]))!.pack_qty).toBe(row[byRole.get('pack_qty')!.key]);
+    expect(byRole.get('account_id')!.refersTo).toBe('accounts');
+    expect(byRole.get('hazmat_id')!.refersTo).toBe('hazmat');
+    // one column per field: the server's own spelling of a known column is not shown again under its name
+    expect(new Set(items.columns.map((c) => c.key)).size).toBe(items.columns.length);
+    // every field of the demo's items, locations and stock is one Aisle knows
+    for (const list of ['items', 'locations', 'inventory']) expect(pages.get(list)!.columns.filter((c) => !c.role).map((c) => c.key), list).toEqual([]);
+    // the accounts' addresses are known fields, worded on screen
+    expect(pages.get('accounts')!.columns.map((c) => [c.key, c.role])).toEqual(expect.arrayContaining([['saddr1', 'saddr1']]));
   });
 });

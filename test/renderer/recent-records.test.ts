@@ -111,8 +111,8 @@ describe('pages tell main what was opened', () => {
         missing.has(id)
           ? new Failure('not_found')
           : list === 'items'
-            ? { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', account_id: 'A1' }, related: [], age: FRESH }
-            : { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH },
+            ? { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', account_id: 'A1' }, roles: { code: 'SKU-1', name: 'Blue widget', unit: null, facts: [], references: [{ role: 'account_id', field: 'account_id', list: 'accounts', id: 'A1', code: 'ACME', name: 'Acme' }] }, related: [], age: FRESH }
+            : { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, roles: { code: 'ACME', name: 'Acme', unit: null, facts: [], references: [] }, related: [], age: FRESH },
       'inventory.byItem': () => ({ rows: [], totals: [{ facilityId: 'F1', facilityName: 'Main', onHand: 0, allocated: 0, available: 0, locations: 0 }], age: FRESH }),
       'history.query': () => ({ events: [], age: FRESH, since: null }),
       'recent.add': ({ list, id }) => [{ ...ITEM, list, id }],

@@ -24,11 +24,11 @@ const ID_FIELD = /^(.+?)(?:_id|_uuid|_guid|Id|ID|Uuid|Guid)$/;
 /**
  * The field of each role for this record: the list's decision with IT's overrides (the map in
  * force); a role the decision has no word on (a decision made before the role was known, a list
- * not yet decided) by its names in this record.
+ * not yet decided) by its names in these records.
  */
-export function recordFieldMap(db: ReadDb, def: ListDef, record: Json): FieldMap {
+export function recordFieldMap(db: ReadDb, def: ListDef, records: readonly Json[]): FieldMap {
   const roles = fieldRoles(def.list, def.table);
-  const byNames = mapByAliases(roles, presentFields([record]));
+  const byNames = mapByAliases(roles, presentFields(records));
   const decision = readDecision(db, def.list);
   const overrides = readOverrides(db);
   return { ...byNames, ...(decision ? mapInForce(decision, overrides, def.list) : (overrides[def.list] ?? {})) };
@@ -57,7 +57,7 @@ function resolve(db: ReadDb, role: string, field: string, list: string, id: stri
 }
 
 /** `originFacilityId`, `origin_facility_uuid` -> `origin_facility_id`: a reference's role, worded like the known ones. */
-function referenceRole(field: string): string {
+export function referenceRole(field: string): string {
   const stem = ID_FIELD.exec(field)?.[1] ?? field;
   return `${stem.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}_id`;
 }
@@ -94,7 +94,7 @@ function references(db: ReadDb, def: ListDef, record: Json, map: FieldMap, roles
 /** A record's facts by role. `stored` is what the mirror extracted for a record of another list (its code and name). */
 export function recordRoles(db: ReadDb, def: ListDef, record: Json, stored: { code?: string | null; name?: string | null } = {}): RecordRoles {
   const roles = fieldRoles(def.list, def.table);
-  const map = recordFieldMap(db, def, record);
+  const map = recordFieldMap(db, def, [record]);
   const read = (column: string) => {
     const field = map[column];
     return field ? fieldValue(record, field) : undefined;
