@@ -695,6 +695,7 @@ export interface RecordDetail {
   record: Record<string, unknown>;
   /** What the record is, by role, read through its list's field map: what a page shows (never a field by its name). */
   roles: RecordRoles;
+  /** An item's or location's stock and history rows; another list's records under this one (an account's carriers) as `{ id, code, name }`. */
   related: { list: string; label: string; rows: Record<string, unknown>[] }[];
   age: DataAge;
 }

@@ -52,8 +52,8 @@ function related(db: ReadDb, list: string, id: string, options: QueryOptions): R
     out.push({ list: 'history', label: 'History', rows: historyQuery(db, { locationId: id, limit: 50 }, options).events as unknown as Record<string, unknown>[] });
   } else if (list === 'accounts') {
     for (const child of ['carriers', 'customers', 'channels']) {
-      const rows = scopedRecords(db, child, id, RELATED_ROWS);
-      out.push({ list: child, label: listDef(child).label, rows: rows.map(toRow) });
+      // each by its code and name, as the field map read them (a window never reads their fields by name)
+      out.push({ list: child, label: listDef(child).label, rows: scopedRecords(db, child, id, RELATED_ROWS) });
     }
   }
   // the account a record names is one of its references (roles.references), found through the field map

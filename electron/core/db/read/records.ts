@@ -21,9 +21,9 @@ export function storedRecord(db: ReadDb, table: string, list: string, id: string
   ) as StoredRecord | undefined;
 }
 
-/** Up to `limit` records of `list` scoped by `scopeId` (an account's carriers, ...), in natural code order. */
-export function scopedRecords(db: ReadDb, list: string, scopeId: string, limit: number): { id: string; raw: string }[] {
-  return stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(list, scopeId, limit) as { id: string; raw: string }[];
+/** Up to `limit` records of `list` scoped by `scopeId` (an account's carriers, ...), in natural code order: their id, code and name as the field map extracted them. */
+export function scopedRecords(db: ReadDb, list: string, scopeId: string, limit: number): { id: string; code: string | null; name: string | null }[] {
+  return stmt(db, `SELECT id, code, name FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(list, scopeId, limit) as { id: string; code: string | null; name: string | null }[];
 }
 
 /**
