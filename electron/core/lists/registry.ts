@@ -177,9 +177,10 @@ const DEFS: ListDef[] = [
 /**
  * Fields a server's records carry beyond the lists' columns whose meaning Aisle knows (the window
  * words them), by their snake_case name: what an item or location measures, where an account or a
- * facility is, when a record was made. A reference to another list is known by the list it names.
+ * facility is, when a record was made, a record's type, description, status and e-mail. A reference to another list is known by the list it names.
  */
 export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  'type', 'description', 'status', 'email',
   'weight', 'length', 'width', 'height',
   'city', 'stateprovince', 'postalcode', 'country',
   'saddr1', 'saddr2', 'saddr3', 'saddr4', 'maddr1', 'maddr2', 'maddr3', 'maddr4',

@@ -124,6 +124,8 @@ export const ROLE_WORDS_EN: Readonly<Record<string, string>> = {
   lot: 'Lot',
   serial: 'Serial',
   location_code: 'Location',
+  status: 'Status',
+  email: 'E-mail',
   upc: 'UPC',
   gtin: 'GTIN',
   barcode: 'Barcode',
