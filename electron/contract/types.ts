@@ -517,6 +517,8 @@ export interface SearchResult {
   query: string;
   scan: ScanParse;
   hits: SearchHit[];
+  /** What the answer opens by itself (core/lookup/hit-to-open.ts): a window opens these, it does not decide them. */
+  opens: SearchOpens;
   /** Several codes pasted at once: one result per line (with how that line's scan was read). */
   lines?: { query: string; hits: SearchHit[]; scan?: ScanParse }[];
   /**
@@ -525,6 +527,16 @@ export interface SearchResult {
    */
   spelledAs?: string;
   tookMs: number;
+}
+
+/**
+ * The hit (its index in `hits`) a scan opens straight away, and the hit Enter opens on the first
+ * option; null: nothing opens, the user chooses (several matches; a location code in several
+ * facilities, none of them home).
+ */
+export interface SearchOpens {
+  scan: number | null;
+  enter: number | null;
 }
 
 /** The stock statuses the interface names; a server may send others, shown as sent. */
