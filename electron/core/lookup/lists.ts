@@ -58,7 +58,14 @@ export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): C
   const raws = viewSample(db, def.table, where, SAMPLE_ROWS);
   const sample = raws.map((raw) => JSON.parse(raw) as Record<string, unknown>);
   const fieldOf = columnFields(db, def, sample);
-  const columns: ColumnDef[] = def.columns.map((column) => ({ ...column, key: fieldOf(column.key), role: column.key }));
+  const used = new Set<string>();
+  const columns: ColumnDef[] = def.columns.map((column) => {
+    // a field shows under one column: a second column the same field would fill keeps its own name
+    const field = fieldOf(column.key);
+    const key = used.has(field) ? column.key : field;
+    used.add(key);
+    return { ...column, key, role: column.key };
+  });
   const known = new Set(columns.map((column) => column.key));
   known.add('id');
   for (const record of sample) {
