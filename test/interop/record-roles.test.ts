@@ -72,7 +72,7 @@ async function syncedDetails(profile: ServerProfile | undefined): Promise<{ item
     return {
       items: ids('items').map((id) => recordDetail(db, 'items', id, OPTIONS)),
       locations: ids('locations').slice(0, 40).map((id) => recordDetail(db, 'locations', id, OPTIONS)),
-      pages: new Map(['items', 'locations', 'inventory', 'history', 'accounts'].map((list) => [list, listPage(db, { list, scopeId: null, sort: [], filters: {}, columns: [] }, 0, 50, OPTIONS)])),
+      pages: new Map(['items', 'locations', 'inventory', 'history', 'accounts', 'facilities'].map((list) => [list, listPage(db, { list, scopeId: null, sort: [], filters: {}, columns: [] }, 0, 50, OPTIONS)])),
     };
   } finally {
     db.close();
@@ -142,8 +142,8 @@ describe('facts by role from the core', async () => {
     expect(byRole.get('hazmat_id')!.refersTo).toBe('hazmat');
     // one column per field: the server's own spelling of a known column is not shown again under its name
     expect(new Set(items.columns.map((c) => c.key)).size).toBe(items.columns.length);
-    // every field of the demo's items, locations, stock and history is one Aisle knows
-    for (const list of ['items', 'locations', 'inventory', 'history']) expect(pages.get(list)!.columns.filter((c) => !c.role).map((c) => c.key), list).toEqual([]);
+    // every field of the demo's items, locations, stock, history, accounts and facilities is one Aisle knows
+    for (const list of ['items', 'locations', 'inventory', 'history', 'accounts', 'facilities']) expect(pages.get(list)!.columns.filter((c) => !c.role).map((c) => c.key), list).toEqual([]);
     // the accounts' addresses are known fields, worded on screen
     expect(pages.get('accounts')!.columns.map((c) => [c.key, c.role])).toEqual(expect.arrayContaining([['saddr1', 'saddr1']]));
   });

@@ -184,7 +184,10 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'weight', 'length', 'width', 'height',
   'city', 'stateprovince', 'postalcode', 'country',
   'saddr1', 'saddr2', 'saddr3', 'saddr4', 'maddr1', 'maddr2', 'maddr3', 'maddr4',
-  'createdon', 'modifiedon',
+  'sstateprovince', 'spostalcode', 'mcity', 'mstateprovince', 'mpostalcode', 'mcountry', 'addr1', 'addr2', 'zone_id_str',
+  'contact_phone', 'inv_contact_name', 'inv_contact_phone', 'inv_contact_email', 'notes', 'nodelete', 'createdby', 'locations', 'ncode',
+  // a record's creation time: not the history's `createdon` column, which is when a movement happened
+  'created_on', 'modifiedon',
 ]);
 
 /** `packQty`, `Pack-Qty`, `pack_qty` -> `packqty`: one spelling of a name, for telling a server's casing of a known field. */
