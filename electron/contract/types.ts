@@ -517,6 +517,8 @@ export interface SearchResult {
   query: string;
   scan: ScanParse;
   hits: SearchHit[];
+  /** What the answer opens by itself (core/lookup/hit-to-open.ts): a window opens these, it does not decide them. */
+  opens: SearchOpens;
   /** Several codes pasted at once: one result per line (with how that line's scan was read). */
   lines?: { query: string; hits: SearchHit[]; scan?: ScanParse }[];
   /**
@@ -525,6 +527,16 @@ export interface SearchResult {
    */
   spelledAs?: string;
   tookMs: number;
+}
+
+/**
+ * The hit (its index in `hits`) a scan opens straight away, and the hit Enter opens on the first
+ * option; null: nothing opens, the user chooses (several matches; a location code in several
+ * facilities, none of them home).
+ */
+export interface SearchOpens {
+  scan: number | null;
+  enter: number | null;
 }
 
 /** The stock statuses the interface names; a server may send others, shown as sent. */
@@ -644,8 +656,17 @@ export interface HistoryAnswer {
 }
 
 export interface ColumnInfo {
+  /** The server's field the column shows (a row's key): the field map's choice for a known column. */
   key: string;
+  /** Main's English name; for a field Aisle does not know, the field's own name. */
   label: string;
+  /**
+   * What the column is, whatever the server calls its field: a known column's name (`sku`,
+   * `pack_qty`, `modifiedon`), a known field's (`weight`, `saddr1`) or a reference's (`hazmat_id`),
+   * the key its words are found by in every language. Absent: a field Aisle does not know, shown by
+   * its own name as a server's field.
+   */
+  role?: string;
   type: 'string' | 'number' | 'boolean' | 'date';
   /** The list whose records this column's ids name: its cells hold that record's code or name. */
   refersTo?: string;
@@ -684,8 +705,50 @@ export interface RecordDetail {
   title: string;
   /** The record exactly as received, unknown fields included. */
   record: Record<string, unknown>;
+  /** What the record is, by role, read through its list's field map: what a page shows (never a field by its name). */
+  roles: RecordRoles;
+  /** An item's or location's stock and history rows; another list's records under this one (an account's carriers) as `{ id, code, name }`. */
   related: { list: string; label: string; rows: Record<string, unknown>[] }[];
   age: DataAge;
+}
+
+/**
+ * A record's facts by role, whatever its server calls the fields: `code` and `name` (an item's SKU
+ * and description, a location's code), the unit its stock is counted in, the key facts a page shows
+ * (in the order shown), and each record it names by id, resolved.
+ */
+export interface RecordRoles {
+  code: string | null;
+  name: string | null;
+  unit: string | null;
+  facts: RecordFact[];
+  references: RecordReference[];
+}
+
+/**
+ * One key fact. `role` is the field map's column (`upc`, `gtin`, `barcode`, `uom`, `pack_qty`,
+ * `weight`, `lot_tracked`, `serial_tracked`, `enabled`; a location's `zone`, `type`, `check_digits`,
+ * `pickable`): the window words it by that; `field` is the server's field it was read from.
+ */
+export interface RecordFact {
+  role: string;
+  field: string;
+  value: string | number | boolean;
+}
+
+/**
+ * A record this one names by id (an item's account, template, hazmat entry; a location's facility;
+ * a carrier's account): `role` is the field map's column or the field's name as a known reference
+ * (`account_id`, `facility_id`, `hazmat_id`, `template_id`); code and name as the mirror holds them.
+ * Only records the mirror holds are given: a page links each one.
+ */
+export interface RecordReference {
+  role: string;
+  field: string;
+  list: string;
+  id: string;
+  code: string | null;
+  name: string | null;
 }
 
 export interface ExportResult {

@@ -77,7 +77,7 @@ describe('field-map.json', () => {
     writeFileSync(file, JSON.stringify({ '//': 'IT: eventTime is when it happened', items: { sku: 'itemNo', skuu: 'x', upc: 5 }, history: { created_on: 'eventTime', lot: null } }));
     const read = readFieldMapFile(file);
     expect(read.overrides).toEqual({ items: { sku: 'itemNo' }, history: { created_on: 'eventTime', lot: null } });
-    expect(read.warning).toContain('items has no column "skuu" (its columns: id, account_id, sku, upc, gtin, description, uom, enabled, modified_on)');
+    expect(read.warning).toContain('items has no column "skuu" (its columns: id, account_id, sku, upc, gtin, description, uom, enabled, modified_on, pack_qty, weight, lot_tracked, serial_tracked, hazmat_id, template_id)');
     expect(read.warning).toContain('items.upc must be a field name or null, not 5');
     writeFileSync(file, '["items"]');
     expect(readFieldMapFile(file)).toMatchObject({ state: 'invalid', overrides: {}, warning: expect.stringMatching(/must hold one JSON object of lists/) });

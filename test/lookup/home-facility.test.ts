@@ -35,6 +35,19 @@ describe('home facility', () => {
     expect(places('A-03', F1).slice(-1)[0]).toBe('A-03-02-B Overflow false prefix');
   });
 
+  it('says in the answer what a scan and Enter open: the home facility\'s location, or nothing when none is home', () => {
+    const opened = (q: string, home: string | null) => {
+      const result = search(q, home);
+      const at = (i: number | null) => (i === null ? null : result.hits[i]!.id);
+      return [at(result.opens.scan), at(result.opens.enter)];
+    };
+    expect(opened('A-03-02-B', F2)).toEqual(['loc-6', 'loc-6']);
+    expect(opened('A-03-02-B', null)).toEqual([null, null]);
+    // one exact hit opens on a scan; Enter opens the first hit
+    expect(opened('SKU-0001', null)).toEqual([search('SKU-0001', null).hits.find((h) => h.match === 'exact')!.id, search('SKU-0001', null).hits[0]!.id]);
+    expect(opened('no such thing at all', null)).toEqual([null, null]);
+  });
+
   it('names no location home without a home facility', () => {
     expect(places('A-03-02-B', null).map((p) => p.split(' ')[p.split(' ').length - 2])).toEqual(['false', 'false']);
   });

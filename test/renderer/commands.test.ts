@@ -12,6 +12,7 @@ import { commandForKey, COMMANDS, isShortcut, matchCommands, SEARCH_SHORTCUT, sh
 import { useKioskStore } from '../../renderer/src/features/session/kiosk-store.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { ANA, FRESH, mountWith, NO_SYNC, scriptedClient, testRouter } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 const names: Record<string, string> = { syncNow: 'Sync now', lock: 'Lock', lists: 'Open lists', sync: 'Open sync panel', settings: 'Open settings', session: 'Open session', scanner: 'Check the scanner', scans: 'Open the scan list', diagnostics: 'Open diagnostics', export: 'Export what is shown as CSV' };
 
@@ -72,7 +73,7 @@ describe('actions in the search box', () => {
     return scriptedClient({
       'sync.now': () => ({ started: true }),
       'session.lock': (): SessionView => ({ ...SIGNED_OUT, state: 'signed-in', locked: true }),
-      'search.query': ({ q }) => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], tookMs: 0.1 }),
+      'search.query': ({ q }) => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], opens: opensOf([]), tookMs: 0.1 }),
     });
   }
 
@@ -191,7 +192,7 @@ describe('the keys in the app', () => {
       'sync.now': () => ({ started: true }),
       'lists.catalog': () => [],
       'session.lock': () => (view = { ...view, locked: true }),
-      'search.query': ({ q }) => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], tookMs: 0.1 }),
+      'search.query': ({ q }) => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], opens: opensOf([]), tookMs: 0.1 }),
       'recent.list': () => [],
     });
     const router = testRouter();

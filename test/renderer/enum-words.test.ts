@@ -62,7 +62,8 @@ describe('every place that shows one words it', () => {
     expect(history.get('[data-testid=history-row] b').text()).toBe(es.history.types.SHIP);
     const qty = (await mountWith(QtyTriple, client, { props: { onHand: 5, allocated: 0, available: 5, uom: 'CS' }, locale: 'es' })).wrapper;
     expect(qty.get('.rule').text()).toContain(`· ${es.units.CS}`);
-    const facts = (await mountWith(KeyFacts, client, { props: { record: { code: 'A-01-01-A', type: 'DOCK', uom: 'PL' }, keys: ['code', 'type', 'uom'], list: 'locations' }, locale: 'es' })).wrapper;
+    const keyFacts = [{ role: 'code', field: 'code', value: 'A-01-01-A' }, { role: 'type', field: 'locationType', value: 'DOCK' }, { role: 'uom', field: 'unit', value: 'PL' }];
+    const facts = (await mountWith(KeyFacts, client, { props: { facts: keyFacts, list: 'locations' }, locale: 'es' })).wrapper;
     expect(facts.findAll('dd').map((d) => d.text())).toEqual(['A-01-01-A', es.codes.DOCK, es.units.PL]);
     for (const w of [stock, history, qty, facts]) w.unmount();
   });

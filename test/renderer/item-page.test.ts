@@ -33,11 +33,21 @@ const ROUND_DONE: SyncStatus = { ...NO_SYNC, lastRoundFinishedAt: new Date().toI
 const client = (stock: typeof STOCK = STOCK, status: SyncStatus = ROUND_DONE) =>
   scriptedClient({
     'sync.status': () => status,
-    'records.get': ({ list, id }) => list === 'accounts' ? { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH }
-      : list === 'item-templates' ? { kind: 'other', list, id, title: 'Bin, medium', record: { id }, related: [], age: FRESH } : ({
+    // the record's fields under a server's own names: the page shows what main read by role
+    'records.get': ({ id }) => ({
       kind: 'item', list: 'items', id, title: 'Blue widget',
-      record: { id, sku: 'SKU-1', description: 'Blue widget', upc: '012345678905', uom: 'EA', colour: 'blue', account_id: 'A1', template_id: 'T1' },
-      related: [{ list: 'accounts', label: 'Account', rows: [{ id: 'A1', name: 'Acme' }] }],
+      record: { id, itemNumber: 'SKU-1', description: 'Blue widget', ean: '012345678905', unit: 'EA', packSize: 6, colour: 'blue', accountId: 'A1', templateId: 'T1' },
+      roles: {
+        code: 'SKU-1',
+        name: 'Blue widget',
+        unit: 'EA',
+        facts: [{ role: 'upc', field: 'ean', value: '012345678905' }, { role: 'uom', field: 'unit', value: 'EA' }, { role: 'pack_qty', field: 'packSize', value: 6 }, { role: 'lot_tracked', field: 'lotTracking', value: true }],
+        references: [
+          { role: 'account_id', field: 'accountId', list: 'accounts', id: 'A1', code: 'ACME', name: 'Acme' },
+          { role: 'template_id', field: 'templateId', list: 'item-templates', id: 'T1', code: 'Bin, medium', name: null },
+        ],
+      },
+      related: [],
       age: FRESH,
     }),
     'inventory.byItem': () => stock,
@@ -66,10 +76,13 @@ describe('the item page', () => {
     expect(wrapper.get('[data-testid=history-row]').get('[data-testid=history-facility]').text()).toBe('Madrid');
     expect(wrapper.get('[data-testid=history-since]').text()).toMatch(/goes back to .*2026/);
     expect(wrapper.get('[data-testid=record-details]').text()).toContain('colour');
-    // The account main lists is not linked a second time from the record's account_id.
+    // key facts by role, worded; never the server's field names
+    const facts = wrapper.get('[data-testid=key-facts]');
+    expect(facts.findAll('.fact').map((f) => [f.get('dt').text(), f.get('dd').text()])).toEqual([['UPC', '012345678905'], ['Unit', 'each'], ['Pack quantity', '6'], ['Lot tracked', 'Yes']]);
+    // references as main resolved them: the record's code and name, linked
     const related = wrapper.get('[data-testid=related]');
-    expect(related.findAll('a').map((a) => [a.text(), a.attributes('href')])).toEqual([['Bin, medium', '/record/item-templates/T1'], ['Acme', '/record/accounts/A1']]);
-    expect(related.findAll('.group .muted').map((l) => l.text())).toEqual(['Template', 'Account']);
+    expect(related.findAll('a').map((a) => [a.text(), a.attributes('href')])).toEqual([['ACME Acme', '/record/accounts/A1'], ['Bin, medium', '/record/item-templates/T1']]);
+    expect(related.findAll('.group .muted').map((l) => l.text())).toEqual(['Account', 'Template']);
     expect(c.calls.find((x) => x.method === 'inventory.byItem')?.args).toEqual({ itemId: 'I1' });
     wrapper.unmount();
   });
@@ -88,7 +101,8 @@ describe('the item page', () => {
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('Existencias');
     expect(wrapper.get('[data-testid=qty-on-hand]').text()).toContain('1010');
     expect(wrapper.get('[data-testid=history-table]').text()).toContain('Preparado');
-    expect(wrapper.get('[data-testid=related]').findAll('.group .muted').map((l) => l.text())).toEqual(['Plantilla', 'Cuenta']);
+    expect(wrapper.get('[data-testid=related]').findAll('.group .muted').map((l) => l.text())).toEqual(['Cuenta', 'Plantilla']);
+    expect(wrapper.get('[data-testid=key-facts]').findAll('dt').map((l) => l.text())).toEqual(['UPC', 'Unidad', 'Cant. por paquete', 'Con lote']);
     wrapper.unmount();
   });
 });

@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ListInfo } from '../../electron/contract/types.ts';
 import { knownLists } from '../../electron/core/lookup/list-registry.ts';
+import { fieldRoles } from '../../electron/core/lists/field-map.ts';
+import { KNOWN_FIELDS } from '../../electron/core/lists/registry.ts';
 import { LIST_DEFS } from '../../electron/core/sync/dataset-registry.ts';
-import { COLUMN_NAMES, LIST_NAMES } from '../../renderer/src/shared/i18n/labels.ts';
+import { COLUMN_NAMES, LIST_NAMES, ROLE_WORDS_EN } from '../../renderer/src/shared/i18n/labels.ts';
 import { LOCALES } from '../../renderer/src/shared/i18n/index.ts';
 import ListsView from '../../renderer/src/features/lists/ListsView.vue';
-import { STOCK_PAGES } from '../../renderer/src/features/record/record-page.ts';
 import { mountWith, scriptedClient } from './support.ts';
 
 const info = (list: string, label: string): ListInfo => ({ list, label, kind: 'other', scopeKind: 'global', columns: [], scopes: [] });
@@ -22,9 +23,12 @@ describe('names of lists and columns', () => {
     }
   });
 
-  it('every key fact of the item and location pages has a name in each other language', () => {
-    const facts = Object.values(STOCK_PAGES).flatMap((shape) => shape.facts);
-    for (const locale of LOCALES.filter((l) => l !== 'en')) expect(facts.filter((f) => !COLUMN_NAMES[locale]?.[f])).toEqual([]);
+  it('every role main reads a key fact, a reference or a known field by has a name in every language', () => {
+    const mapped = [...fieldRoles('items', 'items'), ...fieldRoles('locations', 'locations')].map((r) => r.column).filter((c) => c !== 'id' && c !== 'modified_on');
+    const roles = [...new Set([...mapped, ...KNOWN_FIELDS])];
+    expect(roles).toEqual(expect.arrayContaining(['pack_qty', 'lot_tracked', 'serial_tracked', 'hazmat_id', 'saddr1']));
+    expect(roles.filter((r) => !ROLE_WORDS_EN[r])).toEqual([]);
+    for (const locale of LOCALES.filter((l) => l !== 'en')) expect(roles.filter((r) => !COLUMN_NAMES[locale]?.[r])).toEqual([]);
   });
 
   it('the lists screen shows them in the language shown, in that language\'s order; a list it does not know keeps main\'s name', async () => {

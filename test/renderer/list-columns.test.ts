@@ -20,7 +20,7 @@ afterEach(() => {
   unmount = null;
 });
 
-async function browser(columns = COLUMNS, row: Record<string, unknown> = { id: 'i1', sku: 'SKU-1', upc: 'U', gtin: 'G', description: 'steel bolt' }) {
+async function browser(columns = COLUMNS, row: Record<string, unknown> = { id: 'i1', sku: 'SKU-1', upc: 'U', gtin: 'G', description: 'steel bolt' }, locale: 'en' | 'es' = 'en') {
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
   const client = scriptedClient({
     'settings.get': () => settings,
@@ -28,7 +28,7 @@ async function browser(columns = COLUMNS, row: Record<string, unknown> = { id: '
     'lists.catalog': () => [{ list: 'items', label: 'Items', kind: 'item', scopeKind: 'global', columns, scopes: [] }],
     'lists.page': () => ({ list: 'items', scopeId: null, total: 1, offset: 0, columns, rows: [row], age: FRESH }),
   });
-  const { wrapper, pinia } = await mountWith(ListBrowserView, client, { path: '/lists/items' });
+  const { wrapper, pinia } = await mountWith(ListBrowserView, client, { path: '/lists/items', locale });
   unmount = () => wrapper.unmount();
   useSessionStore(pinia).view = ANA;
   await useSettingsStore(pinia).load();
@@ -207,5 +207,21 @@ describe('the columns of a list', () => {
     await b.toggle('template_uuid', false);
     expect(b.saved()).toEqual([]);
     expect(b.headers()).toEqual(['sku', 'account_id', 'best_before', 'lot_tracked']);
+  });
+
+  it('are headed by their role in words in each language, whatever the server calls the field; a field Aisle does not know by its own name under "Server field"', async () => {
+    const columns: ColumnInfo[] = [
+      { key: 'packQty', label: 'Pack qty', type: 'number', role: 'pack_qty' },
+      { key: 'hazmatId', label: 'hazmatId', type: 'string', role: 'hazmat_id', refersTo: 'hazmat' },
+      { key: 'widthCm', label: 'widthCm', type: 'number' },
+    ];
+    const row = { id: 'i1', packQty: 12, hazmatId: 'UN1263', widthCm: 40 };
+    const heads = (b: Awaited<ReturnType<typeof browser>>) => b.wrapper.findAll('[data-testid^=sort-]').map((h) => h.text().replace(/[▲▼]/g, '').replace(/\s+/g, ' ').trim());
+    const en = await browser(columns, row, 'en');
+    expect(heads(en)).toEqual(['Pack qty', 'Hazmat', 'Server field widthCm']);
+    expect(en.wrapper.findAll('[data-testid=chooser-server-field]')).toHaveLength(1);
+    unmount?.();
+    const es = await browser(columns, row, 'es');
+    expect(heads(es)).toEqual(['Cant. por paquete', 'Mercancía peligrosa', 'Campo del servidor widthCm']);
   });
 });

@@ -21,8 +21,8 @@ const client = () =>
   scriptedClient({
     'sync.status': () => NO_SYNC,
     'records.get': ({ list, id }) => (list === 'locations'
-      ? { kind: 'location', list, id, title: 'A-01-01-A', record: { id, code: 'A-01-01-A', facility_id: 'F1' }, related: [], age: FRESH }
-      : { kind: 'item', list: 'items', id, title: 'Blue widget', record: { id, sku: 'SKU-1', description: 'Blue widget' }, related: [], age: FRESH }),
+      ? { kind: 'location', list, id, title: 'A-01-01-A', record: { id, code: 'A-01-01-A', facility_id: 'F1' }, roles: { code: 'A-01-01-A', name: null, unit: null, facts: [], references: [] }, related: [], age: FRESH }
+      : { kind: 'item', list: 'items', id, title: 'Blue widget', record: { id, sku: 'SKU-1', description: 'Blue widget' }, roles: { code: 'SKU-1', name: 'Blue widget', unit: null, facts: [], references: [] }, related: [], age: FRESH }),
     'inventory.byItem': () => STOCK,
     'inventory.byLocation': () => ({ ...STOCK, rows: [STOCK.rows[0]!] }),
     'history.query': () => ({ events: [], age: FRESH, since: null }),

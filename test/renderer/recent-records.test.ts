@@ -11,6 +11,7 @@ import StockRecordView from '../../renderer/src/features/record/StockRecordView.
 import RecordView from '../../renderer/src/features/record/RecordView.vue';
 import { useSearchStore } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, mountWith, NO_SYNC, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const ITEM: RecentRecord = { kind: 'item', list: 'items', id: 'i42', code: 'SKU-000042', title: 'Blue widget', age: FRESH, barcodes: { upc: '012345678905', gtin: null }, openedAt: minutesAgo(5) };
@@ -19,7 +20,10 @@ const LOCATION: RecentRecord = { kind: 'location', list: 'locations', id: 'l7', 
 function hit(partial: Partial<SearchHit>): SearchHit {
   return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'prefix', field: 'sku', age: FRESH, ...partial };
 }
-const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: q === 'SKU-404' ? [] : [hit({ id: 'i9', code: 'SKU-9' })], tookMs: 1 });
+const answer = (q: string): SearchResult => {
+  const hits = q === 'SKU-404' ? [] : [hit({ id: 'i9', code: 'SKU-9' })];
+  return { query: q, scan: { kind: 'plain', text: q }, hits, opens: opensOf(hits), tookMs: 1 };
+};
 
 describe('the search box, empty', () => {
   it('lists the records opened lately, newest first, with their data age; arrows and Enter open one', async () => {
@@ -111,8 +115,8 @@ describe('pages tell main what was opened', () => {
         missing.has(id)
           ? new Failure('not_found')
           : list === 'items'
-            ? { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', account_id: 'A1' }, related: [], age: FRESH }
-            : { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, related: [], age: FRESH },
+            ? { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', account_id: 'A1' }, roles: { code: 'SKU-1', name: 'Blue widget', unit: null, facts: [], references: [{ role: 'account_id', field: 'account_id', list: 'accounts', id: 'A1', code: 'ACME', name: 'Acme' }] }, related: [], age: FRESH }
+            : { kind: 'account', list, id, title: 'Acme', record: { id, name: 'Acme' }, roles: { code: 'ACME', name: 'Acme', unit: null, facts: [], references: [] }, related: [], age: FRESH },
       'inventory.byItem': () => ({ rows: [], totals: [{ facilityId: 'F1', facilityName: 'Main', onHand: 0, allocated: 0, available: 0, locations: 0 }], age: FRESH }),
       'history.query': () => ({ events: [], age: FRESH, since: null }),
       'recent.add': ({ list, id }) => [{ ...ITEM, list, id }],

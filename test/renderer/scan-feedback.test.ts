@@ -8,9 +8,10 @@ import App from '../../renderer/src/App.vue';
 import { feedbackOf, TONES } from '../../renderer/src/features/scanner/feedback.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 const hit = (id: string, match: SearchHit['match']): SearchHit => ({ kind: 'item', list: 'items', id, code: id, title: id, match, field: 'sku', age: FRESH });
-const result = (q: string, hits: SearchHit[], scan: SearchResult['scan'] = { kind: 'plain', text: q }): SearchResult => ({ query: q, scan, hits, tookMs: 0.1 });
+const result = (q: string, hits: SearchHit[], scan: SearchResult['scan'] = { kind: 'plain', text: q }): SearchResult => ({ query: q, scan, hits, opens: opensOf(hits), tookMs: 0.1 });
 
 /** happy-dom has no Web Audio: a stand-in that records the tones asked for. */
 const played: number[] = [];

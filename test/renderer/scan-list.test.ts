@@ -13,6 +13,7 @@ import { scanListCsv, useScanListStore } from '../../renderer/src/features/scann
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import ScanListView from '../../renderer/src/features/scanner/ScanListView.vue';
 import { ANA, Failure, FRESH, mountWith, NO_SYNC, scriptedClient, STALE, summarised } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 const hit = (partial: Partial<SearchHit>): SearchHit => ({ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Blue widget', match: 'exact', field: 'sku', age: FRESH, ...partial });
 const L1 = hit({ kind: 'location', list: 'locations', id: 'l1', code: 'A-03-02-B', title: 'A-03-02-B', field: 'barcode', place: { type: 'PICK', zone: 'A', facility: 'Main' } });
@@ -24,7 +25,7 @@ const HITS: Record<string, SearchHit[]> = {
   'SKU-1': [SKU1],
   WIDGET: [hit({ id: 'i2', code: 'SKU-2', match: 'word' }), hit({ id: 'i3', code: 'SKU-3', match: 'word' })],
 };
-const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: HITS[q] ?? [], tookMs: 1 });
+const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: HITS[q] ?? [], opens: opensOf(HITS[q] ?? []), tookMs: 1 });
 const stock = (locationId: string): InventoryAnswer => summarised({
   rows: locationId === 'l1' ? [{ itemId: 'i1', onHand: 5 }, { itemId: 'i1', onHand: 2 }, { itemId: 'i9', onHand: 4 }].map((r) => ({ ...r }) as never) : [],
   totals: [],

@@ -8,9 +8,10 @@ import App from '../../renderer/src/App.vue';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
 import ScannerView from '../../renderer/src/features/scanner/ScannerView.vue';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 const ITEM: SearchHit = { kind: 'item', list: 'items', id: 'i42', code: 'SKU-000042', title: 'SKU-000042', match: 'exact', field: 'upc', age: FRESH };
-const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: q === '4006381333931' ? [ITEM] : [], tookMs: 0.2 });
+const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: q === '4006381333931' ? [ITEM] : [], opens: opensOf(q === '4006381333931' ? [ITEM] : []), tookMs: 0.2 });
 
 /** Keys as a scanner types them: `gap` ms apart on the fake clock. */
 function type(keys: string[], gap: number): void {

@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { FRESH, mountWith, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
-const answer = (q: string): SearchResult => ({
-  query: q, scan: { kind: 'plain', text: q }, tookMs: 1,
-  hits: [{ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'prefix', field: 'sku', age: FRESH }],
-});
+const HITS: SearchResult['hits'] = [{ kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'prefix', field: 'sku', age: FRESH }];
+const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, tookMs: 1, hits: HITS, opens: opensOf(HITS) });
 
 describe('the search box on the floor', () => {
   it('clears when a record opens, even when it was opened from elsewhere on the page', async () => {
@@ -26,7 +25,7 @@ describe('the search box on the floor', () => {
   });
 
   it('says a misread with one full stop', async () => {
-    const misread = (q: string): SearchResult => ({ query: q, scan: { kind: 'misread', reason: 'Check digit of GTIN 09506000134353 is wrong (expected 2).', raw: q }, hits: [], tookMs: 1 });
+    const misread = (q: string): SearchResult => ({ query: q, scan: { kind: 'misread', reason: 'Check digit of GTIN 09506000134353 is wrong (expected 2).', raw: q }, hits: [], opens: opensOf([]), tookMs: 1 });
     const { wrapper } = await mountWith(SearchBox, scriptedClient({ 'search.query': ({ q }) => misread(q) }));
     await wrapper.get('[data-testid=search-input]').setValue('09506000134353');
     await flushPromises();

@@ -4,6 +4,7 @@ import type { SearchHit, SearchResult } from '../../electron/contract/types.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { hitToOpen, TYPING_LIMIT } from '../../renderer/src/features/search/search-store.ts';
 import { FRESH, Failure, STALE, mountWith, scriptedClient, withSyncSummary } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 function hit(partial: Partial<SearchHit>): SearchHit {
   return { kind: 'item', list: 'items', id: 'i1', code: 'SKU-1', title: 'Thing', match: 'word', field: 'sku', age: FRESH, ...partial };
@@ -19,7 +20,7 @@ const HITS: SearchHit[] = [
 const RANKED: SearchHit[] = [HITS[1]!, HITS[0]!, HITS[2]!];
 
 function answer(q: string, hits = RANKED): SearchResult {
-  return { query: q, scan: { kind: 'plain', text: q }, hits, tookMs: 1.2 };
+  return { query: q, scan: { kind: 'plain', text: q }, hits, opens: opensOf(hits), tookMs: 1.2 };
 }
 
 describe('ranking', () => {

@@ -7,7 +7,8 @@ import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { useSessionStore } from '../../renderer/src/features/session/session-store.ts';
 import SettingsView from '../../renderer/src/features/settings/SettingsView.vue';
-import { hitForEnter, hitToOpen, inSeveralFacilities } from '../../renderer/src/features/search/search-store.ts';
+import { hitForEnter, hitToOpen } from '../../renderer/src/features/search/search-store.ts';
+import { inSeveralFacilities, opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 import { ANA, FRESH, mountWith, scriptedClient } from './support.ts';
 
 const location = (id: string, facilityId: string, facility: string, home: boolean): SearchHit => ({
@@ -16,7 +17,7 @@ const location = (id: string, facilityId: string, facility: string, home: boolea
 });
 const MAIN = location('l-main', 'f1', 'Main warehouse', false);
 const OVERFLOW = location('l-over', 'f2', 'Overflow', false);
-const answer = (q: string, hits: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits, tookMs: 1, ...extra });
+const answer = (q: string, hits: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits, opens: opensOf(hits), tookMs: 1, ...extra });
 
 describe('a code in several facilities', () => {
   it('opens the home facility\'s location, or nothing (the user chooses)', () => {
@@ -25,10 +26,11 @@ describe('a code in several facilities', () => {
     expect(inSeveralFacilities([MAIN, { ...OVERFLOW, code: 'A-03-02-C' }])).toBe(false);
     expect(hitToOpen(answer('A-03-02-B', [home, MAIN]))?.id).toBe('l-over');
     expect(hitToOpen(answer('A-03-02-B', [MAIN, OVERFLOW]))).toBeNull();
-    expect(hitForEnter([home, MAIN])?.id).toBe('l-over');
-    expect(hitForEnter([MAIN, OVERFLOW])).toBeNull();
+    // main decides what Enter opens (opens.enter); the window opens that
+    expect(hitForEnter(answer('A-03-02-B', [home, MAIN]))?.id).toBe('l-over');
+    expect(hitForEnter(answer('A-03-02-B', [MAIN, OVERFLOW]))).toBeNull();
     // one facility's code: Enter opens it as before
-    expect(hitForEnter([MAIN])?.id).toBe('l-main');
+    expect(hitForEnter(answer('A-03-02-B', [MAIN]))?.id).toBe('l-main');
   });
 
   it('asks on Enter instead of opening another facility\'s location', async () => {

@@ -6,8 +6,9 @@ import { installSearchProbe } from '../../renderer/src/bench/search-probe.ts';
 import { SEARCH_PROBE_FLAG, searchProbeWanted } from '../../renderer/src/bench/search-probe-flag.ts';
 import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { mountWith, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
-const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], tookMs: 3.5 });
+const answer = (q: string): SearchResult => ({ query: q, scan: { kind: 'plain', text: q }, hits: [], opens: opensOf([]), tookMs: 3.5 });
 const entries = () => performance.getEntriesByName('search:keystroke-to-paint') as PerformanceMeasure[];
 
 async function typeIn(probe: boolean): Promise<{ stop: () => void }> {

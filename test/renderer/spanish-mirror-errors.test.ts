@@ -15,6 +15,7 @@ import SearchBox from '../../renderer/src/features/search/SearchBox.vue';
 import { es } from '../../renderer/src/shared/i18n/es.ts';
 import { eachTestFolder } from '../support/each-test-folder.ts';
 import { Failure, mountWith, scriptedClient } from './support.ts';
+import { opensOf } from '../../electron/core/lookup/hit-to-open.ts';
 
 let dir: string;
 eachTestFolder((folder) => (dir = folder));
@@ -31,7 +32,7 @@ describe('a mirror error on a Spanish screen', () => {
     const core = guardAgainstDamage(mirrors, {
       'search.query': () => {
         openMirror(file, { readonly: true }).close();
-        return { query: '', scan: { kind: 'plain', text: '' }, hits: [], tookMs: 0 };
+        return { query: '', scan: { kind: 'plain', text: '' }, hits: [], opens: opensOf([]), tookMs: 0 };
       },
     } as unknown as Handlers);
     const client = scriptedClient({

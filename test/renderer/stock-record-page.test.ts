@@ -24,8 +24,8 @@ const client = () =>
     'sync.status': () => NO_SYNC,
     'records.get': ({ list, id }) =>
       list === 'locations'
-        ? { kind: 'location', list, id, title: 'A-03-02-B', record: { id, code: 'A-03-02-B', zone: 'A', type: 'PICK' }, related: [], age: FRESH }
-        : { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', description: 'Blue widget', uom: 'EA' }, related: [], age: FRESH },
+        ? { kind: 'location', list, id, title: 'A-03-02-B', record: { id, code: 'A-03-02-B', zone: 'A', type: 'PICK' }, roles: { code: 'A-03-02-B', name: null, unit: null, facts: [{ role: 'zone', field: 'zone', value: 'A' }, { role: 'type', field: 'type', value: 'PICK' }], references: [] }, related: [], age: FRESH }
+        : { kind: 'item', list, id, title: 'Blue widget', record: { id, sku: 'SKU-1', description: 'Blue widget', uom: 'EA' }, roles: { code: 'SKU-1', name: 'Blue widget', unit: 'EA', facts: [{ role: 'uom', field: 'uom', value: 'EA' }], references: [] }, related: [], age: FRESH },
     'inventory.byItem': () => NO_STOCK,
     'inventory.byLocation': () => NO_STOCK,
     'history.query': () => ({ events: [], age: FRESH, since: null }),
@@ -45,6 +45,7 @@ describe('the record-and-stock page', () => {
     expect(wrapper.find('[data-testid=location-page]').exists()).toBe(true);
     expect(wrapper.get('[data-testid=record-code]').text()).toBe('A-03-02-B');
     expect(wrapper.find('.desc').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid=key-facts] dt').map((d) => d.text())).toEqual(['Zone', 'Type']);
     expect(c.calls.filter((x) => x.method === 'records.get').at(-1)?.args).toEqual({ list: 'locations', id: 'L7' });
     expect(c.calls.filter((x) => x.method === 'inventory.byLocation').map((x) => x.args)).toEqual([{ locationId: 'L7' }]);
     expect(c.calls.filter((x) => x.method === 'history.query').at(-1)?.args).toEqual({ locationId: 'L7', limit: 200 });

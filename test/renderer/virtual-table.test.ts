@@ -8,9 +8,9 @@ import { useSettingsStore } from '../../renderer/src/features/settings/settings-
 import { mountWith, scriptedClient } from './support.ts';
 
 const COLUMNS: ColumnInfo[] = [
-  { key: 'sku', label: 'SKU', type: 'string' },
-  { key: 'qty', label: 'Qty', type: 'number' },
-  { key: 'enabled', label: 'Enabled', type: 'boolean' },
+  { key: 'sku', label: 'SKU', type: 'string', role: 'sku' },
+  { key: 'qty', label: 'Qty', type: 'number', role: 'qty' },
+  { key: 'enabled', label: 'Enabled', type: 'boolean', role: 'enabled' },
 ];
 
 function harness(total: number) {

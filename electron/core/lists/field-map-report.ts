@@ -10,6 +10,9 @@ import { appliedFileWarning, fieldMapFilePath, policyFieldMap, readFieldMapInFor
 import { decidedLists, readDecision, readMissing, readOverrides, readRejected } from './field-map-state.ts';
 import { knownLists, listDef } from './registry.ts';
 
+/** A column Aisle learned of after the list was decided: pages read it by its names in each record until the list is decided again. */
+const NOT_DECIDED = 'not in this decision (made before Aisle knew the column): read by its names in each record; `aisle fields --relearn` decides it';
+
 export function fieldMapReport(db: ReadDb | null, dataDir: string, policy?: MachinePolicy | null): FieldMapReport {
   const fromPolicy = policyFieldMap(policy);
   const inForce = readFieldMapInForce(fieldMapFilePath(dataDir), fromPolicy);
@@ -49,7 +52,7 @@ function listsOf(db: ReadDb, policy: FieldMapReport['policy']): ListFieldMap[] {
       fields: fieldRoles(list, def.table).map((role) =>
         role.column in mine
           ? { column: role.column, label: role.label, field: mine[role.column], ...overrideChoice(policy, list) }
-          : { column: role.column, label: role.label, field: decision.fields[role.column] ?? null, source: 'decided' as const, evidence: decision.evidence[role.column] ?? '' },
+          : { column: role.column, label: role.label, field: decision.fields[role.column] ?? null, source: 'decided' as const, evidence: decision.evidence[role.column] ?? NOT_DECIDED },
       ),
       rejected: notes.length ? { count: notes.reduce((n, r) => n + r.count, 0), reason: notes[0].reason } : null,
       missing: datasets

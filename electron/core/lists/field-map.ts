@@ -24,7 +24,7 @@ export interface FieldRole {
   /** How discovery checks the values (field-discovery.ts). */
   check?: 'gs1' | 'code';
   /** The list whose ids the field holds. */
-  refersTo?: 'accounts' | 'facilities' | 'items' | 'locations';
+  refersTo?: 'accounts' | 'facilities' | 'items' | 'locations' | 'hazmat' | 'item-templates' | 'location-templates';
 }
 
 /** Every common spelling of a name given as words: `qty on hand` -> qty_on_hand, qtyOnHand, QtyOnHand, qtyonhand, QTY_ON_HAND. */
@@ -78,6 +78,9 @@ const locationCode = role('location_code', 'location code', 'text', ['location c
 const lot = role('lot', 'lot', 'text', ['lot', 'lot number', 'lot no', 'lot code', 'batch', 'batch number', 'batch no']);
 const uom = role('uom', 'unit of measure', 'text', ['uom', 'unit of measure', 'unit', 'uom code']);
 const enabled = role('enabled', 'enabled', 'flag', ['enabled', 'active', 'is enabled', 'is active']);
+// facts a page shows by their role, whatever the server calls them; no column of the mirror holds them
+const template = (list: 'item-templates' | 'location-templates') =>
+  role('template_id', 'template reference', 'text', ['template id', 'template uuid', 'template', 'template.id'], { refersTo: list });
 
 const TABLE_ROLES: Record<Exclude<TableName, 'records'>, FieldRole[]> = {
   items: [
@@ -89,6 +92,12 @@ const TABLE_ROLES: Record<Exclude<TableName, 'records'>, FieldRole[]> = {
     uom,
     enabled,
     modifiedOn,
+    role('pack_qty', 'pack quantity', 'number', ['pack qty', 'pack quantity', 'pack size', 'case qty', 'units per pack', 'inner pack qty']),
+    role('weight', 'weight', 'number', ['weight', 'gross weight', 'weight kg', 'unit weight']),
+    role('lot_tracked', 'lot tracking', 'flag', ['lot tracked', 'lot tracking', 'is lot tracked', 'lot controlled', 'batch tracked']),
+    role('serial_tracked', 'serial tracking', 'flag', ['serial tracked', 'serial tracking', 'is serial tracked', 'serialized', 'serial controlled']),
+    role('hazmat_id', 'hazmat reference', 'text', ['hazmat id', 'hazmat uuid', 'hazmat', 'hazmat.id', 'dangerous goods id'], { refersTo: 'hazmat' }),
+    template('item-templates'),
   ],
   locations: [
     facility,
@@ -99,6 +108,8 @@ const TABLE_ROLES: Record<Exclude<TableName, 'records'>, FieldRole[]> = {
     role('pickable', 'pickable', 'flag', ['pickable', 'is pickable', 'pick']),
     enabled,
     modifiedOn,
+    role('check_digits', 'check digits', 'text', ['check digits', 'check digit', 'verification code', 'check code']),
+    template('location-templates'),
   ],
   inventory: [
     facility,

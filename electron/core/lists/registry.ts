@@ -174,6 +174,34 @@ const DEFS: ListDef[] = [
   },
 ];
 
+/**
+ * Fields a server's records carry beyond the lists' columns whose meaning Aisle knows (the window
+ * words them), by their snake_case name: what an item or location measures, where an account or a
+ * facility is, when a record was made, a record's type, description, status and e-mail. A reference to another list is known by the list it names.
+ */
+export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  'type', 'description', 'status', 'email',
+  'weight', 'length', 'width', 'height',
+  'city', 'stateprovince', 'postalcode', 'country',
+  'saddr1', 'saddr2', 'saddr3', 'saddr4', 'maddr1', 'maddr2', 'maddr3', 'maddr4',
+  'sstateprovince', 'spostalcode', 'mcity', 'mstateprovince', 'mpostalcode', 'mcountry', 'addr1', 'addr2', 'zone_id_str',
+  'contact_phone', 'inv_contact_name', 'inv_contact_phone', 'inv_contact_email', 'notes', 'nodelete', 'createdby', 'locations', 'ncode',
+  // a record's creation time: not the history's `createdon` column, which is when a movement happened
+  'created_on', 'modifiedon',
+]);
+
+/** `packQty`, `Pack-Qty`, `pack_qty` -> `packqty`: one spelling of a name, for telling a server's casing of a known field. */
+export function nameKey(field: string): string {
+  return field.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** `saddr1`, `sAddr1`, `modifiedOn` -> the known field they spell (`saddr1`, `modifiedon`), or null. */
+export function knownField(field: string): string | null {
+  const key = nameKey(field);
+  for (const known of KNOWN_FIELDS) if (nameKey(known) === key) return known;
+  return null;
+}
+
 const BY_NAME = new Map(DEFS.map((def) => [def.list, def]));
 
 /** The definition of a list; lists Aisle does not know live in `records`, global, kind `other`. */

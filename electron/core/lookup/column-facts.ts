@@ -55,6 +55,14 @@ function mappedReferences(db: ReadDb, def: ListDef): Map<string, string> {
   return out;
 }
 
+/**
+ * The list a field names a record of by its name alone (`account_id`, `accountId`, `origin_facility_id`),
+ * when that list holds a record of this id; undefined otherwise.
+ */
+export function listNamedByField(db: ReadDb, def: ListDef, key: string, id: string): string | undefined {
+  return candidateLists(def, key).find((list) => referenceName(db, list, id) !== null);
+}
+
 /** The code or name of a record of `list` by its id, or null when the mirror has none. */
 export function referenceName(db: ReadDb, list: string, id: string): string | null {
   const table = knownLists().find((l) => l.list === list)?.table ?? 'records';

@@ -10,7 +10,8 @@ import { scopeRecordName } from '../db/read/scopes.ts';
 import { inOneRead } from '../db/statements.ts';
 import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
 import { codeKey } from './codes.ts';
-import { isSafeColumnKey, listDef, type ColumnDef, type ListDef } from './list-registry.ts';
+import { isSafeColumnKey, knownField, listDef, nameKey, type ColumnDef, type ListDef } from './list-registry.ts';
+import { recordFieldMap, referenceRole } from './record-roles.ts';
 import { namedRow, referenceLikeParams, referenceLikeSql, withFacts } from './column-facts.ts';
 
 export interface QueryOptions {
@@ -55,18 +56,50 @@ export function scopeName(db: ReadDb, scopeKind: string, id: string): string | n
 export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
   const where = scopeWhere(db, def, scopeId);
   const raws = viewSample(db, def.table, where, SAMPLE_ROWS);
-  const columns = [...def.columns];
+  const sample = raws.map((raw) => JSON.parse(raw) as Record<string, unknown>);
+  const fieldOf = columnFields(db, def, sample);
+  const used = new Set<string>();
+  const columns: ColumnDef[] = def.columns.map((column) => {
+    // a field shows under one column: a second column the same field would fill keeps its own name
+    const field = fieldOf(column.key);
+    const key = used.has(field) ? column.key : field;
+    used.add(key);
+    return { ...column, key, role: column.key };
+  });
   const known = new Set(columns.map((column) => column.key));
   known.add('id');
-  const sample = raws.map((raw) => JSON.parse(raw) as Record<string, unknown>);
   for (const record of sample) {
     for (const [key, value] of Object.entries(record)) {
       if (known.has(key) || !isSafeColumnKey(key)) continue;
       known.add(key);
-      columns.push({ key, label: key, type: typeOf(value) });
+      const role = knownField(key);
+      columns.push({ key, label: key, type: typeOf(value), ...(role ? { role } : {}) });
     }
   }
-  return withFacts(db, def, columns, sample);
+  // a reference a field's name or the field map finds is known by the list it names (`hazmatId`: hazmat_id)
+  return withFacts(db, def, columns, sample).map((column) => (column.refersTo && !column.role ? { ...column, role: referenceRole(column.key) } : column));
+}
+
+/** The columns main names whose field is the map's choice rather than their own name (`modifiedon`'s is `modified_on`'s). */
+const ROLE_OF_COLUMN: Readonly<Record<string, string>> = { modifiedon: 'modified_on', createdon: 'created_on' };
+
+/**
+ * The server's field of each column main names: the field map's choice for a column the map
+ * decides (`itemNumber` for the SKU), else the field of the sample spelling the column's name
+ * another way (`packQty`, `contactName`), else the column's own name.
+ */
+function columnFields(db: ReadDb, def: ListDef, sample: readonly Record<string, unknown>[]): (key: string) => string {
+  const present = new Set(sample.flatMap((record) => Object.keys(record)));
+  const byNameKey = new Map<string, string>();
+  for (const field of present) if (!byNameKey.has(nameKey(field))) byNameKey.set(nameKey(field), field);
+  const map = def.table === 'records' || sample.length === 0 ? {} : recordFieldMap(db, def, sample);
+  return (key) => {
+    const mapped = map[ROLE_OF_COLUMN[key] ?? key];
+    // a field inside an object (`item.sku`) has no key of its own in a row: the column reads its typed column
+    if (mapped && !mapped.includes('.') && present.has(mapped)) return mapped;
+    if (present.has(key)) return key;
+    return byNameKey.get(nameKey(key)) ?? key;
+  };
 }
 
 /** The columns of a list in a scope, remembered while the file is unchanged. */

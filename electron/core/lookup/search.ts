@@ -9,6 +9,7 @@ import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefix
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { addStock, type ItemStock } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
+import { opensOf } from './hit-to-open.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
 import { isCorrectable, isKnownWord, similarWords } from './similar-words.ts';
 
@@ -75,13 +76,14 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
       query,
       scan: { kind: 'plain', text: query.trim() },
       hits,
+      opens: opensOf(hits),
       lines: perLine,
       tookMs: performance.now() - started,
     };
   }
   const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
   addStock(db, hits, stock, () => factsOf(ctx), ctx.home);
-  return { query, scan, hits, ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
+  return { query, scan, hits, opens: opensOf(hits), ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
 /**

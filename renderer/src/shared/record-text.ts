@@ -1,4 +1,4 @@
-// How record values read on screen, and a record's best short name.
+// How record values read on screen.
 type T = (key: string) => string;
 
 /** A record's value in the user's words; `number` writes a number in the user's language (its decimal sign). */
@@ -8,15 +8,6 @@ export function displayValue(value: unknown, t: T, number: (n: number) => string
   if (typeof value === 'number') return number(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** The code a person recognises for a row of any list. */
-export function rowLabel(row: Record<string, unknown>): string {
-  for (const key of ['code', 'location_code', 'sku', 'name', 'description', 'email', 'id']) {
-    const v = row[key];
-    if (typeof v === 'string' && v) return v;
-  }
-  return '?';
 }
 
 /** A server's or the core's sentence placed inside one of the app's: without its own full stop, so the result has one. */

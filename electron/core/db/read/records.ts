@@ -1,4 +1,5 @@
-// Reads of one record with its raw JSON, of any list, and of the records under an account.
+// Reads of one record with its raw JSON, of any list, of the records under an account, and of what a
+// reference to a record shows.
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
 
@@ -20,14 +21,9 @@ export function storedRecord(db: ReadDb, table: string, list: string, id: string
   ) as StoredRecord | undefined;
 }
 
-/** Up to `limit` records of `list` scoped by `scopeId` (an account's carriers, ...), in natural code order. */
-export function scopedRecords(db: ReadDb, list: string, scopeId: string, limit: number): { id: string; raw: string }[] {
-  return stmt(db, `SELECT id, raw FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(list, scopeId, limit) as { id: string; raw: string }[];
-}
-
-/** An account's record by id. */
-export function accountRecord(db: ReadDb, id: string): { id: string; raw: string } | undefined {
-  return stmt(db, `SELECT id, raw FROM records WHERE list = 'accounts' AND id = ? LIMIT 1`).get(id) as { id: string; raw: string } | undefined;
+/** Up to `limit` records of `list` scoped by `scopeId` (an account's carriers, ...), in natural code order: their id, code and name as the field map extracted them. */
+export function scopedRecords(db: ReadDb, list: string, scopeId: string, limit: number): { id: string; code: string | null; name: string | null }[] {
+  return stmt(db, `SELECT id, code, name FROM records WHERE list = ? AND scope_id = ? ORDER BY code_sort LIMIT ?`).all(list, scopeId, limit) as { id: string; code: string | null; name: string | null }[];
 }
 
 /**
@@ -39,4 +35,14 @@ export function referenceLabel(db: ReadDb, table: string, list: string, id: stri
   if (table === 'locations') return stmt(db, 'SELECT code FROM locations WHERE id = ? LIMIT 1').pluck().get(id);
   if (table === 'records') return stmt(db, 'SELECT coalesce(name, code) FROM records WHERE list = ? AND id = ? LIMIT 1').pluck().get(list, id);
   return undefined;
+}
+
+/**
+ * A record's code and name as another record's reference shows them (an item's SKU and description,
+ * a location's code, another list's code and name); undefined when the mirror holds no such record.
+ */
+export function referenceCodeName(db: ReadDb, table: string, list: string, id: string): { code: string | null; name: string | null } | undefined {
+  if (table === 'items') return stmt(db, 'SELECT sku AS code, description AS name FROM items WHERE id = ? LIMIT 1').get(id) as { code: string | null; name: string | null } | undefined;
+  if (table === 'locations') return stmt(db, 'SELECT code, NULL AS name FROM locations WHERE id = ? LIMIT 1').get(id) as { code: string | null; name: string | null } | undefined;
+  return stmt(db, 'SELECT code, name FROM records WHERE list = ? AND id = ? LIMIT 1').get(list, id) as { code: string | null; name: string | null } | undefined;
 }

@@ -10,47 +10,26 @@ import { useSyncStore } from '../sync/sync-store.ts';
 
 export type StockKind = 'item' | 'location';
 
-/** What sets an item's page apart from a location's: the rest of the page is the same. */
+/**
+ * What sets an item's page apart from a location's: the rest of the page is the same. What the
+ * record is (its code, name, unit, key facts, references) comes by role in main's answer.
+ */
 export interface StockPageShape {
   /** The list a record of this kind comes from when the address names none. */
   list: 'items' | 'locations';
-  /** The field whose value is the page's heading (the title when the record has none). */
-  codeField: string;
-  /** A field shown beside the code, bigger than body text; null for none. */
-  descriptionField: string | null;
-  /** The fields shown as key facts, in this order. */
-  facts: string[];
+  /** Whether the record's name is shown beside its code, bigger than body text (an item's description). */
+  showsName: boolean;
   /** What each stock row names: an item's stock is by location, a location's by item. */
   stockBy: 'location' | 'item';
   /** The i18n key of the stock section's title. */
   stockTitle: string;
-  /** The field holding the unit of measure the stock is counted in; null for none. */
-  uomField: string | null;
   /** What each history row names besides this record. */
   historyShows: 'location' | 'item';
 }
 
 export const STOCK_PAGES: Record<StockKind, StockPageShape> = {
-  item: {
-    list: 'items',
-    codeField: 'sku',
-    descriptionField: 'description',
-    facts: ['upc', 'gtin', 'uom', 'pack_qty', 'weight', 'lot_tracked', 'serial_tracked', 'hazmat_id', 'enabled'],
-    stockBy: 'location',
-    stockTitle: 'inventory.byLocation',
-    uomField: 'uom',
-    historyShows: 'location',
-  },
-  location: {
-    list: 'locations',
-    codeField: 'code',
-    descriptionField: null,
-    facts: ['zone', 'type', 'barcode', 'check_digits', 'pickable', 'enabled'],
-    stockBy: 'item',
-    stockTitle: 'inventory.contents',
-    uomField: null,
-    historyShows: 'item',
-  },
+  item: { list: 'items', showsName: true, stockBy: 'location', stockTitle: 'inventory.byLocation', historyShows: 'location' },
+  location: { list: 'locations', showsName: false, stockBy: 'item', stockTitle: 'inventory.contents', historyShows: 'item' },
 };
 
 /** `kind` is read each load: going from an item to a location keeps the same page component. */

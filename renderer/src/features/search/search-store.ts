@@ -8,35 +8,14 @@ import { useClient } from '../../shared/api/client.ts';
 /** Hits asked for while typing: what the popup shows without scrolling, and a few more. */
 export const TYPING_LIMIT = 12;
 
-/**
- * The hit a scan should open straight away: the only exact hit, or the only hit; of one location
- * code in several facilities, the home facility's (none home: nothing opens, the user chooses).
- */
+/** The hit a scan opens straight away, as main decided it (`opens.scan`); null: the user chooses. */
 export function hitToOpen(result: SearchResult): SearchHit | null {
-  const exact = result.hits.filter((h) => h.match === 'exact');
-  if (exact.length === 1) return exact[0] ?? null;
-  if (inSeveralFacilities(exact)) return exact.find((h) => h.place?.home) ?? null;
-  if (result.hits.length === 1) return result.hits[0] ?? null;
-  return null;
+  return result.opens.scan === null ? null : (result.hits[result.opens.scan] ?? null);
 }
 
-/** Hits that are all one location code, in more than one facility. */
-export function inSeveralFacilities(hits: SearchHit[]): boolean {
-  if (hits.length < 2 || hits.some((h) => h.kind !== 'location' || !h.place)) return false;
-  const code = hits[0]!.code?.toUpperCase();
-  return hits.every((h) => h.code?.toUpperCase() === code) && new Set(hits.map((h) => h.place!.facilityId)).size > 1;
-}
-
-/**
- * What Enter opens: the first hit, unless it is one of several locations of one code in different
- * facilities and not the home facility's: then null, and the user chooses (never silently another).
- */
-export function hitForEnter(hits: SearchHit[]): SearchHit | null {
-  const first = hits[0];
-  if (!first) return null;
-  const exact = hits.filter((h) => h.match === 'exact');
-  if (first.match === 'exact' && inSeveralFacilities(exact) && !first.place?.home) return null;
-  return first;
+/** What Enter opens on the first option, as main decided it (`opens.enter`); null: the user is asked. */
+export function hitForEnter(result: SearchResult): SearchHit | null {
+  return result.opens.enter === null ? null : (result.hits[result.opens.enter] ?? null);
 }
 
 export interface ScanOutcome {

@@ -283,6 +283,7 @@ export const en = {
   },
   lists: {
     title: 'Lists',
+    serverField: 'Server field',
     browse: 'Browse, filter and export every list',
     rows: 'no rows | 1 row | {n} rows',
     columns: 'Columns',

@@ -284,6 +284,7 @@ export const es: Messages = {
   },
   lists: {
     title: 'Listas',
+    serverField: 'Campo del servidor',
     browse: 'Consultar, filtrar y exportar todas las listas',
     rows: 'sin filas | 1 fila | {n} filas',
     columns: 'Columnas',

@@ -1,7 +1,9 @@
-// What lists and columns are called on screen. Main names them in English (core/lookup/list-registry.ts,
-// core/sync/dataset-registry.ts) and that stays the one English source; other languages name them
-// here by list and column key. A list or column not named here (a column found only in the records)
-// keeps main's name.
+// What lists and columns are called on screen. Main names lists and their columns in English
+// (core/lookup/list-registry.ts, core/sync/dataset-registry.ts) and that stays the English source
+// for them; other languages name them here by list and by the column's role. The roles main's lists
+// do not name (a record's key facts, references and known fields a server's records carry) are
+// named here in English too. A field no language names is a server's own: shown by its name, under
+// a heading that says so (`serverField`).
 import { useI18n } from 'vue-i18n';
 import type { AppLocale } from './index.ts';
 
@@ -102,8 +104,113 @@ export const COLUMN_NAMES: Names = {
     stateprovince: 'Provincia',
     postalcode: 'Código postal',
     country: 'País',
+    saddr1: 'Dirección de envío 1',
+    saddr2: 'Dirección de envío 2',
+    saddr3: 'Dirección de envío 3',
+    saddr4: 'Dirección de envío 4',
+    maddr1: 'Dirección postal 1',
+    maddr2: 'Dirección postal 2',
+    maddr3: 'Dirección postal 3',
+    maddr4: 'Dirección postal 4',
+    created_on: 'Creado',
+    createdby: 'Creado por',
+    sstateprovince: 'Provincia de envío',
+    spostalcode: 'Código postal de envío',
+    mcity: 'Ciudad postal',
+    mstateprovince: 'Provincia postal',
+    mpostalcode: 'Código postal de correo',
+    mcountry: 'País postal',
+    addr1: 'Dirección 1',
+    addr2: 'Dirección 2',
+    zone_id_str: 'Zona horaria',
+    contact_phone: 'Teléfono de contacto',
+    inv_contact_name: 'Contacto de facturación',
+    inv_contact_phone: 'Teléfono de facturación',
+    inv_contact_email: 'Correo de facturación',
+    notes: 'Notas',
+    nodelete: 'Protegido contra borrado',
+    locations: 'Ubicaciones',
   },
 };
+
+/** English words of the roles main's list columns do not name: key facts, references, known fields. */
+export const ROLE_WORDS_EN: Readonly<Record<string, string>> = {
+  sku: 'SKU',
+  code: 'Code',
+  name: 'Name',
+  description: 'Description',
+  lot: 'Lot',
+  serial: 'Serial',
+  location_code: 'Location',
+  status: 'Status',
+  email: 'E-mail',
+  upc: 'UPC',
+  gtin: 'GTIN',
+  barcode: 'Barcode',
+  uom: 'Unit',
+  pack_qty: 'Pack quantity',
+  weight: 'Weight',
+  length: 'Length',
+  width: 'Width',
+  height: 'Height',
+  lot_tracked: 'Lot tracked',
+  serial_tracked: 'Serial tracked',
+  enabled: 'Active',
+  zone: 'Zone',
+  type: 'Type',
+  check_digits: 'Check digits',
+  pickable: 'Pickable',
+  account_id: 'Account',
+  facility_id: 'Facility',
+  location_id: 'Location',
+  item_id: 'Item',
+  template_id: 'Template',
+  hazmat_id: 'Hazmat',
+  customer_id: 'Customer',
+  carrier_id: 'Carrier',
+  channel_id: 'Channel',
+  user_id: 'User',
+  origin_facility_id: 'Origin facility',
+  city: 'City',
+  stateprovince: 'State or province',
+  postalcode: 'Postal code',
+  country: 'Country',
+  saddr1: 'Shipping address 1',
+  saddr2: 'Shipping address 2',
+  saddr3: 'Shipping address 3',
+  saddr4: 'Shipping address 4',
+  maddr1: 'Mailing address 1',
+  maddr2: 'Mailing address 2',
+  maddr3: 'Mailing address 3',
+  maddr4: 'Mailing address 4',
+  modifiedon: 'Modified',
+  created_on: 'Created',
+  createdby: 'Created by',
+  sstateprovince: 'Shipping state or province',
+  spostalcode: 'Shipping postal code',
+  mcity: 'Mailing city',
+  mstateprovince: 'Mailing state or province',
+  mpostalcode: 'Mailing postal code',
+  mcountry: 'Mailing country',
+  addr1: 'Address 1',
+  addr2: 'Address 2',
+  zone_id_str: 'Time zone',
+  contact_phone: 'Contact phone',
+  inv_contact_name: 'Invoicing contact',
+  inv_contact_phone: 'Invoicing phone',
+  inv_contact_email: 'Invoicing e-mail',
+  notes: 'Notes',
+  nodelete: 'Protected from deletion',
+  locations: 'Locations',
+  ncode: 'Number',
+};
+
+/** A column as the window names it: its role when main knows one, else the server's field (`key`). */
+interface NamedColumn {
+  key: string;
+  label: string;
+  role?: string;
+}
 
 export function useLabels() {
   const { locale } = useI18n();
@@ -111,7 +218,12 @@ export function useLabels() {
   const listLabel = (list: { list: string; label: string }) => names(LIST_NAMES)?.[list.list] ?? list.label;
   return {
     listLabel,
-    columnLabel: (column: { key: string; label: string }) => names(COLUMN_NAMES)?.[column.key] ?? column.label,
+    /** A list column's heading: its role's word in the language, main's English label, else the server's field as named. */
+    columnLabel: (column: NamedColumn) => names(COLUMN_NAMES)?.[column.role ?? column.key] ?? (column.role && column.label === column.key ? ROLE_WORDS_EN[column.role] : undefined) ?? column.label,
+    /** A role's word (a key fact, a reference): the language's, else English's, else the role as named. */
+    roleLabel: (role: string) => names(COLUMN_NAMES)?.[role] ?? ROLE_WORDS_EN[role] ?? role,
+    /** A column whose field no language names: a server's own, shown by its name under "Server field". */
+    serverField: (column: NamedColumn) => !column.role,
     /** Lists in the order of their names as shown (main sorts them by the English name). */
     byName: <L extends { list: string; label: string }>(lists: readonly L[]) => [...lists].sort((a, b) => listLabel(a).localeCompare(listLabel(b), locale.value)),
   };

@@ -9,10 +9,14 @@ export const WIDTH_STEP = 40;
 
 const WIDE = /description|name|title|address|notes|email/i;
 
+/** A server's own field shows its name under a heading that says so: room for both beside its filter. */
+const SERVER_FIELD = 190;
+
 export function defaultWidth(column: ColumnInfo, index: number): number {
   if (index === 0) return 220;
-  if (WIDE.test(column.key)) return 340;
-  return column.type === 'number' ? 130 : column.type === 'boolean' ? 120 : column.type === 'date' ? 200 : 210;
+  if (WIDE.test(column.role ?? column.key)) return 340;
+  const width = column.type === 'number' ? 130 : column.type === 'boolean' ? 120 : column.type === 'date' ? 200 : 210;
+  return column.role ? width : Math.max(width, SERVER_FIELD);
 }
 
 export function clampWidth(width: number): number {
