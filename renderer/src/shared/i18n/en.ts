@@ -292,6 +292,8 @@ export const en = {
     wider: '{column} wider',
     resetWidths: 'Columns back to their own widths',
     export: 'Export CSV',
+    rawCodes: 'Export raw codes for machines',
+    direction: 'Direction',
     exported: 'Exported {n} rows: {location}',
     downloaded: 'Exported {n} rows, downloaded as {file}',
     filter: 'Filter {column}',

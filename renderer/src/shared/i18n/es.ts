@@ -293,6 +293,8 @@ export const es: Messages = {
     wider: '{column} más ancha',
     resetWidths: 'Columnas a su ancho de siempre',
     export: 'Exportar CSV',
+    rawCodes: 'Exportar los códigos sin traducir, para máquinas',
+    direction: 'Sentido',
     exported: '{n} filas exportadas: {location}',
     downloaded: '{n} filas exportadas, descargadas como {file}',
     filter: 'Filtrar {column}',
