@@ -28,6 +28,7 @@ export const en = {
     lineNone: 'not found',
   },
   scans: {
+    noneHere: 'none here',
     notHere: 'none here in the offline data',
     stockNotHere: 'no figure: this location\'s stock is not on this workstation',
     title: 'Scan list',

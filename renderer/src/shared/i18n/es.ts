@@ -30,6 +30,7 @@ export const es: Messages = {
     lineNone: 'no encontrado',
   },
   scans: {
+    noneHere: 'no hay aquí',
     notHere: 'no hay aquí según los datos sin conexión',
     stockNotHere: 'sin cifra: las existencias de esta ubicación no están en este puesto',
     title: 'Lista de escaneos',
