@@ -12,7 +12,7 @@ const WIDE = /description|name|title|address|notes|email/i;
 export function defaultWidth(column: ColumnInfo, index: number): number {
   // a signed change with its direction in words: "±0 no change", "+1,250 entrada"
   if (column.stockChange) return 180;
-  if (index === 0) return column.type === 'date' ? 200 : 220;
+  if (index === 0) return 220;
   if (WIDE.test(column.key)) return 340;
   return column.type === 'number' ? 130 : column.type === 'boolean' ? 120 : column.type === 'date' ? 200 : 210;
 }
