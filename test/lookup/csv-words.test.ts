@@ -92,7 +92,7 @@ describe('an export in the screen\'s words', () => {
     const raw = { ...words, raw: true };
     const history = await exportCsvFile(db, view({ list: 'history', scopeId: F1, sort: [{ column: 'createdon', dir: 'asc' }], columns: ['createdon', 'type', 'stock_change'] }), path.join(dir, 'raw'), { now: NOW, words: raw });
     expect(cells(history.location).slice(0, 3)).toEqual([
-      ['When', 'Type', 'Change', 'direction'],
+      ['When', 'Type', 'Change', 'Sentido'],
       ['2026-11-18T08:00:00Z', 'RECEIVE', '12', 'in'],
       ['2026-11-19T09:30:00Z', 'MOVE', '-2', 'out'],
     ]);

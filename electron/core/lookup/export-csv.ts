@@ -36,7 +36,8 @@ export function exportColumns(db: ReadDb, view: ListView, headers: CsvHeaders = 
     throw new AisleError('invalid_argument', `Unknown time zone "${timeZone}": give an IANA zone name such as Europe/Madrid.`);
   }
   const yesNo = booleans && !raw ? (value: unknown) => (value === true ? booleans.yes : value === false ? booleans.no : value) : undefined;
-  const direction = raw ? RAW_DIRECTION : (words.direction ?? ENGLISH_DIRECTION);
+  // raw: the header as the window names it, the cells as codes
+  const direction = raw ? { ...RAW_DIRECTION, header: words.direction?.header ?? RAW_DIRECTION.header } : (words.direction ?? ENGLISH_DIRECTION);
   return keys.flatMap((key): CsvColumn[] => {
     const column = all.find((c) => c.key === key);
     const label = header(key);
