@@ -142,6 +142,15 @@ for (const profile of ['default', 'spring'] as const) {
       await page.getByTestId('column-chooser').click();
       await page.getByTestId('export-raw').uncheck();
       await page.getByTestId('column-chooser').click();
+
+      // the item's page words that stock the same: one word for one thing
+      const sku = shown.rows[0]![shown.columns.indexOf('sku')]!;
+      const { hits } = await app.call('search.query', { q: sku, limit: 5 });
+      const item = hits.find((h) => h.kind === 'item' && h.code === sku)!;
+      await go(page, `/item/${item.id}`);
+      const badge = page.locator('[data-testid=stock-status][data-status=HOLD]').first();
+      await badge.waitFor();
+      expect((await badge.textContent())!.trim()).toBe('On hold');
     });
 
     it('exports items with UPCs a spreadsheet keeps whole, and units as shown', async () => {
