@@ -283,3 +283,11 @@ describe('a count where the stock is not held whole', () => {
     wrapper.unmount();
   });
 });
+
+describe('the scan list as a CSV file', () => {
+  it('keeps a scanned UPC whole in a spreadsheet and writes the time of day with its offset', () => {
+    const row: ScanRow = { key: 'k', code: '036000291452', kind: 'item', hit: { kind: 'item', list: 'items', id: 'i1', code: '036000291452', title: 'Tape', facility: null }, location: null, count: 1, onHandHere: null, matches: 1, at: '2026-11-21T06:00:00Z' };
+    const [, line] = scanListCsv([row]).split('\r\n');
+    expect(line).toMatch(/^,,"=""036000291452""",item,"=""036000291452""",Tape,1,,2026-11-21 \d\d:\d\d:00 [+-]\d\d:\d\d$/);
+  });
+});
