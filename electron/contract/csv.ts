@@ -3,7 +3,8 @@
 // a space), quotes doubled. A cell a spreadsheet would run as a formula (a scanned label or a
 // server's record saying `=HYPERLINK(...)`, `+1`, `@SUM(A1)`) is written as text: a leading `'`,
 // as OWASP advises for CSV injection. Numbers are written as numbers, so a negative quantity stays
-// a negative quantity.
+// a negative quantity. A code of digits a spreadsheet would alter is written so that it keeps it
+// (`keepCode`), and a moment in a time zone people read, with its offset (`zonedTime`).
 
 export const UTF8_BOM = '\uFEFF';
 
