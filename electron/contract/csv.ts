@@ -51,7 +51,8 @@ export function csvField(value: unknown): string {
   // CSV file and show the text, leading zeros and every digit kept. A leading apostrophe or tab
   // would not do: read from a file rather than typed, both spreadsheets keep it in the cell as a
   // character, and the code no longer matches a scan. Only digits go in, so the formula can never
-  // be anything but that text: the guard against formula injection below stays whole.
+  // be anything but that text: the guard against formula injection below stays whole. Tried on
+  // LibreOffice by test/lookup/csv-spreadsheet.test.ts (the bare code loses its zero there).
   if (value instanceof CodeText) return /^\d+$/.test(value.digits) ? `"=""${value.digits}"""` : csvField(value.digits);
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
