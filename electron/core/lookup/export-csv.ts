@@ -47,7 +47,9 @@ export function exportColumns(db: ReadDb, view: ListView, headers: CsvHeaders = 
     if (raw) return [{ key, label }];
     if (column?.type === 'date') return [{ key, label, text: (value) => zonedTime(value, timeZone) }];
     const codes = words.codes && Object.hasOwn(words.codes, key) ? words.codes[key] : undefined;
-    return [{ key, label, text: (value) => (codes && typeof value === 'string' && Object.hasOwn(codes, value) ? codes[value] : keepCode(value)) }];
+    // a yes or no in a column of other values reads as the table reads it too
+    const word = (value: unknown) => (typeof value === 'boolean' && yesNo ? yesNo(value) : codes && typeof value === 'string' && Object.hasOwn(codes, value) ? codes[value] : keepCode(value));
+    return [{ key, label, text: word }];
   });
 }
 
