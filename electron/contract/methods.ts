@@ -61,6 +61,21 @@ export type CsvHeaders = z.infer<typeof csvHeadersSchema>;
 export const csvBooleansSchema = z.strictObject({ yes: text(40), no: text(40) });
 export type CsvBooleans = z.infer<typeof csvBooleansSchema>;
 
+/**
+ * How a CSV export says what the screen says, in the window's language: each enumerated column's
+ * codes in words (per column key, code to word), a change of stock's direction (a column of its
+ * own beside the signed number) and times in the workstation's zone. `raw` keeps the server's
+ * codes, times in UTC as stored and codes bare instead: a file for machines, not for people.
+ */
+export const csvWordsSchema = z.strictObject({
+  raw: z.boolean().optional(),
+  codes: z.record(text(64), z.record(text(64), text(200))).optional(),
+  direction: z.strictObject({ header: text(200), in: text(40), out: text(40), none: text(40) }).optional(),
+  /** An IANA zone name (`Europe/Madrid`); the core's own zone when none is given. */
+  timeZone: text(64).optional(),
+});
+export type CsvWords = z.infer<typeof csvWordsSchema>;
+
 export const methods = {
   // app
   'app.info': method<T.AppInfo>()(none),
@@ -202,7 +217,7 @@ export const methods = {
   ),
   'records.get': method<T.RecordDetail>()(z.strictObject({ list: listName, id })),
   /** `headers`: each column's header as the window names it (its language); a column not named keeps the list's own label. */
-  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema, headers: csvHeadersSchema.optional(), booleans: csvBooleansSchema.optional() })),
+  'export.csv': method<T.ExportResult>()(z.strictObject({ view: viewSchema, headers: csvHeadersSchema.optional(), booleans: csvBooleansSchema.optional(), words: csvWordsSchema.optional() })),
   /** The records this user opened here lately, newest first (those no longer in the mirror left out). */
   'recent.list': method<T.RecentRecord[]>()(none),
   /** An item, location or other record's page was shown: it goes first in `recent.list`. */

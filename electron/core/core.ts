@@ -142,9 +142,9 @@ export function createCore(deps: CoreDeps): Core {
   return {
     handlers,
     events,
-    writeCsv: (view, out, headers, booleans) => {
+    writeCsv: (view, out, headers, booleans, words) => {
       if (session.isLocked()) return Promise.reject(lockedError());
-      return lookup.writeCsv(view, out, headers, booleans);
+      return lookup.writeCsv(view, out, headers, booleans, words);
     },
     async close() {
       stopWatchingSettings();

@@ -163,6 +163,10 @@ describe('browser host', () => {
     for (const headers of [{ sku: 5 }, { sku: 'x'.repeat(201) }, ['SKU']]) {
       expect(JSON.parse((await call('export.csv', { view: { list: 'items' }, headers })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     }
+    // a time zone that is none is said before any download starts, in words that name it
+    const zone = JSON.parse((await call('export.csv', { view: { list: 'items' }, words: { timeZone: 'Mars/Olympus' } })).body);
+    expect(zone).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('Mars/Olympus') } });
+    expect(JSON.parse((await call('export.csv', { view: { list: 'items' }, words: { raw: 'yes' } })).body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     const signedOut = JSON.parse((await call('export.csv', { view: { list: 'items' } })).body);
     expect(signedOut).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
     const unknown = await request(host, { path: '/api/export/not-a-token', headers: key });

@@ -54,6 +54,8 @@ describe('>export', () => {
       headers: Object.fromEntries(COLUMNS.map((column) => [column.key, column.label])),
       // and yes/no in the window's words
       booleans: { yes: 'Yes', no: 'No' },
+      // codes, a change's direction and times as the table words them (no enumerated column here)
+      words: { raw: false, codes: {}, direction: { header: 'Direction', in: 'in', out: 'out', none: 'no change' }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     });
     expect(wrapper.get('[data-testid=export-done]').text()).toContain('/home/ana/items.csv');
     wrapper.unmount();

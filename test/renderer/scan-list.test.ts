@@ -64,7 +64,8 @@ describe('the scan list', () => {
     expect(rows[5]!.get('[data-testid=scan-row-facility]').text()).toBe('Main');
     expect(rows[0]!.find('[data-testid=scan-row-facility]').exists()).toBe(false);
     // counted where the mirror, holding the location's stock whole, has none of it: flagged
-    expect(rows[0]!.get('[data-testid=scan-not-here]').text()).toBe('none here in the offline data');
+    expect(rows[0]!.get('[data-testid=scan-not-here]').text()).toBe('none here');
+    expect(rows[0]!.get('[data-testid=scan-not-here]').attributes('title')).toBe('none here in the offline data');
     expect(rows[4]!.find('[data-testid=scan-not-here]').exists()).toBe(false);
     expect(rows[3]!.text()).toContain('Not in the offline data');
     expect(rows[2]!.text()).toContain('2 matches');
@@ -281,5 +282,13 @@ describe('a count where the stock is not held whole', () => {
     // the item's row says why it has no figure, rather than stay blank
     expect(wrapper.findAll('[data-testid=scan-stock-not-here]').map((w) => w.text())).toEqual(["no figure: this location's stock is not on this workstation"]);
     wrapper.unmount();
+  });
+});
+
+describe('the scan list as a CSV file', () => {
+  it('keeps a scanned UPC whole in a spreadsheet and writes the time of day with its offset', () => {
+    const row: ScanRow = { key: 'k', code: '036000291452', kind: 'item', hit: { kind: 'item', list: 'items', id: 'i1', code: '036000291452', title: 'Tape', facility: null }, location: null, count: 1, onHandHere: null, matches: 1, at: '2026-11-21T06:00:00Z' };
+    const [, line] = scanListCsv([row]).split('\r\n');
+    expect(line).toMatch(/^,,"=""036000291452""",item,"=""036000291452""",Tape,1,,2026-11-21 \d\d:\d\d:00 [+-]\d\d:\d\d$/);
   });
 });

@@ -153,8 +153,9 @@ const DEFS: ListDef[] = [
     table: 'history',
     columns: [
       d('createdon', 'When', 'created_on'),
-      s('type', 'Type', 'type'),
+      // the figure beside the time, before the words: in a narrow window it is on screen first
       { ...n('stock_change', 'Change', HISTORY_CHANGE_SQL), stockChange: true },
+      s('type', 'Type', 'type'),
       s('sku', 'SKU', 'sku'),
       s('location_code', 'Location', 'location_code'),
       s('from_location_code', 'From', 'from_location_code'),

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { AisleError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
-import { csvBooleansSchema, csvHeadersSchema, viewSchema } from '../../contract/methods.ts';
+import { csvBooleansSchema, csvHeadersSchema, csvWordsSchema, viewSchema } from '../../contract/methods.ts';
 import type { CoreContext } from '../context.ts';
 import type { ReadDb } from '../db/handles.ts';
 import type { MirrorManager } from '../mirror/mirror-manager.ts';
@@ -45,7 +45,7 @@ export interface LookupService {
    * Streams a list view as CSV into `out` (for hosts that download instead of writing a file, e.g.
    * the browser host's HTTP response). `view` and `headers` are validated like `export.csv`'s. Does not end `out`.
    */
-  writeCsv(view: unknown, out: Writable, headers?: unknown, booleans?: unknown): Promise<{ rows: number; fileName: string }>;
+  writeCsv(view: unknown, out: Writable, headers?: unknown, booleans?: unknown, words?: unknown): Promise<{ rows: number; fileName: string }>;
 }
 
 export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorManager }): LookupService {
@@ -68,7 +68,7 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
     'lists.catalog': () => listCatalog(db()),
     'lists.page': ({ view, offset, limit }) => listPage(db(), view, offset, limit, options()),
     'records.get': ({ list, id }) => recordDetail(db(), list, id, options()),
-    'export.csv': ({ view, headers, booleans }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports'), { headers, booleans, layout: csvLayout(ctx.deps.settings.get().csvForExcel) }),
+    'export.csv': ({ view, headers, booleans, words }) => exportCsvFile(db(), view, ctx.deps.exportDir ?? path.join(ctx.deps.dataDir, 'exports'), { headers, booleans, words, layout: csvLayout(ctx.deps.settings.get().csvForExcel) }),
     'recent.list': () => {
       const { db, identity } = mirror();
       return recent.list(db, identity, options());
@@ -82,14 +82,16 @@ export function createLookupService(ctx: CoreContext, parts: { mirrors: MirrorMa
 
   return {
     handlers,
-    async writeCsv(rawView, out, headers, booleans) {
+    async writeCsv(rawView, out, headers, booleans, csvWords) {
       const parsed = viewSchema.safeParse(rawView);
       if (!parsed.success) throw new AisleError('invalid_argument', `Invalid view: ${parsed.error.issues[0]?.message ?? 'rejected'}`);
       const named = csvHeadersSchema.optional().safeParse(headers);
       if (!named.success) throw new AisleError('invalid_argument', `Invalid headers: ${named.error.issues[0]?.message ?? 'rejected'}`);
       const words = csvBooleansSchema.optional().safeParse(booleans);
       if (!words.success) throw new AisleError('invalid_argument', `Invalid yes/no words: ${words.error.issues[0]?.message ?? 'rejected'}`);
-      const { write } = guardAgainstDamage(parts.mirrors, { write: () => writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel), words.data) });
+      const worded = csvWordsSchema.optional().safeParse(csvWords);
+      if (!worded.success) throw new AisleError('invalid_argument', `Invalid export words: ${worded.error.issues[0]?.message ?? 'rejected'}`);
+      const { write } = guardAgainstDamage(parts.mirrors, { write: () => writeCsv(db(), parsed.data, out, named.data, csvLayout(ctx.deps.settings.get().csvForExcel), words.data, worded.data) });
       return { rows: await write(), fileName: exportFileName(parsed.data.list) };
     },
   };

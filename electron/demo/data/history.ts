@@ -5,6 +5,7 @@
 import { facilityId, itemId, locationId } from './ids.ts';
 import { locationCode } from './facilities.ts';
 import { onHandAt, lotOf } from './inventory.ts';
+import { facilityStaff } from './people.ts';
 import { itemTraits, type ItemTraits } from './items.ts';
 import { KIND, Rng, uuidFor } from './random.ts';
 import { isoAtOffset } from './time.ts';
@@ -13,7 +14,6 @@ import { REVISION_INTERVAL_MS, type World } from './world.ts';
 export const HISTORY_TYPES = ['RECEIVE', 'PUTAWAY', 'PICK', 'MOVE', 'ADJUST', 'COUNT', 'SHIP'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
-const STAFF = ['ana.alvarez@example.com', 'ben.brown@example.com', 'diego.garcia@example.com', 'emma.chen@example.com', 'kofi.okafor@example.com', 'demo@example.com'];
 /** Revision events of a record get sub-indices from here on (base chains have at most 6 events). */
 export const REVISION_EVENT_BASE = 8;
 const EVENTS_PER_RECORD = 1024;
@@ -126,7 +126,7 @@ export function eventsOfRecord(w: World, j: number, only?: Set<number>) {
       qty_before: step.before,
       qty_after: step.after,
       lot,
-      user_email: rng.pick(STAFF),
+      user_email: rng.pick(facilityStaff(w, f)),
       reference: `${step.type.slice(0, 3)}-${rng.digits(7)}`,
       createdon: isoAtOffset(time, w.historyOffsetMinutes),
     });

@@ -123,6 +123,23 @@ export function user(w: World, u: number) {
   };
 }
 
+const staffByWorld = new WeakMap<World, string[][]>();
+
+/**
+ * The e-mails of the users who work in facility f: its six staff of the users list and the demo
+ * user (who has every facility), so that the history names people the users list has.
+ */
+export function facilityStaff(w: World, f: number): readonly string[] {
+  let staff = staffByWorld.get(w);
+  if (!staff) {
+    staff = Array.from({ length: w.facilities }, (): string[] => []);
+    for (let u = SIGN_IN_USERS.length; u < userCount(w); u++) staff[(u - SIGN_IN_USERS.length) % w.facilities]!.push(describe(w, u).email);
+    for (const list of staff) list.push(SIGN_IN_USERS[0]!.email);
+    staffByWorld.set(w, staff);
+  }
+  return staff[f]!;
+}
+
 export function userIndexOfEmail(w: World, email: string): number {
   const wanted = email.trim().toLowerCase();
   for (let u = 0; u < userCount(w); u++) if (describe(w, u).email === wanted) return u;

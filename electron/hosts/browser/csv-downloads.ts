@@ -2,9 +2,10 @@
 // a one-time download URL, and fetching that URL streams the view as CSV straight from the mirror.
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import { zoneFormat } from '../../contract/csv.ts';
 import { dispatch } from '../../contract/dispatch.ts';
 import type { Result } from '../../contract/errors.ts';
-import { methods, type CsvBooleans, type CsvHeaders, type ListView } from '../../contract/methods.ts';
+import { methods, type CsvBooleans, type CsvHeaders, type CsvWords, type ListView } from '../../contract/methods.ts';
 import type { ExportResult } from '../../contract/types.ts';
 import type { Core } from '../../core/index.ts';
 
@@ -19,9 +20,10 @@ export interface CsvDownloads {
 }
 
 export function createCsvDownloads(core: Core, now: () => number = Date.now): CsvDownloads {
-  const offers = new Map<string, { view: ListView; headers?: CsvHeaders; booleans?: CsvBooleans; expiresAt: number }>();
+  type Offer = { view: ListView; headers?: CsvHeaders; booleans?: CsvBooleans; words?: CsvWords };
+  const offers = new Map<string, Offer & { expiresAt: number }>();
 
-  function take(token: string): { view: ListView; headers?: CsvHeaders; booleans?: CsvBooleans } | null {
+  function take(token: string): Offer | null {
     for (const [key, offer] of offers) if (offer.expiresAt <= now()) offers.delete(key);
     const offer = offers.get(token);
     offers.delete(token);
@@ -32,11 +34,13 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
     async offer(args) {
       const parsed = methods['export.csv'].args.safeParse(args);
       if (!parsed.success) return { ok: false, error: { code: 'invalid_argument', message: `Invalid arguments: ${parsed.error.issues[0]?.message ?? 'rejected'}` } };
-      const { view, headers, booleans } = parsed.data;
+      const { view, headers, booleans, words } = parsed.data;
+      // refused now, while an error can still be said: once the download starts, only a cut connection can
+      if (words?.timeZone !== undefined && !knownZone(words.timeZone)) return { ok: false, error: { code: 'invalid_argument', message: `Unknown time zone "${words.timeZone}": give an IANA zone name such as Europe/Madrid.` } };
       const page = await dispatch(core.handlers, 'lists.page', { view, offset: 0, limit: 1 });
       if (!page.ok) return page;
       const token = randomBytes(18).toString('base64url');
-      offers.set(token, { view, headers, booleans, expiresAt: now() + TOKEN_TTL_MS });
+      offers.set(token, { view, headers, booleans, words, expiresAt: now() + TOKEN_TTL_MS });
       return { ok: true, value: { location: `${DOWNLOAD_PATH}${token}`, rows: (page.value as { total: number }).total } };
     },
 
@@ -55,7 +59,7 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
       }
       res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${offer.view.list}.csv"` });
       try {
-        await core.writeCsv(offer.view, res, offer.headers, offer.booleans);
+        await core.writeCsv(offer.view, res, offer.headers, offer.booleans, offer.words);
         res.end();
       } catch {
         // Headers are gone: a cut connection is the only honest way to say the file is incomplete.
@@ -63,4 +67,13 @@ export function createCsvDownloads(core: Core, now: () => number = Date.now): Cs
       }
     },
   };
+}
+
+function knownZone(timeZone: string): boolean {
+  try {
+    zoneFormat(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
 }

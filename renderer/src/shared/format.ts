@@ -66,6 +66,8 @@ export function useFormat() {
     /** 1.25 → "125%" ("125 %" in Spanish). */
     percent: (fraction: number) => cached(`p|${tag.value}`, () => new Intl.NumberFormat(tag.value, { style: 'percent' })).format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—'),
+    /** A date and time in the fewest characters (a list's column, where the time must not be cut): 11/28/26, 10:59 PM. */
+    compactDateTime: (iso: string) => dateTimeFormat(tag.value, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)),
     /** The time of day to the second (a request's, on the diagnostics page). */
     time: (iso: string) => dateTimeFormat(tag.value, { timeStyle: 'medium' }).format(new Date(iso)),
     date: (iso: string | null | undefined) => (iso ? dateTimeFormat(tag.value, { dateStyle: 'medium' }).format(new Date(iso)) : '—'),

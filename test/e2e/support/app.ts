@@ -36,7 +36,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(options: { demo?: DemoServerOptions; viewport?: { width: number; height: number }; core?: Partial<CoreDeps> } = {}): Promise<App> {
+export async function startApp(options: { demo?: DemoServerOptions; viewport?: { width: number; height: number }; core?: Partial<CoreDeps>; timezoneId?: string } = {}): Promise<App> {
   const data = tempDir();
   const exportDir = path.join(data.path, 'exports');
   mkdirSync(exportDir, { recursive: true });
@@ -52,7 +52,7 @@ export async function startApp(options: { demo?: DemoServerOptions; viewport?: {
   });
   const host = await startBrowserHost({ core, rendererDir: path.join(root, 'out/renderer') });
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));

@@ -7,7 +7,7 @@
 // read again when its user signs in, and only "Clear" ends it.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import { csvText, EXCEL_LAYOUT, type CsvLayout } from '@contract/csv.ts';
+import { csvText, EXCEL_LAYOUT, keepCode, localTimeZone, zonedTime, type CsvLayout } from '@contract/csv.ts';
 import type { ContractError } from '@contract/errors.ts';
 import { SCAN_ROWS_KEPT, type DataAge, type ScanLocation, type ScanRow, type ScanRowKind } from '@contract/types.ts';
 import { useClient } from '../../shared/api/client.ts';
@@ -166,19 +166,21 @@ const CSV_COLUMNS = ['location', 'facility', 'code', 'kind', 'sku_or_code', 'des
 
 /**
  * The list as a CSV file, oldest first, as it was scanned: the contract's writer, so that a scanned
- * label such as `=HYPERLINK(...)` is written as text, never as a formula.
+ * label such as `=HYPERLINK(...)` is written as text, never as a formula, a scanned UPC keeps its
+ * leading zeros in a spreadsheet, and times are this workstation's, with their offset.
  */
 export function scanListCsv(rows: readonly ScanRow[], layout: CsvLayout = EXCEL_LAYOUT): string {
+  const zone = localTimeZone();
   const lines = [...rows].reverse().map((r) => [
     r.location?.code ?? (r.kind === 'location' ? r.hit?.code ?? '' : ''),
     (r.location ? r.location.facility : r.kind === 'location' ? r.hit?.facility : null) ?? '',
-    r.code,
+    keepCode(r.code),
     r.kind,
-    r.hit?.code ?? '',
+    keepCode(r.hit?.code ?? ''),
     r.hit && r.hit.title !== r.hit.code ? r.hit.title : '',
     r.count,
     r.onHandHere,
-    r.at,
+    zonedTime(r.at, zone),
   ]);
   return csvText(CSV_COLUMNS, lines, layout);
 }

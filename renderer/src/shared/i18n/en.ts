@@ -28,6 +28,7 @@ export const en = {
     lineNone: 'not found',
   },
   scans: {
+    noneHere: 'none here',
     notHere: 'none here in the offline data',
     stockNotHere: 'no figure: this location\'s stock is not on this workstation',
     title: 'Scan list',
@@ -293,6 +294,8 @@ export const en = {
     wider: '{column} wider',
     resetWidths: 'Columns back to their own widths',
     export: 'Export CSV',
+    rawCodes: 'Export raw codes for machines',
+    direction: 'Direction',
     exported: 'Exported {n} rows: {location}',
     downloaded: 'Exported {n} rows, downloaded as {file}',
     filter: 'Filter {column}',

@@ -54,3 +54,19 @@ export function columnWord(i18n: Words, list: string | undefined, column: string
   }
   return value;
 }
+
+/**
+ * Every code a list column may hold with its word, as `columnWord` words them (first group wins):
+ * what a CSV export of the column needs to say what the table says. Empty for a column of data.
+ */
+export function columnWords(i18n: Words, list: string | undefined, column: string): Record<string, string> {
+  const groups = (list ? LIST_ENUM_COLUMNS[list]?.[column] : undefined) ?? ENUM_COLUMNS[column] ?? [];
+  const words: Record<string, string> = {};
+  for (const group of groups) {
+    for (const value of ENUM_WORDS[group].values) {
+      const word = enumWord(i18n, group, value);
+      if (word !== value && !Object.hasOwn(words, value)) words[value] = word;
+    }
+  }
+  return words;
+}

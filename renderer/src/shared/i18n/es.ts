@@ -30,6 +30,7 @@ export const es: Messages = {
     lineNone: 'no encontrado',
   },
   scans: {
+    noneHere: 'no hay aquí',
     notHere: 'no hay aquí según los datos sin conexión',
     stockNotHere: 'sin cifra: las existencias de esta ubicación no están en este puesto',
     title: 'Lista de escaneos',
@@ -294,6 +295,8 @@ export const es: Messages = {
     wider: '{column} más ancha',
     resetWidths: 'Columnas a su ancho de siempre',
     export: 'Exportar CSV',
+    rawCodes: 'Exportar los códigos sin traducir, para máquinas',
+    direction: 'Sentido',
     exported: '{n} filas exportadas: {location}',
     downloaded: '{n} filas exportadas, descargadas como {file}',
     filter: 'Filtrar {column}',

@@ -13,6 +13,8 @@ const WIDE = /description|name|title|address|notes|email/i;
 const SERVER_FIELD = 190;
 
 export function defaultWidth(column: ColumnInfo, index: number): number {
+  // a signed change with its direction in words: "±0 no change", "+1,250 entrada"
+  if (column.stockChange) return 180;
   if (index === 0) return 220;
   if (WIDE.test(column.role ?? column.key)) return 340;
   const width = column.type === 'number' ? 130 : column.type === 'boolean' ? 120 : column.type === 'date' ? 200 : 210;
