@@ -7,7 +7,7 @@ import type { TableName } from '../lists/registry.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { flag, instantText, NotAnInstant, num, text } from '../lists/values.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
-import { naturalSortKeyOf } from './sort-key.ts';
+import { naturalSortKeyOf } from '../shared/sort-key.ts';
 
 export type { TableName } from '../lists/registry.ts';
 

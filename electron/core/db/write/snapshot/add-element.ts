@@ -1,7 +1,7 @@
 // One element of the answer: the usual one, the next stored row unchanged, costs a hash and no
 // parse; one found by its leading id unchanged costs no parse either; any other is parsed and stored.
 import { AisleError } from '../../../../contract/errors.ts';
-import { contentHash } from '../../../mirror/content-hash.ts';
+import { contentHash } from '../../content-hash.ts';
 import { SAMPLE_SIZE } from '../../../lists/field-discovery.ts';
 import type { Json } from '../../../lists/field-map.ts';
 import type { SnapshotState } from './state.ts';
