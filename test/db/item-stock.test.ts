@@ -3,7 +3,7 @@
 // items, a facility's stock dropped, and the rows' columns extracted again. Real SQLite, the real apply.
 import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { dropDataset } from '../../electron/core/db/write/snapshot/drop-dataset.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { reextractRows } from '../../electron/core/db/write/list-rows.ts';

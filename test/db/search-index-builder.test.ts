@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
 import { openMirror } from '../../electron/core/db/connection.ts';

@@ -6,7 +6,7 @@ import { openMirror } from '../../electron/core/db/connection.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
 import { noteWholeReadingDue } from '../../electron/core/db/write/search-words.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { DEFAULT_CAPS } from '../../electron/core/mirror/dataset-caps.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';

@@ -8,7 +8,7 @@ import type { RequestReport } from '../../electron/core/api/request-report.ts';
 import type { DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset, markApplied, markLogServerNewest } from '../../electron/core/db/write/datasets.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { MAX_ITEMS_ASKED, planStockReading } from '../../electron/core/mirror/stock-refresh.ts';

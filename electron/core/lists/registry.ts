@@ -5,7 +5,9 @@
 import type { ColumnInfo, RecordKind, ScopeKind } from '../../contract/types.ts';
 import { HISTORY_CHANGE_SQL } from '../db/read/history.ts';
 
-export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
+import type { TableName } from '../db/tables.ts';
+
+export type { TableName } from '../db/tables.ts';
 
 export interface ColumnDef extends ColumnInfo {
   /** The typed (indexed or extracted) column of the table, when there is one. */

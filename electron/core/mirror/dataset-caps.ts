@@ -14,6 +14,7 @@ import path from 'node:path';
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import { sizeInEnglish as megabytes, type NoticeList } from '../../contract/notices.ts';
 import type { ReadDb } from '../db/handles.ts';
+import type { DatasetLimits } from '../db/write/snapshot/plan.ts';
 import { averageRawLength } from '../db/read/list-rows.ts';
 
 export interface DatasetCaps {
@@ -34,17 +35,6 @@ const SAMPLE_ROWS = 1000;
 /** The disk is looked at again after this many bytes or records of an answer: tiny records cost disk too. */
 const DISK_CHECK_BYTES = 4 * MB;
 const DISK_CHECK_ROWS = 65_536;
-
-/** The caps of one answer, checked as its records come. */
-export interface DatasetLimits {
-  /** Past this many records, or this many bytes, `check` must be called (a cheap test on the hot path). */
-  readonly rows: number;
-  readonly bytes: number;
-  /** Throws when the answer is past a cap, in words naming the dataset and the evidence; else looks at the disk. */
-  check(records: number, bytes: number): void;
-  /** The server's announced total for the list, once known (and where it said it): it bounds the answer's records and bytes. */
-  announced(total: number, records: number, bytes: number, name?: string | null): void;
-}
 
 const number = (n: number) => n.toLocaleString('en-US');
 

@@ -11,16 +11,8 @@
 import type { WriteDb } from '../db/handles.ts';
 import { getMeta } from '../db/read/meta.ts';
 import { hasAnySearchWord, indexRowCount, indexVocabulary } from '../db/read/search-words.ts';
-import { forgetWrittenText, type SearchWord, storeSearchWords, wholeReadingDue, writtenWords } from '../db/write/search-words.ts';
+import { forgetWrittenText, type SearchWord, storeSearchWords, WORD_INDEXES, wholeReadingDue, writtenWords } from '../db/write/search-words.ts';
 import type { SearchIndex } from './search-index.ts';
-
-/** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
-const WORD_INDEXES: readonly SearchIndex[] = ['items_fts', 'records_fts'];
-
-/** True when the spelling help offers this index's words. */
-export function offersWords(index: string): boolean {
-  return (WORD_INDEXES as readonly string[]).includes(index);
-}
 
 /** A word worth offering: three characters or more, with a letter in it (SKU numbers are codes). */
 const OFFERED = /^(?=.*\p{L}).{3,}$/u;

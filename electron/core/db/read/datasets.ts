@@ -4,7 +4,7 @@ import { storedNotice, type Notice } from '../../../contract/notices.ts';
 import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
 import { stmt } from '../statements.ts';
-import { getMeta } from './meta.ts';
+import { getMeta, metaEntries } from './meta.ts';
 
 export interface DatasetRow {
   dataset_id: number;
@@ -109,4 +109,29 @@ export function fileStamp(db: ReadDb): string {
 export function scopeIdsOfList(db: ReadDb, list: string): Map<number, string | null> {
   const rows = db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[];
   return new Map(rows.map((d) => [d.dataset_id, d.scope_id]));
+}
+
+/** A watched field a dataset's answers no longer carry (lists/field-watch.ts), since when. */
+export interface MissingNote {
+  list: string;
+  column: string;
+  field: string;
+  since: string;
+  nowCarried: string[];
+}
+
+/** A dataset's missing field, when one is noted. */
+export function readMissingOf(db: ReadDb, datasetId: number): MissingNote | null {
+  const json = getMeta(db, `field_missing:${datasetId}`);
+  return json ? (JSON.parse(json) as MissingNote) : null;
+}
+
+/** Every dataset's missing field, by dataset id. */
+export function readMissing(db: ReadDb): Map<number, MissingNote> {
+  return new Map([...metaEntries(db, 'field_missing:')].map(([key, value]) => [Number(key.slice('field_missing:'.length)), JSON.parse(value) as MissingNote]));
+}
+
+/** The datasets whose last answer had records not kept, by dataset id. */
+export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
+  return new Map([...metaEntries(db, 'rejected:')].map(([key, value]) => [Number(key.slice('rejected:'.length)), JSON.parse(value) as { count: number; reason: string | null }]));
 }

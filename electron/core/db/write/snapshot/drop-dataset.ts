@@ -1,12 +1,11 @@
 // A dataset no longer kept offline, removed whole.
 import type { WriteDb } from '../../handles.ts';
-import { TABLES } from '../../../mirror/record-tables.ts';
-import { tableOf } from '../../../lists/registry.ts';
+import { TABLE_SHAPES, type TableName } from '../../tables.ts';
 import { itemsOfStockDataset, lastStockRid, settleItemStock } from '../item-stock.ts';
 
 /** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
-export function dropDataset(db: WriteDb, datasetId: number, list: string): void {
-  const table = TABLES[tableOf(list)];
+export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName): void {
+  const table = TABLE_SHAPES[tableName];
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     const stockItems = table.name === 'inventory' ? itemsOfStockDataset(db, datasetId) : [];
