@@ -39,6 +39,17 @@ export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
   return stmt(db, 'SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
 }
 
+/**
+ * The facts kept of each dataset in meta, under `<prefix><dataset_id>`: written only by
+ * db/write/datasets.ts, and removed with the dataset (forgetDataset).
+ */
+export const DATASET_META_PREFIXES = ['log_from:', 'log_newest:', 'rejected:', 'scope_gone:', 'field_missing:', 'list_reading:'] as const;
+
+/** How the sync last read a dataset's list (sync/list-paging.ts), as it wrote it; null when none. */
+export function listReading(db: ReadDb, datasetId: number): string | null {
+  return getMeta(db, `list_reading:${datasetId}`);
+}
+
 export function allDatasets(db: ReadDb): DatasetRow[] {
   return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
 }

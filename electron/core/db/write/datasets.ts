@@ -4,7 +4,7 @@
 // something of a dataset calls a function here.
 import type { Notice, ScopeKind } from '../../../contract/types.ts';
 import type { WriteDb } from '../handles.ts';
-import { readMissingOf, type MissingNote, type ScopeGone } from '../read/datasets.ts';
+import { DATASET_META_PREFIXES, readMissingOf, type MissingNote, type ScopeGone } from '../read/datasets.ts';
 import { deleteMeta, putMeta } from './meta.ts';
 
 /** What a dataset is, as the list registry describes it (sync's DatasetSpec has more). */
@@ -110,4 +110,20 @@ export function noteMissing(db: WriteDb, datasetId: number, note: Omit<MissingNo
 /** A dataset read whole again: its missing field, if noted, is no longer. */
 export function clearMissing(db: WriteDb, datasetId: number): void {
   deleteMeta(db, `field_missing:${datasetId}`);
+}
+
+/** How the sync read a dataset's list this time (sync/list-paging.ts's memory, as JSON). */
+export function markListReading(db: WriteDb, datasetId: number, memory: string): void {
+  putMeta(db, `list_reading:${datasetId}`, memory);
+}
+
+/**
+ * Removes what is kept of a dataset beside its rows: its row in `datasets`, its facts in meta, its
+ * stock reading's marks and its queued moved items. Call in the transaction that removes its rows.
+ */
+export function forgetDataset(db: WriteDb, datasetId: number): void {
+  for (const prefix of DATASET_META_PREFIXES) deleteMeta(db, `${prefix}${datasetId}`);
+  db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
+  db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
+  db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
 }

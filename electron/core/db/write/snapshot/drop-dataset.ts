@@ -1,6 +1,7 @@
 // A dataset no longer kept offline, removed whole.
 import type { WriteDb } from '../../handles.ts';
 import { TABLE_SHAPES, type TableName } from '../../tables.ts';
+import { forgetDataset } from '../datasets.ts';
 import { itemsOfStockDataset, lastStockRid, settleItemStock } from '../item-stock.ts';
 
 /** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
@@ -11,9 +12,6 @@ export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName
     const stockItems = table.name === 'inventory' ? itemsOfStockDataset(db, datasetId) : [];
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
     if (stockItems.length > 0) settleItemStock(db, lastStockRid(db), stockItems);
-    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `rejected:${datasetId}`, `scope_gone:${datasetId}`);
-    db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
-    db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
-    db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
+    forgetDataset(db, datasetId);
   }).immediate();
 }
