@@ -5,7 +5,7 @@ import { tableOf } from '../../electron/core/lists/registry.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
-import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { keepSearchWords } from '../../electron/core/db/search-words/keep.ts';
 
 export interface DatasetLoad {
   list: string;

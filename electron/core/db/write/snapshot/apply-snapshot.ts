@@ -3,7 +3,7 @@
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
 // would delete most of a dataset, or empty it, is rolled back and reported as held (mass-delete-guard.ts).
 // A log (history) keeps what it has and the events received, within its window (LogKeep). A part
-// (stock-refresh.ts) is the complete answer for some items only: the rows of those items it does not
+// (db/stock-refresh/) is the complete answer for some items only: the rows of those items it does not
 // hold are deleted, every other row stays.
 //
 // The steps, one file each, share one state (state.ts): begin.ts opens the transaction; each element

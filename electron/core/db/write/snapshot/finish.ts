@@ -3,10 +3,10 @@
 // state written, and all of it committed in the one transaction; or everything rolled back.
 import { AisleError } from '../../../../contract/errors.ts';
 import { clearMissing, markApplied, markLogFrom, markLogServerNewest, noteRejected } from '../datasets.ts';
-import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
+import { recordItemsGone, recordItemsMoved } from '../../stock-refresh/write.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
-import { noteWholeReadingDue } from '../search-words.ts';
+import { noteWholeReadingDue } from '../../search-words/write.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
 import { missingFieldFailure } from './missing-field.ts';
@@ -32,7 +32,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
     fillSearchIndex(s);
-    // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
+    // the items of the events received, new or changed, are asked for again (db/stock-refresh/)
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
     // a part deletes only rows of what it answers for: never most of the dataset
@@ -40,7 +40,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
       rollback(s);
       return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
     }
-    // the stock of a deleted item is asked for again (stock-refresh.ts)
+    // the stock of a deleted item is asked for again (db/stock-refresh/)
     if (t === 'items') recordItemsGone(db, gone);
     if (t === 'inventory') s.stockItems.push(...itemsOfStockRows(db, gone));
     removeRows(s, gone);

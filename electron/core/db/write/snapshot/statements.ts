@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { WriteDb } from '../../handles.ts';
 import type { TableShape } from '../../tables.ts';
 import type { SnapshotPart } from './types.ts';
-import { offersWords, prepareWrittenText } from '../search-words.ts';
+import { offersWords, prepareWrittenText } from '../../search-words/write.ts';
 import { unindexedUpdate, type UnindexedUpdate } from './unindexed-update.ts';
 
 export interface RowStatements {
@@ -16,7 +16,7 @@ export interface RowStatements {
   ftsCols: number[];
   ftsInsert: Statement | null;
   ftsDelete: Statement | null;
-  /** Notes a written row's indexed text for the spelling help's words (db/write/search-words.ts), or null: the index's words are not offered. */
+  /** Notes a written row's indexed text for the spelling help's words (db/search-words/write.ts), or null: the index's words are not offered. */
   noteText: Statement | null;
 }
 

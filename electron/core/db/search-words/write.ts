@@ -1,4 +1,4 @@
-// Writes of the full-text indexes' words (`search_words`): mirror/search-words.ts decides which.
+// Writes of the full-text indexes' words (`search_words`): db/search-words/keep.ts decides which.
 import type { Statement } from 'better-sqlite3';
 import type { WriteDb } from '../handles.ts';
 import type { SearchIndex } from '../tables.ts';
