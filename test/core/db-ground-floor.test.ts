@@ -67,4 +67,15 @@ describe('db/ is the ground floor', () => {
     expect(found[2]).toContain('The db layer may not import from the api layer (api/instant.ts)');
     expect(await layerErrors(file, "import { naturalSortKey } from '../../../shared/sort-key.ts';\nexport const key = naturalSortKey('A-1');\n")).toEqual([]);
   }, 60_000);
+
+  it('one concept, one folder: the spelling help\'s words and the stock read in part each live in one folder of db/', () => {
+    const all = files(core).map((file) => path.relative(core, file).split(path.sep).join('/'));
+    for (const concept of ['search-words', 'stock-refresh']) {
+      // the migrations keep the schema's history, one file per change, named for what it made
+      const named = all.filter((file) => file.includes(concept) && !file.startsWith('db/migrations/'));
+      expect(named.length, concept).toBeGreaterThan(1);
+      expect(named.filter((file) => !file.startsWith(`db/${concept}/`)), concept).toEqual([]);
+    }
+  });
 });
+
