@@ -14,6 +14,7 @@ import path from 'node:path';
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import { sizeInEnglish as megabytes, type NoticeList } from '../../contract/notices.ts';
 import type { ReadDb } from '../db/handles.ts';
+import type { TableName } from '../db/tables.ts';
 import type { DatasetLimits } from '../db/write/snapshot/plan.ts';
 import { averageRawLength } from '../db/read/list-rows.ts';
 
@@ -48,7 +49,7 @@ export interface NamedDataset {
  * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
  * checking that the disk holding the mirror has room for it. Throws `mirror_error` when it has not.
  */
-export function datasetLimits(db: ReadDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, named: NamedDataset): DatasetLimits {
+export function datasetLimits(db: ReadDb, table: TableName, datasetId: number, previousRows: number, caps: DatasetCaps, named: NamedDataset): DatasetLimits {
   const perRow = previousRows ? averageRawLength(db, table, datasetId, SAMPLE_ROWS) : 0;
   const previousBytes = Math.round(previousRows * perRow);
   const disk = db.memory ? null : new DiskRoom(db.name, caps.spareBytes, named);

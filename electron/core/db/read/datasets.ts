@@ -3,6 +3,7 @@
 import { storedNotice, type Notice } from '../../../contract/notices.ts';
 import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
+import type { TableName } from '../tables.ts';
 import { stmt } from '../statements.ts';
 import { getMeta, metaEntries } from './meta.ts';
 
@@ -58,7 +59,7 @@ export function allDatasets(db: ReadDb): DatasetRow[] {
  * A log's reading (dataset `log`): the window start its kept events were read from (meta
  * `log_from:<dataset_id>`, written with the events), and its newest event.
  */
-export function logState(db: ReadDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
+export function logState(db: ReadDb, datasetId: number, table: TableName): { keptFrom: string | null; newest: string | null } {
   const keptFrom = getMeta(db, `log_from:${datasetId}`);
   const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
   return { keptFrom, newest };
