@@ -82,7 +82,7 @@ describe('the items\' stock summary', () => {
     const stored = db.prepare(`SELECT ${columns.join(', ')} FROM inventory WHERE rid = ?`).raw();
     const rids = new Map((db.prepare('SELECT raw, rid FROM inventory').raw().all() as [string, number][]).map(([raw, rid]) => [raw, rid]));
     db.transaction(() =>
-      reextractRows(db, { table: 'inventory', list: 'inventory', columns, fts: null }, (raw) => {
+      reextractRows(db, 'inventory', 'inventory', (raw) => {
         const values = stored.get(rids.get(raw)) as unknown[];
         return values.map((value, i) => (i === quantity && typeof value === 'number' ? value * 2 : value));
       }),

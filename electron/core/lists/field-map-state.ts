@@ -156,9 +156,8 @@ export function reextract(db: WriteDb, list: string, table: TableName, overrides
   const decision = readDecision(db, list);
   if (!decision) return 0;
   const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
-  const t = TABLES[table];
   const scopes = scopeIdsOfList(db, list);
-  return reextractRows(db, { table, list, columns: t.columns, fts: t.fts }, (raw, datasetId) =>
+  return reextractRows(db, table, list, (raw, datasetId) =>
     extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null }),
   );
 }
