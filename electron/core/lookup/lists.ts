@@ -141,8 +141,8 @@ function filterCondition(columns: readonly ColumnDef[], key: string, value: stri
     const table = knownLists().find((l) => l.list === column.refersTo)?.table ?? 'records';
     return { column: at, op: 'contains', value: text, refersTo: { list: column.refersTo, table } };
   }
-  const key_ = /\d/.test(text) ? codeKey(text) : '';
-  return key_ === '' ? { column: at, op: 'contains', value: text } : { column: at, op: 'contains', value: text, codeKey: key_ };
+  const asCode = /\d/.test(text) ? codeKey(text) : '';
+  return asCode === '' ? { column: at, op: 'contains', value: text } : { column: at, op: 'contains', value: text, codeKey: asCode };
 }
 
 /** The typed query of a view (scope, filters, sort). */
