@@ -93,6 +93,10 @@ const commentWords = {
   },
 };
 
+// Words that only SQL text holds (upper case, as the project writes SQL), for the rule that keeps SQL
+// under electron/core/db/: a string or template with one of them outside it is SQL composed there.
+const SQL_TEXT = String.raw`/\b(SELECT|INSERT INTO|DELETE FROM|ORDER BY|GROUP BY|WHERE|ESCAPE|COLLATE|PRAGMA|json_extract|CAST\(|LIKE \?)/`;
+
 const aislePlugin = { rules: { 'core-layers': coreLayers, 'renderer-layers': rendererLayers, 'comment-words': commentWords } };
 
 export default tseslint.config(
@@ -160,6 +164,9 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL lives in electron/core/db/: add a read or write function there.' },
         { selector: "CallExpression[callee.object.name='db'][callee.property.name=/^(exec|transaction|function)$/]", message: 'SQL lives in electron/core/db/: add a read or write function there.' },
         { selector: "NewExpression[callee.name='Database']", message: 'Connections to the mirror come from electron/core/db/connection.ts.' },
+        // fragments too: a clause or an expression built outside db/ is SQL composed there
+        { selector: `Literal[value=${SQL_TEXT}]`, message: 'SQL text lives in electron/core/db/: hand the data layer a typed query or add a read there.' },
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: 'SQL text lives in electron/core/db/: hand the data layer a typed query or add a read there.' },
       ],
     },
   },

@@ -445,7 +445,7 @@ export interface RecentRecord extends Omit<SearchHit, 'match' | 'field'> {
  * password).
  */
 /**
- * Why a facility's stock is read whole and not only for the items that moved (core/mirror/stock-refresh.ts):
+ * Why a facility's stock is read whole and not only for the items that moved (core/db/stock-refresh/plan.ts):
  * no whole reading yet; one is due (Settings); the history or an items list not read this round;
  * the server's history went back; the last reading made by an earlier Aisle (which did not queue
  * the items that moved); the history kept not reaching back to the last reading; an event naming no

@@ -14,8 +14,9 @@ export interface CoreLayer {
 
 export const CORE_LAYERS: CoreLayer[] = [
   { name: 'shared', level: 0, holds: ['shared/', 'settings/', 'events.ts'], why: 'general helpers, the settings store and the event bus: they import nothing of the core' },
+  { name: 'db', level: 1, holds: ['db/'], why: 'the SQLite mirror: its schema, statements, reads and writes; db imports only shared, and what it must know of a list comes to it as a plan built above it' },
   { name: 'api', level: 1, holds: ['api/', 'context.ts', 'ports.ts'], why: "HTTP to the server, and the types every part is handed (the context carries the log of the api's requests)" },
-  { name: 'db', level: 2, holds: ['db/', 'mirror/', 'lists/'], why: 'the SQLite mirror, and the list registry and field map it stores records by' },
+  { name: 'lists', level: 2, holds: ['mirror/', 'lists/'], why: 'the list registry, the field map, the record tables and the plans that tell the mirror how a list is stored' },
   { name: 'session', level: 3, holds: ['session/'], why: 'sign-in, tokens, offline unlock, the lock and the kiosk policy file sign-in obeys' },
   { name: 'sync', level: 4, holds: ['sync/'], why: 'sync rounds, written into the mirror for the session' },
   { name: 'lookup', level: 4, holds: ['lookup/'], why: 'answers read from the mirror' },

@@ -9,7 +9,7 @@ import { openMirror, PAGE_SIZE } from '../../electron/core/db/connection.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { SCHEMA_VERSION } from '../../electron/core/db/migrations/index.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
-import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { keepSearchWords } from '../../electron/core/db/search-words/keep.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 import { random } from './support/stats.ts';
 

@@ -18,7 +18,7 @@ import { openMirror } from '../../electron/core/db/connection.ts';
 import type { ReadDb } from '../../electron/core/db/handles.ts';
 import { warmFile } from '../../electron/core/mirror/warm-file.ts';
 import { DEFAULT_SETTINGS } from '../../electron/core/settings/settings-store.ts';
-import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { keepSearchWords } from '../../electron/core/db/search-words/keep.ts';
 import { loadDataset } from '../lookup/mirror-fixture.ts';
 import { distribution, p99Verdict, random, timeCalls } from './support/stats.ts';
 import { cachedBenchMirror, FULL, QUICK, type BenchSizes } from './lookup-data.ts';

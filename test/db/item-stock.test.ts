@@ -3,7 +3,7 @@
 // items, a facility's stock dropped, and the rows' columns extracted again. Real SQLite, the real apply.
 import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { dropDataset } from '../../electron/core/db/write/snapshot/drop-dataset.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { reextractRows } from '../../electron/core/db/write/list-rows.ts';
@@ -82,7 +82,7 @@ describe('the items\' stock summary', () => {
     const stored = db.prepare(`SELECT ${columns.join(', ')} FROM inventory WHERE rid = ?`).raw();
     const rids = new Map((db.prepare('SELECT raw, rid FROM inventory').raw().all() as [string, number][]).map(([raw, rid]) => [raw, rid]));
     db.transaction(() =>
-      reextractRows(db, { table: 'inventory', list: 'inventory', columns, fts: null }, (raw) => {
+      reextractRows(db, 'inventory', 'inventory', (raw) => {
         const values = stored.get(rids.get(raw)) as unknown[];
         return values.map((value, i) => (i === quantity && typeof value === 'number' ? value * 2 : value));
       }),

@@ -6,7 +6,7 @@ import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import Database from 'better-sqlite3';
 import { openMirror } from '../../electron/core/db/connection.ts';

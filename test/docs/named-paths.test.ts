@@ -65,7 +65,7 @@ describe('the docs name files that exist', () => {
     expect(isInRepository('db/read/search-hits.ts', paths)).toBe(true);
     expect(isInRepository('round/plan.ts', paths)).toBe(true);
     expect(isInRepository('ead/search-hits.ts', paths)).toBe(false);
-    expect(isInRepository('electron/core/mirror/apply-snapshot.ts', paths)).toBe(false);
+    expect(isInRepository('electron/core/mirror/content-hash.ts', paths)).toBe(false);
   });
 
   // The map explains the core by folder, not file by file (a file's first lines say what it holds),

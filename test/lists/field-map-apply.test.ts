@@ -2,7 +2,7 @@
 // written, and decided again (re-extracting the rows kept) once a list decided on a few records grows.
 import { describe, expect, it } from 'vitest';
 import { readDecision } from '../../electron/core/lists/field-map-state.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';

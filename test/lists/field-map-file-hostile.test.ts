@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { applyFieldMapFile, readFieldMapFile } from '../../electron/core/lists/field-map-file.ts';
 import { stockSpec } from '../support/dataset-specs.ts';
 import { tempDir } from '../support/temp-dir.ts';

@@ -6,7 +6,7 @@ import { codeKey, codeParts, hasCodeKey, naturalComparer, plainlyInNaturalOrder,
 const naturalCompare = naturalComparer();
 import { writeCsvRows } from '../../electron/core/lookup/csv-writer.ts';
 import { csvField } from '../../electron/contract/csv.ts';
-import { naturalSortKey } from '../../electron/core/mirror/sort-key.ts';
+import { naturalSortKey } from '../../electron/core/shared/sort-key.ts';
 import { classifyQuery, queryLines, searchWords, splitCodeWords } from '../../electron/core/lookup/query-classify.ts';
 
 describe('codeKey', () => {

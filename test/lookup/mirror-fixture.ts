@@ -1,11 +1,11 @@
 // Fills a mirror through the mirror's own apply (ensureDataset + beginSnapshot), exactly as a sync
 // would, with a chosen "last synced" time. Used by the lookup tests and the lookup benchmark.
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { SEARCH_INDEXES } from '../../electron/core/mirror/search-index.ts';
-import { keepSearchWords } from '../../electron/core/mirror/search-words.ts';
+import { keepSearchWords } from '../../electron/core/db/search-words/keep.ts';
 
 export interface DatasetLoad {
   list: string;

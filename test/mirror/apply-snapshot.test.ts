@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { beginSnapshot, type ApplyResult, type LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
+import type { ApplyResult, LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';

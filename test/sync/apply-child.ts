@@ -1,7 +1,7 @@
 // Child process for the kill test: applies one snapshot file to a mirror with the real streaming
 // splitter and apply code, printing `applying` when it starts. Usage: apply-child.ts <mirror> <json>
 import { createReadStream } from 'node:fs';
-import { beginSnapshot } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { openMirror } from '../../electron/core/db/connection.ts';

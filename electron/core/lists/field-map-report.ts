@@ -2,12 +2,12 @@
 // `aisle fields` show it. Read-only: works on any connection to the mirror.
 import type { FieldChoice, FieldMapReport, ListFieldMap } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
-import { allDatasets } from '../db/read/datasets.ts';
+import { allDatasets, readMissing, readRejected } from '../db/read/datasets.ts';
 import { scopeRecordName } from '../db/read/scopes.ts';
 import { fieldRoles } from './field-map.ts';
 import type { MachinePolicy } from '../settings/machine-policy.ts';
 import { appliedFileWarning, fieldMapFilePath, policyFieldMap, readFieldMapInForce } from './field-map-file.ts';
-import { decidedLists, readDecision, readMissing, readOverrides, readRejected } from './field-map-state.ts';
+import { decidedLists, readDecision, readOverrides } from './field-map-state.ts';
 import { knownLists, listDef } from './registry.ts';
 
 /** A column Aisle learned of after the list was decided: pages read it by its names in each record until the list is decided again. */

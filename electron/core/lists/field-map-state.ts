@@ -168,46 +168,10 @@ export function reextract(db: WriteDb, list: string, table: TableName, overrides
   const decision = readDecision(db, list);
   if (!decision) return 0;
   const { extract } = compileMap(db, table, mapInForce(decision, overrides, list));
-  const t = TABLES[table];
   const scopes = scopeIdsOfList(db, list);
-  return reextractRows(db, { table, list, columns: t.columns, fts: t.fts }, (raw, datasetId) =>
+  return reextractRows(db, table, list, (raw, datasetId) =>
     extract(JSON.parse(raw) as Record<string, unknown>, { list, scopeId: scopes.get(datasetId) ?? null }),
   );
-}
-
-const MISSING = 'field_missing:';
-
-/** A watched field a dataset's answers no longer carry (field-watch.ts), since when. */
-export interface MissingNote {
-  list: string;
-  column: string;
-  field: string;
-  since: string;
-  nowCarried: string[];
-}
-
-/** Notes (outside any transaction: the apply was rolled back) a dataset's missing field; keeps the first time it was met. */
-export function noteMissing(db: WriteDb, datasetId: number, note: Omit<MissingNote, 'since'>, at: string): MissingNote {
-  const before = readMissingOf(db, datasetId);
-  const since = before && before.column === note.column && before.field === note.field ? before.since : at;
-  const made = { ...note, since };
-  putMeta(db, MISSING + datasetId, JSON.stringify(made));
-  return made;
-}
-
-/** A dataset read whole again: its missing field, if noted, is no longer. */
-export function clearMissing(db: WriteDb, datasetId: number): void {
-  deleteMeta(db, MISSING + datasetId);
-}
-
-function readMissingOf(db: ReadDb, datasetId: number): MissingNote | null {
-  const json = getMeta(db, MISSING + datasetId);
-  return json ? (JSON.parse(json) as MissingNote) : null;
-}
-
-/** Every dataset's missing field, by dataset id. */
-export function readMissing(db: ReadDb): Map<number, MissingNote> {
-  return new Map([...metaEntries(db, MISSING)].map(([key, value]) => [Number(key.slice(MISSING.length)), JSON.parse(value) as MissingNote]));
 }
 
 const RELEARN = 'field_map_relearn:';
@@ -226,17 +190,4 @@ export function relearnFieldMap(db: WriteDb, list: string, at = new Date().toISO
 
 function relearnAsked(db: ReadDb, list: string): boolean {
   return getMeta(db, RELEARN + list) !== null;
-}
-
-const REJECTED = 'rejected:';
-
-/** Notes (in the apply's transaction) how many records of a dataset were not kept, and why the first was not. */
-export function noteRejected(db: WriteDb, datasetId: number, count: number, reason: string | null): void {
-  if (count === 0) deleteMeta(db, REJECTED + datasetId);
-  else putMeta(db, REJECTED + datasetId, JSON.stringify({ count, reason }));
-}
-
-/** The datasets whose last answer had records not kept, by dataset id. */
-export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
-  return new Map([...metaEntries(db, REJECTED)].map(([key, value]) => [Number(key.slice(REJECTED.length)), JSON.parse(value) as { count: number; reason: string | null }]));
 }

@@ -3,15 +3,17 @@
 // shows first (the lookups). Which server field fills which extracted column is the field map's
 // concern (field-map.ts); columns Aisle does not know are discovered from the records.
 import type { ColumnInfo, RecordKind, ScopeKind } from '../../contract/types.ts';
-import { HISTORY_CHANGE_SQL } from '../db/read/history.ts';
+import { isSafeFieldKey } from '../db/read/list-views.ts';
 
-export type TableName = 'items' | 'locations' | 'inventory' | 'history' | 'records';
+import type { TableName } from '../db/tables.ts';
+
+export type { TableName } from '../db/tables.ts';
 
 export interface ColumnDef extends ColumnInfo {
-  /** The typed (indexed or extracted) column of the table, when there is one. */
-  sql?: string;
-  /** What the column sorts by, when not `sql`: a code's natural sort key. */
-  sortSql?: string;
+  /** The typed (indexed or extracted) column of the table that holds it, when there is one. */
+  stored?: string;
+  /** The table's column it sorts by, when not `stored`: a code's natural sort key. */
+  sortStored?: string;
 }
 
 export interface ListDef {
@@ -25,7 +27,7 @@ export interface ListDef {
   codeField: string;
   titleField: string;
   /** Default sort when the view gives none. */
-  defaultSort: { sql: string; dir: 'asc' | 'desc' };
+  defaultSort: { stored: string; dir: 'asc' | 'desc' };
   /**
    * Where the sync reads the list, given its scope's id ('' for a global list); null for the
    * datasets the sync plans itself (a facility's stock and history, which are POSTed with a body).
@@ -38,14 +40,14 @@ const under = (route: string) => () => `${LISTS}/${route}/query`;
 const perAccount = (route: string) => (id: string) => `${LISTS}/accounts/${encodeURIComponent(id)}/${route}/query`;
 const perFacility = (route: string) => (id: string) => `${LISTS}/facilities/${encodeURIComponent(id)}/${route}/query`;
 
-const s = (key: string, label: string, sql?: string): ColumnDef => ({ key, label, type: 'string', sql });
-const n = (key: string, label: string, sql?: string): ColumnDef => ({ key, label, type: 'number', sql });
-const b = (key: string, label: string, sql?: string): ColumnDef => ({ key, label, type: 'boolean', sql });
-const d = (key: string, label: string, sql?: string): ColumnDef => ({ key, label, type: 'date', sql });
+const s = (key: string, label: string, stored?: string): ColumnDef => ({ key, label, type: 'string', stored });
+const n = (key: string, label: string, stored?: string): ColumnDef => ({ key, label, type: 'number', stored });
+const b = (key: string, label: string, stored?: string): ColumnDef => ({ key, label, type: 'boolean', stored });
+const d = (key: string, label: string, stored?: string): ColumnDef => ({ key, label, type: 'date', stored });
 
 const modified = d('modifiedon', 'Modified', 'modified_on');
 /** The field a list's records keep as their `code` (the field map's code), sorted naturally. */
-const code = (key: string, label: string): ColumnDef => ({ ...s(key, label), sortSql: 'code_sort' });
+const code = (key: string, label: string): ColumnDef => ({ ...s(key, label), sortStored: 'code_sort' });
 const codeAndName = [code('code', 'Code'), s('name', 'Name')];
 
 function records(
@@ -58,7 +60,7 @@ function records(
   codeField = 'code',
   titleField = 'name',
 ): ListDef {
-  return { list, label, kind, scopeKind, table: 'records', columns: [...columns, modified], codeField, titleField, defaultSort: { sql: 'code_sort', dir: 'asc' }, path };
+  return { list, label, kind, scopeKind, table: 'records', columns: [...columns, modified], codeField, titleField, defaultSort: { stored: 'code_sort', dir: 'asc' }, path };
 }
 
 const DEFS: ListDef[] = [
@@ -96,7 +98,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'sku',
     titleField: 'description',
-    defaultSort: { sql: 'sku', dir: 'asc' },
+    defaultSort: { stored: 'sku', dir: 'asc' },
     path: perAccount('items'),
   },
   {
@@ -106,7 +108,7 @@ const DEFS: ListDef[] = [
     scopeKind: 'facility',
     table: 'locations',
     columns: [
-      { ...s('code', 'Code', 'code'), sortSql: 'code_sort' },
+      { ...s('code', 'Code', 'code'), sortStored: 'code_sort' },
       s('zone', 'Zone', 'zone'),
       s('type', 'Type', 'type'),
       s('barcode', 'Barcode', 'barcode'),
@@ -118,7 +120,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'code',
     titleField: 'code',
-    defaultSort: { sql: 'code_sort', dir: 'asc' },
+    defaultSort: { stored: 'code_sort', dir: 'asc' },
     path: perFacility('locations'),
   },
   {
@@ -128,7 +130,7 @@ const DEFS: ListDef[] = [
     scopeKind: 'facility',
     table: 'inventory',
     columns: [
-      { ...s('location_code', 'Location', 'location_code'), sortSql: 'location_code_sort' },
+      { ...s('location_code', 'Location', 'location_code'), sortStored: 'location_code_sort' },
       s('sku', 'SKU', 'sku'),
       s('lot', 'Lot', 'lot'),
       s('serial', 'Serial', 'serial'),
@@ -142,7 +144,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'location_code',
     titleField: 'sku',
-    defaultSort: { sql: 'location_code_sort', dir: 'asc' },
+    defaultSort: { stored: 'location_code_sort', dir: 'asc' },
     path: null,
   },
   {
@@ -154,7 +156,7 @@ const DEFS: ListDef[] = [
     columns: [
       d('createdon', 'When', 'created_on'),
       // the figure beside the time, before the words: in a narrow window it is on screen first
-      { ...n('stock_change', 'Change', HISTORY_CHANGE_SQL), stockChange: true },
+      { ...n('stock_change', 'Change'), stockChange: true },
       s('type', 'Type', 'type'),
       s('sku', 'SKU', 'sku'),
       s('location_code', 'Location', 'location_code'),
@@ -170,7 +172,7 @@ const DEFS: ListDef[] = [
     ],
     codeField: 'sku',
     titleField: 'type',
-    defaultSort: { sql: 'created_on', dir: 'desc' },
+    defaultSort: { stored: 'created_on', dir: 'desc' },
     path: null,
   },
 ];
@@ -230,7 +232,5 @@ function labelOf(list: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A column key safe to put in a JSON path (`$."key"`). */
-export function isSafeColumnKey(key: string): boolean {
-  return /^[A-Za-z0-9_$@. -]{1,64}$/.test(key) && !key.includes('"');
-}
+/** A column key safe to put in a JSON path (`$."key"`): the data layer refuses any other. */
+export const isSafeColumnKey = isSafeFieldKey;

@@ -1,6 +1,6 @@
 // Codes as people type them: location codes and SKUs match whatever the separators and case
 // (`A03 02B`, `a-03-02-b`, `A0302B` all find `A-03-02-B`), and sort naturally (`A-2-9` before `A-2-10`).
-import { naturalSortKey } from '../mirror/sort-key.ts';
+import { naturalSortKey } from '../shared/sort-key.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
 
 /** The matching key of a code: the mirror's `code_norm` (upper case, letters and digits only). */

@@ -70,20 +70,6 @@ export function referenceName(db: ReadDb, list: string, id: string): string | nu
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** The SQL of "this column's id names a record whose code or name is like ?" (a filter typed as the cell reads). */
-export function referenceLikeSql(list: string, expr: string): string {
-  const table = knownLists().find((l) => l.list === list)?.table ?? 'records';
-  if (table === 'items') return `${expr} IN (SELECT id FROM items WHERE sku LIKE ? ESCAPE '\\')`;
-  if (table === 'locations') return `${expr} IN (SELECT id FROM locations WHERE code LIKE ? ESCAPE '\\')`;
-  return `${expr} IN (SELECT id FROM records WHERE list = '${list}' AND (name LIKE ? ESCAPE '\\' OR code LIKE ? ESCAPE '\\'))`;
-}
-
-/** How many `?` referenceLikeSql's text holds. */
-export function referenceLikeParams(list: string): number {
-  const table = knownLists().find((l) => l.list === list)?.table ?? 'records';
-  return table === 'records' ? 2 : 1;
-}
-
 /**
  * The columns with their facts, from a sample of the records: a column the field map took for
  * another list's ids, or whose name says it holds them and whose values are found there, is a

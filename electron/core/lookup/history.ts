@@ -2,7 +2,7 @@
 // from and to; newest first, filtered by type and time.
 import type { HistoryAnswer } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
-import { utcInstant } from '../mirror/instant.ts';
+import { utcInstant } from '../shared/instant.ts';
 import { combinedAge, datasetsOf, readDatasets, readFacts } from './data-age.ts';
 import type { QueryOptions } from './lists.ts';
 import { historyEvents, oldestEvent, type HistoryRow } from '../db/read/history.ts';

@@ -5,14 +5,14 @@ import type { ColumnInfo, ListInfo, ListPage } from '../../contract/types.ts';
 import { AisleError } from '../../contract/errors.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { fileStamp, type DatasetInfo } from '../db/read/datasets.ts';
-import { rowsByRid, useCodeKey, viewCount, viewPage, viewRids, viewRows, viewSample } from '../db/read/list-views.ts';
+import { rowsByRid, useCodeKey, viewCount, viewKey, viewOrderKey, viewPage, viewRids, viewRows, viewSample, type ViewColumn, type ViewCondition, type ViewQuery, type ViewScope } from '../db/read/list-views.ts';
 import { scopeRecordName } from '../db/read/scopes.ts';
 import { inOneRead } from '../db/statements.ts';
 import { combinedAge, datasetsOf, readDatasets, type StaleThresholds } from './data-age.ts';
 import { codeKey } from './codes.ts';
-import { isSafeColumnKey, knownField, listDef, nameKey, type ColumnDef, type ListDef } from './list-registry.ts';
+import { isSafeColumnKey, knownField, knownLists, listDef, nameKey, type ColumnDef, type ListDef } from './list-registry.ts';
 import { recordFieldMap, referenceRole } from './record-roles.ts';
-import { namedRow, referenceLikeParams, referenceLikeSql, withFacts } from './column-facts.ts';
+import { namedRow, withFacts } from './column-facts.ts';
 
 export interface QueryOptions {
   staleAfter: StaleThresholds;
@@ -35,7 +35,7 @@ export function listCatalog(db: ReadDb): ListInfo[] {
       label: def.label,
       kind: def.kind,
       scopeKind: def.scopeKind,
-      columns: stripSql(listColumns(db, def, null)),
+      columns: stripStored(listColumns(db, def, null)),
       scopes: scopeIds.map((id) => ({ id, name: scopeName(db, def.scopeKind, id) ?? id })).sort((a, b) => a.name.localeCompare(b.name)),
     });
   }
@@ -54,8 +54,7 @@ export function scopeName(db: ReadDb, scopeKind: string, id: string): string | n
  * its facts for people (column-facts.ts).
  */
 export function listColumns(db: ReadDb, def: ListDef, scopeId: string | null): ColumnDef[] {
-  const where = scopeWhere(db, def, scopeId);
-  const raws = viewSample(db, def.table, where, SAMPLE_ROWS);
+  const raws = viewSample(db, { table: def.table, scope: viewScope(db, def, scopeId), where: [], sort: [] }, SAMPLE_ROWS);
   const sample = raws.map((raw) => JSON.parse(raw) as Record<string, unknown>);
   const fieldOf = columnFields(db, def, sample);
   const used = new Set<string>();
@@ -114,8 +113,8 @@ function typeOf(value: unknown): ColumnInfo['type'] {
   return 'string';
 }
 
-function stripSql(columns: ColumnDef[]): ColumnInfo[] {
-  return columns.map(({ sql: _sql, sortSql: _sortSql, ...info }) => info);
+function stripStored(columns: ColumnDef[]): ColumnInfo[] {
+  return columns.map(({ stored: _stored, sortStored: _sortStored, ...info }) => info);
 }
 
 /** The columns as the contract gives them, made once for each remembered set of columns. */
@@ -124,96 +123,80 @@ const infos = new WeakMap<ColumnDef[], ColumnInfo[]>();
 function columnInfos(columns: ColumnDef[]): ColumnInfo[] {
   let info = infos.get(columns);
   if (!info) {
-    info = stripSql(columns);
+    info = stripStored(columns);
     infos.set(columns, info);
   }
   return info;
 }
 
-interface Sql {
-  sql: string;
-  params: unknown[];
-}
-
-function scopeWhere(db: ReadDb, def: ListDef, scopeId: string | null): Sql {
-  if (def.table === 'records') {
-    return scopeId === null ? { sql: 'list = ?', params: [def.list] } : { sql: 'list = ? AND scope_id = ?', params: [def.list, scopeId] };
-  }
-  if (scopeId === null) return { sql: '1', params: [] };
+function viewScope(db: ReadDb, def: ListDef, scopeId: string | null): ViewScope {
+  if (def.table === 'records') return { kind: 'list', list: def.list, scopeId };
+  if (scopeId === null) return { kind: 'all' };
   // Resolved here so that one dataset gives `dataset_id = ?`: its index then also yields rid order.
-  const ids = datasetsOf(readDatasets(db), def.list, scopeId).map((d) => d.datasetId);
-  if (ids.length === 0) return { sql: '0', params: [] };
-  return { sql: `dataset_id IN (${ids.map(() => '?').join(', ')})`, params: ids };
+  return { kind: 'datasets', ids: datasetsOf(readDatasets(db), def.list, scopeId).map((d) => d.datasetId) };
 }
 
-/** The SQL expression of a column: its typed column, or the field inside the raw JSON. */
-function columnExpr(def: ListDef, key: string, columns: readonly ColumnDef[] = def.columns): { expr: string; column: ColumnDef | undefined } {
-  const column = columns.find((c) => c.key === key);
-  if (column?.sql) return { expr: column.sql, column };
-  if (key === 'id') return { expr: 'id', column };
+/** Where a column's value is read: its typed column, its computed value, or the field inside the record as received. */
+function viewColumn(key: string, column: ColumnDef | undefined): ViewColumn {
+  if (column?.stockChange) return { computed: 'stock_change' };
+  if (column?.stored) return { column: column.stored };
+  if (key === 'id') return { column: 'id' };
   if (!isSafeColumnKey(key)) throw new AisleError('invalid_argument', `No such column: ${key.slice(0, 64)}`);
-  return { expr: `json_extract(raw, '$."${key}"')`, column };
+  return { field: key };
 }
 
 const COMPARISON = /^\s*(<=|>=|!=|<>|<|>|=)\s*(-?\d+(?:\.\d+)?)\s*$/;
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 
-function filterSql(def: ListDef, columns: readonly ColumnDef[], key: string, value: string): Sql | null {
+/**
+ * What a filter typed in a column means: a comparison of numbers (`>5`, `<=3`) in a column that is
+ * not text, yes or no in a flag's column, else "contains", also as a code when it has a digit (as
+ * the search box reads one: `A03 02B` finds `A-03-02-B`) and also in the code or name a reference
+ * column shows. Null for an empty filter.
+ */
+function filterCondition(columns: readonly ColumnDef[], key: string, value: string): ViewCondition | null {
   if (value.trim() === '') return null;
-  const { expr, column } = columnExpr(def, key, columns);
+  const column = columns.find((c) => c.key === key);
+  const at = viewColumn(key, column);
   const comparison = COMPARISON.exec(value);
   if (comparison && column?.type !== 'string') {
-    const op = comparison[1] === '<>' ? '!=' : comparison[1];
-    return { sql: `CAST(${expr} AS REAL) ${op} ?`, params: [Number(comparison[2])] };
+    const op = comparison[1] === '<>' ? '!=' : (comparison[1] as ViewCondition['op']);
+    return { column: at, op, value: Number(comparison[2]) };
   }
   const word = value.trim().toLowerCase();
   if (column?.type === 'boolean' && (TRUE_WORDS.has(word) || FALSE_WORDS.has(word))) {
-    return { sql: `${expr} = ?`, params: [TRUE_WORDS.has(word) ? 1 : 0] };
+    return { column: at, op: 'is', value: TRUE_WORDS.has(word) ? 1 : 0 };
   }
-  const pattern = '%' + value.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  const text = value.trim();
   if (column?.refersTo) {
     // the cell shows the record's code or name: a filter finds what it shows, and the id too
-    const named = referenceLikeSql(column.refersTo, expr);
-    return { sql: `(${expr} LIKE ? ESCAPE '\\' OR ${named})`, params: [pattern, ...Array<string>(referenceLikeParams(column.refersTo)).fill(pattern)] };
+    const table = knownLists().find((l) => l.list === column.refersTo)?.table ?? 'records';
+    return { column: at, op: 'contains', value: text, refersTo: { list: column.refersTo, table } };
   }
-  const contains = { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [pattern] };
-  return codeFilter(expr, value) ?? contains;
+  const asCode = /\d/.test(text) ? codeKey(text) : '';
+  return asCode === '' ? { column: at, op: 'contains', value: text } : { column: at, op: 'contains', value: text, codeKey: asCode };
 }
 
-/**
- * A filter with a digit in it is also read as a code, as the search box reads one: `A03 02B` finds
- * `A-03-02-B`, the column's values compared by their code keys (codes.ts). Null for a filter that
- * is no code.
- */
-function codeFilter(expr: string, value: string): Sql | null {
-  const key = /\d/.test(value) ? codeKey(value.trim()) : '';
-  if (key === '') return null;
-  const pattern = '%' + value.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-  return { sql: `(${expr} LIKE ? ESCAPE '\\' OR code_key(${expr}) LIKE ?)`, params: [pattern, `%${key}%`] };
-}
-
-/** WHERE and ORDER BY of a view (scope, filters, sort). */
-export function viewSql(db: ReadDb, def: ListDef, view: ListView): { where: Sql; orderBy: string } {
+/** The typed query of a view (scope, filters, sort). */
+export function viewQuery(db: ReadDb, def: ListDef, view: ListView): ViewQuery {
   useCodeKey(db, codeKey);
-  const parts = [scopeWhere(db, def, view.scopeId)];
   const columns = Object.keys(view.filters).length > 0 ? viewColumns(db, def, view.scopeId) : def.columns;
+  const where: ViewCondition[] = [];
   for (const [key, value] of Object.entries(view.filters)) {
-    const part = filterSql(def, columns, key, value);
-    if (part) parts.push(part);
+    const condition = filterCondition(columns, key, value);
+    if (condition) where.push(condition);
   }
-  const where = { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
-  const order = view.sort.map((sort) => {
-    const { expr, column } = columnExpr(def, sort.column);
-    return `${column?.sortSql ?? expr} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}`;
+  const sort: ViewQuery['sort'][number][] = view.sort.map((by) => {
+    const column = def.columns.find((c) => c.key === by.column);
+    return { column: column?.sortStored ? { column: column.sortStored } : viewColumn(by.column, column), dir: by.dir === 'desc' ? 'desc' : 'asc' };
   });
   // Unsorted: a whole list in code order (its code index), and a facility's locations (their
   // dataset index is by code); other scopes (an account's items, a facility's stock) in the order
   // the server sent them, which the dataset index gives without sorting.
   const inServerOrder = def.table !== 'records' && def.table !== 'locations' && view.scopeId !== null;
-  if (order.length === 0 && !inServerOrder) order.push(`${def.defaultSort.sql} ${def.defaultSort.dir === 'desc' ? 'DESC' : 'ASC'}`);
-  order.push('rid');
-  return { where, orderBy: order.join(', ') };
+  if (sort.length === 0 && !inServerOrder) sort.push({ column: { column: def.defaultSort.stored }, dir: def.defaultSort.dir });
+  return { table: def.table, scope: viewScope(db, def, view.scopeId), where, sort };
 }
 
 /**
@@ -258,15 +241,15 @@ function isFiltered(view: ListView): boolean {
  * The rids of a view in its order, sorted and filtered once while the file is unchanged; made only
  * when `make` (else undefined when not kept).
  */
-function viewOrder(db: ReadDb, facts: ViewFacts, table: string, where: Sql, whereKey: string, orderBy: string, make: boolean): number[] | undefined {
-  const key = `${whereKey}\n${orderBy}`;
+function viewOrder(db: ReadDb, facts: ViewFacts, query: ViewQuery, make: boolean): number[] | undefined {
+  const key = viewOrderKey(query);
   let order = facts.orders.get(key);
   if (order) {
     // the most recently used last: the first is the one to forget
     facts.orders.delete(key);
   } else {
     if (!make) return undefined;
-    order = viewRids(db, table, where, orderBy);
+    order = viewRids(db, query);
     if (facts.orders.size >= MAX_ORDERS) facts.orders.delete(facts.orders.keys().next().value!);
   }
   facts.orders.set(key, order);
@@ -292,10 +275,8 @@ export function listPage(db: ReadDb, view: ListView, offset: number, limit: numb
 
 function pageOf(db: ReadDb, view: ListView, offset: number, limit: number, options: QueryOptions): ListPage {
   const def = listDef(view.list);
-  const { where, orderBy } = viewSql(db, def, view);
+  const query = viewQuery(db, def, view);
   const facts = factsOf(db);
-  /** The rows a view holds, whatever their order: its total's key, and with the order its order's. */
-  const whereKey = `${def.table}\n${where.sql}\n${JSON.stringify(where.params)}`;
   const columnDefs = viewColumns(db, def, view.scopeId);
   const columns = columnInfos(columnDefs);
   let total: number;
@@ -305,13 +286,13 @@ function pageOf(db: ReadDb, view: ListView, offset: number, limit: number, optio
   // as much. A view only sorted gives its first page from SQLite alone (a top 200 costs a fifth of a
   // whole sort, and the count is the unsorted view's): someone who sorts may only look at the top.
   const filtered = isFiltered(view);
-  const order = filtered || view.sort.length > 0 ? viewOrder(db, facts, def.table, where, whereKey, orderBy, filtered || offset > 0) : undefined;
+  const order = filtered || view.sort.length > 0 ? viewOrder(db, facts, query, filtered || offset > 0) : undefined;
   if (order) {
     total = order.length;
     raws = rowsByRid(db, def.table, order.slice(offset, offset + limit));
   } else {
-    total = remembered(facts.totals, whereKey, () => viewCount(db, def.table, where));
-    raws = viewPage(db, def.table, where, orderBy, limit, offset);
+    total = remembered(facts.totals, viewKey(query), () => viewCount(db, query));
+    raws = viewPage(db, query, limit, offset);
   }
   const datasets = readDatasets(db);
   // one memory of names for the page: its rows mostly refer to the same few records (an account's);
@@ -336,10 +317,10 @@ function pageOf(db: ReadDb, view: ListView, offset: number, limit: number, optio
  */
 export function* iterateView(db: ReadDb, view: ListView, namesDb: ReadDb): Generator<Record<string, unknown>> {
   const def = listDef(view.list);
-  const { where, orderBy } = viewSql(db, def, view);
+  const query = viewQuery(db, def, view);
   const columns = viewColumns(db, def, view.scopeId);
   const names = new Map<string, string | null>();
-  for (const row of viewRows(db, def.table, where, orderBy)) yield namedRow(namesDb, columns, toRow(row), names);
+  for (const row of viewRows(db, query)) yield namedRow(namesDb, columns, toRow(row), names);
 }
 
 export function toRow(row: { id: string; raw: string; stock_change?: number | null }): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // locations and every other list, ranked exact code/barcode first, then code prefixes, then words.
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
-import { naturalSortKey } from '../mirror/sort-key.ts';
+import { naturalSortKey } from '../shared/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
 import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';

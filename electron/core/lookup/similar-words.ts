@@ -1,6 +1,6 @@
 // Spelling help for the search box: the words of the mirror one edit away from a typed word that
 // the mirror does not hold (`brackt` -> bracket): a letter missing, one too many, one wrong, or two
-// neighbours swapped. The mirror's words are in `search_words` (mirror/search-words.ts), indexed by
+// neighbours swapped. The mirror's words are in `search_words` (db/search-words/keep.ts), indexed by
 // length and word and by length and the word spelled backwards. A letter dropped or two swapped
 // give words that are looked up as they are. A letter wrong or one added leaves one position
 // unknown: the word is the typed letters before it, any one letter, the typed letters after it;
@@ -9,7 +9,7 @@
 // however many words the vocabulary holds that merely start or end alike; all are one statement.
 // Decision and measurement: docs/decisions/0012-search-spelling-help.md.
 import type { ReadDb } from '../db/handles.ts';
-import { hasSearchWord, searchWordsNear, type WordPattern } from '../db/read/search-words.ts';
+import { hasSearchWord, searchWordsNear, type WordPattern } from '../db/search-words/read.ts';
 
 /** Words shorter than this are not corrected: one edit away from a three-letter word is most short words. */
 export const MIN_CORRECTED_LENGTH = 4;

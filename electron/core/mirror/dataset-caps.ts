@@ -14,6 +14,8 @@ import path from 'node:path';
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import { sizeInEnglish as megabytes, type NoticeList } from '../../contract/notices.ts';
 import type { ReadDb } from '../db/handles.ts';
+import type { TableName } from '../db/tables.ts';
+import type { DatasetLimits } from '../db/write/snapshot/plan.ts';
 import { averageRawLength } from '../db/read/list-rows.ts';
 
 export interface DatasetCaps {
@@ -35,17 +37,6 @@ const SAMPLE_ROWS = 1000;
 const DISK_CHECK_BYTES = 4 * MB;
 const DISK_CHECK_ROWS = 65_536;
 
-/** The caps of one answer, checked as its records come. */
-export interface DatasetLimits {
-  /** Past this many records, or this many bytes, `check` must be called (a cheap test on the hot path). */
-  readonly rows: number;
-  readonly bytes: number;
-  /** Throws when the answer is past a cap, in words naming the dataset and the evidence; else looks at the disk. */
-  check(records: number, bytes: number): void;
-  /** The server's announced total for the list, once known (and where it said it): it bounds the answer's records and bytes. */
-  announced(total: number, records: number, bytes: number, name?: string | null): void;
-}
-
 const number = (n: number) => n.toLocaleString('en-US');
 
 /** A dataset as the user is told of it: its list, and the account or facility it is of (none: a global list). */
@@ -58,7 +49,7 @@ export interface NamedDataset {
  * The caps of one dataset's answer (read once per dataset: a count and a sample of its rows), after
  * checking that the disk holding the mirror has room for it. Throws `mirror_error` when it has not.
  */
-export function datasetLimits(db: ReadDb, table: string, datasetId: number, previousRows: number, caps: DatasetCaps, named: NamedDataset): DatasetLimits {
+export function datasetLimits(db: ReadDb, table: TableName, datasetId: number, previousRows: number, caps: DatasetCaps, named: NamedDataset): DatasetLimits {
   const perRow = previousRows ? averageRawLength(db, table, datasetId, SAMPLE_ROWS) : 0;
   const previousBytes = Math.round(previousRows * perRow);
   const disk = db.memory ? null : new DiskRoom(db.name, caps.spareBytes, named);

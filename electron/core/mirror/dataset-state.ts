@@ -25,7 +25,7 @@ export interface DatasetSpec {
   log?: { maxRows: number };
   /**
    * The dataset (a facility's stock) can be brought up to date in part between full snapshots
-   * (stock-refresh.ts): its `history` dataset's events name the items that moved (null: history is
+   * (db/stock-refresh/): its `history` dataset's events name the items that moved (null: history is
    * not kept, so every reading is full), and the answer for some items only is asked for with their
    * values in `body[field]` and applied as the complete answer for the rows whose `column` holds
    * one of them. A full snapshot at least every `fullEveryMinutes` (0: always).

@@ -3,13 +3,13 @@
 // Which server field fills a column is the field map's (lists/field-map.ts): a table compiles a
 // map into its extractor once per dataset apply.
 import { demoMap, getter, type FieldMap, type Json } from '../lists/field-map.ts';
-import type { TableName } from '../lists/registry.ts';
+import { TABLE_SHAPES, type TableName, type TableShape } from '../db/tables.ts';
 import { AisleError } from '../../contract/errors.ts';
 import { flag, instantText, NotAnInstant, num, text } from '../lists/values.ts';
 import { normaliseCode } from '../shared/normalise-code.ts';
-import { naturalSortKeyOf } from './sort-key.ts';
+import { naturalSortKeyOf } from '../shared/sort-key.ts';
 
-export type { TableName } from '../lists/registry.ts';
+export type { TableName } from '../db/tables.ts';
 
 export interface Scope {
   list: string;
@@ -30,16 +30,12 @@ export interface References {
 
 const NO_REFERENCES: References = { itemIdBySku: () => null, locationIdByCode: () => null };
 
-export interface RecordTable {
-  name: TableName;
-  /** Extracted columns, in the order `extract` returns them (after rid, dataset_id, id). */
-  columns: readonly string[];
+/** A table's shape (db/tables.ts) with the extractors that fill its columns from a list's records. */
+export interface RecordTable extends TableShape {
   /** The extractor of a field map (made once per dataset apply, then called per record). */
   compile(map: FieldMap, references?: References): Extract;
   /** The extractor of the demo server's field names. */
   extract: Extract;
-  /** The FTS5 table and the `columns` it indexes (rowid = rid), or null. */
-  fts: { table: string; columns: readonly string[] } | null;
 }
 
 const NAME_FALLBACK = ['firstname', 'lastname'];
@@ -88,21 +84,17 @@ function reference(map: FieldMap, column: string, resolve: (r: Json) => string |
   return map[column] ? (r) => text(get(r)) : resolve;
 }
 
-function table(name: TableName, columns: readonly string[], fts: RecordTable['fts'], compile: RecordTable['compile']): RecordTable {
-  return { name, columns, fts, compile, extract: compile(demoMap(name, name)) };
+function table(name: TableName, compile: RecordTable['compile']): RecordTable {
+  return { ...TABLE_SHAPES[name], compile, extract: compile(demoMap(name, name)) };
 }
 
 export const TABLES: Record<TableName, RecordTable> = {
-  items: table('items', ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on'], { table: 'items_fts', columns: ['sku', 'description'] }, (map) => {
+  items: table('items', (map) => {
     const f = fieldsOf(map, ['account_id', 'sku', 'upc', 'gtin', 'description', 'uom', 'enabled', 'modified_on']);
     const [account, sku, upc, gtin, description, uom, enabled, modified] = [f.account_id, f.sku, f.upc, f.gtin, f.description, f.uom, f.enabled, f.modified_on];
     return (r, scope) => [text(account(r)) ?? scope.scopeId, text(sku(r)), text(upc(r)), text(gtin(r)), text(description(r)), text(uom(r)), flag(enabled(r)), modified(r)];
   }),
-  locations: table(
-    'locations',
-    ['facility_id', 'code', 'code_norm', 'code_sort', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on'],
-    { table: 'locations_fts', columns: ['code', 'barcode', 'zone'] },
-    (map) => {
+  locations: table('locations', (map) => {
       const f = fieldsOf(map, ['facility_id', 'code', 'barcode', 'zone', 'type', 'pickable', 'enabled', 'modified_on']);
       const [facility, codeOf, barcode, zone, type, pickable, enabled, modified] = [f.facility_id, f.code, f.barcode, f.zone, f.type, f.pickable, f.enabled, f.modified_on];
       return (r, scope) => {
@@ -111,14 +103,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       };
     },
   ),
-  inventory: table(
-    'inventory',
-    [
-      'facility_id', 'location_id', 'location_code', 'location_code_sort', 'item_id', 'account_id', 'sku', 'lot', 'serial',
-      'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on',
-    ],
-    null,
-    (map, references = NO_REFERENCES) => {
+  inventory: table('inventory', (map, references = NO_REFERENCES) => {
       const f = fieldsOf(map, ['account_id', 'sku', 'lot', 'serial', 'expiry', 'uom', 'qty_on_hand', 'qty_allocated', 'qty_available', 'status', 'modified_on']);
       const [account, sku, lot, serial, expiry, uom, onHand, allocated, available, status, modified] = [
         f.account_id, f.sku, f.lot, f.serial, f.expiry, f.uom, f.qty_on_hand, f.qty_allocated, f.qty_available, f.status, f.modified_on,
@@ -147,14 +132,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       };
     },
   ),
-  history: table(
-    'history',
-    [
-      'facility_id', 'item_id', 'sku', 'location_id', 'location_code', 'from_location_code', 'to_location_code', 'type', 'qty',
-      'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on',
-    ],
-    null,
-    (map, references = NO_REFERENCES) => {
+  history: table('history', (map, references = NO_REFERENCES) => {
       const f = fieldsOf(map, ['sku', 'from_location_code', 'to_location_code', 'type', 'qty', 'qty_before', 'qty_after', 'lot', 'user_email', 'reference', 'created_on', 'modified_on']);
       const [sku, from, to, type, qty, before, after, lot, user, ref, created, modified] = [
         f.sku, f.from_location_code, f.to_location_code, f.type, f.qty, f.qty_before, f.qty_after, f.lot, f.user_email, f.reference, f.created_on, f.modified_on,
@@ -184,7 +162,7 @@ export const TABLES: Record<TableName, RecordTable> = {
       };
     },
   ),
-  records: table('records', ['list', 'scope_id', 'code', 'code_sort', 'name', 'text', 'modified_on'], { table: 'records_fts', columns: ['code', 'name', 'text'] }, (map) => {
+  records: table('records', (map) => {
     const f = fieldsOf(map, ['code', 'name', 'modified_on']);
     const [codeOf, nameOf, modified] = [f.code, f.name, f.modified_on];
     const idField = map.id ?? null;

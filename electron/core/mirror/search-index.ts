@@ -8,9 +8,9 @@
 // as much and a search that finds nothing a quarter. Merging rewrites the whole index, which takes
 // seconds for a large mirror, so it is worth it after
 // a round that wrote a large part of a table (a first sync), not after a round of small changes.
-import type { TableName } from './record-tables.ts';
+import type { SearchIndex, TableName } from '../db/tables.ts';
 
-export type SearchIndex = 'items_fts' | 'locations_fts' | 'records_fts';
+export type { SearchIndex } from '../db/tables.ts';
 
 /** The full-text index of each table that has one. */
 export const SEARCH_INDEXES: Partial<Record<TableName, SearchIndex>> = {

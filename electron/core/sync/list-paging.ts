@@ -14,8 +14,8 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { StreamResponse } from '../api/json-stream-request.ts';
 import type { ReadDb, WriteDb } from '../db/handles.ts';
-import { getMeta } from '../db/read/meta.ts';
-import { putMeta } from '../db/write/meta.ts';
+import { listReading } from '../db/read/datasets.ts';
+import { markListReading } from '../db/write/datasets.ts';
 import { rebuiltAnswer, type AskPage, type KeptPage, type RebuildPage } from './page-etags.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -29,7 +29,7 @@ export type Paging =
   /** The server says where the next page is: a Link header, a `next` URL, or a cursor. */
   | { style: 'link' | 'next' | 'cursor' };
 
-/** What a dataset's last complete reading learned (meta `list_reading:<dataset_id>`, written with its data). */
+/** What a dataset's last complete reading learned (kept with its data by db/write/datasets.ts: markListReading). */
 export interface ReadingMemory {
   /** The dataset it was learned for: a dataset id used again for another never inherits it. */
   key: string;
@@ -44,10 +44,8 @@ export interface ReadingMemory {
   envelope?: string | null;
 }
 
-const memoryKey = (datasetId: number) => `list_reading:${datasetId}`;
-
 export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingMemory | null {
-  const text = getMeta(db, memoryKey(datasetId));
+  const text = listReading(db, datasetId);
   if (!text) return null;
   try {
     const memory = JSON.parse(text) as ReadingMemory;
@@ -58,7 +56,7 @@ export function readMemory(db: ReadDb, datasetId: number, key: string): ReadingM
 }
 
 export function writeMemory(db: WriteDb, datasetId: number, memory: ReadingMemory): void {
-  putMeta(db, memoryKey(datasetId), JSON.stringify(memory));
+  markListReading(db, datasetId, JSON.stringify(memory));
 }
 
 /** One page as read: the envelope's fields, how many records it had, its Link header. */

@@ -13,7 +13,7 @@ import { getMeta } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
 import { putMeta } from '../db/write/meta.ts';
-import { beginSnapshot } from '../db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../mirror/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 

@@ -10,7 +10,7 @@ import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts'
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
-import { listLabel } from '../lists/registry.ts';
+import { listLabel, tableOf } from '../lists/registry.ts';
 import { kept, type PlanOptions } from './dataset-registry.ts';
 
 
@@ -61,12 +61,12 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
       continue;
     }
     if (leftBySettings(row, plan)) {
-      dropDataset(db, row.dataset_id, row.list);
+      dropDataset(db, row.dataset_id, tableOf(row.list));
       dropped++;
       continue;
     }
     if (gone) {
-      dropDataset(db, row.dataset_id, row.list);
+      dropDataset(db, row.dataset_id, tableOf(row.list));
       dropped++;
       note(removed, row, gone.name);
       continue;

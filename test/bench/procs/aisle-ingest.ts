@@ -6,7 +6,7 @@
 //   node test/bench/procs/aisle-ingest.ts <responses dir> <work dir>
 import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { beginSnapshot } from '../../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../../electron/core/db/write/datasets.ts';
 import { openMirrorWriter } from '../../../electron/core/db/connection.ts';
 import { JsonArraySplitter } from '../../../electron/core/sync/json-array-splitter.ts';

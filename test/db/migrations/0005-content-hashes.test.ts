@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { contentHash } from '../../../electron/core/mirror/content-hash.ts';
+import { contentHash } from '../../../electron/core/db/content-hash.ts';
 import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { naturalSortKey } from '../../../electron/core/mirror/sort-key.ts';
+import { naturalSortKey } from '../../../electron/core/shared/sort-key.ts';
 import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { fileAtVersion } from './support.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMirror } from '../../../electron/core/db/connection.ts';
 import { SCHEMA_VERSION } from '../../../electron/core/db/migrations/index.ts';
-import { planStockReading } from '../../../electron/core/mirror/stock-refresh.ts';
+import { planStockReading } from '../../../electron/core/db/stock-refresh/plan.ts';
 import { eachTestFolder } from '../../support/each-test-folder.ts';
 import { addStockAndHistoryDatasets, fileAtVersion } from './support.ts';
 

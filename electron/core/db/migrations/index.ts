@@ -50,9 +50,9 @@
 //
 // The schema as it stands, in SQLite's own words, is test/db/fixtures/schema.sql: a test checks that
 // the migrations build exactly that.
-import { contentHash } from '../../mirror/content-hash.ts';
-import { utcInstant } from '../../mirror/instant.ts';
-import { naturalSortKeyOf } from '../../mirror/sort-key.ts';
+import { contentHash } from '../content-hash.ts';
+import { utcInstant } from '../../shared/instant.ts';
+import { naturalSortKeyOf } from '../../shared/sort-key.ts';
 import type { WriteDb } from '../handles.ts';
 import type { Migration } from './migration.ts';
 import { migration as m0001 } from './0001-first-schema.ts';

@@ -1,5 +1,6 @@
 // A dataset's stored rows as the relay publishes them: id, content hash and the record as received.
 import type { ReadDb } from '../handles.ts';
+import type { TableName } from '../tables.ts';
 
 export interface StoredRow {
   id: string;
@@ -8,7 +9,7 @@ export interface StoredRow {
 }
 
 /** Every row a dataset holds in `table`, one at a time; one statement reads one state of the file (WAL). */
-export function datasetRows(db: ReadDb, table: string, datasetId: number): IterableIterator<StoredRow> {
+export function datasetRows(db: ReadDb, table: TableName, datasetId: number): IterableIterator<StoredRow> {
   return db.prepare(`SELECT id, hash, raw FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<StoredRow>;
 }
 

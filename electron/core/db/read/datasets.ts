@@ -3,8 +3,9 @@
 import { storedNotice, type Notice } from '../../../contract/notices.ts';
 import type { ScopeKind } from '../../../contract/types.ts';
 import type { ReadDb } from '../handles.ts';
+import type { TableName } from '../tables.ts';
 import { stmt } from '../statements.ts';
-import { getMeta } from './meta.ts';
+import { getMeta, metaEntries } from './meta.ts';
 
 export interface DatasetRow {
   dataset_id: number;
@@ -39,6 +40,17 @@ export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
   return stmt(db, 'SELECT * FROM datasets WHERE key = ?').get(key) as DatasetRow | undefined;
 }
 
+/**
+ * The facts kept of each dataset in meta, under `<prefix><dataset_id>`: written only by
+ * db/write/datasets.ts, and removed with the dataset (forgetDataset).
+ */
+export const DATASET_META_PREFIXES = ['log_from:', 'log_newest:', 'rejected:', 'scope_gone:', 'field_missing:', 'list_reading:'] as const;
+
+/** How the sync last read a dataset's list (sync/list-paging.ts), as it wrote it; null when none. */
+export function listReading(db: ReadDb, datasetId: number): string | null {
+  return getMeta(db, `list_reading:${datasetId}`);
+}
+
 export function allDatasets(db: ReadDb): DatasetRow[] {
   return db.prepare('SELECT d.*, s.full_at FROM datasets d LEFT JOIN stock_refresh s USING (dataset_id) ORDER BY d.list, d.scope_id').all() as DatasetRow[];
 }
@@ -47,7 +59,7 @@ export function allDatasets(db: ReadDb): DatasetRow[] {
  * A log's reading (dataset `log`): the window start its kept events were read from (meta
  * `log_from:<dataset_id>`, written with the events), and its newest event.
  */
-export function logState(db: ReadDb, datasetId: number, table: string): { keptFrom: string | null; newest: string | null } {
+export function logState(db: ReadDb, datasetId: number, table: TableName): { keptFrom: string | null; newest: string | null } {
   const keptFrom = getMeta(db, `log_from:${datasetId}`);
   const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
   return { keptFrom, newest };
@@ -109,4 +121,29 @@ export function fileStamp(db: ReadDb): string {
 export function scopeIdsOfList(db: ReadDb, list: string): Map<number, string | null> {
   const rows = db.prepare('SELECT dataset_id, scope_id FROM datasets WHERE list = ?').all(list) as { dataset_id: number; scope_id: string | null }[];
   return new Map(rows.map((d) => [d.dataset_id, d.scope_id]));
+}
+
+/** A watched field a dataset's answers no longer carry (lists/field-watch.ts), since when. */
+export interface MissingNote {
+  list: string;
+  column: string;
+  field: string;
+  since: string;
+  nowCarried: string[];
+}
+
+/** A dataset's missing field, when one is noted. */
+export function readMissingOf(db: ReadDb, datasetId: number): MissingNote | null {
+  const json = getMeta(db, `field_missing:${datasetId}`);
+  return json ? (JSON.parse(json) as MissingNote) : null;
+}
+
+/** Every dataset's missing field, by dataset id. */
+export function readMissing(db: ReadDb): Map<number, MissingNote> {
+  return new Map([...metaEntries(db, 'field_missing:')].map(([key, value]) => [Number(key.slice('field_missing:'.length)), JSON.parse(value) as MissingNote]));
+}
+
+/** The datasets whose last answer had records not kept, by dataset id. */
+export function readRejected(db: ReadDb): Map<number, { count: number; reason: string | null }> {
+  return new Map([...metaEntries(db, 'rejected:')].map(([key, value]) => [Number(key.slice('rejected:'.length)), JSON.parse(value) as { count: number; reason: string | null }]));
 }

@@ -1,6 +1,7 @@
 // Reads of one record with its raw JSON, of any list, of the records under an account, and of what a
 // reference to a record shows.
 import type { ReadDb } from '../handles.ts';
+import type { TableName } from '../tables.ts';
 import { stmt } from '../statements.ts';
 
 export interface StoredRecord {
@@ -13,7 +14,7 @@ export interface StoredRecord {
 }
 
 /** A record by id: of `list` in the records table, else of its own table. */
-export function storedRecord(db: ReadDb, table: string, list: string, id: string): StoredRecord | undefined {
+export function storedRecord(db: ReadDb, table: TableName, list: string, id: string): StoredRecord | undefined {
   return (
     table === 'records'
       ? stmt(db, `SELECT id, raw, dataset_id AS datasetId, code, name FROM records WHERE list = ? AND id = ? LIMIT 1`).get(list, id)

@@ -1,8 +1,10 @@
-// Writes to the `datasets` table and the per-dataset facts kept in meta: each round's attempt, error,
-// success, a snapshot held back, a log's window, a scope the server no longer lists.
+// The one writer of dataset bookkeeping: the `datasets` table and the per-dataset facts kept in meta
+// (each round's attempt, error, success, a snapshot held back, a log's window, a scope the server no
+// longer lists, records not kept, a field gone from the records). Every step of a round that notes
+// something of a dataset calls a function here.
 import type { Notice, ScopeKind } from '../../../contract/types.ts';
 import type { WriteDb } from '../handles.ts';
-import type { ScopeGone } from '../read/datasets.ts';
+import { DATASET_META_PREFIXES, readMissingOf, type MissingNote, type ScopeGone } from '../read/datasets.ts';
 import { deleteMeta, putMeta } from './meta.ts';
 
 /** What a dataset is, as the list registry describes it (sync's DatasetSpec has more). */
@@ -88,4 +90,40 @@ export function markKeptWhileScopeGone(db: WriteDb, datasetId: number, gone: Sco
     markScopeGone(db, datasetId, gone);
     markError(db, datasetId, error);
   }).immediate();
+}
+
+/** Notes (in the apply's transaction) how many records of a dataset were not kept, and why the first was not. */
+export function noteRejected(db: WriteDb, datasetId: number, count: number, reason: string | null): void {
+  if (count === 0) deleteMeta(db, `rejected:${datasetId}`);
+  else putMeta(db, `rejected:${datasetId}`, JSON.stringify({ count, reason }));
+}
+
+/** Notes (outside any transaction: the apply was rolled back) a dataset's missing field; keeps the first time it was met. */
+export function noteMissing(db: WriteDb, datasetId: number, note: Omit<MissingNote, 'since'>, at: string): MissingNote {
+  const before = readMissingOf(db, datasetId);
+  const since = before && before.column === note.column && before.field === note.field ? before.since : at;
+  const made = { ...note, since };
+  putMeta(db, `field_missing:${datasetId}`, JSON.stringify(made));
+  return made;
+}
+
+/** A dataset read whole again: its missing field, if noted, is no longer. */
+export function clearMissing(db: WriteDb, datasetId: number): void {
+  deleteMeta(db, `field_missing:${datasetId}`);
+}
+
+/** How the sync read a dataset's list this time (sync/list-paging.ts's memory, as JSON). */
+export function markListReading(db: WriteDb, datasetId: number, memory: string): void {
+  putMeta(db, `list_reading:${datasetId}`, memory);
+}
+
+/**
+ * Removes what is kept of a dataset beside its rows: its row in `datasets`, its facts in meta, its
+ * stock reading's marks and its queued moved items. Call in the transaction that removes its rows.
+ */
+export function forgetDataset(db: WriteDb, datasetId: number): void {
+  for (const prefix of DATASET_META_PREFIXES) deleteMeta(db, `${prefix}${datasetId}`);
+  db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
+  db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
+  db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
 }

@@ -1,27 +1,20 @@
 // Rewrites of a list's stored rows: their extracted columns (and full-text entries) computed again
 // from their raw JSON, as when the list's field map changed.
 import type { WriteDb } from '../handles.ts';
+import { TABLE_SHAPES, type TableName } from '../tables.ts';
 import { lastStockRid, settleItemStock } from './item-stock.ts';
 
 /** Rows read at a time when re-extracting. */
 const BATCH = 2_000;
 
-export interface ExtractedColumns {
-  table: string;
-  list: string;
-  /** The table's extracted columns, in the order `extract` gives their values. */
-  columns: readonly string[];
-  /** The table's full-text index and the columns it holds, if it has one. */
-  fts: { table: string; columns: readonly string[] } | null;
-}
-
 /**
- * Computes every row's columns again (`extract`, from its raw JSON and its dataset) and writes only
+ * Computes every row of a list's columns again (`extract`, from its raw JSON and its dataset, in the
+ * table's shape's order) and writes only
  * the rows whose columns change, and their full-text entries. Returns how many changed. Call in a
  * write transaction.
  */
-export function reextractRows(db: WriteDb, target: ExtractedColumns, extract: (raw: string, datasetId: number) => unknown[]): number {
-  const { table, list, columns: cols, fts } = target;
+export function reextractRows(db: WriteDb, tableName: TableName, list: string, extract: (raw: string, datasetId: number) => unknown[]): number {
+  const { name: table, columns: cols, fts } = TABLE_SHAPES[tableName];
   const batch = db.prepare(`SELECT rid, dataset_id, raw, ${cols.join(', ')} FROM ${table} WHERE rid > ? AND dataset_id IN (SELECT dataset_id FROM datasets WHERE list = ?) ORDER BY rid LIMIT ${BATCH}`).raw();
   const update = db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`);
   const ftsCols = fts ? fts.columns.map((c) => cols.indexOf(c)) : [];

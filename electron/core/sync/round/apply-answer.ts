@@ -3,7 +3,8 @@
 // nested too deep are left out (`rejected`) and the rest applies.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
-import { beginSnapshot, type ApplyResult } from '../../db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot } from '../../mirror/apply-snapshot.ts';
+import type { ApplyResult } from '../../db/write/snapshot/apply-snapshot.ts';
 import { checkpointAfterDataset } from '../../db/wal.ts';
 import { markError } from '../../db/write/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';

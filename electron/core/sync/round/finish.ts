@@ -8,8 +8,8 @@ import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
 import { compactSearchIndexes } from '../../db/write/search-index.ts';
 import { SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
-import { keepSearchWords } from '../../mirror/search-words.ts';
-import { pruneAccountedItems } from '../../db/write/stock-refresh.ts';
+import { keepSearchWords } from '../../db/search-words/keep.ts';
+import { pruneAccountedItems } from '../../db/stock-refresh/write.ts';
 import { settleUnplanned } from '../unplanned-datasets.ts';
 import type { Planned } from './plan.ts';
 import type { RoundState } from './round-state.ts';
@@ -37,7 +37,7 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
 
 /**
  * Merges the full-text index of each table this round wrote a large part of (a first sync), one
- * transaction each; then keeps the indexes' words for the search box's spelling help (search-words.ts).
+ * transaction each; then keeps the indexes' words for the search box's spelling help (db/search-words/).
  */
 function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
   const changed: SearchIndex[] = [];

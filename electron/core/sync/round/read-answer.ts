@@ -6,7 +6,7 @@ import { markHeld, markUnchanged } from '../../db/write/datasets.ts';
 import { type DatasetRow } from '../../db/read/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { inOneWrite } from '../../db/write/in-one-write.ts';
-import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
+import { writeStockRefresh } from '../../db/stock-refresh/write.ts';
 import type { Applied } from './apply-answer.ts';
 import { readPart, stockReading } from './read-part.ts';
 import { readWhole } from './read-whole.ts';

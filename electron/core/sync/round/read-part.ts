@@ -1,10 +1,10 @@
-// A facility's stock, read in full, in part (the items that moved), or not at all (stock-refresh.ts).
+// A facility's stock, read in full, in part (the items that moved), or not at all (db/stock-refresh/).
 import { AisleError } from '../../../contract/errors.ts';
 import { datasetByKey } from '../../db/read/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
-import { historyMark, type HistoryMark } from '../../db/read/stock-refresh.ts';
-import { planStockReading, type StockReading } from '../../mirror/stock-refresh.ts';
-import { writeStockRefresh } from '../../db/write/stock-refresh.ts';
+import { historyMark, type HistoryMark } from '../../db/stock-refresh/read.ts';
+import { planStockReading, type StockReading } from '../../db/stock-refresh/plan.ts';
+import { writeStockRefresh } from '../../db/stock-refresh/write.ts';
 import { kept } from '../dataset-registry.ts';
 import { applyAnswer, type Applied } from './apply-answer.ts';
 import { openRequest } from './open-request.ts';
@@ -13,7 +13,7 @@ import type { RoundState } from './round-state.ts';
 /** Items asked for in one request when a dataset is read in part (a body of ~80 KB of ids). */
 export const PART_VALUES_PER_REQUEST = 2_000;
 
-/** A facility's stock, this round: read in full, in part, or not at all (stock-refresh.ts); null for other datasets. */
+/** A facility's stock, this round: read in full, in part, or not at all (db/stock-refresh/); null for other datasets. */
 export function stockReading(r: RoundState, spec: DatasetSpec, datasetId: number): { reading: StockReading; mark: HistoryMark } | null {
   if (!spec.refresh) return null;
   const { db, results } = r;

@@ -1,9 +1,8 @@
 // One element of the answer: the usual one, the next stored row unchanged, costs a hash and no
 // parse; one found by its leading id unchanged costs no parse either; any other is parsed and stored.
 import { AisleError } from '../../../../contract/errors.ts';
-import { contentHash } from '../../../mirror/content-hash.ts';
-import { SAMPLE_SIZE } from '../../../lists/field-discovery.ts';
-import type { Json } from '../../../lists/field-map.ts';
+import { contentHash } from '../../content-hash.ts';
+import type { Json } from './plan.ts';
 import type { SnapshotState } from './state.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
 import { askedFor, reject } from './not-kept.ts';
@@ -47,7 +46,7 @@ export function addElement(s: SnapshotState, element: Buffer | string): void {
   s.watch?.note(record as Json);
   if (!s.fields) {
     s.waiting.push({ record: record as Json, hash, json, n: s.received });
-    if (s.waiting.length >= SAMPLE_SIZE) decideWaiting(s);
+    if (s.waiting.length >= s.plan.sampleSize) decideWaiting(s);
     return;
   }
   storeRecord(s, record as Json, hash, json, s.received, quickId, quick);

@@ -3,22 +3,22 @@
 // unchanged are not rewritten; rows absent from the snapshot are deleted at the end; a snapshot that
 // would delete most of a dataset, or empty it, is rolled back and reported as held (mass-delete-guard.ts).
 // A log (history) keeps what it has and the events received, within its window (LogKeep). A part
-// (stock-refresh.ts) is the complete answer for some items only: the rows of those items it does not
+// (db/stock-refresh/) is the complete answer for some items only: the rows of those items it does not
 // hold are deleted, every other row stays.
 //
 // The steps, one file each, share one state (state.ts): begin.ts opens the transaction; each element
 // goes through add-element.ts (the walk of the stored rows, walk.ts, finds it unchanged, or
 // store-record.ts writes it; a large first load switches to bulk-load.ts); finish.ts deletes what
 // is gone (gone.ts) and commits, or rolls back.
-import { DEFAULT_CAPS, type DatasetCaps } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../handles.ts';
-import { fieldValue, type Json } from '../../../lists/field-map.ts';
 import { addElement, addKeptBytes } from './add-element.ts';
 import { begin } from './begin.ts';
 import { finish, rollback } from './finish.ts';
+import type { Json, SnapshotPlan } from './plan.ts';
 import type { SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
 
-export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart } from './types.ts';
+export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
+export type { SnapshotPlan } from './plan.ts';
 
 /**
  * `appendOnly`: the answer adds rows and replaces some, and deletes none (a log's newer events, kept
@@ -26,14 +26,15 @@ export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart } from './type
  * walked: the walk only serves to find the rows an answer no longer holds, and a log sends its
  * events newest first, against the walk's order, so each is looked for by its id anyway.
  */
-export function beginSnapshot(
+export function beginSnapshotOf(
   db: WriteDb,
   datasetId: number,
   scope: SnapshotScope,
-  part: SnapshotPart | null = null,
-  { appendOnly = false, caps = DEFAULT_CAPS }: { appendOnly?: boolean; caps?: DatasetCaps } = {},
+  plan: SnapshotPlan,
+  part: SnapshotPart | null,
+  { appendOnly = false }: { appendOnly?: boolean } = {},
 ): SnapshotApplier {
-  const s = begin(db, datasetId, scope, part, appendOnly, caps);
+  const s = begin(db, datasetId, scope, plan, part, appendOnly);
   return {
     get received() {
       return s.received;
@@ -53,7 +54,7 @@ export function beginSnapshot(
     valueOf(element, column) {
       const record = JSON.parse(element.toString('utf8')) as Json;
       const field = s.fields ? s.fields.map[column] : s.fieldMap.fieldByNames(record, column);
-      return field ? fieldValue(record, field) : undefined;
+      return field ? plan.fieldValue(record, field) : undefined;
     },
   };
 }

@@ -1,19 +1,18 @@
 // Step one of a snapshot apply: prepare its statements, open its write transaction, read what the
 // dataset holds now and the caps of its answer.
 import { AisleError } from '../../../../contract/errors.ts';
-import { datasetLimits, type DatasetCaps, type DatasetLimits } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../handles.ts';
-import { TABLES } from '../../../mirror/record-tables.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
-import { openFieldMap } from '../../../lists/field-map-state.ts';
 import { ownFacility } from './facility-scope.ts';
+import type { DatasetLimits, SnapshotPlan } from './plan.ts';
 import type { SnapshotState } from './state.ts';
 import { prepareRowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
 import { StoredWalk } from './walk.ts';
 
-export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part: SnapshotPart | null, appendOnly: boolean, caps: DatasetCaps): SnapshotState {
-  const table = TABLES[scope.table];
+export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan: SnapshotPlan, part: SnapshotPart | null, appendOnly: boolean): SnapshotState {
+  const table = plan.table;
+  if (table.name !== scope.table) throw new AisleError('internal', `A plan for ${table.name} was given an answer for ${scope.table}.`);
   if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
   const t = table.name;
   const statements = prepareRowStatements(db, table, part);
@@ -21,12 +20,11 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
   const empty = table.fts !== null && part === null && db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${t})`).pluck().get() === 1;
   const builder = empty ? prepareSearchIndexBuilder(db, table.fts!, statements.ftsCols) : null;
   beginTransaction(db, builder);
-  const fieldMap = openFieldMap(db, scope.list, t);
+  const fieldMap = plan.openFieldMap(db);
   const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
-  const named = { list: { list: scope.list, label: scope.label ?? scope.list }, scopeName: scope.scopeId === null ? null : (scope.scopeName ?? scope.scopeId) };
   let limits: DatasetLimits;
   try {
-    limits = datasetLimits(db, t, datasetId, previousRows, caps, named);
+    limits = plan.limits(db, datasetId, previousRows);
   } catch (error) {
     db.exec('ROLLBACK');
     builder?.close();
@@ -41,7 +39,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, part
   // walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id
   const walk = previousRows > 0 && part === null && !appendOnly;
   return {
-    db, datasetId, scope, table, part, appendOnly, statements, builder, fresh, fieldMap, previousRows, tableRows, maxRid, limits, flags, walk,
+    db, datasetId, scope, plan, table, part, appendOnly, statements, builder, fresh, fieldMap, previousRows, tableRows, maxRid, limits, flags, walk,
     extractScope: { list: scope.list, scopeId: scope.scopeId },
     open: true,
     fields: fieldMap.compiled,

@@ -1,20 +1,17 @@
 // A dataset no longer kept offline, removed whole.
 import type { WriteDb } from '../../handles.ts';
-import { TABLES } from '../../../mirror/record-tables.ts';
-import { tableOf } from '../../../lists/registry.ts';
+import { TABLE_SHAPES, type TableName } from '../../tables.ts';
+import { forgetDataset } from '../datasets.ts';
 import { itemsOfStockDataset, lastStockRid, settleItemStock } from '../item-stock.ts';
 
 /** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
-export function dropDataset(db: WriteDb, datasetId: number, list: string): void {
-  const table = TABLES[tableOf(list)];
+export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName): void {
+  const table = TABLE_SHAPES[tableName];
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
     const stockItems = table.name === 'inventory' ? itemsOfStockDataset(db, datasetId) : [];
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
     if (stockItems.length > 0) settleItemStock(db, lastStockRid(db), stockItems);
-    db.prepare('DELETE FROM meta WHERE key IN (?, ?, ?, ?)').run(`log_from:${datasetId}`, `log_newest:${datasetId}`, `rejected:${datasetId}`, `scope_gone:${datasetId}`);
-    db.prepare('DELETE FROM stock_refresh WHERE dataset_id = ?').run(datasetId);
-    db.prepare('DELETE FROM items_moved WHERE dataset_id = ?').run(datasetId);
-    db.prepare('DELETE FROM datasets WHERE dataset_id = ?').run(datasetId);
+    forgetDataset(db, datasetId);
   }).immediate();
 }

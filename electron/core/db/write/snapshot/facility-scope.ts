@@ -7,8 +7,7 @@
 import { AisleError } from '../../../../contract/errors.ts';
 import type { WriteDb } from '../../handles.ts';
 import { facilityRefs } from '../../read/scopes.ts';
-import { fieldValue, type Json } from '../../../lists/field-map.ts';
-import { text } from '../../../lists/values.ts';
+import type { Json, SnapshotPlan } from './plan.ts';
 import type { SnapshotScope } from './types.ts';
 
 const UNSCOPED = new WeakSet<AisleError>();
@@ -38,9 +37,11 @@ export function otherFacility(scope: SnapshotScope, field: string, named: string
   return error;
 }
 
-/** The record names a facility in its facility field (the scope's, checked apart). */
-export function namesFacility(record: Json, field: string | null): boolean {
-  return field !== null && text(fieldValue(record, field)) !== null;
+/** The record names a facility in its facility field (the scope's, checked apart): a text, a number or a flag, as a column reads it. */
+export function namesFacility(plan: SnapshotPlan, record: Json, field: string | null): boolean {
+  if (field === null) return false;
+  const value = plan.fieldValue(record, field);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 /** The error of an answer to a request that did not name the facility, whose records do not either. */

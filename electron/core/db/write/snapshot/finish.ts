@@ -1,14 +1,12 @@
 // The last step of a snapshot apply: the rows gone are deleted (or the whole answer held, when it
-// would delete most of the dataset: mass-delete-guard.ts), a log cut to its window, the dataset's
+// would delete most of the dataset: the plan's isHeld, mirror/mass-delete-guard.ts), a log cut to its window, the dataset's
 // state written, and all of it committed in the one transaction; or everything rolled back.
 import { AisleError } from '../../../../contract/errors.ts';
-import { markApplied, markLogFrom, markLogServerNewest } from '../datasets.ts';
-import { DEFAULT_SHRINK_HOLD_PERCENT, isMassDeletion, isUnprovenShrink } from '../../../mirror/mass-delete-guard.ts';
-import { recordItemsGone, recordItemsMoved } from '../stock-refresh.ts';
-import { clearMissing, noteRejected } from '../../../lists/field-map-state.ts';
+import { clearMissing, markApplied, markLogFrom, markLogServerNewest, noteRejected } from '../datasets.ts';
+import { recordItemsGone, recordItemsMoved } from '../../stock-refresh/write.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
-import { noteWholeReadingDue } from '../search-words.ts';
+import { noteWholeReadingDue } from '../../search-words/write.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
 import { missingFieldFailure } from './missing-field.ts';
@@ -16,7 +14,7 @@ import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
 import type { ApplyResult, FinishOptions } from './types.ts';
 
-export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent = DEFAULT_SHRINK_HOLD_PERCENT }: FinishOptions): ApplyResult {
+export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent }: FinishOptions): ApplyResult {
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
   const { db, datasetId, part } = s;
   const t = s.table.name;
@@ -34,7 +32,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
     fillSearchIndex(s);
-    // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
+    // the items of the events received, new or changed, are asked for again (db/stock-refresh/)
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
     // a part deletes only rows of what it answers for: never most of the dataset
@@ -42,7 +40,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
       rollback(s);
       return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
     }
-    // the stock of a deleted item is asked for again (stock-refresh.ts)
+    // the stock of a deleted item is asked for again (db/stock-refresh/)
     if (t === 'items') recordItemsGone(db, gone);
     if (t === 'inventory') s.stockItems.push(...itemsOfStockRows(db, gone));
     removeRows(s, gone);
@@ -67,9 +65,8 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
 }
 
 /** A whole answer that would delete most of the dataset, or shrink a catalog with no total of the server's to prove it whole. */
-function isHeld(s: SnapshotState, gone: number, announcedTotal: number | null, shrinkHoldPercent: number): boolean {
-  if (isMassDeletion(s.scope.list, s.previousRows, gone)) return true;
-  return announcedTotal === null && isUnprovenShrink(s.scope.list, s.previousRows, s.previousRows - gone + s.inserted, shrinkHoldPercent);
+function isHeld(s: SnapshotState, gone: number, announcedTotal: number | null, shrinkHoldPercent: number | undefined): boolean {
+  return s.plan.isHeld(s.previousRows, gone, s.previousRows - gone + s.inserted, announcedTotal !== null, shrinkHoldPercent);
 }
 
 /** Rolls back everything since begin (a held answer, a failed or invalid download), once. */

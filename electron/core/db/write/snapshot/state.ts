@@ -1,12 +1,9 @@
 // The state of one snapshot apply, passed from step to step (begin → walk → bulk load → finish);
 // the questions the steps ask of it about a stored row are in stored-row.ts.
-import type { DatasetLimits } from '../../../mirror/dataset-caps.ts';
 import type { WriteDb } from '../../handles.ts';
-import type { RecordTable, Scope } from '../../../mirror/record-tables.ts';
+import type { TableShape } from '../../tables.ts';
 import type { SearchIndexBuilder } from '../search-index-builder.ts';
-import type { Json } from '../../../lists/field-map.ts';
-import type { CompiledMap, openFieldMap } from '../../../lists/field-map-state.ts';
-import type { FieldWatch } from '../../../lists/field-watch.ts';
+import type { ApplyFieldMap, CompiledMap, DatasetLimits, FieldWatch, Json, RecordScope, SnapshotPlan } from './plan.ts';
 import type { RowStatements } from './statements.ts';
 import type { SnapshotPart, SnapshotScope } from './types.ts';
 import type { StoredWalk } from './walk.ts';
@@ -16,8 +13,10 @@ export interface SnapshotState {
   readonly datasetId: number;
   readonly scope: SnapshotScope;
   /** The scope each record is extracted with (one object for the whole apply). */
-  readonly extractScope: Scope;
-  readonly table: RecordTable;
+  readonly extractScope: RecordScope;
+  /** What the apply knows of the list, from above (plan.ts). */
+  readonly plan: SnapshotPlan;
+  readonly table: TableShape;
   readonly part: SnapshotPart | null;
   /** The answer adds rows and replaces some, and deletes none (apply-snapshot.ts). */
   readonly appendOnly: boolean;
@@ -29,7 +28,7 @@ export interface SnapshotState {
   /** The transaction is open. */
   open: boolean;
   /** The list's field map, compiled once for this apply; `fields` null: decided from the first records. */
-  readonly fieldMap: ReturnType<typeof openFieldMap>;
+  readonly fieldMap: ApplyFieldMap;
   fields: CompiledMap | null;
   /** The fields the map reads records by, watched in the records parsed (field-watch.ts). */
   readonly watch: FieldWatch | null;

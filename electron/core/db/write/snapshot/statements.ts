@@ -1,10 +1,9 @@
 // The statements one snapshot apply runs for each record, prepared once for its table.
 import type { Statement } from 'better-sqlite3';
 import type { WriteDb } from '../../handles.ts';
-import type { RecordTable } from '../../../mirror/record-tables.ts';
+import type { TableShape } from '../../tables.ts';
 import type { SnapshotPart } from './types.ts';
-import { offersWords } from '../../../mirror/search-words.ts';
-import { prepareWrittenText } from '../search-words.ts';
+import { offersWords, prepareWrittenText } from '../../search-words/write.ts';
 import { unindexedUpdate, type UnindexedUpdate } from './unindexed-update.ts';
 
 export interface RowStatements {
@@ -17,11 +16,11 @@ export interface RowStatements {
   ftsCols: number[];
   ftsInsert: Statement | null;
   ftsDelete: Statement | null;
-  /** Notes a written row's indexed text for the spelling help's words (db/write/search-words.ts), or null: the index's words are not offered. */
+  /** Notes a written row's indexed text for the spelling help's words (db/search-words/write.ts), or null: the index's words are not offered. */
   noteText: Statement | null;
 }
 
-export function prepareRowStatements(db: WriteDb, table: RecordTable, part: SnapshotPart | null): RowStatements {
+export function prepareRowStatements(db: WriteDb, table: TableShape, part: SnapshotPart | null): RowStatements {
   const t = table.name;
   const cols = table.columns;
   const findSql =

@@ -1,6 +1,6 @@
 // A parsed record into its table: extracted by the list's field map, then inserted, updated, or
 // found unchanged. Records not kept are counted and the first reason noted.
-import type { Json } from '../../../lists/field-map.ts';
+import type { Json } from './plan.ts';
 import { bulkTime, startBulk } from './bulk-load.ts';
 import type { SnapshotState } from './state.ts';
 import { namesFacility, otherFacility, unprovenFacility } from './facility-scope.ts';
@@ -18,7 +18,7 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
   // the facility is the first column of stock and history: the record's own, else the dataset's
   if (s.ownFacility) {
     if (!s.ownFacility.has(values[0] as string)) throw otherFacility(s.scope, fields.map.facility_id ?? 'facility', String(values[0]));
-    if (s.scope.recordsNameFacility && !namesFacility(record, fields.map.facility_id ?? null)) throw unprovenFacility(s.scope, fields.map.facility_id ?? null);
+    if (s.scope.recordsNameFacility && !namesFacility(s.plan, record, fields.map.facility_id ?? null)) throw unprovenFacility(s.scope, fields.map.facility_id ?? null);
   }
   if (s.partValues) askedFor(s, values[s.partColumn] as string | null);
   if (bulkTime(s)) startBulk(s);

@@ -1,6 +1,6 @@
 // What a snapshot apply takes and gives: the applier's interface and the shapes its steps share.
 import type { HeldSnapshot } from '../datasets.ts';
-import type { TableName } from '../../../mirror/record-tables.ts';
+import type { TableName } from '../../tables.ts';
 
 export type ApplyResult =
   | { kind: 'applied'; rows: number; inserted: number; updated: number; deleted: number; unchanged: number; rejected: number }

@@ -1,6 +1,6 @@
 // An update that leaves every B-tree index alone, for rows whose indexed values did not change.
 import type { WriteDb } from '../../handles.ts';
-import type { RecordTable } from '../../../mirror/record-tables.ts';
+import type { TableShape } from '../../tables.ts';
 
 export type UnindexedUpdate = (rid: number, datasetId: number, id: string, values: unknown[], hash: number, json: string) => boolean;
 
@@ -12,7 +12,7 @@ export type UnindexedUpdate = (rid: number, datasetId: number, id: string, value
  * value differs (BINARY: a code whose case alone changed is a change), and the caller then updates
  * the whole row. Null when an index holds an expression.
  */
-export function unindexedUpdate(db: WriteDb, table: RecordTable): UnindexedUpdate | null {
+export function unindexedUpdate(db: WriteDb, table: TableShape): UnindexedUpdate | null {
   const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).pluck().all(table.name) as string[];
   const indexed = new Set(['dataset_id', 'id']);
   for (const index of indexes) {

@@ -2,7 +2,7 @@
 // hash, and small edits (one bit, one byte, two high bits far apart, a byte added) give another one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../electron/core/mirror/content-hash.ts';
+import { contentHash } from '../../electron/core/db/content-hash.ts';
 
 describe('contentHash', () => {
   it('is a safe integer that depends only on the bytes', () => {

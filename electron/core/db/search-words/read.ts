@@ -1,4 +1,4 @@
-// Reads of the full-text indexes' words (`search_words`, kept by mirror/search-words.ts) for the
+// Reads of the full-text indexes' words (`search_words`, kept by db/search-words/keep.ts) for the
 // search box's spelling help (lookup/similar-words.ts says which words are near).
 import Database from 'better-sqlite3';
 import type { ReadDb } from '../handles.ts';
@@ -47,7 +47,7 @@ export function searchWordsNear(db: ReadDb, patterns: readonly WordPattern[], ex
   return stmt(db, parts.join('\nUNION ALL ')).pluck().all(...params) as string[];
 }
 
-/** The word spelled backwards, by characters (not UTF-16 units), as the table keeps it (mirror/search-words.ts). */
+/** The word spelled backwards, by characters (not UTF-16 units), as the table keeps it (db/search-words/keep.ts). */
 function reversed(word: string): string {
   return [...word].reverse().join('');
 }

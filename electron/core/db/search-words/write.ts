@@ -1,6 +1,15 @@
-// Writes of the full-text indexes' words (`search_words`): mirror/search-words.ts decides which.
+// Writes of the full-text indexes' words (`search_words`): db/search-words/keep.ts decides which.
 import type { Statement } from 'better-sqlite3';
 import type { WriteDb } from '../handles.ts';
+import type { SearchIndex } from '../tables.ts';
+
+/** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
+export const WORD_INDEXES: readonly SearchIndex[] = ['items_fts', 'records_fts'];
+
+/** True when the spelling help offers this index's words. */
+export function offersWords(index: string): boolean {
+  return (WORD_INDEXES as readonly string[]).includes(index);
+}
 
 export interface SearchWord {
   word: string;

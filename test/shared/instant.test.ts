@@ -3,7 +3,7 @@
 // is not a time is refused, never kept as text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utcInstant } from '../../electron/core/mirror/instant.ts';
+import { utcInstant } from '../../electron/core/shared/instant.ts';
 import { instantText } from '../../electron/core/lists/values.ts';
 import { NotAnInstant } from '../../electron/core/lists/values.ts';
 

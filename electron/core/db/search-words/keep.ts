@@ -4,23 +4,15 @@
 // So the sync copies the words into a small table with the two indexes a misspelt word needs.
 // A round that wrote a large part of a table (as for compacting) reads the words afresh; other
 // rounds only add the words of the rows they inserted or updated, noted by the apply
-// (db/write/search-words.ts). A load whose index entries were made at its end reads the index's
+// (db/search-words/write.ts). A load whose index entries were made at its end reads the index's
 // words whole instead, for a large index at most once an hour. A word whose last record went stays
 // until a round reads the words afresh: it can only be offered for a search that then finds
 // nothing, which is what the search would have found anyway.
-import type { WriteDb } from '../db/handles.ts';
-import { getMeta } from '../db/read/meta.ts';
-import { hasAnySearchWord, indexRowCount, indexVocabulary } from '../db/read/search-words.ts';
-import { forgetWrittenText, type SearchWord, storeSearchWords, wholeReadingDue, writtenWords } from '../db/write/search-words.ts';
-import type { SearchIndex } from './search-index.ts';
-
-/** Indexes whose words are offered: item descriptions and other lists' names (location codes are codes, not words). */
-const WORD_INDEXES: readonly SearchIndex[] = ['items_fts', 'records_fts'];
-
-/** True when the spelling help offers this index's words. */
-export function offersWords(index: string): boolean {
-  return (WORD_INDEXES as readonly string[]).includes(index);
-}
+import type { WriteDb } from '../handles.ts';
+import { getMeta } from '../read/meta.ts';
+import { hasAnySearchWord, indexRowCount, indexVocabulary } from './read.ts';
+import { forgetWrittenText, type SearchWord, storeSearchWords, WORD_INDEXES, wholeReadingDue, writtenWords } from './write.ts';
+import type { SearchIndex } from '../tables.ts';
 
 /** A word worth offering: three characters or more, with a letter in it (SKU numbers are codes). */
 const OFFERED = /^(?=.*\p{L}).{3,}$/u;

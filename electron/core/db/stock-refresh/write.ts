@@ -1,6 +1,6 @@
 // Writes of a facility's stock reading state and the queues of items to ask for again.
 import type { WriteDb } from '../handles.ts';
-import type { StockRefreshState } from '../read/stock-refresh.ts';
+import type { StockRefreshState } from './read.ts';
 
 export function writeStockRefresh(db: WriteDb, datasetId: number, state: StockRefreshState): void {
   db.prepare(

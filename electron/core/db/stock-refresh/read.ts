@@ -1,7 +1,7 @@
 // Reads of a facility's stock reading state (stock_refresh) and the queues it is planned from
-// (items_moved, items_gone, the history's events); mirror/stock-refresh.ts plans with them.
+// (items_moved, items_gone, the history's events); db/stock-refresh/plan.ts plans with them.
 import type { ReadDb } from '../handles.ts';
-import { logServerNewest } from './datasets.ts';
+import { logServerNewest } from '../read/datasets.ts';
 
 export interface StockRefreshState {
   /** When the last complete snapshot was applied, or confirmed by a 304. */

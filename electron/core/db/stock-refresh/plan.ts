@@ -10,11 +10,11 @@
 // not asked for again. A full snapshot still comes at least every `stockFullCheckMinutes` and
 // whenever anything is in doubt, since a server may change what its history does not carry
 // (allocations, status).
-import type { WholeStockWhy } from '../../contract/types.ts';
-import { logServerNewest } from '../db/read/datasets.ts';
-import type { ReadDb } from '../db/handles.ts';
-import { oldestEvent } from '../db/read/history.ts';
-import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, stockRefreshState } from '../db/read/stock-refresh.ts';
+import type { WholeStockWhy } from '../../../contract/types.ts';
+import { logServerNewest } from '../read/datasets.ts';
+import type { ReadDb } from '../handles.ts';
+import { oldestEvent } from '../read/history.ts';
+import { datasetRows, eventItemsBetween, goneItemsInStock, movedItems, stockRefreshState } from './read.ts';
 
 /** More items than this moved: one full snapshot costs less than asking for each. */
 export const MAX_ITEMS_ASKED = 50_000;
