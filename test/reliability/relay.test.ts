@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
+import { metaEntries } from '../../electron/core/db/read/meta.ts';
 import { mirrorFileOf, openMirror } from '../../electron/core/entrances/mirror-files.ts';
 import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
@@ -434,7 +435,7 @@ describe('aisle relay', () => {
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 
-  it("a workstation with the siteRelay setting signs in at nginx's address and syncs from the relay: its mirror equals the direct one, dated by the relay's reading, and the server sees no data request from it", async () => {
+  it("a workstation with the siteRelay setting signs in at nginx's address and syncs from the relay: its mirror equals the direct one, dated by the relay's reading, and the server sees no data request from it; with the relay stopped and siteRelayFallback 'vendor', it reads the server the relay named and says so", async () => {
     const dataDir = path.join(folder.path, 'app-seat');
     const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
     try {
@@ -456,6 +457,45 @@ describe('aisle relay', () => {
       } finally {
         db.close();
       }
+      expect(mirrorRows(file)).toEqual(await directMirror('workstation'));
+      // the window and `aisle status` say the data's age as the relay's reading
+      expect(status.summary.viaRelay).toBe(true);
+
+      // the relay stopped, and the setting allows it: the round reads the warehouse server the relay named, and says so
+      await core.handlers['settings.set']({ siteRelayFallback: 'vendor' });
+      await relay.close();
+      demo.setRevision(7);
+      await oneRound(core);
+      const fallback = await core.handlers['sync.status']({});
+      expect(dataCalls()).toBeGreaterThan(before);
+      expect(fallback.datasets.filter((d) => d.lastError !== null)).toEqual([]);
+      expect(fallback.summary.viaRelay).toBe(false);
+      expect(fallback.notices).toEqual([{ code: 'relay_fallback', relay: nginx.url, server: vendor.url, detail: `The site relay at ${nginx.url} does not answer (GET /relay/v1/info); the mirror is kept as it was.` }]);
+      // what a workstation reading the server now gets (a history log read afresh keeps fewer events than one read round after round)
+      expect(mirrorRows(file)).toEqual(await directMirror('fresh-workstation'));
+
+      // the datasets the server gave hold no relay generation any more (a row that came and went
+      // between two readings would have no tombstone): the relay back, those are read whole from it
+      // (nginx has them cached), the others by changes, and none from the server
+      const generations = () => {
+        const held = openMirror(file, { readonly: true });
+        try {
+          return metaEntries(held, 'relay_generation:').size;
+        } finally {
+          held.close();
+        }
+      };
+      expect(generations()).toBeLessThan(fallback.datasets.length);
+      relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+      expect((await relay.pollAll())[0].state).toBe('polled');
+      const afterFallback = dataCalls();
+      await oneRound(core);
+      const back = await core.handlers['sync.status']({});
+      expect(back.datasets.filter((d) => d.lastError !== null)).toEqual([]);
+      expect(back.summary.viaRelay).toBe(true);
+      expect(back.notices).toEqual([]);
+      expect(dataCalls()).toBe(afterFallback);
+      expect(generations()).toBe(back.datasets.length);
       expect(mirrorRows(file)).toEqual(await directMirror('workstation'));
     } finally {
       await core.close();

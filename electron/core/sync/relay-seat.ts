@@ -9,12 +9,13 @@
 import { AisleError } from '../../contract/errors.ts';
 import { datasetRows } from '../db/read/dataset-rows.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
-import { getMeta } from '../db/read/meta.ts';
+import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
-import { putMeta } from '../db/write/meta.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { beginSnapshot } from '../db/write/snapshot/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
+import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
@@ -39,15 +40,22 @@ export interface SeatDatasetOutcome {
   rows: number;
 }
 
-/** Whether a relay answers at this address (GET /relay/v1/info). */
-export async function isRelay(url: string, timeoutMs = 10_000): Promise<boolean> {
+/** What a relay says of itself: the warehouse server it reads (null when it names none, or none that is an http(s) address). */
+export interface RelayInfo {
+  server: string | null;
+}
+
+/** The relay's info at this address (GET /relay/v1/info), or null when no relay answers there. */
+export async function relayInfo(url: string, timeoutMs = 10_000): Promise<RelayInfo | null> {
   try {
     const res = await fetch(new URL('/relay/v1/info', url), { signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 200) return false;
-    const body = (await res.json()) as { relay?: unknown };
-    return body.relay === 'aisle';
+    if (res.status !== 200) return null;
+    const body = (await res.json()) as { relay?: unknown; server?: unknown };
+    if (body.relay !== 'aisle') return null;
+    const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
+    return { server };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -107,19 +115,34 @@ function changesOf(body: Buffer): Change[] {
   return out;
 }
 
-const generationKey = (entry: Pick<CatalogEntry, 'license' | 'key'>) => `relay_generation:${entry.license}:${entry.key}`;
+const GENERATION_PREFIX = 'relay_generation:';
+const generationKey = (entry: Pick<CatalogEntry, 'license' | 'key'>) => `${GENERATION_PREFIX}${entry.license}:${entry.key}`;
 
 /** The generation of a dataset this mirror holds from the relay (0: none). */
 export function seatGeneration(db: WriteDb, entry: Pick<CatalogEntry, 'license' | 'key'>): number {
   return Number(getMeta(db, generationKey(entry)) ?? 0);
 }
 
+/**
+ * The mirror's dataset no longer holds a relay generation: it was read from the warehouse server
+ * itself (a fallback round), so the relay's changes since a generation would not bring it to the
+ * relay's next one (a row that came and went between the two readings has no tombstone). The relay's
+ * next round for it reads it whole.
+ */
+export function forgetRelayGeneration(db: WriteDb, key: string): void {
+  for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
+    const rest = metaKey.slice(GENERATION_PREFIX.length);
+    if (rest.slice(rest.indexOf(':') + 1) === key) deleteMeta(db, metaKey);
+  }
+}
+
 export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions): Promise<SeatDatasetOutcome> {
-  const datasetId = ensureDataset(db, { key: entry.key, list: entry.list, scopeKind: entry.scopeKind as 'global' | 'account' | 'facility', scopeId: entry.scopeId, path: `relay:${entry.key}` });
+  // the dataset is marked as the relay's (its path) only once the relay has answered for it
+  const dataset = () => ensureDataset(db, { key: entry.key, list: entry.list, scopeKind: entry.scopeKind as 'global' | 'account' | 'facility', scopeId: entry.scopeId, path: `${RELAY_PATH_PREFIX}${entry.key}` });
   const held = seatGeneration(db, entry);
   const at = entry.readAt ?? new Date().toISOString();
   if (held === entry.generation) {
-    markUnchanged(db, datasetId, at);
+    markUnchanged(db, dataset(), at);
     return { key: entry.key, outcome: 'unchanged', read: null, generation: held, rows: 0 };
   }
   const table = tableOf(entry.list);
@@ -128,6 +151,7 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
     ? `/relay/v1/changes/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${held}/${entry.generation}`
     : `/relay/v1/whole/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${entry.generation}`;
   const changes = changesOf(await get(options, path));
+  const datasetId = dataset();
   // The applier takes whole answers: the dataset as the mirror holds it, with the changes made.
   let records: Iterable<string>;
   if (byChanges) {
