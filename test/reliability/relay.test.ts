@@ -11,7 +11,6 @@ import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
 import { metaEntries } from '../../electron/core/db/read/meta.ts';
 import { mirrorFileOf, openMirror } from '../../electron/core/entrances/mirror-files.ts';
-import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { relayCatalogForSeat, syncDatasetFromRelay, type SeatDatasetOutcome, type SeatRelayOptions } from '../../electron/core/sync/relay-seat.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
@@ -267,6 +266,8 @@ describe('aisle relay', () => {
     const a = await seatSync('seat-a', token);
     const b = await seatSync('seat-b', await seatToken('demo@example.com', license));
     expect(a.filter((o) => o.key.startsWith('items@')).every((o) => o.read === 'changes' && o.generation === 2)).toBe(true);
+    // applied as a set of changes: the applier took the changed rows, not the dataset
+    for (const o of a.filter((x) => x.read === 'changes')) expect(o.received!, o.key).toBeLessThan(o.rows / 2);
     expect(a.filter((o) => o.outcome === 'unchanged').length).toBeGreaterThan(0);
     expect(b.every((o) => o.read === 'whole')).toBe(true);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(direct);
@@ -333,53 +334,70 @@ describe('aisle relay', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/read the dataset whole/);
   });
 
-  it('one relay polls per scope: a second one on the same PostgreSQL stands by, and takes over when the first is killed', async () => {
-    const config = relayConfig(path.join(folder.path, 'killed'));
-    const file = path.join(folder.path, 'relay.json');
-    writeFileSync(file, JSON.stringify(config));
-    // the polling relay stands by while another holds the lock: the test's own relay lets it go first
+  it('a relay process SIGKILLed while it writes a generation, PostgreSQL and nginx restarted: seats keep their last generation, nothing is lost or mixed; the relay standing by takes over and the next round converges', async () => {
+    const token = await seatToken('demo@example.com', license);
+    await seatSync('seat-a', token);
+    const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
+    const rowsBefore = await pgRows(items.key);
+    // the test's relay lets the process poll first (it holds the lock until it closes); started
+    // again, it stands by, and serves (its start creates what is missing of the schema, which would
+    // wait for the process's uncommitted writes)
     await relay.close();
+    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+    // the generation the relay process will write waits at its chunk: the test's own transaction
+    // holds that chunk's key, so the process is caught with the generation's rows written, uncommitted
+    const blocker = await pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query("INSERT INTO relay_chunks (scope, key, generation, changed, deleted, body_gzip) VALUES ($1, $2, $3, 0, 0, ''::bytea)", [license, items.key, items.generation + 1]);
+    demo.setRevision(4);
+    const file = path.join(folder.path, 'relay.json');
+    writeFileSync(file, JSON.stringify(relayConfig(path.join(folder.path, 'killed'))));
     const child: ChildProcess = spawn(process.execPath, ['electron/hosts/cli/bin.mjs', 'relay', '--config', file], {
       env: { ...process.env, RELAY_TEST_PASSWORD: PASSWORD },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const polled = new Promise<void>((resolve, reject) => {
-      let err = '';
-      child.stderr!.on('data', (d: Buffer) => {
-        err += d.toString();
-        if (/site: polled/.test(err)) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`the relay ended (${code}): ${err}`)));
-    });
-    await polled;
-    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
-    expect((await relay.pollAll())[0].state).toBe('standby');
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     const gone = new Promise((resolve) => child.once('exit', resolve));
+    const writing = async () => (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO relay_chunks%'")).rows[0].n;
+    for (let i = 0; i < 600 && (await writing()) === 0; i++) {
+      if (child.exitCode !== null) throw new Error(`the relay ended (${child.exitCode}): ${err}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await writing()).toBe(1);
+    expect((await relay.pollAll())[0].state).toBe('standby');
     child.kill('SIGKILL');
     await gone;
-    // PostgreSQL ends the dead process's connection, and with it the lock
+    await blocker.query('ROLLBACK');
+    blocker.release();
+    await postgres.stop();
+    postgres.start();
+    await nginx.stop();
+    nginx = await startTestNginx({ relays: [relay.http.url], vendor: vendor.url, port: Number(new URL(nginx.url).port) });
+
+    // the half-written generation is nowhere: a seat keeps the one it had, and each dataset it holds
+    // is one whole generation, the one PostgreSQL serves
+    expect((await catalog(token)).find((e) => e.key === items.key)!.generation).toBe(items.generation);
+    expect(await pgRows(items.key)).toEqual(rowsBefore);
+    const kept = await seatSync('seat-a', token);
+    expect(kept.find((o) => o.key === items.key)!.outcome).toBe('unchanged');
+    for (const [key, rows] of mirrorRows(seatFile('seat-a'))) expect(rows, key).toEqual(await pgRows(key));
+
+    // PostgreSQL ended the dead process's sessions, and with them its lock: the relay standing by takes
+    // over at the next revision (a new relay process's first reading of a history log keeps fewer
+    // events than one read round after round, and the same reading again would keep its generation)
+    demo.setRevision(5);
     let state = 'standby';
     for (let i = 0; i < 100 && state === 'standby'; i++) {
       state = (await relay.pollAll())[0].state;
       if (state === 'standby') await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe('polled');
-  });
-
-  it('PostgreSQL restarted: the next round commits, and seats resume from their generation', async () => {
-    const token = await seatToken('demo@example.com', license);
-    const before = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
-    await postgres.stop();
-    postgres.start();
-    demo.setRevision(4);
-    const [outcome] = await relay.pollAll();
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.state).toBe('polled');
-    const after = (await catalog(token)).find((e) => e.key === before.key)!;
-    expect(after.generation).toBe(before.generation + 1);
-    const res = await get(token, dataPath('changes', after, before.generation, after.generation));
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as Element[]).every((x) => x.generation === after.generation)).toBe(true);
+    const after = (await catalog(token)).find((e) => e.key === items.key)!;
+    expect(after.generation).toBe(items.generation + 1);
+    const resumed = await seatSync('seat-a', token);
+    expect(resumed.find((o) => o.key === items.key)).toMatchObject({ outcome: 'applied', read: 'changes', generation: after.generation });
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 
   it('the relay stopped: a seat keeps its mirror, dated, and is told which call failed; started again, it resumes from its generation', async () => {
@@ -401,37 +419,13 @@ describe('aisle relay', () => {
     expect(seatDates('seat-a')).toEqual(datesBefore);
 
     relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
-    demo.setRevision(5);
+    demo.setRevision(6);
     expect((await relay.pollAll())[0].state).toBe('polled');
     const outcomes = await seatSync('seat-a', token);
     const items = outcomes.filter((o) => o.key.startsWith('items@'));
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((o) => o.read === 'changes')).toBe(true);
     expect(outcomes.some((o) => o.read === 'whole')).toBe(false);
-    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
-  });
-
-  it('a relay that dies before its commit leaves the last generation whole for every seat, and the next round converges', async () => {
-    const token = await seatToken('demo@example.com', license);
-    const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
-    const rowsBefore = await pgRows(items.key);
-    const seatBefore = mirrorRows(seatFile('seat-a'));
-    const tx = await beginPublish(relay.pool, { scope: license, key: items.key, list: items.list, scopeKind: items.scopeKind, scopeId: items.scopeId });
-    await tx.writeRows([{ id: 'half-written', hash: 1, raw: '{"id":"half-written"}' }], tx.generation + 1);
-    await tx.writeTombstones([...rowsBefore.keys()].slice(0, 5), tx.generation + 1);
-    // the relay process dies here: PostgreSQL ends its connection, and with it the transaction
-    const ended = await pool.query<{ ended: boolean }>("SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE state = 'idle in transaction'");
-    expect(ended.rows.map((r) => r.ended)).toEqual([true]);
-    await expect(tx.commit({ generation: tx.generation + 1, horizon: tx.horizon, sourceEtag: null, readAt: null })).rejects.toThrow();
-    expect((await catalog(token)).find((e) => e.key === items.key)!.generation).toBe(items.generation);
-    expect(await pgRows(items.key)).toEqual(rowsBefore);
-    const unchanged = await seatSync('seat-a', token);
-    expect(unchanged.find((o) => o.key === items.key)!.outcome).toBe('unchanged');
-    expect(mirrorRows(seatFile('seat-a'))).toEqual(seatBefore);
-
-    demo.setRevision(6);
-    expect((await relay.pollAll())[0].state).toBe('polled');
-    await seatSync('seat-a', token);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 
@@ -496,7 +490,8 @@ describe('aisle relay', () => {
       expect(back.notices).toEqual([]);
       expect(dataCalls()).toBe(afterFallback);
       expect(generations()).toBe(back.datasets.length);
-      expect(mirrorRows(file)).toEqual(await directMirror('workstation'));
+      // each dataset as the relay serves it (the relay's equal to the server's is shown above)
+      for (const [key, rows] of mirrorRows(file)) expect(rows, key).toEqual(await pgRows(key));
     } finally {
       await core.close();
     }

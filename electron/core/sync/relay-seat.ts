@@ -4,16 +4,16 @@
 // reaches: a mirror holds one generation of a dataset or the next, never a mix, and the mass-deletion
 // guard holds a generation that would delete most of a list, as it holds a server's answer. The
 // dataset is dated by the relay's reading of the warehouse server, not by when the seat fetched it.
+// Changes go to the applier as a set of changes: only the rows they name are read and written.
 //
 // The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
-import { datasetRows } from '../db/read/dataset-rows.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
-import { beginSnapshot } from '../db/write/snapshot/apply-snapshot.ts';
+import { beginSnapshot, ID_PART } from '../db/write/snapshot/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
 import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
@@ -38,6 +38,8 @@ export interface SeatDatasetOutcome {
   read: 'changes' | 'whole' | null;
   generation: number;
   rows: number;
+  /** Records the applier took (a set of changes: the changed rows only, whatever the dataset's size). */
+  received?: number;
 }
 
 /** What a relay says of itself: the warehouse server it reads (null when it names none, or none that is an http(s) address). */
@@ -152,22 +154,13 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
     : `/relay/v1/whole/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${entry.generation}`;
   const changes = changesOf(await get(options, path));
   const datasetId = dataset();
-  // The applier takes whole answers: the dataset as the mirror holds it, with the changes made.
-  let records: Iterable<string>;
-  if (byChanges) {
-    const rows = new Map<string, string>();
-    for (const row of datasetRows(db, table, datasetId)) rows.set(row.id, row.raw);
-    for (const c of changes) {
-      if (c.raw === null) rows.delete(c.id);
-      else rows.set(c.id, c.raw);
-    }
-    records = rows.values();
-  } else {
-    records = changes.flatMap((c) => (c.raw === null ? [] : [c.raw]));
-  }
-  const applier = beginSnapshot(db, datasetId, { table, list: entry.list, scopeId: entry.scopeId, label: listLabel(entry.list) });
+  // changes go through the applier as a set of changes (a part by id: the rows it names as they now
+  // are, the ids without a row deleted), so their cost is the change's, not the dataset's; a whole
+  // reading is a whole answer
+  const part = byChanges ? { column: ID_PART, values: changes.map((c) => c.id) } : null;
+  const applier = beginSnapshot(db, datasetId, { table, list: entry.list, scopeId: entry.scopeId, label: listLabel(entry.list) }, part);
   try {
-    for (const raw of records) applier.add(raw);
+    for (const c of changes) if (c.raw !== null) applier.add(c.raw);
   } catch (error) {
     applier.abort();
     throw error;
@@ -177,5 +170,5 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
     markHeld(db, datasetId, result.held);
     return { key: entry.key, outcome: 'held', read: byChanges ? 'changes' : 'whole', generation: held, rows: result.held.rows };
   }
-  return { key: entry.key, outcome: 'applied', read: byChanges ? 'changes' : 'whole', generation: entry.generation, rows: result.rows };
+  return { key: entry.key, outcome: 'applied', read: byChanges ? 'changes' : 'whole', generation: entry.generation, rows: result.rows, received: applier.received };
 }

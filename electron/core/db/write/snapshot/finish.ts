@@ -14,7 +14,7 @@ import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
 import { missingFieldFailure } from './missing-field.ts';
 import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
-import type { ApplyResult, FinishOptions } from './types.ts';
+import { ID_PART, type ApplyResult, type FinishOptions } from './types.ts';
 
 export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent = DEFAULT_SHRINK_HOLD_PERCENT }: FinishOptions): ApplyResult {
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
@@ -37,8 +37,9 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // the items of the events received, new or changed, are asked for again (stock-refresh.ts)
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
-    // a part deletes only rows of what it answers for: never most of the dataset
-    if (!log && !part && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
+    // a part of a stock deletes only rows of the items it answers for: never most of the dataset; a
+    // set of changes may delete any share of it, and is held as a whole answer is
+    if (!log && (!part || part.column === ID_PART) && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
       rollback(s);
       return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
     }

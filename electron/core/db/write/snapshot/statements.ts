@@ -26,7 +26,7 @@ export function prepareRowStatements(db: WriteDb, table: RecordTable, part: Snap
   const cols = table.columns;
   const findSql =
     t === 'records'
-      ? `SELECT rid, id, hash FROM records WHERE dataset_id = ? AND id = ?`
+      ? `SELECT rid, id, hash${part ? `, ${part.column} AS part_value` : ''} FROM records WHERE dataset_id = ? AND id = ?`
       : `SELECT rid, id, hash, dataset_id${part ? `, ${part.column} AS part_value` : ''} FROM ${t} WHERE id = ?`;
   const fts = table.fts;
   return {
