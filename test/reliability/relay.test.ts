@@ -325,6 +325,35 @@ describe('aisle relay', () => {
     expect((await fetch(`${nginx.url}/relay/v1/catalog`)).status).toBe(401);
   });
 
+  it('a seat of one facility sees the datasets of its license and its facility, never a row of another facility', async () => {
+    const [mine, other] = demo.ids().facilities;
+    const all = await catalog(await seatToken('demo@example.com', license));
+    expect(all.some((e) => e.scopeKind === 'facility' && e.scopeId === other)).toBe(true);
+    const token = await seatToken('floor@example.com');
+    const own = await catalog(token);
+    // exactly the license's datasets that are not of a facility, and those of its own facility
+    expect(own.map((e) => e.key).sort()).toEqual(all.filter((e) => e.scopeKind !== 'facility' || e.scopeId === mine).map((e) => e.key).sort());
+    for (const e of all.filter((x) => x.scopeKind === 'facility' && x.scopeId === other)) {
+      expect((await get(token, dataPath('whole', e, e.generation))).status, e.key).toBe(403);
+      if (e.generation > 1) expect((await get(token, dataPath('changes', e, e.generation - 1, e.generation))).status, e.key).toBe(403);
+    }
+    // its mirror, synced through nginx, holds its facility's stock, locations and history and no other's
+    await seatSync('seat-floor', token);
+    const db = openMirror(seatFile('seat-floor'), { readonly: true });
+    try {
+      const datasets = allDatasets(db);
+      expect(datasets.filter((d) => d.scope_kind === 'facility').map((d) => d.scope_id)).toEqual(expect.arrayContaining([mine]));
+      expect(datasets.filter((d) => d.scope_kind === 'facility' && d.scope_id !== mine)).toEqual([]);
+      for (const d of datasets.filter((x) => x.scope_kind === 'facility')) expect(d.rows, d.key).toBeGreaterThan(0);
+      // each row's own facility, as the mirror extracted it from the record
+      for (const table of ['locations', 'inventory', 'history']) {
+        expect(db.prepare(`SELECT DISTINCT facility_id FROM ${table}`).pluck().all(), table).toEqual([mine]);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('a seat further behind than the horizon is told to read the dataset whole', async () => {
     const token = await seatToken('demo@example.com', license);
     const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
