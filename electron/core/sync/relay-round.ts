@@ -12,6 +12,7 @@ import { AisleError } from '../../contract/errors.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { getMeta } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
+import { isPinnedServer, serverOrNull } from '../session/kiosk-policy.ts';
 import { putMeta } from '../db/write/meta.ts';
 import { forgetRelayGeneration, relayCatalogForSeat, relayInfo, syncDatasetFromRelay, type CatalogEntry, type SeatRelayOptions } from './relay-seat.ts';
 import type { RoundOptions, RoundResult } from './round/types.ts';
@@ -30,6 +31,8 @@ export interface RelayRoundOptions extends Pick<RoundOptions, 'baseUrl' | 'acces
   fallback?: 'vendor' | 'none';
   /** A round from the warehouse server at this address, as the worker runs one. */
   serverRound?: (baseUrl: string) => Promise<RoundResult>;
+  /** The machine policy's allowedServers (null or absent: any): the seat's token goes to no other server. */
+  allowedServers?: readonly string[] | null;
 }
 
 /** A round from the relay at `options.baseUrl`, or null when that address is no relay (a round from the warehouse server then runs). */
@@ -83,6 +86,10 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
 async function fallbackRound(db: WriteDb, options: RelayRoundOptions, serverRound: (baseUrl: string) => Promise<RoundResult>, cause: AisleError): Promise<RoundResult> {
   const server = getMeta(db, RELAY_SERVER);
   if (!server) throw new AisleError(cause.code, `${cause.message} The relay never named its warehouse server (GET /relay/v1/info has no "server"), so the siteRelayFallback setting has none to turn to.`, { cause });
+  const allowed = options.allowedServers;
+  if (allowed && !allowed.some((a) => isPinnedServer(server, serverOrNull(a) ?? a))) {
+    throw new AisleError(cause.code, `${cause.message} The relay names the warehouse server ${server}, which the machine policy's allowedServers (${allowed.join(', ')}) does not list, so the siteRelayFallback setting does not turn to it.`, { cause });
+  }
   const result = await serverRound(server);
   for (const d of result.datasets) if (d.outcome === 'applied') forgetRelayGeneration(db, d.key);
   return { ...result, notices: [{ code: 'relay_fallback', relay: options.baseUrl, server, detail: cause.message }, ...result.notices] };

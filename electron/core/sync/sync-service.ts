@@ -225,6 +225,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             shrinkHoldPercent: settings.shrinkHoldPercent,
             siteRelay: settings.siteRelay,
             siteRelayFallback: settings.siteRelayFallback,
+            allowedServers: ctx.deps.policy?.allowedServers ?? null,
             network,
             policyFieldMap: policyFieldMap(ctx.deps.policy),
           },

@@ -79,6 +79,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
             refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
             onProgress: (progress) => post({ type: 'progress', id, progress }),
             fallback: task.siteRelayFallback,
+            allowedServers: task.allowedServers,
             serverRound,
           })
         : null;

@@ -35,6 +35,8 @@ export interface RoundTask {
   siteRelay?: boolean;
   /** What a round of a relay's mirror does when the relay does not answer (the setting). */
   siteRelayFallback?: 'vendor' | 'none';
+  /** The machine policy's allowedServers (null: any): a fallback reads only a server it lists. */
+  allowedServers?: string[] | null;
   /** The proxy and CAs to reach the server with, resolved by main for `baseUrl`. */
   network?: NetworkSetup;
   /** The machine policy's field map, applied with the data folder's field-map.json. */
