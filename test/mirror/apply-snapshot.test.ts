@@ -334,10 +334,10 @@ describe("applying a set of changes (a part by id: a site relay's generation)", 
   it('is held as a whole answer when it would delete most of the dataset, until allowed', () => {
     const full = Array.from({ length: 200 }, (_, n) => item(n));
     apply(full);
-    const gone = full.slice(0, 150).map((r) => r.id);
-    expect(applyChanges([], gone).result).toMatchObject({ kind: 'held', held: { wouldDelete: 150 } });
+    const gone = [...full.slice(0, 150).map((r) => r.id), 'id-900'];
+    expect(applyChanges([item(900)], gone).result).toMatchObject({ kind: 'held', held: { wouldDelete: 150, rows: 51 } });
     expect(mirrored()).toEqual(byId(full));
-    expect(applyChanges([], gone, true).result).toMatchObject({ kind: 'applied', deleted: 150, rows: 50 });
+    expect(applyChanges([item(900)], gone, true).result).toMatchObject({ kind: 'applied', deleted: 150, inserted: 1, rows: 51 });
   });
 
   it('a row it was not asked for is refused, and nothing is applied', () => {

@@ -26,7 +26,7 @@ const DISCOVERY_TIMEOUT_MS = 3_000;
 /** Failures that say the relay is not there (nginx answers 502 or 504 for a relay that is down), not that the seat may not read. */
 const UNREACHABLE = new Set(['offline', 'timeout', 'server_error']);
 
-export interface RelayRoundOptions extends Pick<RoundOptions, 'baseUrl' | 'accessToken' | 'refreshAfterUnauthorized' | 'onProgress'> {
+export interface RelayRoundOptions extends Pick<RoundOptions, 'baseUrl' | 'accessToken' | 'refreshAfterUnauthorized' | 'onProgress' | 'only' | 'allowMassDelete'> {
   /** The `siteRelayFallback` setting: 'vendor' turns to the warehouse server when the relay does not answer. */
   fallback?: 'vendor' | 'none';
   /** A round from the warehouse server at this address, as the worker runs one. */
@@ -64,9 +64,10 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
     throw error;
   }
   const datasets: RoundResult['datasets'] = [];
-  for (const entry of catalog) {
+  // a round for some datasets only (a held one confirmed) brings those, and lets those delete most of their rows
+  for (const entry of catalog.filter((e) => !options.only || options.only.includes(e.key))) {
     try {
-      const done = await once(() => syncDatasetFromRelay(db, entry, seat));
+      const done = await once(() => syncDatasetFromRelay(db, entry, seat, { allowMassDelete: options.allowMassDelete?.includes(entry.key) ?? false }));
       progress(options, entry, done.outcome === 'applied' ? 'done' : done.outcome, done.rows, null);
       datasets.push({ key: entry.key, outcome: done.outcome, rows: done.rows, bytes: 0, error: null });
     } catch (error) {

@@ -138,7 +138,7 @@ export function forgetRelayGeneration(db: WriteDb, key: string): void {
   }
 }
 
-export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions): Promise<SeatDatasetOutcome> {
+export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {
   // the dataset is marked as the relay's (its path) only once the relay has answered for it
   const dataset = () => ensureDataset(db, { key: entry.key, list: entry.list, scopeKind: entry.scopeKind as 'global' | 'account' | 'facility', scopeId: entry.scopeId, path: `${RELAY_PATH_PREFIX}${entry.key}` });
   const held = seatGeneration(db, entry);
@@ -165,7 +165,7 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
     applier.abort();
     throw error;
   }
-  const result = applier.finish({ etag: null, at, allowMassDelete: false, alsoCommit: () => putMeta(db, generationKey(entry), String(entry.generation)) });
+  const result = applier.finish({ etag: null, at, allowMassDelete, alsoCommit: () => putMeta(db, generationKey(entry), String(entry.generation)) });
   if (result.kind === 'held') {
     markHeld(db, datasetId, result.held);
     return { key: entry.key, outcome: 'held', read: byChanges ? 'changes' : 'whole', generation: held, rows: result.held.rows };

@@ -78,6 +78,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
             accessToken: () => taskToken(task.token),
             refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
             onProgress: (progress) => post({ type: 'progress', id, progress }),
+            only: task.only,
+            allowMassDelete: task.allowMassDelete,
             fallback: task.siteRelayFallback,
             allowedServers: task.allowedServers,
             serverRound,

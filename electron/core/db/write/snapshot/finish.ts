@@ -41,7 +41,9 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // set of changes may delete any share of it, and is held as a whole answer is
     if (!log && (!part || part.column === ID_PART) && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
       rollback(s);
-      return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
+      // the rows the dataset would hold: a whole answer's own, or what a set of changes leaves
+      const rows = part ? s.previousRows - gone.length + s.inserted : s.received;
+      return { kind: 'held', held: { etag, rows, wouldDelete: gone.length, at } };
     }
     // the stock of a deleted item is asked for again (stock-refresh.ts)
     if (t === 'items') recordItemsGone(db, gone);
