@@ -103,6 +103,7 @@ export const methods = {
       historyDays: z.number().int().min(1).max(365).optional(),
       stockFullCheckMinutes: z.number().int().min(0).max(24 * 60).optional(),
       siteRelay: z.boolean().optional(),
+      siteRelayFallback: z.enum(['vendor', 'none']).optional(),
       pageSize: z.number().int().min(10).max(100_000).optional(),
       listDeadlineSeconds: z.number().int().min(5).max(24 * 60 * 60).optional(),
       listDeadlineSecondsPerMB: z.number().min(0).max(600).optional(),

@@ -60,7 +60,12 @@ export type Notice =
   /** Leaving kiosk mode on a workstation that is not in it. */
   | { code: 'kiosk_not_on' }
   /** A sign-in under way was cancelled: a newer one replaced it, the user signed out, or the app is closing. */
-  | { code: 'sign_in_cancelled'; why: SignInCancelled };
+  | { code: 'sign_in_cancelled'; why: SignInCancelled }
+  /**
+   * The site relay did not answer (`detail`: the call and its failure, in the words IT reads), and the setting
+   * siteRelayFallback let the round read the warehouse server it names (`server`) directly.
+   */
+  | { code: 'relay_fallback'; relay: string; server: string; detail: string };
 
 export type SignInCancelled = 'replaced' | 'signed_out' | 'closing';
 
@@ -90,6 +95,7 @@ export const NOTICE_CODES = [
   'settings_disk_full',
   'kiosk_not_on',
   'sign_in_cancelled',
+  'relay_fallback',
 ] as const satisfies readonly NoticeCode[];
 
 /**
@@ -196,5 +202,7 @@ export function noticeInEnglish(notice: Notice): string {
       return 'This workstation is not in kiosk mode.';
     case 'sign_in_cancelled':
       return `The sign-in was cancelled: ${SIGN_IN_CANCELLED[notice.why]}.`;
+    case 'relay_fallback':
+      return `The site relay at ${notice.relay} did not answer, so this sync read the warehouse server at ${notice.server} directly (setting siteRelayFallback). The relay said: ${notice.detail}`;
   }
 }

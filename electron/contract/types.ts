@@ -72,6 +72,11 @@ export interface Settings {
   stockFullCheckMinutes: number;
   /** The server URL may be a site relay (docs/relay.md): a new mirror's first round asks it GET /relay/v1/info, and syncs from the relay when it answers. */
   siteRelay: boolean;
+  /**
+   * When the site relay a mirror syncs from does not answer: 'vendor' syncs that round from the
+   * warehouse server the relay names (its info), and says so; 'none' keeps the mirror and fails the round in words.
+   */
+  siteRelayFallback: 'vendor' | 'none';
   /** Records asked for per page from a server that showed it pages its lists (it may answer fewer: its own cap is followed). */
   pageSize: number;
   /** Each list request's deadline, from asking to its last byte: this many seconds... */
@@ -248,6 +253,8 @@ export interface DatasetStatus {
   /** A snapshot held back because it would delete most of the dataset. */
   held: { currentRows: number; incomingRows: number; wouldDelete: number; receivedAt: string } | null;
   syncing: boolean;
+  /** Its data came from a site relay (dated by the relay's reading of the warehouse server), not from the warehouse server itself. */
+  viaRelay?: boolean;
 }
 
 export interface SyncStatus {
@@ -289,6 +296,8 @@ export interface SyncSummary {
   failedLists: number;
   problems: SyncProblem[];
   failedBefore: SyncFailure | null;
+  /** Every list read so far came from a site relay: the times are the relay's readings, and are said as such ("as of 10:43 via site relay"). */
+  viaRelay?: boolean;
 }
 
 export interface SyncProblem {

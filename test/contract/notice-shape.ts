@@ -46,4 +46,5 @@ export const noticeSchema: z.ZodType<Notice> = z.discriminatedUnion('code', [
   z.object({ code: z.literal('settings_disk_full') }).strict(),
   z.object({ code: z.literal('kiosk_not_on') }).strict(),
   z.object({ code: z.literal('sign_in_cancelled'), why: z.enum(['replaced', 'signed_out', 'closing']) }).strict(),
+  z.object({ code: z.literal('relay_fallback'), relay: z.string().min(1), server: z.string().min(1), detail: z.string() }).strict(),
 ]);

@@ -56,6 +56,15 @@ describe('status summary line', () => {
     );
   });
 
+  it("says a site relay's data as the relay's reading, only when every list came from it", () => {
+    const relayed = [dataset('items', 3, { viaRelay: true, lastSuccessAt: at(10, 43) }), dataset('locations', 2, { viaRelay: true })];
+    expect(mirrorSummary(identity, relayed, NOW)).toBe('warehouse.example.com · demo@example.com · up to date, as of 10:43 via site relay · 3 items · no problems');
+    const failed = relayed.map((d) => ({ ...d, lastError: { code: 'offline', message: 'x' } }));
+    expect(mirrorSummary(identity, failed, NOW)).toContain('· last sync failed, data of 11:00 via site relay ·');
+    // a list read from the warehouse server itself (a fallback round): the times are no longer the relay's
+    expect(mirrorSummary(identity, [relayed[0], dataset('locations', 2)], NOW)).toContain('· up to date 10:43 ·');
+  });
+
   it('never says up to date beside a problem; groups the problems by cause; says a sync that failed before any list', () => {
     const expired = { code: 'unauthorized', message: 'The server refused the session (401).' };
     const all = Array.from({ length: 32 }, (_, i) => dataset(`list-${i}`, 1, { lastAttemptAt: at(11, 30), lastError: expired }));

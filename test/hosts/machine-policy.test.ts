@@ -63,6 +63,17 @@ describe('the machine policy', () => {
     expect(logEntries(dataDir).find((e) => e.message === 'policy: in force')).toMatchObject({ file: policyFile, demoAllowed: false, caBundleFile: '/etc/ssl/certs/company-ca.pem' });
   });
 
+  it('sets the site relay and its fallback for every seat; a fallback it does not know makes the policy malformed', async () => {
+    writeFileSync(policyFile, JSON.stringify({ version: 1, siteRelay: true, siteRelayFallback: 'vendor' }));
+    process.env.AISLE_POLICY_FILE = policyFile;
+    const dataDir = path.join(dir.path, 'relay-seat');
+    core = createNodeCore({ host: 'browser', dataDir });
+    expect(await dispatch(core.handlers, 'settings.get', {})).toMatchObject({ ok: true, value: { siteRelay: true, siteRelayFallback: 'vendor' } });
+    expect(await dispatch(core.handlers, 'settings.set', { siteRelayFallback: 'none' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `siteRelayFallback is set by your IT department (${policyFile}) and cannot be changed here.` } });
+    writeFileSync(policyFile, JSON.stringify({ version: 1, siteRelayFallback: 'relay' }));
+    expect(readMachinePolicy(path.join(dir.path, 'relay-seat-2'), policyFile).problem).toMatch(/is not a valid Aisle policy: siteRelayFallback: /);
+  });
+
   it('a malformed policy is reported and the last good one stays in force; without one, the defaults', () => {
     const dataDir = path.join(dir.path, 'last-good');
     writeFileSync(policyFile, JSON.stringify(POLICY));

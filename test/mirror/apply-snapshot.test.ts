@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
-import type { ApplyResult, LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
+import { ID_PART, type ApplyResult, type LogKeep } from '../../electron/core/db/write/snapshot/apply-snapshot.ts';
 import { type DatasetSpec } from '../../electron/core/mirror/dataset-state.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
@@ -307,6 +307,63 @@ describe('applying a part: the complete answer for some items only', () => {
     apply([item(1), item(2), item(3)]);
     apply([item(1), item(3)]);
     expect(db.prepare('SELECT id FROM items_gone ORDER BY seq').pluck().all()).toEqual(['id-2']);
+  });
+});
+
+describe("applying a set of changes (a part by id: a site relay's generation)", () => {
+  const applyChanges = (rows: Item[], ids: string[], allowMassDelete = false) => {
+    const applier = beginSnapshot(db, ensureDataset(db, itemsSpec), itemsSpec, { column: ID_PART, values: ids });
+    for (const r of rows) applier.add(JSON.stringify(r));
+    const result = applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete });
+    return { result, walked: applier.walked, received: applier.received };
+  };
+
+  it('writes the rows it names, deletes the ids it names without a row, and reads no other row', () => {
+    const full = Array.from({ length: 200 }, (_, n) => item(n));
+    apply(full);
+    // id-1 changed, id-2 deleted, id-3 the same, id-900 new
+    const { result, walked, received } = applyChanges([item(1, 1), item(3), item(900)], ['id-1', 'id-2', 'id-3', 'id-900']);
+    expect(result).toMatchObject({ kind: 'applied', updated: 1, inserted: 1, unchanged: 1, deleted: 1, rows: 200 });
+    expect(walked).toBe(0);
+    expect(received).toBeLessThanOrEqual(3);
+    const expected = full.filter((r) => r.id !== 'id-1' && r.id !== 'id-2').concat(item(1, 1), item(900));
+    expect(mirrored()).toEqual(byId(expected));
+    expect(ftsIds('v1')).toEqual(['id-1']);
+    expect(datasetByKey(db, itemsSpec.key)).toMatchObject({ rows: 200 });
+  });
+
+  it('is held as a whole answer when it would delete most of the dataset, until allowed', () => {
+    const full = Array.from({ length: 200 }, (_, n) => item(n));
+    apply(full);
+    const gone = [...full.slice(0, 150).map((r) => r.id), 'id-900'];
+    expect(applyChanges([item(900)], gone).result).toMatchObject({ kind: 'held', held: { wouldDelete: 150, rows: 51 } });
+    expect(mirrored()).toEqual(byId(full));
+    expect(applyChanges([item(900)], gone, true).result).toMatchObject({ kind: 'applied', deleted: 150, inserted: 1, rows: 51 });
+  });
+
+  it('a row it was not asked for is refused, and nothing is applied', () => {
+    apply([item(1), item(2)]);
+    const applier = beginSnapshot(db, ensureDataset(db, itemsSpec), itemsSpec, { column: ID_PART, values: ['id-1'] });
+    applier.add(JSON.stringify(item(1, 3)));
+    expect(() => applier.add(JSON.stringify(item(2, 3)))).toThrow(expect.objectContaining({ code: 'bad_response' }));
+    applier.abort();
+    expect(mirrored()).toEqual(byId([item(1), item(2)]));
+  });
+
+  it('property: from any snapshot, the changes to the next one give the next one', () => {
+    const snapshot = fc.array(fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }), { minLength: 20, maxLength: 20 });
+    const rowsOf = (s: (number | null)[]) => s.flatMap((v, n) => (v === null ? [] : [item(n, v)]));
+    fc.assert(
+      fc.property(snapshot, snapshot, (before, after) => {
+        db.exec('DELETE FROM items; DELETE FROM datasets');
+        apply(rowsOf(before));
+        const changed = after.map((v, n) => (v === before[n] ? null : n)).filter((n): n is number => n !== null);
+        const rows = rowsOf(after).filter((r) => changed.includes(Number(r.id.slice(3))));
+        expect(applyChanges(rows, changed.map((n) => `id-${n}`), true).result).toMatchObject({ kind: 'applied' });
+        expect(mirrored()).toEqual(byId(rowsOf(after)));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
 import { allDatasets } from '../../electron/core/db/read/datasets.ts';
 import { datasetRows } from '../../electron/core/db/read/dataset-rows.ts';
+import { metaEntries } from '../../electron/core/db/read/meta.ts';
 import { mirrorFileOf, openMirror } from '../../electron/core/entrances/mirror-files.ts';
-import { beginPublish } from '../../electron/core/db/relay-pg/publish.ts';
 import { tableOf } from '../../electron/core/lists/registry.ts';
 import { relayCatalogForSeat, syncDatasetFromRelay, type SeatDatasetOutcome, type SeatRelayOptions } from '../../electron/core/sync/relay-seat.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
@@ -266,6 +266,8 @@ describe('aisle relay', () => {
     const a = await seatSync('seat-a', token);
     const b = await seatSync('seat-b', await seatToken('demo@example.com', license));
     expect(a.filter((o) => o.key.startsWith('items@')).every((o) => o.read === 'changes' && o.generation === 2)).toBe(true);
+    // applied as a set of changes: the applier took the changed rows, not the dataset
+    for (const o of a.filter((x) => x.read === 'changes')) expect(o.received!, o.key).toBeLessThan(o.rows / 2);
     expect(a.filter((o) => o.outcome === 'unchanged').length).toBeGreaterThan(0);
     expect(b.every((o) => o.read === 'whole')).toBe(true);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(direct);
@@ -323,6 +325,35 @@ describe('aisle relay', () => {
     expect((await fetch(`${nginx.url}/relay/v1/catalog`)).status).toBe(401);
   });
 
+  it('a seat of one facility sees the datasets of its license and its facility, never a row of another facility', async () => {
+    const [mine, other] = demo.ids().facilities;
+    const all = await catalog(await seatToken('demo@example.com', license));
+    expect(all.some((e) => e.scopeKind === 'facility' && e.scopeId === other)).toBe(true);
+    const token = await seatToken('floor@example.com');
+    const own = await catalog(token);
+    // exactly the license's datasets that are not of a facility, and those of its own facility
+    expect(own.map((e) => e.key).sort()).toEqual(all.filter((e) => e.scopeKind !== 'facility' || e.scopeId === mine).map((e) => e.key).sort());
+    for (const e of all.filter((x) => x.scopeKind === 'facility' && x.scopeId === other)) {
+      expect((await get(token, dataPath('whole', e, e.generation))).status, e.key).toBe(403);
+      if (e.generation > 1) expect((await get(token, dataPath('changes', e, e.generation - 1, e.generation))).status, e.key).toBe(403);
+    }
+    // its mirror, synced through nginx, holds its facility's stock, locations and history and no other's
+    await seatSync('seat-floor', token);
+    const db = openMirror(seatFile('seat-floor'), { readonly: true });
+    try {
+      const datasets = allDatasets(db);
+      expect(datasets.filter((d) => d.scope_kind === 'facility').map((d) => d.scope_id)).toEqual(expect.arrayContaining([mine]));
+      expect(datasets.filter((d) => d.scope_kind === 'facility' && d.scope_id !== mine)).toEqual([]);
+      for (const d of datasets.filter((x) => x.scope_kind === 'facility')) expect(d.rows, d.key).toBeGreaterThan(0);
+      // each row's own facility, as the mirror extracted it from the record
+      for (const table of ['locations', 'inventory', 'history']) {
+        expect(db.prepare(`SELECT DISTINCT facility_id FROM ${table}`).pluck().all(), table).toEqual([mine]);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('a seat further behind than the horizon is told to read the dataset whole', async () => {
     const token = await seatToken('demo@example.com', license);
     const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
@@ -332,53 +363,70 @@ describe('aisle relay', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/read the dataset whole/);
   });
 
-  it('one relay polls per scope: a second one on the same PostgreSQL stands by, and takes over when the first is killed', async () => {
-    const config = relayConfig(path.join(folder.path, 'killed'));
-    const file = path.join(folder.path, 'relay.json');
-    writeFileSync(file, JSON.stringify(config));
-    // the polling relay stands by while another holds the lock: the test's own relay lets it go first
+  it('a relay process SIGKILLed while it writes a generation, PostgreSQL and nginx restarted: seats keep their last generation, nothing is lost or mixed; the relay standing by takes over and the next round converges', async () => {
+    const token = await seatToken('demo@example.com', license);
+    await seatSync('seat-a', token);
+    const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
+    const rowsBefore = await pgRows(items.key);
+    // the test's relay lets the process poll first (it holds the lock until it closes); started
+    // again, it stands by, and serves (its start creates what is missing of the schema, which would
+    // wait for the process's uncommitted writes)
     await relay.close();
+    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+    // the generation the relay process will write waits at its chunk: the test's own transaction
+    // holds that chunk's key, so the process is caught with the generation's rows written, uncommitted
+    const blocker = await pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query("INSERT INTO relay_chunks (scope, key, generation, changed, deleted, body_gzip) VALUES ($1, $2, $3, 0, 0, ''::bytea)", [license, items.key, items.generation + 1]);
+    demo.setRevision(4);
+    const file = path.join(folder.path, 'relay.json');
+    writeFileSync(file, JSON.stringify(relayConfig(path.join(folder.path, 'killed'))));
     const child: ChildProcess = spawn(process.execPath, ['electron/hosts/cli/bin.mjs', 'relay', '--config', file], {
       env: { ...process.env, RELAY_TEST_PASSWORD: PASSWORD },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const polled = new Promise<void>((resolve, reject) => {
-      let err = '';
-      child.stderr!.on('data', (d: Buffer) => {
-        err += d.toString();
-        if (/site: polled/.test(err)) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`the relay ended (${code}): ${err}`)));
-    });
-    await polled;
-    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
-    expect((await relay.pollAll())[0].state).toBe('standby');
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     const gone = new Promise((resolve) => child.once('exit', resolve));
+    const writing = async () => (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO relay_chunks%'")).rows[0].n;
+    for (let i = 0; i < 600 && (await writing()) === 0; i++) {
+      if (child.exitCode !== null) throw new Error(`the relay ended (${child.exitCode}): ${err}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await writing()).toBe(1);
+    expect((await relay.pollAll())[0].state).toBe('standby');
     child.kill('SIGKILL');
     await gone;
-    // PostgreSQL ends the dead process's connection, and with it the lock
+    await blocker.query('ROLLBACK');
+    blocker.release();
+    await postgres.stop();
+    postgres.start();
+    await nginx.stop();
+    nginx = await startTestNginx({ relays: [relay.http.url], vendor: vendor.url, port: Number(new URL(nginx.url).port) });
+
+    // the half-written generation is nowhere: a seat keeps the one it had, and each dataset it holds
+    // is one whole generation, the one PostgreSQL serves
+    expect((await catalog(token)).find((e) => e.key === items.key)!.generation).toBe(items.generation);
+    expect(await pgRows(items.key)).toEqual(rowsBefore);
+    const kept = await seatSync('seat-a', token);
+    expect(kept.find((o) => o.key === items.key)!.outcome).toBe('unchanged');
+    for (const [key, rows] of mirrorRows(seatFile('seat-a'))) expect(rows, key).toEqual(await pgRows(key));
+
+    // PostgreSQL ended the dead process's sessions, and with them its lock: the relay standing by takes
+    // over at the next revision (a new relay process's first reading of a history log keeps fewer
+    // events than one read round after round, and the same reading again would keep its generation)
+    demo.setRevision(5);
     let state = 'standby';
     for (let i = 0; i < 100 && state === 'standby'; i++) {
       state = (await relay.pollAll())[0].state;
       if (state === 'standby') await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe('polled');
-  });
-
-  it('PostgreSQL restarted: the next round commits, and seats resume from their generation', async () => {
-    const token = await seatToken('demo@example.com', license);
-    const before = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
-    await postgres.stop();
-    postgres.start();
-    demo.setRevision(4);
-    const [outcome] = await relay.pollAll();
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.state).toBe('polled');
-    const after = (await catalog(token)).find((e) => e.key === before.key)!;
-    expect(after.generation).toBe(before.generation + 1);
-    const res = await get(token, dataPath('changes', after, before.generation, after.generation));
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as Element[]).every((x) => x.generation === after.generation)).toBe(true);
+    const after = (await catalog(token)).find((e) => e.key === items.key)!;
+    expect(after.generation).toBe(items.generation + 1);
+    const resumed = await seatSync('seat-a', token);
+    expect(resumed.find((o) => o.key === items.key)).toMatchObject({ outcome: 'applied', read: 'changes', generation: after.generation });
+    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 
   it('the relay stopped: a seat keeps its mirror, dated, and is told which call failed; started again, it resumes from its generation', async () => {
@@ -400,7 +448,7 @@ describe('aisle relay', () => {
     expect(seatDates('seat-a')).toEqual(datesBefore);
 
     relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
-    demo.setRevision(5);
+    demo.setRevision(6);
     expect((await relay.pollAll())[0].state).toBe('polled');
     const outcomes = await seatSync('seat-a', token);
     const items = outcomes.filter((o) => o.key.startsWith('items@'));
@@ -410,31 +458,7 @@ describe('aisle relay', () => {
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 
-  it('a relay that dies before its commit leaves the last generation whole for every seat, and the next round converges', async () => {
-    const token = await seatToken('demo@example.com', license);
-    const items = (await catalog(token)).find((e) => e.key.startsWith('items@'))!;
-    const rowsBefore = await pgRows(items.key);
-    const seatBefore = mirrorRows(seatFile('seat-a'));
-    const tx = await beginPublish(relay.pool, { scope: license, key: items.key, list: items.list, scopeKind: items.scopeKind, scopeId: items.scopeId });
-    await tx.writeRows([{ id: 'half-written', hash: 1, raw: '{"id":"half-written"}' }], tx.generation + 1);
-    await tx.writeTombstones([...rowsBefore.keys()].slice(0, 5), tx.generation + 1);
-    // the relay process dies here: PostgreSQL ends its connection, and with it the transaction
-    const ended = await pool.query<{ ended: boolean }>("SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE state = 'idle in transaction'");
-    expect(ended.rows.map((r) => r.ended)).toEqual([true]);
-    await expect(tx.commit({ generation: tx.generation + 1, horizon: tx.horizon, sourceEtag: null, readAt: null })).rejects.toThrow();
-    expect((await catalog(token)).find((e) => e.key === items.key)!.generation).toBe(items.generation);
-    expect(await pgRows(items.key)).toEqual(rowsBefore);
-    const unchanged = await seatSync('seat-a', token);
-    expect(unchanged.find((o) => o.key === items.key)!.outcome).toBe('unchanged');
-    expect(mirrorRows(seatFile('seat-a'))).toEqual(seatBefore);
-
-    demo.setRevision(6);
-    expect((await relay.pollAll())[0].state).toBe('polled');
-    await seatSync('seat-a', token);
-    expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
-  });
-
-  it("a workstation with the siteRelay setting signs in at nginx's address and syncs from the relay: its mirror equals the direct one, dated by the relay's reading, and the server sees no data request from it", async () => {
+  it("a workstation with the siteRelay setting signs in at nginx's address and syncs from the relay: its mirror equals the direct one, dated by the relay's reading, and the server sees no data request from it; with the relay stopped and siteRelayFallback 'vendor', it reads the server the relay named and says so", async () => {
     const dataDir = path.join(folder.path, 'app-seat');
     const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
     try {
@@ -457,6 +481,46 @@ describe('aisle relay', () => {
         db.close();
       }
       expect(mirrorRows(file)).toEqual(await directMirror('workstation'));
+      // the window and `aisle status` say the data's age as the relay's reading
+      expect(status.summary.viaRelay).toBe(true);
+
+      // the relay stopped, and the setting allows it: the round reads the warehouse server the relay named, and says so
+      await core.handlers['settings.set']({ siteRelayFallback: 'vendor' });
+      await relay.close();
+      demo.setRevision(7);
+      await oneRound(core);
+      const fallback = await core.handlers['sync.status']({});
+      expect(dataCalls()).toBeGreaterThan(before);
+      expect(fallback.datasets.filter((d) => d.lastError !== null)).toEqual([]);
+      expect(fallback.summary.viaRelay).toBe(false);
+      expect(fallback.notices).toEqual([{ code: 'relay_fallback', relay: nginx.url, server: vendor.url, detail: `The site relay at ${nginx.url} does not answer (GET /relay/v1/info); the mirror is kept as it was.` }]);
+      // what a workstation reading the server now gets (a history log read afresh keeps fewer events than one read round after round)
+      expect(mirrorRows(file)).toEqual(await directMirror('fresh-workstation'));
+
+      // the datasets the server gave hold no relay generation any more (a row that came and went
+      // between two readings would have no tombstone): the relay back, those are read whole from it
+      // (nginx has them cached), the others by changes, and none from the server
+      const generations = () => {
+        const held = openMirror(file, { readonly: true });
+        try {
+          return metaEntries(held, 'relay_generation:').size;
+        } finally {
+          held.close();
+        }
+      };
+      expect(generations()).toBeLessThan(fallback.datasets.length);
+      relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+      expect((await relay.pollAll())[0].state).toBe('polled');
+      const afterFallback = dataCalls();
+      await oneRound(core);
+      const back = await core.handlers['sync.status']({});
+      expect(back.datasets.filter((d) => d.lastError !== null)).toEqual([]);
+      expect(back.summary.viaRelay).toBe(true);
+      expect(back.notices).toEqual([]);
+      expect(dataCalls()).toBe(afterFallback);
+      expect(generations()).toBe(back.datasets.length);
+      // each dataset as the relay serves it (the relay's equal to the server's is shown above)
+      for (const [key, rows] of mirrorRows(file)) expect(rows, key).toEqual(await pgRows(key));
     } finally {
       await core.close();
     }

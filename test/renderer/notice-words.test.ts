@@ -41,6 +41,7 @@ const NOTICES: Notice[] = [
   { code: 'answer_past_disk_room', list: { list: 'users', label: 'Users' }, scopeName: null, folder: '/data', used: 3 * 1024 * 1024, room: 2 * 1024 * 1024, free: 68 * 1024 * 1024, spare: 64 * 1024 * 1024, records: 2_000, announced: 10_000_000 },
   { code: 'sign_in_cancelled', why: 'signed_out' },
   { code: 'sign_in_cancelled', why: 'closing' },
+  { code: 'relay_fallback', relay: 'http://relay.site:8780', server: 'https://wms.example.com', detail: 'The site relay at http://relay.site:8780 does not answer (GET /relay/v1/info); the mirror is kept as it was.' },
 ];
 
 function worded(locale: 'en' | 'es', notice: Notice): string {

@@ -56,6 +56,16 @@ describe('the home screen says in one line how current the data is', () => {
     wrapper.unmount();
   });
 
+  it("a mirror of a site relay: dated as the relay's reading, and says so", async () => {
+    const datasets = [dataset('a', { viaRelay: true }), dataset('b', { viaRelay: true, lastSuccessAt: EARLIER.toISOString() })];
+    const wrapper = await mount(HomeView, status({ datasets }), net('online'));
+    expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Up to date · as of ${hhmm(EARLIER)} via site relay`);
+    wrapper.unmount();
+    const failing = await mount(HomeView, status({ datasets: datasets.map((d) => ({ ...d, lastError: { code: 'server_error', message: 'x' } })) }), net('online'));
+    expect(failing.get('[data-testid=home-sync-line]').text()).toBe(`Last sync failed — nothing new; data as of ${hhmm(AT)} via site relay`);
+    failing.unmount();
+  });
+
   it('up to date since another day: the date is named with the time', async () => {
     const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: YESTERDAY.toISOString() })] }), net('online'));
     const dayAndTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(YESTERDAY);

@@ -172,7 +172,12 @@ describe('the status indicator and banner', () => {
     expect(indicator().attributes('data-state')).toBe('offline');
     expect(indicator().text()).toContain('Offline');
     expect(wrapper.get('[data-testid=status-banner]').text()).toMatch(/^Offline — showing data as of /);
+    expect(wrapper.get('[data-testid=status-banner]').text()).not.toContain('via site relay');
     expect(wrapper.get('[data-testid=status-banner]').classes()).not.toContain('error');
+    // a mirror of a site relay: the age quoted is the relay's reading, said as such
+    client.emit('sync.status', status([dataset({ viaRelay: true })]));
+    await flushPromises();
+    expect(wrapper.get('[data-testid=status-banner]').text()).toMatch(/^Offline — showing data as of .* via site relay$/);
 
     client.emit('connectivity.changed', { state: 'online', since: NOW, lastCheckedAt: NOW });
     client.emit('sync.status', status([dataset({ syncing: true })], true));

@@ -33,6 +33,9 @@ export interface DatasetSpec {
   refresh?: { history: string | null; field: string; column: string; fullEveryMinutes: number };
 }
 
+/** The `path` a dataset synced from a site relay is recorded with (a round from the warehouse server writes the list's own path over it). */
+export const RELAY_PATH_PREFIX = 'relay:';
+
 export function staleAfter(list: string, settings: Pick<Settings, 'staleAfterMinutes'>): number {
   return settings.staleAfterMinutes[list] ?? settings.staleAfterMinutes.default ?? 24 * 60;
 }
@@ -67,5 +70,6 @@ export function toDatasetStatus(
         ? { currentRows: row.rows, incomingRows: row.held_rows ?? 0, wouldDelete: row.held_would_delete ?? 0, receivedAt: row.held_at }
         : null,
     syncing,
+    viaRelay: row.path.startsWith(RELAY_PATH_PREFIX),
   };
 }

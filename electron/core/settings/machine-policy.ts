@@ -42,6 +42,8 @@ const policySchema = z.strictObject({
   offlineFacilities: z.array(z.string().min(1).max(200)).max(1000).optional(),
   lockAfterMinutes: z.number().int().min(0).max(1440).optional(),
   logKeepDays: z.number().int().min(1).max(365).optional(),
+  siteRelay: z.boolean().optional(),
+  siteRelayFallback: z.enum(['vendor', 'none']).optional(),
   demoAllowed: z.boolean().optional(),
   updateFeed: z.url({ protocol: /^https?$/ }).max(2048).optional(),
   /** A PEM file of the company's CAs (a TLS-inspecting proxy's, an internal server's), trusted besides the usual ones. */
@@ -54,7 +56,7 @@ const policySchema = z.strictObject({
 export type PolicyFile = z.infer<typeof policySchema>;
 
 /** The settings a policy may set: it wins over the user's, and they show locked in settings. */
-const POLICY_SETTINGS = ['server', 'syncIntervalMinutes', 'offlineFacilities', 'lockAfterMinutes', 'logKeepDays'] as const satisfies readonly (keyof Settings & keyof PolicyFile)[];
+const POLICY_SETTINGS = ['server', 'syncIntervalMinutes', 'offlineFacilities', 'lockAfterMinutes', 'logKeepDays', 'siteRelay', 'siteRelayFallback'] as const satisfies readonly (keyof Settings & keyof PolicyFile)[];
 
 export interface MachinePolicy {
   /** The file IT deploys (read or not). */

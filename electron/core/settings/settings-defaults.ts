@@ -17,6 +17,9 @@ export const DEFAULT_SETTINGS: Settings = {
   stockFullCheckMinutes: 60,
   // a workstation talks to its warehouse server unless IT says the site runs a relay
   siteRelay: false,
+  // a relay that does not answer leaves the mirror as it was: 200 seats turning to the warehouse
+  // server at once is what the relay is there to prevent, so IT chooses it
+  siteRelayFallback: 'none',
   // lists: pages of 1000 records from a server that pages; a request has 2 minutes and 2 s more
   // per MB of its last reading (at least 500 KB/s); a round has an hour
   pageSize: 1000,

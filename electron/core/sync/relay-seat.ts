@@ -4,17 +4,19 @@
 // reaches: a mirror holds one generation of a dataset or the next, never a mix, and the mass-deletion
 // guard holds a generation that would delete most of a list, as it holds a server's answer. The
 // dataset is dated by the relay's reading of the warehouse server, not by when the seat fetched it.
+// Changes go to the applier as a set of changes: only the rows they name are read and written.
 //
 // The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
-import { datasetRows } from '../db/read/dataset-rows.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
-import { getMeta } from '../db/read/meta.ts';
+import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
-import { putMeta } from '../db/write/meta.ts';
+import { deleteMeta, putMeta } from '../db/write/meta.ts';
+import { ID_PART } from '../db/write/snapshot/apply-snapshot.ts';
 import { beginSnapshot } from '../mirror/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
+import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
@@ -37,17 +39,26 @@ export interface SeatDatasetOutcome {
   read: 'changes' | 'whole' | null;
   generation: number;
   rows: number;
+  /** Records the applier took (a set of changes: the changed rows only, whatever the dataset's size). */
+  received?: number;
 }
 
-/** Whether a relay answers at this address (GET /relay/v1/info). */
-export async function isRelay(url: string, timeoutMs = 10_000): Promise<boolean> {
+/** What a relay says of itself: the warehouse server it reads (null when it names none, or none that is an http(s) address). */
+export interface RelayInfo {
+  server: string | null;
+}
+
+/** The relay's info at this address (GET /relay/v1/info), or null when no relay answers there. */
+export async function relayInfo(url: string, timeoutMs = 10_000): Promise<RelayInfo | null> {
   try {
     const res = await fetch(new URL('/relay/v1/info', url), { signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 200) return false;
-    const body = (await res.json()) as { relay?: unknown };
-    return body.relay === 'aisle';
+    if (res.status !== 200) return null;
+    const body = (await res.json()) as { relay?: unknown; server?: unknown };
+    if (body.relay !== 'aisle') return null;
+    const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
+    return { server };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -107,19 +118,34 @@ function changesOf(body: Buffer): Change[] {
   return out;
 }
 
-const generationKey = (entry: Pick<CatalogEntry, 'license' | 'key'>) => `relay_generation:${entry.license}:${entry.key}`;
+const GENERATION_PREFIX = 'relay_generation:';
+const generationKey = (entry: Pick<CatalogEntry, 'license' | 'key'>) => `${GENERATION_PREFIX}${entry.license}:${entry.key}`;
 
 /** The generation of a dataset this mirror holds from the relay (0: none). */
 export function seatGeneration(db: WriteDb, entry: Pick<CatalogEntry, 'license' | 'key'>): number {
   return Number(getMeta(db, generationKey(entry)) ?? 0);
 }
 
-export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions): Promise<SeatDatasetOutcome> {
-  const datasetId = ensureDataset(db, { key: entry.key, list: entry.list, scopeKind: entry.scopeKind as 'global' | 'account' | 'facility', scopeId: entry.scopeId, path: `relay:${entry.key}` });
+/**
+ * The mirror's dataset no longer holds a relay generation: it was read from the warehouse server
+ * itself (a fallback round), so the relay's changes since a generation would not bring it to the
+ * relay's next one (a row that came and went between the two readings has no tombstone). The relay's
+ * next round for it reads it whole.
+ */
+export function forgetRelayGeneration(db: WriteDb, key: string): void {
+  for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
+    const rest = metaKey.slice(GENERATION_PREFIX.length);
+    if (rest.slice(rest.indexOf(':') + 1) === key) deleteMeta(db, metaKey);
+  }
+}
+
+export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {
+  // the dataset is marked as the relay's (its path) only once the relay has answered for it
+  const dataset = () => ensureDataset(db, { key: entry.key, list: entry.list, scopeKind: entry.scopeKind as 'global' | 'account' | 'facility', scopeId: entry.scopeId, path: `${RELAY_PATH_PREFIX}${entry.key}` });
   const held = seatGeneration(db, entry);
   const at = entry.readAt ?? new Date().toISOString();
   if (held === entry.generation) {
-    markUnchanged(db, datasetId, at);
+    markUnchanged(db, dataset(), at);
     return { key: entry.key, outcome: 'unchanged', read: null, generation: held, rows: 0 };
   }
   const table = tableOf(entry.list);
@@ -128,30 +154,22 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
     ? `/relay/v1/changes/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${held}/${entry.generation}`
     : `/relay/v1/whole/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${entry.generation}`;
   const changes = changesOf(await get(options, path));
-  // The applier takes whole answers: the dataset as the mirror holds it, with the changes made.
-  let records: Iterable<string>;
-  if (byChanges) {
-    const rows = new Map<string, string>();
-    for (const row of datasetRows(db, table, datasetId)) rows.set(row.id, row.raw);
-    for (const c of changes) {
-      if (c.raw === null) rows.delete(c.id);
-      else rows.set(c.id, c.raw);
-    }
-    records = rows.values();
-  } else {
-    records = changes.flatMap((c) => (c.raw === null ? [] : [c.raw]));
-  }
-  const applier = beginSnapshot(db, datasetId, { table, list: entry.list, scopeId: entry.scopeId, label: listLabel(entry.list) });
+  const datasetId = dataset();
+  // changes go through the applier as a set of changes (a part by id: the rows it names as they now
+  // are, the ids without a row deleted), so their cost is the change's, not the dataset's; a whole
+  // reading is a whole answer
+  const part = byChanges ? { column: ID_PART, values: changes.map((c) => c.id) } : null;
+  const applier = beginSnapshot(db, datasetId, { table, list: entry.list, scopeId: entry.scopeId, label: listLabel(entry.list) }, part);
   try {
-    for (const raw of records) applier.add(raw);
+    for (const c of changes) if (c.raw !== null) applier.add(c.raw);
   } catch (error) {
     applier.abort();
     throw error;
   }
-  const result = applier.finish({ etag: null, at, allowMassDelete: false, alsoCommit: () => putMeta(db, generationKey(entry), String(entry.generation)) });
+  const result = applier.finish({ etag: null, at, allowMassDelete, alsoCommit: () => putMeta(db, generationKey(entry), String(entry.generation)) });
   if (result.kind === 'held') {
     markHeld(db, datasetId, result.held);
     return { key: entry.key, outcome: 'held', read: byChanges ? 'changes' : 'whole', generation: held, rows: result.held.rows };
   }
-  return { key: entry.key, outcome: 'applied', read: byChanges ? 'changes' : 'whole', generation: entry.generation, rows: result.rows };
+  return { key: entry.key, outcome: 'applied', read: byChanges ? 'changes' : 'whole', generation: entry.generation, rows: result.rows, received: applier.received };
 }

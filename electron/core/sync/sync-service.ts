@@ -224,6 +224,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             caps: { ...DEFAULT_CAPS, minRows: settings.datasetCapMinRows, minBytes: settings.datasetCapMinMegabytes * 1024 * 1024 },
             shrinkHoldPercent: settings.shrinkHoldPercent,
             siteRelay: settings.siteRelay,
+            siteRelayFallback: settings.siteRelayFallback,
+            allowedServers: ctx.deps.policy?.allowedServers ?? null,
             network,
             policyFieldMap: policyFieldMap(ctx.deps.policy),
           },

@@ -47,7 +47,9 @@ export function summarizeSync(datasets: readonly DatasetStatus[], failedBefore: 
             : neverRead || datasets.some((d) => d.stale)
               ? 'out-of-date'
               : 'up-to-date';
-  return { state, lastDataAt, oldestDataAt: neverRead ? null : oldestDataAt, lists: datasets.length, failedLists: failed.length, problems, failedBefore: before };
+  const read = datasets.filter((d) => d.lastSuccessAt !== null);
+  const viaRelay = read.length > 0 && read.every((d) => d.viaRelay === true);
+  return { state, lastDataAt, oldestDataAt: neverRead ? null : oldestDataAt, lists: datasets.length, failedLists: failed.length, problems, failedBefore: before, viaRelay };
 }
 
 /** Codes that are one cause whatever each request's words were: the network, or the session. */

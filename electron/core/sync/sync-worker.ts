@@ -52,17 +52,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       if (task.network) useNetwork(task.network);
       // IT's field map first: what it changes is extracted again from the records kept, no download
       applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)), task.policyFieldMap);
-      // with the siteRelay setting, a mirror of a relay syncs from it (relay-round.ts)
-      const relayed = task.siteRelay
-        ? await relayRound(db, {
-            baseUrl: task.baseUrl,
-            accessToken: () => taskToken(task.token),
-            refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
-            onProgress: (progress) => post({ type: 'progress', id, progress }),
-          })
-        : null;
-      result = relayed ?? await runRound(db, {
-        baseUrl: task.baseUrl,
+      const serverRound = (baseUrl: string) => runRound(db, {
+        baseUrl,
         accessToken: () => taskToken(task.token),
         refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
         plan: task.plan,
@@ -79,6 +70,22 @@ async function run(id: number, task: WorkerTask): Promise<void> {
         onProgress: (progress) => post({ type: 'progress', id, progress }),
         onRequest: (report) => post({ type: 'request', id, report }),
       });
+      // with the siteRelay setting, a mirror of a relay syncs from it (relay-round.ts), and from the
+      // warehouse server it names when it does not answer and siteRelayFallback allows it
+      const relayed = task.siteRelay
+        ? await relayRound(db, {
+            baseUrl: task.baseUrl,
+            accessToken: () => taskToken(task.token),
+            refreshAfterUnauthorized: (rejected) => askToken(id, rejected),
+            onProgress: (progress) => post({ type: 'progress', id, progress }),
+            only: task.only,
+            allowMassDelete: task.allowMassDelete,
+            fallback: task.siteRelayFallback,
+            allowedServers: task.allowedServers,
+            serverRound,
+          })
+        : null;
+      result = relayed ?? await serverRound(task.baseUrl);
     }
   } finally {
     cancels.delete(id);

@@ -33,6 +33,10 @@ export interface RoundTask {
   shrinkHoldPercent?: number;
   /** The server URL may be a site relay (the setting): a new mirror's first round asks. */
   siteRelay?: boolean;
+  /** What a round of a relay's mirror does when the relay does not answer (the setting). */
+  siteRelayFallback?: 'vendor' | 'none';
+  /** The machine policy's allowedServers (null: any): a fallback reads only a server it lists. */
+  allowedServers?: string[] | null;
   /** The proxy and CAs to reach the server with, resolved by main for `baseUrl`. */
   network?: NetworkSetup;
   /** The machine policy's field map, applied with the data folder's field-map.json. */

@@ -30,6 +30,8 @@ export const SIGN_IN_USERS: readonly SignInUser[] = [
   { email: 'admin@example.com', name: 'Site Administrator', enabled: true, securityLevel: 100, locale: 'en_US', licenses: [1], facilities: 'all', roles: [0] },
   { email: 'disabled@example.com', name: 'Former Employee', enabled: false, securityLevel: 30, locale: 'en_US', licenses: [1], facilities: [0], roles: [3] },
   { email: 'lapsed@example.com', name: 'Lapsed Licensee', enabled: true, securityLevel: 30, locale: 'en_US', licenses: [3], facilities: [0], roles: [5] },
+  // one facility of demo@example.com's ENTERPRISE license: what a site relay may serve a seat of one facility
+  { email: 'floor@example.com', name: 'Femi Adeyemi', enabled: true, securityLevel: 30, locale: 'en_US', licenses: [1], facilities: [0], roles: [3] },
 ];
 
 export const ROLES = ['Administrator', 'Supervisor', 'Receiver', 'Picker', 'Inventory control', 'Viewer'];

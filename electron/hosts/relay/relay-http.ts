@@ -31,6 +31,8 @@ export interface RelayHttpOptions {
   host: string;
   port: number;
   version: string;
+  /** The warehouse server the relay reads: a seat whose settings allow it syncs from it directly when the relay does not answer. */
+  server: string;
 }
 
 type Route = { kind: 'changes'; license: string; key: string; from: number; to: number } | { kind: 'whole'; license: string; key: string; at: number };
@@ -107,7 +109,7 @@ export function startRelayHttp(options: RelayHttpOptions): Promise<RelayHttp> {
     const url = new URL(req.url ?? '/', 'http://relay');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method_not_allowed', message: 'The relay answers GET only.' }, { Allow: 'GET, HEAD' });
     const pathname = url.pathname;
-    if (pathname === `${RELAY_PREFIX}/info`) return send(res, 200, { relay: 'aisle', api: 1, version: options.version });
+    if (pathname === `${RELAY_PREFIX}/info`) return send(res, 200, { relay: 'aisle', api: 1, version: options.version, server: options.server });
     if (pathname === `${RELAY_PREFIX}/catalog`) {
       counts.catalog++;
       const s = await seat(req);

@@ -35,7 +35,7 @@ export async function startRelayService(config: RelayConfig, options: RelayServi
   pool.on('error', (error) => options.log?.warn('relay: a PostgreSQL connection ended', { message: error.message }));
   await ensureRelaySchema(pool);
   const seats = createSeatChecker({ server: config.server });
-  const http = await startRelayHttp({ pool, seats, host: config.listen.host, port: config.listen.port, version: packageVersion() });
+  const http = await startRelayHttp({ pool, seats, host: config.listen.host, port: config.listen.port, version: packageVersion(), server: config.server });
   const pollers: ScopePoller[] = config.poll === false ? [] : config.scopes.map((scope, i) =>
     createScopePoller({ server: config.server, dataDir: config.dataDir, pool, scope, password: passwords[i], horizonGenerations: config.horizonGenerations, log: options.log }),
   );

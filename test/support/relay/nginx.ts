@@ -17,7 +17,8 @@ export interface TestNginx {
   stop(): Promise<void>;
 }
 
-export async function startTestNginx(options: { relays: string[]; vendor: string }): Promise<TestNginx> {
+/** `port`: where to listen (a restart at the address the seats know); a free one when not given. */
+export async function startTestNginx(options: { relays: string[]; vendor: string; port?: number }): Promise<TestNginx> {
   ensureDebianPackage(NGINX, 'nginx');
   const dir = mkdtempSync(path.join(tmpdir(), 'aisle-nginx-'));
   const cache = path.join(dir, 'cache');
@@ -25,7 +26,7 @@ export async function startTestNginx(options: { relays: string[]; vendor: string
   mkdirSync(path.join(dir, 'logs'));
   // as root, nginx's workers run as nobody: they must be able to write the cache
   if (process.getuid?.() === 0) for (const d of [dir, cache]) chownSync(d, 65534, 65534);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const shipped = readFileSync(SHIPPED, 'utf8');
   const site = shipped
     .replace('/var/cache/nginx/aisle-relay', cache)

@@ -66,7 +66,8 @@ function serverName(server: string): string {
 }
 
 /**
- * "warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · no problems", in the
+ * "warehouse.example.com · demo@example.com · up to date 10:43 · 12,345 items · no problems" ("up to
+ * date, as of 10:43 via site relay" when every list came from a site relay), in the
  * core's one summary of the sync (summarizeSync): "up to date" only when nothing failed; a sync in
  * which everything failed, or that failed before any list (`failedBefore`), says so.
  */
@@ -76,13 +77,16 @@ export function mirrorSummary(identity: MirrorIdentity | null, datasets: Dataset
   // The mirror is as current as its least recently synced dataset (one never synced is stale: said below).
   const oldest = datasets.map((d) => d.lastSuccessAt).filter((at) => at !== null).sort()[0];
   const demo = isInProcessDemo(identity);
+  // a mirror of a site relay is dated by the relay's reading of the warehouse server, and says so
+  const via = summary.viaRelay ? ' via site relay' : '';
+  const clock = (iso: string) => `${clockTime(iso, now)}${via}`;
   let state: string;
   if (demo) state = oldest === undefined ? 'never synced' : `demo data of ${clockTime(oldest, now)}`;
-  else if (summary.state === 'failed') state = summary.lastDataAt ? `last sync failed, data of ${clockTime(summary.lastDataAt, now)}` : 'last sync failed, nothing synced';
+  else if (summary.state === 'failed') state = summary.lastDataAt ? `last sync failed, data of ${clock(summary.lastDataAt)}` : 'last sync failed, nothing synced';
   else if (oldest === undefined) state = 'never synced';
-  else if (summary.state === 'problems') state = `not up to date, oldest data of ${clockTime(oldest, now)}`;
-  else if (summary.state === 'out-of-date') state = `out of date since ${clockTime(oldest, now)}`;
-  else state = `up to date ${clockTime(oldest, now)}`;
+  else if (summary.state === 'problems') state = `not up to date, oldest data of ${clock(oldest)}`;
+  else if (summary.state === 'out-of-date') state = `out of date since ${clock(oldest)}`;
+  else state = via ? `up to date, as of ${clock(oldest)}` : `up to date ${clockTime(oldest, now)}`;
   const items = datasets.filter((d) => d.list === 'items').reduce((sum, d) => sum + d.rows, 0);
   // an in-process demo's failures and holds need nobody (needingAttention): its lines below still show them
   const problems = demo ? 0 : summary.problems.length + (summary.failedBefore ? 1 : 0);

@@ -1,6 +1,7 @@
 // The state of the workstation's data in one line a worker reads at a glance: "Loading stock… 60 %",
-// "Up to date · 10:43", "Offline — can't sync since 09:12". Counts of lists and rows are for the
-// sync page; the floor needs to know whether what it reads is current.
+// "Up to date · 10:43", "Offline — can't sync since 09:12", "Up to date · as of 10:43 via site relay".
+// Counts of lists and rows are for the sync page; the floor needs to know whether what it reads is
+// current, and from where.
 import { computed, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { useFormat, useNow } from '../../shared/format.ts';
@@ -26,26 +27,30 @@ export function useSyncLine(): ComputedRef<SyncLine> {
     const summary = status?.summary;
     const problems = (summary?.problems ?? []).filter((p) => p.code !== 'offline' && p.code !== 'timeout').length;
     const line = (kind: SyncLineKind, text: string): SyncLine => ({ kind, text, problems });
+    // a mirror of a site relay is dated by the relay's reading of the warehouse server, and says so
+    const viaRelay = summary?.viaRelay === true;
+    const clock = (at: string) => (viaRelay ? t('age.viaRelay', { time: format.clock(at, now.value) }) : format.clock(at, now.value));
     if (status?.preparing) return line('preparing', t('sync.preparing'));
     // every list's data is at least as new as the oldest last success
     let oldest: string | null = null;
     for (const d of datasets) if (d.lastSuccessAt && (!oldest || d.lastSuccessAt < oldest)) oldest = d.lastSuccessAt;
     const newest = sync.newestSyncAt;
     if (sync.indicator === 'expired') return line('expired', t('sync.line.expired'));
-    if (sync.indicator === 'offline') return line('offline', newest ? t('sync.line.offline', { time: format.clock(newest, now.value) }) : t('sync.line.offlineNever'));
+    if (sync.indicator === 'offline') return line('offline', newest ? t('sync.line.offline', { time: clock(newest) }) : t('sync.line.offlineNever'));
     if (!sync.firstSyncDone) {
       if (!status?.running && datasets.length === 0) return line('empty', t('sync.none'));
       const share = sync.share(null);
       return line('loading', share === null ? t('stock.loading') : t('stock.loadingShare', { share: format.percent(share) }));
     }
-    if (status?.running) return line('syncing', oldest ? t('sync.line.syncing', { time: format.clock(oldest, now.value) }) : t('sync.running'));
+    if (status?.running) return line('syncing', oldest ? t('sync.line.syncing', { time: clock(oldest) }) : t('sync.running'));
     // the core's one state: "up to date" only when nothing failed and nothing is old
     const state = summary?.state ?? 'never';
     const dataAt = summary?.lastDataAt ?? null;
-    if (state === 'failed') return line('failed', dataAt ? t('sync.line.failed', { time: format.clock(dataAt, now.value) }) : t('sync.line.failedNever'));
-    if (state === 'never' || !oldest) return line('out-of-date', oldest ? t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }) : t('age.never'));
-    if (state === 'problems') return line('problems', t('sync.line.someFailed', { time: format.clock(oldest, now.value) }));
-    if (state === 'out-of-date') return line('out-of-date', t('sync.line.outOfDate', { time: format.clock(oldest, now.value) }));
-    return line('up-to-date', t('sync.line.upToDate', { time: format.clock(oldest, now.value) }));
+    if (state === 'failed') return line('failed', dataAt ? t('sync.line.failed', { time: clock(dataAt) }) : t('sync.line.failedNever'));
+    if (state === 'never' || !oldest) return line('out-of-date', oldest ? t('sync.line.outOfDate', { time: clock(oldest) }) : t('age.never'));
+    if (state === 'problems') return line('problems', t('sync.line.someFailed', { time: clock(oldest) }));
+    if (state === 'out-of-date') return line('out-of-date', t('sync.line.outOfDate', { time: clock(oldest) }));
+    if (viaRelay) return line('up-to-date', t('sync.line.upToDateViaRelay', { time: format.clock(oldest, now.value) }));
+    return line('up-to-date', t('sync.line.upToDate', { time: clock(oldest) }));
   });
 }

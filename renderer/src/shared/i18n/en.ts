@@ -148,6 +148,7 @@ export const en = {
   },
   age: {
     asOf: 'as of {time}',
+    viaRelay: '{time} via site relay',
     never: 'never synced',
     stale: 'stale',
     title: 'Synced {when}',
@@ -308,6 +309,7 @@ export const en = {
   sync: {
     line: {
       upToDate: 'Up to date · {time}',
+      upToDateViaRelay: 'Up to date · as of {time} via site relay',
       outOfDate: 'Not up to date — oldest data from {time}',
       someFailed: 'Not up to date — some lists failed; oldest data from {time}',
       failed: 'Last sync failed — nothing new; data as of {time}',
@@ -522,6 +524,7 @@ export const en = {
     size: { KB: '{amount} KB', MB: '{amount} MB' },
     settingsDiskFull: 'The disk is full: the settings could not be saved. Free some space on this computer and save them again.',
     kioskNotOn: 'This workstation is not in kiosk mode.',
+    relayFallback: 'The site relay at {relay} did not answer, so this sync read the warehouse server at {server} directly (setting siteRelayFallback). The relay said: {detail}',
     signInCancelled: {
       replaced: 'The sign-in was cancelled: a newer sign-in replaced it.',
       signed_out: 'The sign-in was cancelled: signed out.',

@@ -150,6 +150,7 @@ export const es: Messages = {
   },
   age: {
     asOf: 'a las {time}',
+    viaRelay: '{time} vía el relay del sitio',
     never: 'nunca sincronizado',
     stale: 'desactualizado',
     title: 'Sincronizado {when}',
@@ -309,6 +310,7 @@ export const es: Messages = {
   sync: {
     line: {
       upToDate: 'Al día · {time}',
+      upToDateViaRelay: 'Al día · datos de las {time} vía el relay del sitio',
       outOfDate: 'No está al día — los datos más antiguos son de las {time}',
       someFailed: 'No está al día — algunas listas fallaron; los datos más antiguos son de las {time}',
       failed: 'La última sincronización falló — nada nuevo; datos de las {time}',
@@ -523,6 +525,7 @@ export const es: Messages = {
     size: { KB: '{amount} KB', MB: '{amount} MB' },
     settingsDiskFull: 'El disco está lleno: no se pudieron guardar los ajustes. Libere espacio en este equipo y vuelva a guardarlos.',
     kioskNotOn: 'Este puesto no está en modo quiosco.',
+    relayFallback: 'El relay del sitio en {relay} no respondió, así que esta sincronización leyó directamente el servidor del almacén en {server} (ajuste siteRelayFallback). El relay dijo: «{detail}»',
     signInCancelled: {
       replaced: 'Se canceló el inicio de sesión: otro más reciente lo sustituyó.',
       signed_out: 'Se canceló el inicio de sesión: se cerró la sesión.',

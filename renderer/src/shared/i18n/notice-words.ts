@@ -88,6 +88,8 @@ export function noticeWords(i18n: Words, listName: ListName, notice: Notice): st
       return i18n.t('notices.kioskNotOn');
     case 'sign_in_cancelled':
       return i18n.t(`notices.signInCancelled.${notice.why}`);
+    case 'relay_fallback':
+      return i18n.t('notices.relayFallback', { relay: notice.relay, server: notice.server, detail: notice.detail });
   }
 }
 

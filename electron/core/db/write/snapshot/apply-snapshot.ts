@@ -4,7 +4,7 @@
 // would delete most of a dataset, or empty it, is rolled back and reported as held (mass-delete-guard.ts).
 // A log (history) keeps what it has and the events received, within its window (LogKeep). A part
 // (db/stock-refresh/) is the complete answer for some items only: the rows of those items it does not
-// hold are deleted, every other row stays.
+// hold are deleted, every other row stays; a part by id is a set of changes (a site relay's generation).
 //
 // The steps, one file each, share one state (state.ts): begin.ts opens the transaction; each element
 // goes through add-element.ts (the walk of the stored rows, walk.ts, finds it unchanged, or
@@ -19,6 +19,7 @@ import type { SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
 
 export type { ApplyResult, LogKeep, SnapshotApplier, SnapshotPart, SnapshotScope } from './types.ts';
 export type { SnapshotPlan } from './plan.ts';
+export { ID_PART } from './types.ts';
 
 /**
  * `appendOnly`: the answer adds rows and replaces some, and deletes none (a log's newer events, kept

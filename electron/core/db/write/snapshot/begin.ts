@@ -7,13 +7,13 @@ import { ownFacility } from './facility-scope.ts';
 import type { DatasetLimits, SnapshotPlan } from './plan.ts';
 import type { SnapshotState } from './state.ts';
 import { prepareRowStatements } from './statements.ts';
-import type { SnapshotPart, SnapshotScope } from './types.ts';
+import { ID_PART, type SnapshotPart, type SnapshotScope } from './types.ts';
 import { StoredWalk } from './walk.ts';
 
 export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan: SnapshotPlan, part: SnapshotPart | null, appendOnly: boolean): SnapshotState {
   const table = plan.table;
   if (table.name !== scope.table) throw new AisleError('internal', `A plan for ${table.name} was given an answer for ${scope.table}.`);
-  if (part && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
+  if (part && part.column !== ID_PART && !table.columns.includes(part.column)) throw new AisleError('internal', `${table.name} has no column ${part.column}.`);
   const t = table.name;
   const statements = prepareRowStatements(db, table, part);
   // a helper-built full-text index needs its scratch file attached, which cannot be done in a transaction
@@ -58,7 +58,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
     removedAfter: [],
     lastRid: maxRid,
     partValues: part ? new Set(part.values) : null,
-    partColumn: part ? table.columns.indexOf(part.column) : -1,
+    partColumn: part && part.column !== ID_PART ? table.columns.indexOf(part.column) : -1,
   };
 }
 

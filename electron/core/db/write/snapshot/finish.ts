@@ -12,7 +12,7 @@ import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
 import { missingFieldFailure } from './missing-field.ts';
 import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
-import type { ApplyResult, FinishOptions } from './types.ts';
+import { ID_PART, type ApplyResult, type FinishOptions } from './types.ts';
 
 export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent }: FinishOptions): ApplyResult {
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
@@ -35,10 +35,13 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // the items of the events received, new or changed, are asked for again (db/stock-refresh/)
     if (t === 'history') recordItemsMoved(db, datasetId, s.maxRid, s.changedEvents);
     const gone = part ? partNotSeen(s, part) : log?.append || s.seenOwn >= s.previousRows ? [] : notSeen(s);
-    // a part deletes only rows of what it answers for: never most of the dataset
-    if (!log && !part && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
+    // a part of a stock deletes only rows of the items it answers for: never most of the dataset; a
+    // set of changes may delete any share of it, and is held as a whole answer is
+    if (!log && (!part || part.column === ID_PART) && !allowMassDelete && isHeld(s, gone.length, announcedTotal, shrinkHoldPercent)) {
       rollback(s);
-      return { kind: 'held', held: { etag, rows: s.received, wouldDelete: gone.length, at } };
+      // the rows the dataset would hold: a whole answer's own, or what a set of changes leaves
+      const rows = part ? s.previousRows - gone.length + s.inserted : s.received;
+      return { kind: 'held', held: { etag, rows, wouldDelete: gone.length, at } };
     }
     // the stock of a deleted item is asked for again (db/stock-refresh/)
     if (t === 'items') recordItemsGone(db, gone);

@@ -1,7 +1,7 @@
 // The stored rows a snapshot no longer keeps: those a complete answer no longer holds, and a log's
 // outside its window. Deleted when the snapshot finishes (finish.ts).
 import type { SnapshotState } from './state.ts';
-import type { LogKeep, SnapshotPart } from './types.ts';
+import { ID_PART, type LogKeep, type SnapshotPart } from './types.ts';
 import { SEEN, WALKED } from './flags.ts';
 
 /**
@@ -24,8 +24,10 @@ export function notSeen(s: SnapshotState): number[] {
 
 /** Stored rows of this dataset (before this snapshot) in the part's answer that it did not hold. */
 export function partNotSeen(s: SnapshotState, { column, values }: SnapshotPart): number[] {
-  // by the column's index (`+`: never by reading the whole dataset for each value)
-  const rowsOf = s.db.prepare(`SELECT rid FROM ${s.table.name} WHERE ${column} = ? AND +dataset_id = ? AND +rid <= ?`).pluck();
+  // by the column's index (`+`: never by reading the whole dataset for each value); ids by the
+  // table's unique index of them (records': of the dataset and id)
+  const dataset = column === ID_PART ? 'dataset_id' : '+dataset_id';
+  const rowsOf = s.db.prepare(`SELECT rid FROM ${s.table.name} WHERE ${column} = ? AND ${dataset} = ? AND +rid <= ?`).pluck();
   const gone: number[] = [];
   for (const value of new Set(values)) for (const rid of rowsOf.all(value, s.datasetId, s.maxRid) as number[]) if (!(s.flags[rid] & SEEN)) gone.push(rid);
   // deleted in the table's order: each deletion then touches pages near the last one's

@@ -80,5 +80,6 @@ export interface SnapshotState {
   lastRid: number;
   /** A part's values: its answer must hold only rows of these (store-record.ts). */
   readonly partValues: Set<string> | null;
+  /** Where the part's column is among the extracted values; -1 for a set of changes (ID_PART): the record's id. */
   readonly partColumn: number;
 }

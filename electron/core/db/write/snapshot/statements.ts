@@ -25,7 +25,7 @@ export function prepareRowStatements(db: WriteDb, table: TableShape, part: Snaps
   const cols = table.columns;
   const findSql =
     t === 'records'
-      ? `SELECT rid, id, hash FROM records WHERE dataset_id = ? AND id = ?`
+      ? `SELECT rid, id, hash${part ? `, ${part.column} AS part_value` : ''} FROM records WHERE dataset_id = ? AND id = ?`
       : `SELECT rid, id, hash, dataset_id${part ? `, ${part.column} AS part_value` : ''} FROM ${t} WHERE id = ?`;
   const fts = table.fts;
   return {

@@ -20,7 +20,7 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
     if (!s.ownFacility.has(values[0] as string)) throw otherFacility(s.scope, fields.map.facility_id ?? 'facility', String(values[0]));
     if (s.scope.recordsNameFacility && !namesFacility(s.plan, record, fields.map.facility_id ?? null)) throw unprovenFacility(s.scope, fields.map.facility_id ?? null);
   }
-  if (s.partValues) askedFor(s, values[s.partColumn] as string | null);
+  if (s.partValues) askedFor(s, s.partColumn < 0 ? id : (values[s.partColumn] as string | null));
   if (bulkTime(s)) startBulk(s);
   if (s.previousRows === 0) {
     // nothing of this dataset to compare with: insert, and only look for the id when it is taken

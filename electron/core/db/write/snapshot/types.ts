@@ -40,11 +40,19 @@ export interface LogKeep {
   serverNewest: string | null;
 }
 
-/** The snapshot is the complete answer for the rows whose `column` is one of `values`, and for no other. */
+/**
+ * The snapshot is the complete answer for the rows whose `column` is one of `values`, and for no other.
+ * `column` 'id' (ID_PART): the answer is a set of changes, each row it names as it now is and the
+ * ids it names without a row deleted (a site relay's generation); the mass-deletion guard holds it
+ * as it holds a whole answer, since it is the dataset's next state.
+ */
 export interface SnapshotPart {
   column: string;
   values: readonly string[];
 }
+
+/** The part column of a set of changes: the records' own ids. */
+export const ID_PART = 'id';
 
 export interface FinishOptions {
   etag: string | null;

@@ -1,0 +1,243 @@
+// The site relay's fleet: a private PostgreSQL and nginx, `aisle relay` and the demo server each in
+// their own process, the demo behind a counting proxy. For 1, 50 and 200 simulated seats (each its
+// own token, fetching the catalog and the changes as a workstation does) plus two real Aisle cores
+// synced through nginx, each round steps the demo to its next revision, lets the relay read it, and
+// brings every seat forward. Prints the fleet table (support/fleet-table.ts): upstream requests and
+// MB per round, LAN MB per seat, delta bytes against (changed + deleted rows × average row), relay
+// and nginx CPU and memory per round (from /proc/<pid>/stat and status).
+//   node test/bench/relay-fleet.bench.ts [--quick] [--items=N] [--seats=1,50,200] [--rounds=N]
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
+import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
+import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts';
+import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-proxy.ts';
+import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
+import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
+import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
+const quick = args.has('quick');
+const ITEMS = Number(args.get('items') ?? (quick ? 5_000 : 100_000));
+const SEATS = (args.get('seats') ?? (quick ? '1,5' : '1,50,200')).split(',').map(Number);
+const ROUNDS = Number(args.get('rounds') ?? (quick ? 1 : 2));
+const PASSWORD = 'demo1234';
+const EMAIL = 'demo@example.com';
+const report = (name: string, value: number, unit: string) => process.stdout.write(`BENCH ${JSON.stringify({ name, value, unit })}\n`);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** A child process that prints `URL <url>` when ready and answers stdin commands with one line each. */
+function lineProcess(child: ChildProcess): { first: Promise<string>; next(): Promise<string> } {
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => String((await lines.next()).value ?? '');
+  return { first: next(), next };
+}
+
+/** A process and its descendants (nginx's workers, the relay's sync worker is a thread of its own process): CPU ticks and resident MB. */
+function sampleFamily(root: number): { ticks: number; rssMb: number } {
+  const stats = new Map<number, string>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      stats.set(Number(name), readFileSync(`/proc/${name}/stat`, 'utf8'));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const family = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, stat] of stats) {
+      if (!family.has(pid) && family.has(parentOfStat(stat))) {
+        family.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  let rssMb = 0;
+  for (const pid of family) {
+    const stat = stats.get(pid);
+    if (!stat) continue;
+    ticks += cpuTicksOfStat(stat);
+    try {
+      rssMb += rssMbOfStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { ticks, rssMb };
+}
+
+interface CatalogEntry {
+  key: string;
+  license: string;
+  generation: number;
+  horizon: number;
+}
+
+/** A GET through nginx as a seat sends it (gzip accepted): the bytes as they crossed the LAN, and the body unpacked. */
+function seatGet(base: string, token: string, p: string): Promise<{ wire: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(p, base), { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        if (res.statusCode !== 200) return reject(new Error(`GET ${p} answered ${res.statusCode}: ${raw.toString('utf8').slice(0, 200)}`));
+        resolve({ wire: raw.length, body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** A lightweight seat: its token and the generation it holds of each dataset. */
+interface Seat {
+  token: string;
+  held: Map<string, number>;
+}
+
+/** Brings a seat forward: the catalog, then per dataset its changes (or the dataset whole). Answers the LAN bytes; `deltas` collects the changes answers' sizes. */
+async function seatRound(base: string, seat: Seat, averageRow: Map<string, number>, deltas?: DeltaSample[]): Promise<number> {
+  const catalog = await seatGet(base, seat.token, '/relay/v1/catalog');
+  let wire = catalog.wire;
+  for (const e of (JSON.parse(catalog.body.toString('utf8')) as { datasets: CatalogEntry[] }).datasets) {
+    const held = seat.held.get(e.key) ?? 0;
+    if (held === e.generation) continue;
+    const byChanges = held > 0 && held >= e.horizon;
+    const at = `${encodeURIComponent(e.license)}/${encodeURIComponent(e.key)}`;
+    const answer = await seatGet(base, seat.token, byChanges ? `/relay/v1/changes/${at}/${held}/${e.generation}` : `/relay/v1/whole/${at}/${e.generation}`);
+    wire += answer.wire;
+    seat.held.set(e.key, e.generation);
+    const elements = JSON.parse(answer.body.toString('utf8')) as { record?: unknown }[];
+    if (!byChanges) {
+      const rows = elements.filter((x) => x.record !== undefined).map((x) => JSON.stringify(x.record).length);
+      averageRow.set(e.key, rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0);
+    } else if (deltas) {
+      deltas.push({ bytes: answer.body.length, elements: elements.length, averageRowBytes: averageRow.get(e.key) ?? 0 });
+    }
+  }
+  return wire;
+}
+
+/** One round of a real core, as the app's Sync now runs it. */
+async function coreRound(core: NodeCore): Promise<void> {
+  const ended = new Promise<void>((resolve) => {
+    const off = core.events.on('sync.status', (s) => {
+      if (!s.running && s.lastRoundFinishedAt !== null) {
+        off();
+        resolve();
+      }
+    });
+  });
+  if (!(await core.handlers['sync.now']({})).started) throw new Error('a real core did not start its round');
+  await ended;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'aisle-fleet-bench-'));
+let postgres: TestPostgres | null = null;
+let demo: ChildProcess | null = null;
+let relay: ChildProcess | null = null;
+let proxy: FaultProxy | null = null;
+let nginx: TestNginx | null = null;
+const cores: NodeCore[] = [];
+try {
+  postgres = await startTestPostgres();
+  demo = spawn(process.execPath, [path.join(import.meta.dirname, 'demo-process.ts'), `--items=${ITEMS}`, '--accounts=1', '--facilities=1'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const demoLines = lineProcess(demo);
+  const demoUrl = (await demoLines.first).replace(/^URL /, '');
+  proxy = await startFaultProxy(demoUrl);
+  const license = (await createAuthApi({ baseUrl: demoUrl }).licenses({ email: EMAIL, password: PASSWORD })).find((l) => l.enabled)!.id;
+  const config = { server: proxy.url, postgres: postgres.url, listen: { host: '127.0.0.1', port: 0 }, dataDir: path.join(work, 'relay'), intervalMinutes: 60, scopes: [{ name: 'site', email: EMAIL, license, passwordEnv: 'RELAY_BENCH_PASSWORD' }] };
+  relay = spawn(process.execPath, [path.join(import.meta.dirname, 'procs/relay.ts'), JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, RELAY_BENCH_PASSWORD: PASSWORD } });
+  const relayLines = lineProcess(relay);
+  const relayUrl = (await relayLines.first).replace(/^URL /, '');
+  nginx = await startTestNginx({ relays: [relayUrl], vendor: proxy.url });
+  const poll = async () => {
+    relay!.stdin!.write('poll\n');
+    const answer = await relayLines.next();
+    if (!answer.includes('"polled"')) throw new Error(`the relay did not poll: ${answer}`);
+  };
+  let revision = 0;
+  const nextRevision = async () => {
+    demo!.stdin!.write(`revision ${++revision}\n`);
+    await demoLines.next();
+  };
+  const firstPoll = performance.now();
+  await poll();
+  log(`relay: first reading of ${ITEMS.toLocaleString('en-US')} items in ${((performance.now() - firstPoll) / 1000).toFixed(1)} s`);
+
+  // two real cores, signed in at nginx's address with the siteRelay setting
+  for (const name of ['core-a', 'core-b']) {
+    const core = createNodeCore({ host: 'cli', dataDir: path.join(work, name), overrides: { autoSync: false, idleLock: false } });
+    cores.push(core);
+    await core.handlers['settings.set']({ siteRelay: true });
+    await signInForCli(core.handlers, { server: nginx.url, email: EMAIL, password: PASSWORD, licenseId: license });
+    await coreRound(core);
+  }
+
+  const auth = createAuthApi({ baseUrl: nginx.url });
+  const rows: FleetRow[] = [];
+  for (const count of SEATS) {
+    const seats: Seat[] = [];
+    for (let i = 0; i < count; i += 20) {
+      const batch = await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => auth.openSession({ email: EMAIL, password: PASSWORD, licenseId: license, locale: 'en_US' })));
+      seats.push(...batch.map((s) => ({ token: s.accessToken, held: new Map<string, number>() })));
+    }
+    // each seat joins at the current generation (a whole reading; not a round)
+    const averageRow = new Map<string, number>();
+    await Promise.all(seats.map((seat) => seatRound(nginx!.url, seat, averageRow)));
+    const samples: RoundSample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await nextRevision();
+      const upstreamFrom = proxy.log.length;
+      const relayBefore = sampleFamily(relay.pid!);
+      const nginxBefore = sampleFamily(nginx.pid);
+      await poll();
+      const deltas: DeltaSample[] = [];
+      const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, averageRow, i === 0 ? deltas : undefined)));
+      for (const core of cores) await coreRound(core);
+      const upstream = proxy.log.slice(upstreamFrom);
+      samples.push({
+        upstreamRequests: upstream.length,
+        upstreamBytes: upstream.reduce((sum, l) => sum + l.bytesOut, 0),
+        lanBytesPerSeat,
+        deltas,
+        relay: costBetween(relayBefore, sampleFamily(relay.pid!), TICKS_PER_SECOND),
+        nginx: costBetween(nginxBefore, sampleFamily(nginx.pid), TICKS_PER_SECOND),
+      });
+    }
+    const row = fleetRow(count, samples);
+    rows.push(row);
+    log(`${count} seats (+2 real cores): ${row.upstreamRequestsPerRound} upstream requests, ${row.upstreamMbPerRound.toFixed(2)} MB upstream, ${row.lanMbPerSeat.toFixed(3)} MB per seat a round`);
+    report(`relay fleet, ${count} seats + 2 cores: upstream requests per round`, row.upstreamRequestsPerRound, 'requests');
+    report(`relay fleet, ${count} seats + 2 cores: upstream MB per round`, row.upstreamMbPerRound, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: LAN MB per seat per round`, row.lanMbPerSeat, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: delta bytes / (changed + deleted rows × average row)`, row.deltaRatio, 'ratio');
+    report(`relay fleet, ${count} seats + 2 cores: relay CPU per round`, row.relayCpuSecondsPerRound, 's');
+    report(`relay fleet, ${count} seats + 2 cores: relay resident memory`, row.relayRssMb, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: nginx CPU per round`, row.nginxCpuSecondsPerRound, 's');
+    report(`relay fleet, ${count} seats + 2 cores: nginx resident memory`, row.nginxRssMb, 'MB');
+  }
+  log(`\nthe site relay's fleet, ${ITEMS.toLocaleString('en-US')} items, ${ROUNDS} round(s) each:\n${renderFleetTable(rows)}`);
+} finally {
+  for (const core of cores) await core.close().catch(() => undefined);
+  await nginx?.stop().catch(() => undefined);
+  if (relay?.exitCode === null) {
+    const ended = new Promise((resolve) => relay!.once('exit', resolve));
+    relay.stdin!.write('exit\n');
+    await ended;
+  }
+  await proxy?.close().catch(() => undefined);
+  demo?.stdin?.write('exit\n');
+  await postgres?.remove();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,108 @@
+// The site relay's fleet table: for each number of seats, what one round cost upstream (the
+// warehouse server), on the LAN (nginx to the seats), and in the relay's and nginx's processes, and
+// how close a seat's delta is to the rows that changed. Plain arithmetic on what the bench measured,
+// so that a test can hold it (test/bench-runner/fleet-table.test.ts).
+
+/** What one round measured: the relay's reading of the server, then every seat bringing itself forward. */
+export interface RoundSample {
+  /** Requests the relay (and the seats' token checks) made of the warehouse server in the round. */
+  upstreamRequests: number;
+  /** Bytes the warehouse server sent in the round. */
+  upstreamBytes: number;
+  /** Bytes nginx sent each simulated seat (as on the wire: gzip where the seat took it). */
+  lanBytesPerSeat: number[];
+  /** One seat's changes answers, unpacked, one per dataset: their bytes, their elements (changed rows and tombstones), and the dataset's average row (its records' JSON). */
+  deltas: DeltaSample[];
+  relay: ProcessCost;
+  nginx: ProcessCost;
+}
+
+export interface DeltaSample {
+  bytes: number;
+  elements: number;
+  averageRowBytes: number;
+}
+
+/** A process's CPU seconds in the round (user + system) and its resident memory at the round's end. */
+export interface ProcessCost {
+  cpuSeconds: number;
+  rssMb: number;
+}
+
+export interface FleetRow {
+  seats: number;
+  rounds: number;
+  upstreamRequestsPerRound: number;
+  upstreamMbPerRound: number;
+  lanMbPerSeat: number;
+  /** Delta bytes over (changed + deleted rows × average row); the issue asks for at most 1.5. */
+  deltaRatio: number;
+  relayCpuSecondsPerRound: number;
+  relayRssMb: number;
+  nginxCpuSecondsPerRound: number;
+  nginxRssMb: number;
+}
+
+const MB = 1024 * 1024;
+const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+
+/** One row of the table from the rounds run with `seats` seats. */
+export function fleetRow(seats: number, rounds: readonly RoundSample[]): FleetRow {
+  if (rounds.length === 0) throw new Error(`no round was measured with ${seats} seats`);
+  const deltas = rounds.flatMap((r) => r.deltas);
+  const expected = deltas.reduce((sum, d) => sum + d.elements * d.averageRowBytes, 0);
+  const delta = deltas.reduce((sum, d) => sum + d.bytes, 0);
+  return {
+    seats,
+    rounds: rounds.length,
+    upstreamRequestsPerRound: mean(rounds.map((r) => r.upstreamRequests)),
+    upstreamMbPerRound: mean(rounds.map((r) => r.upstreamBytes)) / MB,
+    lanMbPerSeat: mean(rounds.map((r) => mean(r.lanBytesPerSeat))) / MB,
+    deltaRatio: expected === 0 ? 0 : delta / expected,
+    relayCpuSecondsPerRound: mean(rounds.map((r) => r.relay.cpuSeconds)),
+    relayRssMb: Math.max(...rounds.map((r) => r.relay.rssMb)),
+    nginxCpuSecondsPerRound: mean(rounds.map((r) => r.nginx.cpuSeconds)),
+    nginxRssMb: Math.max(...rounds.map((r) => r.nginx.rssMb)),
+  };
+}
+
+const HEADER = ['seats', 'upstream requests / round', 'upstream MB / round', 'LAN MB / seat', 'delta / (rows × avg row)', 'relay CPU s / round', 'relay RSS MB', 'nginx CPU s / round', 'nginx RSS MB'];
+
+/** The table as Markdown, a row per number of seats. */
+export function renderFleetTable(rows: readonly FleetRow[]): string {
+  const cells = (r: FleetRow) => [
+    String(r.seats),
+    r.upstreamRequestsPerRound.toFixed(1),
+    r.upstreamMbPerRound.toFixed(2),
+    r.lanMbPerSeat.toFixed(3),
+    r.deltaRatio.toFixed(2),
+    r.relayCpuSecondsPerRound.toFixed(2),
+    r.relayRssMb.toFixed(0),
+    r.nginxCpuSecondsPerRound.toFixed(2),
+    r.nginxRssMb.toFixed(0),
+  ];
+  return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${cells(r).join(' | ')} |`)].join('\n');
+}
+
+/** CPU ticks (user + system) of a process, from the text of /proc/<pid>/stat (its 14th and 15th fields, after the command in parentheses). */
+export function cpuTicksOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is the state (the 3rd field): utime and stime are the 14th and 15th
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The parent pid, from the text of /proc/<pid>/stat. */
+export function parentOfStat(stat: string): number {
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** Resident memory in MB (VmRSS), from the text of /proc/<pid>/status; 0 when it has none (a zombie). */
+export function rssMbOfStatus(status: string): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** What a group of processes cost between two readings: CPU seconds at `ticksPerSecond`, memory at the second reading. */
+export function costBetween(before: { ticks: number }, after: { ticks: number; rssMb: number }, ticksPerSecond: number): ProcessCost {
+  return { cpuSeconds: (after.ticks - before.ticks) / ticksPerSecond, rssMb: after.rssMb };
+}
