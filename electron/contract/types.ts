@@ -290,11 +290,19 @@ export interface SyncStatus {
 export interface SyncSummary {
   state: 'never' | 'failed' | 'problems' | 'out-of-date' | 'up-to-date';
   lastDataAt: string | null;
-  /** When the oldest list was last read (the data is at least this new); null when a list was never read. */
+  /**
+   * When the least recently read list was last read (the data read is at least this new); null when
+   * no list was read. A list never read is said by `state`, not by this time.
+   */
   oldestDataAt: string | null;
   lists: number;
   failedLists: number;
   problems: SyncProblem[];
+  /**
+   * How many causes need someone to act: the problems with `attention`, and a sync that failed
+   * before any list for a cause not the network's. The number every host shows beside the state.
+   */
+  attention: number;
   failedBefore: SyncFailure | null;
   /** Every list read so far came from a site relay: the times are the relay's readings, and are said as such ("as of 10:43 via site relay"). */
   viaRelay?: boolean;
@@ -306,6 +314,8 @@ export interface SyncProblem {
   /** The cause in the server's or the core's words (the first list's); empty for `held`. */
   message: string;
   notice?: Notice;
+  /** Whether someone must act on it: false for the network's causes (offline, timeout), which pass by themselves and the state line says. */
+  attention: boolean;
   /** The lists it hit, by label and scope name. */
   lists: { key: string; list: string; label: string; scopeName: string | null }[];
 }

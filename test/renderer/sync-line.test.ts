@@ -8,6 +8,8 @@ import { useSessionStore } from '../../renderer/src/features/session/session-sto
 import { useSyncStore } from '../../renderer/src/features/sync/sync-store.ts';
 import HomeView from '../../renderer/src/features/search/HomeView.vue';
 import SyncView from '../../renderer/src/features/sync/SyncView.vue';
+import { summarizeSync } from '../../electron/core/sync/sync-status.ts';
+import { mirrorSummary } from '../../electron/hosts/cli/commands/status-format.ts';
 import { ANA, mountWith, scriptedClient, withSyncSummary } from './support.ts';
 
 // The line names a time of day, and a date as well when the oldest list is from another day: the
@@ -76,6 +78,17 @@ describe('the home screen says in one line how current the data is', () => {
   it('offline: since when it cannot sync', async () => {
     const wrapper = await mount(HomeView, status({ datasets: [dataset('a'), dataset('b', { lastSuccessAt: EARLIER.toISOString() })] }), net('offline'));
     expect(wrapper.get('[data-testid=home-sync-line]').text()).toBe(`Offline — can't sync since ${hhmm(AT)}`);
+    wrapper.unmount();
+  });
+
+  it("shows the core's count, the number `aisle status` prints from the same summary", async () => {
+    // a sync refused before any list: one cause to act on, though no list holds an error
+    const datasets = [dataset('a', { lastSuccessAt: EARLIER.toISOString(), lastAttemptAt: EARLIER.toISOString() })];
+    const failedBefore = { at: AT.toISOString(), code: 'unauthorized', message: 'HTTP 401' };
+    const s = status({ datasets, summary: summarizeSync(datasets, failedBefore) });
+    const wrapper = await mount(HomeView, s, net('online'));
+    expect(wrapper.get('[data-testid=home-sync-problems]').text()).toBe('1 problem — see the sync page');
+    expect(mirrorSummary({ server: 'https://wh.example.com', email: 'ana@example.com', licenseId: 'l' }, datasets, AT, failedBefore)).toMatch(/ · 1 problem$/);
     wrapper.unmount();
   });
 

@@ -49,8 +49,16 @@ export function summarizeSync(datasets: readonly DatasetStatus[], failedBefore: 
               : 'up-to-date';
   const read = datasets.filter((d) => d.lastSuccessAt !== null);
   const viaRelay = read.length > 0 && read.every((d) => d.viaRelay === true);
-  return { state, lastDataAt, oldestDataAt: neverRead ? null : oldestDataAt, lists: datasets.length, failedLists: failed.length, problems, failedBefore: before, viaRelay };
+  const attention = problems.filter((p) => p.attention).length + (before && !NETWORK.has(before.code) ? 1 : 0);
+  return { state, lastDataAt, oldestDataAt, lists: datasets.length, failedLists: failed.length, problems, attention, failedBefore: before, viaRelay };
 }
+
+/**
+ * The network's causes: they pass by themselves when it is back, and the line says them (offline,
+ * last sync failed); nobody at the workstation or in IT has anything to act on, so they are not
+ * counted as needing attention (they are still grouped, for IT's lines).
+ */
+const NETWORK = new Set(['offline', 'timeout']);
 
 /** Codes that are one cause whatever each request's words were: the network, or the session. */
 const ONE_CAUSE = new Set(['offline', 'timeout', 'unauthorized', 'session_expired']);
@@ -58,9 +66,9 @@ const ONE_CAUSE = new Set(['offline', 'timeout', 'unauthorized', 'session_expire
 /** Failures by cause (code and message), in the order first met; lists held back for a decision as one more cause. */
 function groupProblems(datasets: readonly DatasetStatus[]): SyncProblem[] {
   const byCause = new Map<string, SyncProblem>();
-  const add = (cause: string, problem: Omit<SyncProblem, 'lists'>, d: DatasetStatus) => {
+  const add = (cause: string, problem: Omit<SyncProblem, 'lists' | 'attention'>, d: DatasetStatus) => {
     let group = byCause.get(cause);
-    if (!group) byCause.set(cause, (group = { ...problem, lists: [] }));
+    if (!group) byCause.set(cause, (group = { ...problem, attention: !NETWORK.has(problem.code), lists: [] }));
     group.lists.push({ key: d.key, list: d.list, label: d.label, scopeName: d.scope.name ?? d.scope.id });
   };
   for (const d of datasets) {

@@ -75,22 +75,25 @@ export function mirrorSummary(identity: MirrorIdentity | null, datasets: Dataset
   const who = identity ? [serverName(identity.server), identity.email] : ['unknown identity'];
   const summary = summarizeSync(datasets, failedBefore);
   // The mirror is as current as its least recently synced dataset (one never synced is stale: said below).
-  const oldest = datasets.map((d) => d.lastSuccessAt).filter((at) => at !== null).sort()[0];
+  const oldest = summary.oldestDataAt;
   const demo = isInProcessDemo(identity);
   // a mirror of a site relay is dated by the relay's reading of the warehouse server, and says so
   const via = summary.viaRelay ? ' via site relay' : '';
   const clock = (iso: string) => `${clockTime(iso, now)}${via}`;
   let state: string;
-  if (demo) state = oldest === undefined ? 'never synced' : `demo data of ${clockTime(oldest, now)}`;
+  if (demo) state = oldest === null ? 'never synced' : `demo data of ${clockTime(oldest, now)}`;
   else if (summary.state === 'failed') state = summary.lastDataAt ? `last sync failed, data of ${clock(summary.lastDataAt)}` : 'last sync failed, nothing synced';
-  else if (oldest === undefined) state = 'never synced';
+  else if (oldest === null) state = 'never synced';
   else if (summary.state === 'problems') state = `not up to date, oldest data of ${clock(oldest)}`;
   else if (summary.state === 'out-of-date') state = `out of date since ${clock(oldest)}`;
   else state = via ? `up to date, as of ${clock(oldest)}` : `up to date ${clockTime(oldest, now)}`;
   const items = datasets.filter((d) => d.list === 'items').reduce((sum, d) => sum + d.rows, 0);
-  // an in-process demo's failures and holds need nobody (needingAttention): its lines below still show them
-  const problems = demo ? 0 : summary.problems.length + (summary.failedBefore ? 1 : 0);
-  return [...who, state, count(items, 'item'), problems === 0 ? 'no problems' : count(problems, 'problem')].join(' · ');
+  // The window's count (summary.attention): the network's causes pass by themselves and the state
+  // says them, so a failed sync with none to act on says no count, not "no problems" beside "failed".
+  // An in-process demo's failures and holds need nobody (needingAttention): its lines below still show them.
+  const problems = demo ? 0 : summary.attention;
+  const said = problems > 0 ? count(problems, 'problem') : summary.state === 'failed' && !demo ? null : 'no problems';
+  return [...who, state, count(items, 'item'), ...(said ? [said] : [])].join(' · ');
 }
 
 /** The problems of a mirror, a line per cause with the lists it hit: what IT reads to act. */

@@ -12,7 +12,7 @@ export type SyncLineKind = 'preparing' | 'loading' | 'syncing' | 'up-to-date' | 
 export interface SyncLine {
   kind: SyncLineKind;
   text: string;
-  /** Causes of failure (not being offline: the line says that) and lists waiting for a decision, as the core grouped them. */
+  /** Causes someone must act on, as the core counted them (`summary.attention`): the network's are not, the line says them. */
   problems: number;
 }
 
@@ -25,15 +25,14 @@ export function useSyncLine(): ComputedRef<SyncLine> {
     const status = sync.status;
     const datasets = status?.datasets ?? [];
     const summary = status?.summary;
-    const problems = (summary?.problems ?? []).filter((p) => p.code !== 'offline' && p.code !== 'timeout').length;
+    const problems = summary?.attention ?? 0;
     const line = (kind: SyncLineKind, text: string): SyncLine => ({ kind, text, problems });
     // a mirror of a site relay is dated by the relay's reading of the warehouse server, and says so
     const viaRelay = summary?.viaRelay === true;
     const clock = (at: string) => (viaRelay ? t('age.viaRelay', { time: format.clock(at, now.value) }) : format.clock(at, now.value));
     if (status?.preparing) return line('preparing', t('sync.preparing'));
-    // every list's data is at least as new as the oldest last success
-    let oldest: string | null = null;
-    for (const d of datasets) if (d.lastSuccessAt && (!oldest || d.lastSuccessAt < oldest)) oldest = d.lastSuccessAt;
+    // every list read is at least as new as the oldest last success; the newest is when a sync last brought data
+    const oldest = summary?.oldestDataAt ?? null;
     const newest = sync.newestSyncAt;
     if (sync.indicator === 'expired') return line('expired', t('sync.line.expired'));
     if (sync.indicator === 'offline') return line('offline', newest ? t('sync.line.offline', { time: clock(newest) }) : t('sync.line.offlineNever'));

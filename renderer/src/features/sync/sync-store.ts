@@ -32,14 +32,8 @@ export const useSyncStore = defineStore('sync', () => {
     return 'unknown';
   });
 
-  /** When the newest data in the mirror was synced: what the offline banner quotes. */
-  const newestSyncAt = computed(() => {
-    let newest: string | null = null;
-    for (const d of status.value?.datasets ?? []) {
-      if (d.lastSuccessAt && (!newest || d.lastSuccessAt > newest)) newest = d.lastSuccessAt;
-    }
-    return newest;
-  });
+  /** When the newest data in the mirror was synced (the core's summary): what the offline banner quotes. */
+  const newestSyncAt = computed(() => status.value?.summary.lastDataAt ?? null);
 
   /** Whether a round has ever finished: before it, what is not in the mirror may still be coming. */
   const firstSyncDone = computed(() => Boolean(status.value?.lastRoundFinishedAt));
