@@ -192,6 +192,8 @@ export const methods = {
       lot: text(100).optional(),
       serial: text(100).optional(),
       includeZero: z.boolean().default(false),
+      /** A lot or serial a scan named: the rows stay the item's whole stock, and the answer says whether it holds them. */
+      scanned: z.strictObject({ lot: text(100).optional(), serial: text(100).optional() }).optional(),
     }),
   ),
   'inventory.byLocation': method<T.InventoryAnswer>()(z.strictObject({ locationId: id })),

@@ -618,6 +618,18 @@ export interface InventoryAnswer {
   stock: FacilityStock[];
   /** The figures a page shows first, and whose they are (see StockSummary). */
   summary: StockSummary;
+  /** Asked with `scanned` (a GS1 label's lot or serial): whether this workstation's stock of the item holds each. */
+  scanned?: ScannedTracking[];
+}
+
+/**
+ * A lot or serial a scan named, and whether the item's stock on this workstation holds it: `false`
+ * is said only where some facility's stock is here whole; `null` when none is (no say either way).
+ */
+export interface ScannedTracking {
+  kind: 'lot' | 'serial';
+  value: string;
+  held: boolean | null;
 }
 
 /** A facility named as the window shows it: its name, else its id. */

@@ -90,3 +90,20 @@ describe('whether the stock is on this workstation', () => {
     expect(states(inventoryByItem(db, { itemId: 'item-1' }, options).stock)[F3]).toBe('complete');
   });
 });
+
+describe('a lot or serial a scan named', () => {
+  it("says whether the item's stock here holds it, case aside, and keeps the item's whole stock", () => {
+    const answer = inventoryByItem(db, { itemId: 'item-1', scanned: { lot: 'l300', serial: 'SN-NOT-HERE' } }, options);
+    expect(answer.scanned).toEqual([
+      { kind: 'lot', value: 'l300', held: true },
+      { kind: 'serial', value: 'SN-NOT-HERE', held: false },
+    ]);
+    expect(answer.rows.map((r) => r.lot)).toEqual(inventoryByItem(db, { itemId: 'item-1' }, options).rows.map((r) => r.lot));
+    expect(inventoryByItem(db, { itemId: 'item-2', scanned: { serial: 'sn-1' } }, options).scanned).toEqual([{ kind: 'serial', value: 'sn-1', held: true }]);
+  });
+
+  it('says nothing either way where no facility\'s stock is here whole, and nothing when no scan asked', () => {
+    expect(inventoryByItem(db, { itemId: 'item-1', facilityId: F5, scanned: { lot: 'NOSUCHLOT' } }, options).scanned).toEqual([{ kind: 'lot', value: 'NOSUCHLOT', held: null }]);
+    expect(inventoryByItem(db, { itemId: 'item-1' }, options)).not.toHaveProperty('scanned');
+  });
+});

@@ -47,6 +47,40 @@ describe('an item opened by a GS1 scan with a lot', () => {
   });
 });
 
+describe("a scanned lot or serial the item's stock here does not hold", () => {
+  it('asks the core with what the scan named, and words what the core answered', async () => {
+    const asked: unknown[] = [];
+    const held = (value: string) => value.toUpperCase() === 'LOT7';
+    const scripted = client();
+    const answering = scriptedClient({
+      'sync.status': () => NO_SYNC,
+      'records.get': (args) => scripted.call('records.get', args).then((r) => (r.ok ? r.value : null)) as never,
+      'history.query': () => ({ events: [], age: FRESH, since: null }),
+      'inventory.byItem': (args) => {
+        asked.push(args.scanned);
+        const scanned = [
+          ...(args.scanned?.lot ? [{ kind: 'lot' as const, value: args.scanned.lot, held: held(args.scanned.lot) }] : []),
+          ...(args.scanned?.serial ? [{ kind: 'serial' as const, value: args.scanned.serial, held: false }] : []),
+        ];
+        return { ...STOCK, scanned };
+      },
+    });
+    const { wrapper } = await mountWith({ template: '<RouterView />' }, answering, { path: '/item/I1?list=items&lot=NOSUCHLOT7&serial=SN-NOT-HERE', router: router() });
+    await flushPromises();
+    expect(asked).toEqual([{ lot: 'NOSUCHLOT7', serial: 'SN-NOT-HERE' }]);
+    expect(wrapper.findAll('[data-testid=tracking-not-held]').map((p) => p.text())).toEqual([
+      "Lot NOSUCHLOT7 (scanned) is not in this workstation's stock of this item.",
+      "Serial SN-NOT-HERE (scanned) is not in this workstation's stock of this item.",
+    ]);
+    wrapper.unmount();
+    // a lot the core says is held: nothing said
+    const again = await mountWith({ template: '<RouterView />' }, answering, { path: '/item/I1?list=items&lot=lot7', router: router() });
+    await flushPromises();
+    expect(again.wrapper.findAll('[data-testid=tracking-not-held]')).toHaveLength(0);
+    again.wrapper.unmount();
+  });
+});
+
 describe('a location page', () => {
   it('names its facility beside its code', async () => {
     const { wrapper } = await mountWith({ template: '<RouterView />' }, client(), { path: '/location/L1?list=locations', router: router() });

@@ -2,7 +2,7 @@
 // by lot or serial; on hand, allocated and available kept apart; expired and soon-expiring flagged;
 // totals per facility; and the age of the inventory snapshots behind the answer.
 import { AisleError } from '../../contract/errors.ts';
-import type { FacilityName, FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, StockState, StockSummary } from '../../contract/types.ts';
+import type { FacilityName, FacilityStock, InventoryAnswer, InventoryRow, InventoryTotals, ScannedTracking, StockState, StockSummary } from '../../contract/types.ts';
 import { allDatasets, lastErrorNotice, type DatasetRow } from '../db/read/datasets.ts';
 import { stockRows, type StockFilter, type StockRow } from '../db/read/inventory.ts';
 import type { ReadDb } from '../db/handles.ts';
@@ -33,14 +33,30 @@ interface FacilityFacts {
 
 export function inventoryByItem(
   db: ReadDb,
-  args: { itemId: string; facilityId?: string; lot?: string; serial?: string; includeZero?: boolean },
+  args: { itemId: string; facilityId?: string; lot?: string; serial?: string; includeZero?: boolean; scanned?: { lot?: string; serial?: string } },
   options: QueryOptions,
 ): InventoryAnswer {
   const filter = { itemId: args.itemId, facilityId: args.facilityId, lot: args.lot, serial: args.serial, onHandOnly: !args.includeZero };
   const selected = select(db, filter, options.now ?? new Date());
   if (selected.rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
   const states = stockStates(db, selected.facts);
-  return answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
+  const found = answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
+  return args.scanned && (args.scanned.lot || args.scanned.serial) ? { ...found, scanned: scannedHeld(found, args.scanned) } : found;
+}
+
+/**
+ * Whether the item's stock on this workstation holds the lot and serial a scan named (case aside,
+ * as labels print them). "Not held" is said only where some facility's stock is here whole to say
+ * it (`held: null` otherwise: the stock's own line says why there is no figure).
+ */
+function scannedHeld(found: InventoryAnswer, scanned: { lot?: string; serial?: string }): ScannedTracking[] {
+  const same = (a: string | null, b: string) => a !== null && a.toUpperCase() === b.toUpperCase();
+  const canSay = found.summary.covers.length > 0;
+  const out: ScannedTracking[] = [];
+  const say = (kind: ScannedTracking['kind'], value: string, held: boolean) => out.push({ kind, value, held: held ? true : canSay ? false : null });
+  if (scanned.lot) say('lot', scanned.lot, found.rows.some((r) => same(r.lot, scanned.lot!)));
+  if (scanned.serial) say('serial', scanned.serial, found.rows.some((r) => same(r.serial, scanned.serial!)));
+  return out;
 }
 
 export function inventoryByLocation(db: ReadDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {

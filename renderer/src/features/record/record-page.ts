@@ -43,6 +43,12 @@ export function useRecordPage(kindOf: () => StockKind) {
   const loaded = ref(false);
   const id = computed(() => String(route.params.id ?? ''));
   const list = computed(() => String(route.query.list ?? STOCK_PAGES[kind.value].list));
+  /** The lot and serial a GS1 scan named (`?lot=`, `?serial=`): the core says whether this workstation's stock holds them. */
+  const scanned = computed(() => {
+    const lot = typeof route.query.lot === 'string' && route.query.lot !== '' ? route.query.lot : undefined;
+    const serial = typeof route.query.serial === 'string' && route.query.serial !== '' ? route.query.serial : undefined;
+    return lot || serial ? { lot, serial } : undefined;
+  });
   let sequence = 0;
 
   async function load(): Promise<void> {
@@ -50,7 +56,7 @@ export function useRecordPage(kindOf: () => StockKind) {
     const client = useClient();
     const [r, inv, hist] = await Promise.all([
       client.call('records.get', { list: list.value, id: id.value }),
-      kind.value === 'item' ? client.call('inventory.byItem', { itemId: id.value }) : client.call('inventory.byLocation', { locationId: id.value }),
+      kind.value === 'item' ? client.call('inventory.byItem', { itemId: id.value, scanned: scanned.value }) : client.call('inventory.byLocation', { locationId: id.value }),
       client.call('history.query', kind.value === 'item' ? { itemId: id.value, limit: 200 } : { locationId: id.value, limit: 200 }),
     ]);
     if (mine !== sequence) return;
@@ -79,6 +85,6 @@ export function useRecordPage(kindOf: () => StockKind) {
     error.value = null;
     loaded.value = false;
   });
-  watch([kind, id, list], () => void load(), { immediate: true });
+  watch([kind, id, list, () => route.query.lot, () => route.query.serial], () => void load(), { immediate: true });
   return { id, list, record, inventory, history, error, loaded, reload: load };
 }
