@@ -620,6 +620,11 @@ export interface InventoryAnswer {
   summary: StockSummary;
   /** Asked with `scanned` (a GS1 label's lot or serial): whether this workstation's stock of the item holds each. */
   scanned?: ScannedTracking[];
+  /**
+   * A location's answer: each item's on hand in it, summed over its rows, when the location's
+   * facility's stock is here whole (an item not listed has none there); absent when it is not (no figure).
+   */
+  onHandByItem?: { itemId: string; onHand: number }[];
 }
 
 /**

@@ -72,6 +72,13 @@ describe('whether the stock is on this workstation', () => {
     expect(memphis.stock.map((s) => [s.facilityName, s.state])).toEqual([['Memphis Hub', 'not-kept']]);
   });
 
+  it("a location answer gives each item's on hand in it only where its stock is here whole", () => {
+    expect(inventoryByLocation(db, { locationId: 'loc-1' }, options).onHandByItem).toEqual([{ itemId: 'item-1', onHand: 10 }, { itemId: 'item-2', onHand: 1 }]);
+    expect(inventoryByLocation(db, { locationId: 'loc-2' }, options).onHandByItem).toEqual([{ itemId: 'item-3', onHand: 0 }]);
+    // a facility not kept: no figure for any item, not a 0
+    expect(inventoryByLocation(db, { locationId: 'loc-m1' }, options)).not.toHaveProperty('onHandByItem');
+  });
+
   it('a lot answer names every facility', () => {
     expect(inventoryByLot(db, { lot: 'L100' }, options).stock).toHaveLength(5);
   });

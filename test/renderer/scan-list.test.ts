@@ -272,7 +272,8 @@ describe('the scan list kept on this workstation', () => {
 
 describe('a count where the stock is not held whole', () => {
   it('shows no on hand and no flag: the mirror does not know what is there', async () => {
-    const loading = (locationId: string): InventoryAnswer => ({ ...stock(locationId), stock: [{ facilityId: 'F1', facilityName: 'Main', state: 'loading', datasetKey: 'inventory@facility:F1', error: null }] });
+    // the core's answer for a facility still loading: its summary covers nothing, so no item's on hand comes with it
+    const loading = (locationId: string): InventoryAnswer => summarised({ ...stock(locationId), summary: undefined, stock: [{ facilityId: 'F1', facilityName: 'Main', state: 'loading', datasetKey: 'inventory@facility:F1', error: null }] });
     const { wrapper } = await mountWith(ScanListView, client(loading));
     const list = useScanListStore();
     for (const code of ['L0302C4', 'SKU-1']) await list.add(code);

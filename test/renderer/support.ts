@@ -10,6 +10,7 @@ import type { EventName, Events } from '../../electron/contract/events.ts';
 import type { MethodArgs, MethodName, MethodResult } from '../../electron/contract/methods.ts';
 import { setClient } from '../../renderer/src/shared/api/client.ts';
 import type { InventoryAnswer, SessionView, SyncStatus } from '../../electron/contract/types.ts';
+import { withItemsOnHand } from '../../electron/core/lookup/inventory.ts';
 import { summarizeSync } from '../../electron/core/sync/sync-status.ts';
 import { createAppI18n } from '../../renderer/src/shared/i18n/index.ts';
 import { SIGNED_OUT } from '../../renderer/src/features/session/session-store.ts';
@@ -40,7 +41,7 @@ export function scriptedClient(script: { [M in MethodName]?: (args: MethodArgs<M
       if (!handler) return { ok: false, error: { code: 'not_implemented', message: `${method} is not scripted` } };
       const value = await handler(args ?? {});
       if (value instanceof Failure) return { ok: false, error: value.error };
-      return { ok: true, value: (method.startsWith('inventory.') ? summarised(value as InventoryAnswer) : method === 'sync.status' ? withSyncSummary(value as SyncStatus) : value) as never };
+      return { ok: true, value: (method === 'inventory.byLocation' ? located(summarised(value as InventoryAnswer)) : method.startsWith('inventory.') ? summarised(value as InventoryAnswer) : method === 'sync.status' ? withSyncSummary(value as SyncStatus) : value) as never };
     },
     on(event, listener) {
       let set = listeners.get(event);
@@ -76,6 +77,11 @@ export function summarised(answer: Omit<InventoryAnswer, 'summary'> & { summary?
     ...answer,
     summary: { covers: states.filter((s) => whole.has(s.facilityId)).map(named), notHere: states.filter((s) => !whole.has(s.facilityId)).map(named), onHand: sum('onHand'), allocated: sum('allocated'), available: sum('available') },
   };
+}
+
+/** A scripted location answer without each item's on hand gets the core's (withItemsOnHand). */
+function located(answer: InventoryAnswer): InventoryAnswer {
+  return answer.onHandByItem ? answer : withItemsOnHand(answer);
 }
 
 /** The app's screens, by name: their paths as router.ts has them. */

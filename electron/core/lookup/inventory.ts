@@ -61,12 +61,23 @@ function scannedHeld(found: InventoryAnswer, scanned: { lot?: string; serial?: s
 
 export function inventoryByLocation(db: ReadDb, args: { locationId: string }, options: QueryOptions): InventoryAnswer {
   const selected = select(db, { locationId: args.locationId }, options.now ?? new Date());
-  if (selected.rows.length > 0) return answer(db, selected, options, undefined, [stockStates(db, selected.facts).of(selected.rows[0].facilityId)]);
+  if (selected.rows.length > 0) return withItemsOnHand(answer(db, selected, options, undefined, [stockStates(db, selected.facts).of(selected.rows[0].facilityId)]));
   // Nothing stored here: is the location known at all, and how old is its facility's stock?
   const location = locationById(db, args.locationId);
   if (!location) throw new AisleError('not_found', 'This location is not in the offline data.');
   const states = stockStates(db, null);
-  return answer(db, selected, options, location.facilityId ?? undefined, location.facilityId ? [states.of(location.facilityId)] : states.all);
+  return withItemsOnHand(answer(db, selected, options, location.facilityId ?? undefined, location.facilityId ? [states.of(location.facilityId)] : states.all));
+}
+
+/**
+ * Each item's on hand in a location, for a scan list counting there: only when the location's stock
+ * is here whole, so that an item not listed truly has none (a partial reading gives no figure).
+ */
+export function withItemsOnHand(found: InventoryAnswer): InventoryAnswer {
+  if (found.summary.covers.length === 0) return found;
+  const byItem = new Map<string, number>();
+  for (const row of found.rows) byItem.set(row.itemId, (byItem.get(row.itemId) ?? 0) + row.onHand);
+  return { ...found, onHandByItem: [...byItem].map(([itemId, onHand]) => ({ itemId, onHand })) };
 }
 
 export function inventoryByLot(db: ReadDb, args: { lot?: string; serial?: string }, options: QueryOptions): InventoryAnswer {

@@ -17,11 +17,9 @@ import { hitToOpen } from '../search/search-store.ts';
 export type { ScanRow, ScanRowKind };
 
 export interface CurrentLocation extends ScanLocation {
-  /** On hand by item id at this location, from the mirror. */
-  stock: Map<string, number>;
+  /** On hand by item id at this location, as the core summed it; null when its stock is not here whole (no figure, not a 0). */
+  stock: Map<string, number> | null;
   age: DataAge;
-  /** The mirror holds the location's facility's stock whole: an item missing from `stock` is truly not there. */
-  complete: boolean;
 }
 
 export const useScanListStore = defineStore('scanList', () => {
@@ -88,10 +86,8 @@ export const useScanListStore = defineStore('scanList', () => {
   async function goTo(where: ScanLocation, age: DataAge | null): Promise<void> {
     const stock = await useClient().call('inventory.byLocation', { locationId: where.id });
     if (!stock.ok && age === null) return; // a kept location no longer in the mirror: none
-    const onHand = new Map<string, number>();
-    if (stock.ok) for (const row of stock.value.rows) onHand.set(row.itemId, (onHand.get(row.itemId) ?? 0) + row.onHand);
-    const complete = stock.ok && stock.value.stock.some((s) => s.state === 'complete');
-    location.value = { ...where, stock: onHand, age: stock.ok ? stock.value.age : age!, complete };
+    const byItem = stock.ok ? stock.value.onHandByItem : undefined;
+    location.value = { ...where, stock: byItem ? new Map(byItem.map((i) => [i.itemId, i.onHand])) : null, age: stock.ok ? stock.value.age : age! };
   }
 
   async function addNow(code: string): Promise<ScanFeedback> {
@@ -116,7 +112,7 @@ export const useScanListStore = defineStore('scanList', () => {
     const kind: ScanRowKind = found.scan.kind === 'misread' ? 'misread' : hit ? (hit.kind === 'item' ? 'item' : 'other') : found.hits.length ? 'several' : 'none';
     const what = hit ? `${hit.list}:${hit.id}` : `code:${code}`;
     // a zero only where the mirror holds the location's stock whole; elsewhere it is not known
-    const onHandHere = hit?.kind === 'item' && here && (here.complete || here.stock.has(hit.id)) ? (here.stock.get(hit.id) ?? 0) : null;
+    const onHandHere = hit?.kind === 'item' && here?.stock ? (here.stock.get(hit.id) ?? 0) : null;
     if (!put({ key: `${where?.id ?? ''}\n${what}`, code, kind, hit: shown, location: where, count: 1, onHandHere, matches: found.hits.length, at })) return 'none';
     return hit ? 'found' : kind === 'several' ? 'several' : 'none';
   }
