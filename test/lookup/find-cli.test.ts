@@ -61,6 +61,11 @@ describe('aisle find', () => {
     expect(out.lines[0]).toMatch(/^GS1: \(01\) GTIN 09506000134352 {2}\(21\) SERIAL SN-1$/);
     expect(out.lines[1]).toMatch(/^exact\s+item\s+SKU-0002\s+Red widget \(GTIN 09506000134352\)\s+\[synced .*\]$/);
     expect(out.lines.filter((l) => l.includes('serial SN-1'))).toHaveLength(1);
+    expect(out.lines.join('\n')).not.toContain('(scanned) is not');
+    // a serial this workstation's stock does not hold: said in words, as the app's item page says it
+    const missing = io();
+    expect(await main(['find', '(01)09506000134352(21)SN-NOT-HERE', '--data', dir.path], missing)).toBe(0);
+    expect(missing.lines).toContain("  serial SN-NOT-HERE (scanned) is not in this workstation's stock of this item");
     const bad = io();
     expect(await main(['find', '036000291453', '--data', dir.path], bad)).toBe(1);
     expect(bad.lines[0]).toMatch(/^misread: Check digit/);

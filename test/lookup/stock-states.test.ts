@@ -107,6 +107,10 @@ describe('a lot or serial a scan named', () => {
     ]);
     expect(answer.rows.map((r) => r.lot)).toEqual(inventoryByItem(db, { itemId: 'item-1' }, options).rows.map((r) => r.lot));
     expect(inventoryByItem(db, { itemId: 'item-2', scanned: { serial: 'sn-1' } }, options).scanned).toEqual([{ kind: 'serial', value: 'sn-1', held: true }]);
+    // narrowed to the label's lot and serial together (as `aisle find` asks), a held lot is still held
+    const narrowed = inventoryByItem(db, { itemId: 'item-1', lot: 'L100', serial: 'SN-X', scanned: { lot: 'L100', serial: 'SN-X' } }, options);
+    expect(narrowed.rows).toEqual([]);
+    expect(narrowed.scanned).toEqual([{ kind: 'lot', value: 'L100', held: true }, { kind: 'serial', value: 'SN-X', held: false }]);
   });
 
   it('says nothing either way where no facility\'s stock is here whole, and nothing when no scan asked', () => {

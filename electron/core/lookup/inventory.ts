@@ -41,7 +41,10 @@ export function inventoryByItem(
   if (selected.rows.length === 0 && !itemById(db, args.itemId)) throw new AisleError('not_found', 'This item is not in the offline data.');
   const states = stockStates(db, selected.facts);
   const found = answer(db, selected, options, args.facilityId, args.facilityId ? [states.of(args.facilityId)] : states.all);
-  return args.scanned && (args.scanned.lot || args.scanned.serial) ? { ...found, scanned: scannedHeld(found, args.scanned) } : found;
+  if (!args.scanned || (!args.scanned.lot && !args.scanned.serial)) return found;
+  // held or not is of the item's whole stock here, not of rows narrowed to one lot and serial together
+  const rows = args.lot || args.serial ? select(db, { ...filter, lot: undefined, serial: undefined }, options.now ?? new Date()).rows : found.rows;
+  return { ...found, scanned: scannedHeld(rows, found.summary.covers.length > 0, args.scanned) };
 }
 
 /**
@@ -49,13 +52,12 @@ export function inventoryByItem(
  * as labels print them). "Not held" is said only where some facility's stock is here whole to say
  * it (`held: null` otherwise: the stock's own line says why there is no figure).
  */
-function scannedHeld(found: InventoryAnswer, scanned: { lot?: string; serial?: string }): ScannedTracking[] {
+function scannedHeld(rows: readonly InventoryRow[], canSay: boolean, scanned: { lot?: string; serial?: string }): ScannedTracking[] {
   const same = (a: string | null, b: string) => a !== null && a.toUpperCase() === b.toUpperCase();
-  const canSay = found.summary.covers.length > 0;
   const out: ScannedTracking[] = [];
   const say = (kind: ScannedTracking['kind'], value: string, held: boolean) => out.push({ kind, value, held: held ? true : canSay ? false : null });
-  if (scanned.lot) say('lot', scanned.lot, found.rows.some((r) => same(r.lot, scanned.lot!)));
-  if (scanned.serial) say('serial', scanned.serial, found.rows.some((r) => same(r.serial, scanned.serial!)));
+  if (scanned.lot) say('lot', scanned.lot, rows.some((r) => same(r.lot, scanned.lot!)));
+  if (scanned.serial) say('serial', scanned.serial, rows.some((r) => same(r.serial, scanned.serial!)));
   return out;
 }
 

@@ -102,7 +102,7 @@ async function printStock(io: CliIo, lookups: Lookups, result: SearchResult): Pr
   const scan = result.scan.kind === 'gs1' ? result.scan : null;
   const answer =
     hit.kind === 'item'
-      ? await lookups.call('inventory.byItem', { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined })
+      ? await lookups.call('inventory.byItem', { itemId: hit.id, lot: scan?.lot ?? undefined, serial: scan?.serial ?? undefined, scanned: scan && (scan.lot || scan.serial) ? { lot: scan.lot ?? undefined, serial: scan.serial ?? undefined } : undefined })
       : await lookups.call('inventory.byLocation', { locationId: hit.id });
   const { covers, notHere } = answer.summary;
   const names = (list: { name: string }[]) => list.map((f) => f.name).join(', ');
@@ -113,6 +113,8 @@ async function printStock(io: CliIo, lookups: Lookups, result: SearchResult): Pr
     return;
   }
   io.out(notHere.length > 0 ? `stock in ${names(covers)} [${describeAge(answer.age)}]:` : `stock [${describeAge(answer.age)}]:`);
+  // the core says whether this workstation's stock holds what the label named, as the app's item page does
+  for (const s of answer.scanned ?? []) if (s.held === false) io.out(`  ${s.kind} ${s.value} (scanned) is not in this workstation's stock of this item`);
   if (notHere.length > 0) io.out(`  not on this workstation, no figure: ${names(notHere)}`);
   if (answer.rows.length === 0) io.out(notHere.length > 0 ? `  none in ${names(covers)}` : '  none');
   for (const row of answer.rows) {
