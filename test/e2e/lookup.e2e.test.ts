@@ -555,10 +555,19 @@ describe('looking things up on the workstation', () => {
     await shot(page, 'settings-language-es');
     await expect.poll(() => other.getByTestId('nav-settings').textContent()).toBe('Ajustes');
     await page.getByTestId('settings-interval').fill('15');
+    // the site relay's switches, in Spanish, saved with the rest
+    expect(await page.getByTestId('settings-site-relay-group').locator('legend').textContent()).toBe('Relay del sitio');
+    await page.getByTestId('settings-site-relay').check();
+    await page.getByTestId('settings-site-relay-fallback').selectOption('vendor');
     await page.getByTestId('settings-save').click();
     await expect.poll(async () => (await app.call('settings.get')).syncIntervalMinutes).toBe(15);
     await expect.poll(() => other.getByTestId('settings-interval').inputValue()).toBe('15');
+    const saved = await app.call('settings.get');
+    expect([saved.siteRelay, saved.siteRelayFallback]).toEqual([true, 'vendor']);
+    expect(await other.getByTestId('settings-site-relay').isChecked()).toBe(true);
     await shot(page, 'settings-es');
+    // this workstation's server is no relay: the switches go back for the tests after this one
+    await app.call('settings.set', { siteRelay: false, siteRelayFallback: 'none' });
     await other.close();
     // lists and columns are named in Spanish too (main names them in English)
     await go(page, '/lists');

@@ -371,8 +371,9 @@ describe('aisle relay', () => {
     // the test's relay lets the process poll first (it holds the lock until it closes); started
     // again, it stands by, and serves (its start creates what is missing of the schema, which would
     // wait for the process's uncommitted writes)
+    // (in a data folder of its own: when it takes over, its mirror is new)
     await relay.close();
-    relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
+    relay = await startRelayService(relayConfig(path.join(folder.path, 'standby'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
     // the generation the relay process will write waits at its chunk: the test's own transaction
     // holds that chunk's key, so the process is caught with the generation's rows written, uncommitted
     const blocker = await pool.connect();
@@ -413,8 +414,11 @@ describe('aisle relay', () => {
     for (const [key, rows] of mirrorRows(seatFile('seat-a'))) expect(rows, key).toEqual(await pgRows(key));
 
     // PostgreSQL ended the dead process's sessions, and with them its lock: the relay standing by takes
-    // over at the next revision (a new relay process's first reading of a history log keeps fewer
-    // events than one read round after round, and the same reading again would keep its generation)
+    // over at the next revision with a new mirror, whose first reading of a history log holds fewer
+    // events than one read round after round; the seat's history still holds every event it held
+    const logs = (rows: Map<string, Map<string, number>>) => new Map([...rows].filter(([key]) => key.startsWith('history@')).map(([key, r]) => [key, new Set(r.keys())]));
+    const historyBefore = logs(mirrorRows(seatFile('seat-a')));
+    expect(historyBefore.size).toBeGreaterThan(0);
     demo.setRevision(5);
     let state = 'standby';
     for (let i = 0; i < 100 && state === 'standby'; i++) {
@@ -426,6 +430,14 @@ describe('aisle relay', () => {
     expect(after.generation).toBe(items.generation + 1);
     const resumed = await seatSync('seat-a', token);
     expect(resumed.find((o) => o.key === items.key)).toMatchObject({ outcome: 'applied', read: 'changes', generation: after.generation });
+    const historyAfter = logs(mirrorRows(seatFile('seat-a')));
+    let added = 0;
+    for (const [key, ids] of historyBefore) {
+      const now = historyAfter.get(key)!;
+      expect([...ids].filter((id) => !now.has(id)), key).toEqual([]);
+      added += now.size - ids.size;
+    }
+    expect(added).toBeGreaterThan(0);
     expect(mirrorRows(seatFile('seat-a'))).toEqual(await directMirror('workstation'));
   });
 

@@ -183,3 +183,50 @@ describe("settings set by IT's machine policy", () => {
     wrapper.unmount();
   });
 });
+
+describe('the site relay', () => {
+  it('shows siteRelay and siteRelayFallback as saved, and saves a change of both', async () => {
+    const sets: Partial<Settings>[] = [];
+    const client = scriptedClient({ 'settings.get': () => saved(), 'settings.set': (patch) => (sets.push(patch as Partial<Settings>), saved(patch as Partial<Settings>)) });
+    const { wrapper } = await mountWith(SettingsView, client);
+    const relay = wrapper.get('[data-testid=settings-site-relay]');
+    const fallback = wrapper.get('[data-testid=settings-site-relay-fallback]');
+    expect((relay.element as HTMLInputElement).checked).toBe(false);
+    expect((fallback.element as HTMLSelectElement).value).toBe('none');
+    expect(fallback.findAll('option').map((o) => o.text())).toEqual(['Keep the offline data and say so', 'Read the warehouse server directly']);
+    await relay.setValue(true);
+    await fallback.setValue('vendor');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(sets.at(-1)).toMatchObject({ siteRelay: true, siteRelayFallback: 'vendor' });
+    wrapper.unmount();
+  });
+
+  it("set by the machine policy: shown fixed with the reason, in Spanish too, and not sent on save", async () => {
+    for (const [locale, words, legend] of [['en', 'Set by your IT department', 'Site relay'], ['es', 'Establecido por su departamento de informática', 'Relay del sitio']] as const) {
+      const client = scriptedClient({
+        'settings.get': () => saved({ siteRelay: true, siteRelayFallback: 'vendor' }),
+        'policy.get': () => ({ file: '/etc/aisle/policy.json', source: 'file', problem: null, locked: ['siteRelay', 'siteRelayFallback'], allowedServers: null, demoAllowed: false, updateFeed: null }),
+        'settings.set': (patch) => saved(patch as Partial<Settings>),
+      });
+      const { wrapper } = await mountWith(SettingsView, client, { locale });
+      await flushPromises();
+      expect(wrapper.get('[data-testid=settings-site-relay-group] legend').text()).toBe(legend);
+      const relay = wrapper.get('[data-testid=settings-site-relay]');
+      const fallback = wrapper.get('[data-testid=settings-site-relay-fallback]');
+      expect((relay.element as HTMLInputElement).checked).toBe(true);
+      expect((fallback.element as HTMLSelectElement).value).toBe('vendor');
+      expect(relay.attributes('disabled')).toBeDefined();
+      expect(fallback.attributes('disabled')).toBeDefined();
+      expect(wrapper.get('[data-testid=locked-siteRelay]').text()).toBe(words);
+      expect(wrapper.get('[data-testid=locked-siteRelayFallback]').text()).toBe(words);
+      await wrapper.get('form').trigger('submit');
+      await flushPromises();
+      const sent = client.calls.filter((c) => c.method === 'settings.set').map((c) => c.args as Partial<Settings>);
+      expect(sent).toHaveLength(1);
+      expect(Object.keys(sent[0]!)).not.toContain('siteRelay');
+      expect(Object.keys(sent[0]!)).not.toContain('siteRelayFallback');
+      wrapper.unmount();
+    }
+  });
+});

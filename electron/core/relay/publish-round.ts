@@ -4,9 +4,14 @@
 // changes. The mirror is what the core's round left (whole readings only, mass deletions held), so
 // the relay publishes nothing the core did not accept. A dataset whose reading is the one its last
 // generation came from (same ETag) only has its reading time brought forward.
+//
+// A log (history) is the exception to "a row the mirror no longer holds is a tombstone": a mirror
+// keeps a log's events round after round, so a relay's new mirror (one taking over) holds fewer than
+// the generation it continues. A log's event leaves a generation only as it leaves a workstation's
+// mirror, by falling before the window the mirror keeps; one the mirror merely never read stays.
 import type pg from 'pg';
-import { allDatasets, type DatasetRow } from '../db/read/datasets.ts';
-import { datasetRows } from '../db/read/dataset-rows.ts';
+import { allDatasets, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
+import { datasetRows, logRows } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
 import { tableOf } from '../lists/registry.ts';
@@ -62,7 +67,10 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   const elements: string[] = [];
   let batch: { id: string; hash: number; raw: string }[] = [];
   let changed = 0;
-  for (const row of datasetRows(db, tableOf(d.list), d.dataset_id)) {
+  const table = tableOf(d.list);
+  // a log's window start (null for other lists): its events before it are the only ones it drops
+  const windowFrom = logWindowFrom(db, d.dataset_id);
+  for (const row of windowFrom === null ? datasetRows(db, table, d.dataset_id) : logRows(db, table, d.dataset_id)) {
     const before = live.get(row.id);
     live.delete(row.id);
     if (before === row.hash) continue;
@@ -75,7 +83,7 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
     }
   }
   await tx.writeRows(batch, generation);
-  const gone = [...live.keys()];
+  const gone = windowFrom === null ? [...live.keys()] : await beforeWindow(tx, [...live.keys()], windowFrom);
   for (let i = 0; i < gone.length; i += BATCH_ROWS) await tx.writeTombstones(gone.slice(i, i + BATCH_ROWS), generation);
   if (keepChunk) for (const id of gone) elements.push(changeElement({ id, hash: null, raw: null, generation }));
   if (changed === 0 && gone.length === 0) {
@@ -87,4 +95,17 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   if (horizon > tx.horizon) await tx.dropBelow(horizon);
   await tx.commit({ generation, horizon, sourceEtag: d.etag, readAt: d.last_success_at });
   return { generation, changed, deleted: gone.length };
+}
+
+/**
+ * Of a log's live events the mirror does not hold, those before its window. An event written
+ * without a time (by a relay before times were kept) cannot be placed, and goes as any row would.
+ */
+async function beforeWindow(tx: PublishTx, ids: string[], windowFrom: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
+    const times = await tx.eventTimes(ids.slice(i, i + BATCH_ROWS));
+    for (const [id, time] of times) if (time === null || time < windowFrom) out.push(id);
+  }
+  return out;
 }

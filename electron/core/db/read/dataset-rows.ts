@@ -6,6 +6,8 @@ export interface StoredRow {
   id: string;
   hash: number;
   raw: string;
+  /** A log's event: its time (created_on, UTC); absent for other lists. */
+  time?: string | null;
 }
 
 /** Every row a dataset holds in `table`, one at a time; one statement reads one state of the file (WAL). */
@@ -13,3 +15,8 @@ export function datasetRows(db: ReadDb, table: TableName, datasetId: number): It
   return db.prepare(`SELECT id, hash, raw FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<StoredRow>;
 }
 
+
+/** Every event a log dataset holds, with its time: the relay keeps the times beside its rows. */
+export function logRows(db: ReadDb, table: TableName, datasetId: number): IterableIterator<StoredRow> {
+  return db.prepare(`SELECT id, hash, raw, created_on AS time FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<StoredRow>;
+}

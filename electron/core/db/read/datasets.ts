@@ -59,8 +59,13 @@ export function allDatasets(db: ReadDb): DatasetRow[] {
  * A log's reading (dataset `log`): the window start its kept events were read from (meta
  * `log_from:<dataset_id>`, written with the events), and its newest event.
  */
+/** The start of the window a log dataset's events are kept from; null for a dataset that is not a log (or not yet read). */
+export function logWindowFrom(db: ReadDb, datasetId: number): string | null {
+  return getMeta(db, `log_from:${datasetId}`);
+}
+
 export function logState(db: ReadDb, datasetId: number, table: TableName): { keptFrom: string | null; newest: string | null } {
-  const keptFrom = getMeta(db, `log_from:${datasetId}`);
+  const keptFrom = logWindowFrom(db, datasetId);
   const newest = db.prepare(`SELECT max(created_on) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as string | null;
   return { keptFrom, newest };
 }

@@ -20,7 +20,9 @@ export interface PublishTx {
   readonly sourceEtag: string | null;
   /** Every live row's id and content hash. */
   liveHashes(): Promise<Map<string, number>>;
-  writeRows(rows: readonly { id: string; hash: number; raw: string }[], generation: number): Promise<void>;
+  /** The times of these live events of a log (null for a row written without one). */
+  eventTimes(ids: readonly string[]): Promise<Map<string, string | null>>;
+  writeRows(rows: readonly { id: string; hash: number; raw: string; time?: string | null }[], generation: number): Promise<void>;
   writeTombstones(ids: readonly string[], generation: number): Promise<void>;
   writeChunk(generation: number, changed: number, deleted: number, bodyGzip: Buffer): Promise<void>;
   /** Chunks and tombstones at or below the horizon are no longer kept. */
@@ -70,13 +72,17 @@ export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Pro
         const result = await client.query<{ id: string; hash: string }>('SELECT id, hash FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL', [ds.scope, ds.key]);
         return new Map(result.rows.map((r) => [r.id, Number(r.hash)]));
       },
+      async eventTimes(ids) {
+        const result = await client.query<{ id: string; event_at: string | null }>('SELECT id, event_at FROM relay_rows WHERE scope = $1 AND key = $2 AND id = ANY($3::text[])', [ds.scope, ds.key, ids]);
+        return new Map(result.rows.map((r) => [r.id, r.event_at]));
+      },
       async writeRows(rows, gen) {
         if (!rows.length) return;
         await client.query(
-          `INSERT INTO relay_rows (scope, key, id, hash, raw, generation)
-           SELECT $1, $2, r.id, r.hash, r.raw, $3 FROM unnest($4::text[], $5::bigint[], $6::text[]) AS r(id, hash, raw)
-           ON CONFLICT (scope, key, id) DO UPDATE SET hash = EXCLUDED.hash, raw = EXCLUDED.raw, generation = EXCLUDED.generation`,
-          [ds.scope, ds.key, gen, rows.map((r) => r.id), rows.map((r) => r.hash), rows.map((r) => r.raw)],
+          `INSERT INTO relay_rows (scope, key, id, hash, raw, generation, event_at)
+           SELECT $1, $2, r.id, r.hash, r.raw, $3, r.event_at FROM unnest($4::text[], $5::bigint[], $6::text[], $7::text[]) AS r(id, hash, raw, event_at)
+           ON CONFLICT (scope, key, id) DO UPDATE SET hash = EXCLUDED.hash, raw = EXCLUDED.raw, generation = EXCLUDED.generation, event_at = EXCLUDED.event_at`,
+          [ds.scope, ds.key, gen, rows.map((r) => r.id), rows.map((r) => r.hash), rows.map((r) => r.raw), rows.map((r) => r.time ?? null)],
         );
       },
       async writeTombstones(ids, gen) {

@@ -1,7 +1,7 @@
 // The relay's tables in PostgreSQL. Per scope (a license) and dataset: its current generation, the
 // horizon below which a caller gets the dataset whole, and when the relay last read it from the
 // warehouse server; per row its content hash, its record (null for a tombstone) and the generation
-// in which it last changed; per generation one immutable chunk of what changed, gzipped once.
+// in which it last changed, and for an event of a log (history) its time; per generation one immutable chunk of what changed, gzipped once.
 import type pg from 'pg';
 
 export const RELAY_SCHEMA = `
@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS relay_rows (
   generation bigint NOT NULL,
   PRIMARY KEY (scope, key, id)
 );
+ALTER TABLE relay_rows ADD COLUMN IF NOT EXISTS event_at text;
 CREATE INDEX IF NOT EXISTS relay_rows_by_generation ON relay_rows (scope, key, generation);
 CREATE TABLE IF NOT EXISTS relay_chunks (
   scope text NOT NULL,
