@@ -82,8 +82,23 @@ interface CatalogEntry {
   horizon: number;
 }
 
-/** A GET through nginx as a seat sends it (gzip accepted): the bytes as they crossed the LAN, and the body unpacked. */
-function seatGet(base: string, token: string, p: string): Promise<{ wire: number; body: Buffer }> {
+/**
+ * A GET through nginx as a seat sends it (gzip accepted): the bytes as they crossed the LAN, and the
+ * body unpacked. A kept-alive connection that nginx closes just as the next request is written fails
+ * with EPIPE or ECONNRESET; a GET is asked again on a new one, as an HTTP client does.
+ */
+async function seatGet(base: string, token: string, p: string, unpack = true): Promise<{ wire: number; body: Buffer }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seatGetOnce(base, token, p, unpack);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+    }
+  }
+}
+
+function seatGetOnce(base: string, token: string, p: string, unpack: boolean): Promise<{ wire: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(new URL(p, base), { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } }, (res) => {
       const chunks: Buffer[] = [];
@@ -91,7 +106,7 @@ function seatGet(base: string, token: string, p: string): Promise<{ wire: number
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         if (res.statusCode !== 200) return reject(new Error(`GET ${p} answered ${res.statusCode}: ${raw.toString('utf8').slice(0, 200)}`));
-        resolve({ wire: raw.length, body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
+        resolve({ wire: raw.length, body: unpack && res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
       });
       res.on('error', reject);
     });
@@ -105,8 +120,13 @@ interface Seat {
   held: Map<string, number>;
 }
 
-/** Brings a seat forward: the catalog, then per dataset its changes (or the dataset whole). Answers the LAN bytes; `deltas` collects the changes answers' sizes. */
-async function seatRound(base: string, seat: Seat, averageRow: Map<string, number>, deltas?: DeltaSample[]): Promise<number> {
+/**
+ * Brings a seat forward: the catalog, then per dataset its changes (or the dataset whole). Answers the
+ * LAN bytes. Only the seat given `measure` unpacks and reads its answers (the average row of each
+ * whole dataset, the changes answers' sizes): every other seat's answer is the same bytes, and 200
+ * seats each holding a parsed dataset would measure this process's memory, not the relay.
+ */
+async function seatRound(base: string, seat: Seat, measure?: { averageRow: Map<string, number>; deltas?: DeltaSample[] }): Promise<number> {
   const catalog = await seatGet(base, seat.token, '/relay/v1/catalog');
   let wire = catalog.wire;
   for (const e of (JSON.parse(catalog.body.toString('utf8')) as { datasets: CatalogEntry[] }).datasets) {
@@ -114,15 +134,16 @@ async function seatRound(base: string, seat: Seat, averageRow: Map<string, numbe
     if (held === e.generation) continue;
     const byChanges = held > 0 && held >= e.horizon;
     const at = `${encodeURIComponent(e.license)}/${encodeURIComponent(e.key)}`;
-    const answer = await seatGet(base, seat.token, byChanges ? `/relay/v1/changes/${at}/${held}/${e.generation}` : `/relay/v1/whole/${at}/${e.generation}`);
+    const answer = await seatGet(base, seat.token, byChanges ? `/relay/v1/changes/${at}/${held}/${e.generation}` : `/relay/v1/whole/${at}/${e.generation}`, measure !== undefined);
     wire += answer.wire;
     seat.held.set(e.key, e.generation);
+    if (!measure) continue;
     const elements = JSON.parse(answer.body.toString('utf8')) as { record?: unknown }[];
     if (!byChanges) {
       const rows = elements.filter((x) => x.record !== undefined).map((x) => JSON.stringify(x.record).length);
-      averageRow.set(e.key, rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0);
-    } else if (deltas) {
-      deltas.push({ bytes: answer.body.length, elements: elements.length, averageRowBytes: averageRow.get(e.key) ?? 0 });
+      measure.averageRow.set(e.key, rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0);
+    } else if (measure.deltas) {
+      measure.deltas.push({ bytes: answer.body.length, elements: elements.length, averageRowBytes: measure.averageRow.get(e.key) ?? 0 });
     }
   }
   return wire;
@@ -194,7 +215,7 @@ try {
     }
     // each seat joins at the current generation (a whole reading; not a round)
     const averageRow = new Map<string, number>();
-    await Promise.all(seats.map((seat) => seatRound(nginx!.url, seat, averageRow)));
+    await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow } : undefined)));
     const samples: RoundSample[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await nextRevision();
@@ -203,7 +224,7 @@ try {
       const nginxBefore = sampleFamily(nginx.pid);
       await poll();
       const deltas: DeltaSample[] = [];
-      const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, averageRow, i === 0 ? deltas : undefined)));
+      const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow, deltas } : undefined)));
       for (const core of cores) await coreRound(core);
       const upstream = proxy.log.slice(upstreamFrom);
       samples.push({
