@@ -63,18 +63,25 @@ function forwardTo(target: string, stall: (path: string) => boolean) {
     if (stall(req.url ?? '')) return;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length').map(([k, v]) => [k, String(v)]));
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual' });
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((v, k) => {
-        if (k !== 'set-cookie' && k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
-      });
-      if (answer.headers.getSetCookie().length) out['set-cookie'] = answer.headers.getSetCookie();
-      res.writeHead(answer.status, out);
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
+    req.on('end', () => void forward(target, req, chunks, res));
   };
+}
+
+/** One request passed on; when the target resets or is gone, the connection is dropped, as a proxy drops it. */
+async function forward(target: string, req: IncomingMessage, chunks: Buffer[], res: ServerResponse): Promise<void> {
+  try {
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length').map(([k, v]) => [k, String(v)]));
+    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual' });
+    const out: Record<string, string | string[]> = {};
+    answer.headers.forEach((v, k) => {
+      if (k !== 'set-cookie' && k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
+    });
+    if (answer.headers.getSetCookie().length) out['set-cookie'] = answer.headers.getSetCookie();
+    res.writeHead(answer.status, out);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  } catch {
+    res.destroy();
+  }
 }
 
 describe('the probe obeys sign-in’s policy and its own deadline', () => {
