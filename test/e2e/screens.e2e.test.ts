@@ -54,7 +54,8 @@ async function places(app: App): Promise<Places> {
   throw new Error('no location with three stock rows');
 }
 
-async function tour(app: App, where: Places, language: 'en' | 'es', looks: readonly ('default' | 'floor')[], sizes: readonly (typeof SIZES)[number][]): Promise<void> {
+/** Takes every screenshot of the tour and answers what each page's check found wrong (none: whole). */
+async function tour(app: App, where: Places, language: 'en' | 'es', looks: readonly ('default' | 'floor')[], sizes: readonly (typeof SIZES)[number][]): Promise<string[]> {
   // the scan list: a location, then items it holds none of (kept by main, shown in every window)
   const { page } = app;
   await go(page, '/scans');
@@ -64,6 +65,7 @@ async function tour(app: App, where: Places, language: 'en' | 'es', looks: reado
   for (const sku of where.skus) await scan(page, sku);
   await expect.poll(() => page.getByTestId('scan-row').count()).toBe(where.skus.length + 1);
 
+  const problems: string[] = [];
   for (const size of sizes) {
     const context = await (app.browser as Browser).newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
     const window = await context.newPage();
@@ -72,17 +74,20 @@ async function tour(app: App, where: Places, language: 'en' | 'es', looks: reado
       await window.getByTestId('home-page').waitFor();
       for (const mode of looks) {
         await look(window, 'light', mode === 'floor');
-        await pages(window, where, `${language}`, `${mode}-${size.name}`, language);
+        problems.push(...(await pages(window, where, `${language}`, `${mode}-${size.name}`, language)));
       }
       await look(window, 'light', false);
     } finally {
       await context.close();
     }
   }
+  return problems;
 }
 
-async function pages(page: Page, where: Places, language: string, label: string, lang: 'en' | 'es'): Promise<void> {
+async function pages(page: Page, where: Places, language: string, label: string, lang: 'en' | 'es'): Promise<string[]> {
   const name = (what: string) => `screen-${language}-${what}-${label}`;
+  const problems: string[] = [];
+  const cut = async (at: string) => problems.push(...((await page.evaluate(FIGURES_CUT)) as string[]).map((what) => `${at} ${language} ${label}: ${what}`));
 
   await go(page, '/');
   await page.getByTestId('search-input').fill(where.skus[0]!.slice(0, -1));
@@ -94,30 +99,32 @@ async function pages(page: Page, where: Places, language: string, label: string,
   await go(page, `/item/${where.itemId}`);
   await page.getByTestId('inventory-row').first().waitFor();
   await page.getByTestId('history-row').first().waitFor();
-  expect.soft(await page.evaluate(FIGURES_CUT), `item page ${language} ${label}`).toEqual([]);
+  await cut('item page');
   await page.getByTestId('inventory-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await docShot(page, name('item'));
 
   await go(page, `/location/${where.locationId}`);
   await page.getByTestId('inventory-row').first().waitFor();
-  expect.soft(await page.evaluate(FIGURES_CUT), `location page ${language} ${label}`).toEqual([]);
+  await cut('location page');
   await page.getByTestId('inventory-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await docShot(page, name('location'));
 
   await go(page, '/lists/history');
   await page.getByTestId('grid-row').first().waitFor();
   await expect.poll(() => page.locator('[data-testid=grid-row].loading').count()).toBe(0);
-  expect.soft(await page.evaluate(FIGURES_CUT), `Lists → history ${language} ${label}`).toEqual([]);
+  await cut('Lists → history');
   await docShot(page, name('history'));
 
   await go(page, '/scans');
   await page.getByTestId('scan-not-here').first().waitFor();
   await page.getByTestId('scans-box').evaluate((el) => el.scrollIntoView({ block: 'end' }));
   const badges = (await page.locator('[data-testid=scan-not-here]').allTextContents()).map((t) => t.trim());
-  expect.soft(badges.length, `"none here" rows ${language} ${label}`).toBe(where.skus.length);
-  for (const text of badges) expect.soft(text).toBe(lang === 'es' ? 'no hay aquí' : 'none here');
-  expect.soft(await page.evaluate(FIGURES_CUT), `scan list ${language} ${label}`).toEqual([]);
+  if (badges.length !== where.skus.length) problems.push(`scan list ${language} ${label}: ${badges.length} "none here" rows, not ${where.skus.length}`);
+  const word = lang === 'es' ? 'no hay aquí' : 'none here';
+  for (const text of badges) if (text !== word) problems.push(`scan list ${language} ${label}: a badge reads "${text}", not "${word}"`);
+  await cut('scan list');
   await docShot(page, name('scans'));
+  return problems;
 }
 
 describe('the screens, in English', () => {
@@ -134,7 +141,7 @@ describe('the screens, in English', () => {
   afterAll(async () => app?.close());
 
   it('shows every figure and "none here" whole at 800×600, 1024×768 and 150 % of 800×600, default and floor', async () => {
-    await tour(app, where, 'en', ['default', 'floor'], SIZES);
+    expect(await tour(app, where, 'en', ['default', 'floor'], SIZES)).toEqual([]);
   }, 300_000);
 });
 
@@ -152,6 +159,6 @@ describe('the screens, in Spanish', () => {
   afterAll(async () => app?.close());
 
   it('shows every figure and "no hay aquí" whole at 800×600 and 150 % of it, default and floor', async () => {
-    await tour(app, where, 'es', ['default', 'floor'], [SIZES[0], SIZES[2]]);
+    expect(await tour(app, where, 'es', ['default', 'floor'], [SIZES[0], SIZES[2]])).toEqual([]);
   }, 300_000);
 });
