@@ -4,7 +4,7 @@
 // transaction per dataset), on the sync's writer connection. No network; unlike Dexie's figure, the
 // JSON parse is included (Aisle parses as it applies).
 //   node test/bench/procs/aisle-ingest.ts <responses dir> <work dir>
-import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beginSnapshot } from '../../../electron/core/mirror/apply-snapshot.ts';
 import { ensureDataset } from '../../../electron/core/db/write/datasets.ts';
@@ -14,6 +14,8 @@ import { peakRssMb, printResult } from '../support/child.ts';
 
 const [responses, work] = process.argv.slice(2);
 const files = readdirSync(responses).filter((f) => /^(items|inventory)-\d+\.json$/.test(f)).sort();
+// the account or facility each file is of (procs/floor.ts writes it beside them)
+const scopes = JSON.parse(readFileSync(path.join(responses, 'scopes.json'), 'utf8')) as Record<string, string>;
 mkdirSync(work, { recursive: true });
 const file = path.join(work, 'ingest.sqlite');
 for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
@@ -24,7 +26,7 @@ const started = performance.now();
 for (const name of files) {
   const table = name.startsWith('items') ? 'items' : 'inventory';
   const scopeKind = table === 'items' ? 'account' : 'facility';
-  const spec = { key: `${table}@${scopeKind}:${name}`, list: table, label: table, table, scopeKind, scopeId: name, scopeName: null, path: `/${name}`, method: 'GET' } as const;
+  const spec = { key: `${table}@${scopeKind}:${scopes[name]}`, list: table, label: table, table, scopeKind, scopeId: scopes[name], scopeName: null, path: `/${name}`, method: 'GET' } as const;
   const applier = beginSnapshot(db, ensureDataset(db, spec), spec);
   const splitter = new JsonArraySplitter();
   const add = (bytes: Buffer) => applier.add(bytes);

@@ -4,7 +4,7 @@
 // JSON, prepared statement, one transaction; only the insert calls are timed).
 // The files stay behind for the naive cache.
 //   node test/bench/procs/floor.ts <server url> <ids json> <out dir>
-import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,10 @@ const fetches: { file: string; path: string; body?: unknown }[] = [
   ...ids.facilities.map((f, n) => ({ file: `locations-${n}.json`, path: locationsPath(f) })),
   ...ids.facilities.map((f, n) => ({ file: `inventory-${n}.json`, path: INVENTORY_PATH, body: { facilityId: f } })),
 ];
+// whose records each file holds: Aisle's ingest applies a facility's stock as that facility's dataset
+// (it refuses a record of another facility), as the sync does
+const scopes = Object.fromEntries([...ids.accounts.map((a, n) => [`items-${n}.json`, a]), ...ids.facilities.map((f, n) => [`inventory-${n}.json`, f])]);
+writeFileSync(path.join(outDir, 'scopes.json'), JSON.stringify(scopes));
 
 async function download(f: { file: string; path: string; body?: unknown }): Promise<void> {
   const response = await call(url, jwt, f.path, f.body);

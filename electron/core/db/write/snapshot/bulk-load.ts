@@ -7,10 +7,20 @@
 import type { SnapshotState } from './state.ts';
 
 const BULK_MIN_INSERTS = 20_000;
+/**
+ * A first load into a table that holds other datasets' rows goes to bulk mode once it has written this
+ * share of the table's rows. Rebuilding the indexes costs every row of the table; keeping them costs
+ * each new row several times more than its share of a rebuild (a row inserted into the indexes of a
+ * large table touches pages all over them). So, as in renting skis before buying them, a load keeps
+ * the indexes until it has paid about what one rebuild would cost, then rebuilds: never much more
+ * than twice the better of the two, whatever the load's size turns out to be, which is not known
+ * ahead. docs/decisions/0022-bulk-load-share.md has the measured costs.
+ */
+const BULK_SHARE_OF_TABLE = 1 / 8;
 
-/** A first load into this dataset that has written enough rows, and at least as many as the table had, goes to bulk mode. */
-export function bulkTime(s: SnapshotState): boolean {
-  return s.previousRows === 0 && !s.part && !s.bulk && s.inserted >= BULK_MIN_INSERTS && s.tableRows !== null && s.inserted >= s.tableRows / 2;
+/** A first load into this dataset that has written enough rows, and a large enough share of the table's, goes to bulk mode. */
+export function bulkTime(s: Pick<SnapshotState, 'previousRows' | 'part' | 'bulk' | 'inserted' | 'tableRows'>): boolean {
+  return s.previousRows === 0 && !s.part && !s.bulk && s.inserted >= BULK_MIN_INSERTS && s.tableRows !== null && s.inserted >= s.tableRows * BULK_SHARE_OF_TABLE;
 }
 
 export function startBulk(s: SnapshotState): void {
