@@ -14,7 +14,7 @@ import { getMeta } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { isPinnedServer, serverOrNull } from '../session/kiosk-policy.ts';
 import { putMeta } from '../db/write/meta.ts';
-import { forgetRelayGeneration, relayCatalogForSeat, relayInfo, syncDatasetFromRelay, type CatalogEntry, type SeatRelayOptions } from './relay-seat.ts';
+import { dropDatasetsLeftCatalog, forgetRelayGeneration, relayCatalogForSeat, relayInfo, syncDatasetFromRelay, type CatalogEntry, type SeatRelayOptions } from './relay-seat.ts';
 import type { RoundOptions, RoundResult } from './round/types.ts';
 
 /** The mirror's meta entry naming the relay it syncs from. */
@@ -63,6 +63,9 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
     if (options.fallback === 'vendor' && options.serverRound && error instanceof AisleError && UNREACHABLE.has(error.code)) return fallbackRound(db, options, options.serverRound, error);
     throw error;
   }
+  // a round of every dataset drops those the relay no longer lists, as a round from the server
+  // drops those it no longer plans; a round for some datasets only knows nothing of the others
+  if (!options.only) dropDatasetsLeftCatalog(db, catalog);
   const datasets: RoundResult['datasets'] = [];
   // a round for some datasets only (a held one confirmed) brings those, and lets those delete most of their rows
   for (const entry of catalog.filter((e) => !options.only || options.only.includes(e.key))) {

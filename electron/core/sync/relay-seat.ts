@@ -9,9 +9,11 @@
 // The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
+import { datasetByKey } from '../db/read/datasets.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
+import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { ID_PART } from '../db/write/snapshot/apply-snapshot.ts';
 import { beginSnapshot } from '../mirror/apply-snapshot.ts';
@@ -137,6 +139,28 @@ export function forgetRelayGeneration(db: WriteDb, key: string): void {
     const rest = metaKey.slice(GENERATION_PREFIX.length);
     if (rest.slice(rest.indexOf(':') + 1) === key) deleteMeta(db, metaKey);
   }
+}
+
+/**
+ * Drops from the mirror each dataset it holds from the relay (it has a relay generation of it) that
+ * the relay's catalog no longer lists: the relay took it out because its own mirror dropped it (a
+ * facility or account gone from the warehouse server's lists), as this mirror would have, synced
+ * directly. Its rows and state go in one transaction with its generation. Only for a catalog read
+ * whole, in a round of every dataset. Returns the keys dropped.
+ */
+export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEntry[]): string[] {
+  const listed = new Set(catalog.map((e) => generationKey(e)));
+  const dropped: string[] = [];
+  for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
+    if (listed.has(metaKey)) continue;
+    const rest = metaKey.slice(GENERATION_PREFIX.length);
+    const key = rest.slice(rest.indexOf(':') + 1);
+    const row = datasetByKey(db, key);
+    if (row) dropDataset(db, row.dataset_id, tableOf(row.list), () => deleteMeta(db, metaKey));
+    else deleteMeta(db, metaKey);
+    dropped.push(key);
+  }
+  return dropped;
 }
 
 export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {
