@@ -115,6 +115,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       result = relayed ?? await serverRound(task.baseUrl);
     }
   } finally {
+    // the resolver asks main on behalf of this task only: a later task sets its own
+    if (task.kind === 'round' && task.network) useNetwork(task.network);
     cancels.delete(id);
     checkpointBeforeClose(db);
     db.close();
