@@ -14,6 +14,7 @@ import { metaEntries } from '../../electron/core/db/read/meta.ts';
 import { relayCatalog } from '../../electron/core/db/relay-pg/reads.ts';
 import { ensureRelaySchema } from '../../electron/core/db/relay-pg/schema.ts';
 import { markError } from '../../electron/core/db/write/datasets.ts';
+import { listLabel } from '../../electron/core/lists/registry.ts';
 import { publishMirror } from '../../electron/core/relay/publish-round.ts';
 import { removeDroppedDatasets } from '../../electron/core/relay/remove-dropped.ts';
 import type { SeatChecker } from '../../electron/core/relay/seat-scope.ts';
@@ -106,8 +107,10 @@ describe('a dataset the relay mirror drops', () => {
     // a round of some datasets only knows nothing of the others: B stays
     await seatRound([key('A')]);
     expect(seatRows('B')).toBe(5);
-    // a whole round drops it, its rows, its state and its generation: the seat equals a mirror synced directly
-    await seatRound();
+    // a whole round drops it, its rows, its state and its generation: the seat equals a mirror synced
+    // directly, and says so as that round would (the seat holds no accounts list here: the id is the name)
+    const dropped = await seatRound();
+    expect(dropped!.notices).toEqual([{ code: 'scope_removed', scope: 'account', name: 'B', lists: [{ list: 'items', label: listLabel('items') }] }]);
     expect(datasetByKey(seatDb, key('B'))).toBeUndefined();
     expect(seatRows('B')).toBe(0);
     expect(ACCOUNTS.map(seatRows)).toEqual([5, 0, 5]);

@@ -65,7 +65,7 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
   }
   // a round of every dataset drops those the relay no longer lists, as a round from the server
   // drops those it no longer plans; a round for some datasets only knows nothing of the others
-  if (!options.only) dropDatasetsLeftCatalog(db, catalog);
+  const notices = options.only ? [] : dropDatasetsLeftCatalog(db, catalog);
   const datasets: RoundResult['datasets'] = [];
   // a round for some datasets only (a held one confirmed) brings those, and lets those delete most of their rows
   for (const entry of catalog.filter((e) => !options.only || options.only.includes(e.key))) {
@@ -79,7 +79,7 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
       datasets.push({ key: entry.key, outcome: 'error', rows: 0, bytes: 0, error: { code: e.code, message: e.message } });
     }
   }
-  return { startedAt, finishedAt: new Date().toISOString(), datasets, notices: [] };
+  return { startedAt, finishedAt: new Date().toISOString(), datasets, notices };
 }
 
 /**

@@ -9,7 +9,9 @@
 // The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
+import type { Notice } from '../../contract/types.ts';
 import { datasetByKey } from '../db/read/datasets.ts';
+import { scopeNamesById } from '../db/read/scopes.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
@@ -146,21 +148,30 @@ export function forgetRelayGeneration(db: WriteDb, key: string): void {
  * the relay's catalog no longer lists: the relay took it out because its own mirror dropped it (a
  * facility or account gone from the warehouse server's lists), as this mirror would have, synced
  * directly. Its rows and state go in one transaction with its generation. Only for a catalog read
- * whole, in a round of every dataset. Returns the keys dropped.
+ * whole, in a round of every dataset. Says it as a round from the server would: one notice a scope
+ * whose datasets were removed.
  */
-export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEntry[]): string[] {
+export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEntry[]): Notice[] {
   const listed = new Set(catalog.map((e) => generationKey(e)));
-  const dropped: string[] = [];
+  // the scopes' names before anything goes (the accounts or facilities list may already lack them)
+  const names = scopeNamesById(db, true);
+  const removed = new Map<string, Notice & { code: 'scope_removed' }>();
   for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
     if (listed.has(metaKey)) continue;
     const rest = metaKey.slice(GENERATION_PREFIX.length);
-    const key = rest.slice(rest.indexOf(':') + 1);
-    const row = datasetByKey(db, key);
-    if (row) dropDataset(db, row.dataset_id, tableOf(row.list), () => deleteMeta(db, metaKey));
-    else deleteMeta(db, metaKey);
-    dropped.push(key);
+    const row = datasetByKey(db, rest.slice(rest.indexOf(':') + 1));
+    if (!row) {
+      deleteMeta(db, metaKey);
+      continue;
+    }
+    dropDataset(db, row.dataset_id, tableOf(row.list), () => deleteMeta(db, metaKey));
+    if (row.scope_kind === 'global' || row.scope_id === null) continue;
+    const scope = `${row.scope_kind}:${row.scope_id}`;
+    const notice = removed.get(scope) ?? { code: 'scope_removed', scope: row.scope_kind === 'account' ? 'account' : 'facility', name: names.get(row.scope_id) ?? row.scope_id, lists: [] };
+    notice.lists.push({ list: row.list, label: listLabel(row.list) });
+    removed.set(scope, notice);
   }
-  return dropped;
+  return [...removed.values()];
 }
 
 export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {
