@@ -22,6 +22,7 @@ import { beginSnapshot } from '../mirror/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
 import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
+import { relayGet } from './relay-http.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
 export interface CatalogEntry extends RelayDatasetHead {
@@ -52,29 +53,32 @@ export interface RelayInfo {
   server: string | null;
 }
 
-/** The relay's info at this address (GET /relay/v1/info), or null when no relay answers there. */
+/**
+ * The relay's info at this address (GET /relay/v1/info), or null when what answers there is no
+ * relay. No answer at all is an `offline` AisleError saying why (relay-http.ts).
+ */
 export async function relayInfo(url: string, timeoutMs = 10_000): Promise<RelayInfo | null> {
+  const res = await relayGet(url, '/relay/v1/info', { timeoutMs, failed: `The site relay at ${url} does not answer (GET /relay/v1/info)` });
+  if (res.status !== 200) return null;
+  let body: { relay?: unknown; server?: unknown };
   try {
-    const res = await fetch(new URL('/relay/v1/info', url), { signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 200) return null;
-    const body = (await res.json()) as { relay?: unknown; server?: unknown };
-    if (body.relay !== 'aisle') return null;
-    const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
-    return { server };
+    body = JSON.parse(res.body.toString('utf8')) as { relay?: unknown; server?: unknown };
   } catch {
     return null;
   }
+  if (body === null || typeof body !== 'object' || body.relay !== 'aisle') return null;
+  const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
+  return { server };
 }
 
 async function get(options: SeatRelayOptions, path: string): Promise<Buffer> {
   const what = `GET ${path} of the site relay at ${options.relayUrl}`;
-  let res: Response;
-  try {
-    res = await fetch(new URL(path, options.relayUrl), { headers: { Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' }, signal: AbortSignal.timeout(options.timeoutMs ?? 120_000) });
-  } catch (error) {
-    throw new AisleError('offline', `${what} did not answer (${(error as Error).message}); the mirror is kept as it was.`, { cause: error });
-  }
-  const body = Buffer.from(await res.arrayBuffer());
+  const res = await relayGet(options.relayUrl, path, {
+    headers: { Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' },
+    timeoutMs: options.timeoutMs ?? 120_000,
+    failed: `${what} did not answer`,
+  });
+  const body = res.body;
   if (res.status === 200) return body;
   let message = '';
   try {
