@@ -89,7 +89,7 @@ describe('a seat of a relay behind nginx on HTTPS with a private CA', () => {
       useNetwork({ proxy: proxy.url, caBundleFile: null, systemCa: false });
       const failed = relayRound(seat, { baseUrl: nginx.url, accessToken: token, refreshAfterUnauthorized: token });
       await expect(failed).rejects.toMatchObject({ code: 'offline' });
-      await expect(failed).rejects.toThrow(`The site relay at ${nginx.url} does not answer (GET /relay/v1/info). The server's certificate is not trusted`);
+      await expect(failed).rejects.toThrow(`The site relay at ${nginx.url} does not answer (GET /relay/v1/info). The relay's certificate is not trusted`);
       await expect(failed).rejects.toThrow(/IT names its CA bundle in the machine policy \(caBundleFile\)/);
       expect(datasetByKey(seat, KEY)?.rows).toBe(8);
     } finally {

@@ -13,6 +13,7 @@ import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { putMeta } from '../../electron/core/db/write/meta.ts';
 import { ENV_NETWORK, useNetwork } from '../../electron/core/api/network.ts';
 import { relayRound } from '../../electron/core/sync/relay-round.ts';
+import { relayCatalogForSeat } from '../../electron/core/sync/relay-seat.ts';
 import type { RoundResult } from '../../electron/core/sync/round/types.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { makePrivateCa, type PrivateCa } from '../support/private-ca.ts';
@@ -83,9 +84,16 @@ describe('an HTTPS relay whose certificate a private CA signed', () => {
     knownRelay();
     const failed = round({ fallback: 'none' });
     await expect(failed).rejects.toMatchObject({ code: 'offline' });
-    await expect(failed).rejects.toThrow(`The site relay at ${url} does not answer (GET /relay/v1/info). The server's certificate is not trusted`);
+    await expect(failed).rejects.toThrow(`The site relay at ${url} does not answer (GET /relay/v1/info). The relay's certificate is not trusted`);
     await expect(failed).rejects.toThrow(/\((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy or the server uses your company's certificate authority, IT names its CA bundle in the machine policy \(caBundleFile\)/);
     expect(datasetByKey(db, ITEMS)).toBeUndefined();
+  });
+
+  it("without the CA, a dataset's call says which call, which address and the certificate", async () => {
+    useNetwork({ proxy: null, caBundleFile: null, systemCa: false });
+    const failed = relayCatalogForSeat({ relayUrl: url, token: 'seat-token' });
+    await expect(failed).rejects.toMatchObject({ code: 'offline' });
+    await expect(failed).rejects.toThrow(`GET /relay/v1/catalog of the site relay at ${url} did not answer. The relay's certificate is not trusted`);
   });
 
   it("without the CA and with siteRelayFallback 'vendor': the round reads the warehouse server the relay named, saying why", async () => {
@@ -98,7 +106,7 @@ describe('an HTTPS relay whose certificate a private CA signed', () => {
     };
     const result = await round({ fallback: 'vendor', serverRound });
     expect(servers).toEqual([WAREHOUSE]);
-    expect(result?.notices).toEqual([{ code: 'relay_fallback', relay: url, server: WAREHOUSE, detail: expect.stringMatching(/^The site relay at .* does not answer \(GET \/relay\/v1\/info\)\. The server's certificate is not trusted/) }]);
+    expect(result?.notices).toEqual([{ code: 'relay_fallback', relay: url, server: WAREHOUSE, detail: expect.stringMatching(/^The site relay at .* does not answer \(GET \/relay\/v1\/info\)\. The relay's certificate is not trusted/) }]);
   });
 });
 
@@ -135,6 +143,6 @@ describe('a relay that is not there', () => {
     knownRelay(gone);
     const failed = round({ baseUrl: gone, fallback: 'none' });
     await expect(failed).rejects.toMatchObject({ code: 'offline' });
-    await expect(failed).rejects.toThrow(`The site relay at ${gone} does not answer (GET /relay/v1/info). The server cannot be reached: connect ECONNREFUSED ${new URL(gone).host}. The mirror is kept as it was.`);
+    await expect(failed).rejects.toThrow(`The site relay at ${gone} does not answer (GET /relay/v1/info). The relay cannot be reached: connect ECONNREFUSED ${new URL(gone).host}. The mirror is kept as it was.`);
   });
 });
