@@ -142,10 +142,12 @@ export const session = {
     headersListener: null as HeadersListener | null,
     /** What Chromium's proxy resolution answers (system settings, PAC, WPAD), and the URLs it was asked for. */
     proxyList: 'DIRECT',
+    /** A PAC file's answers by origin, where it answers otherwise than `proxyList`. */
+    proxyListByOrigin: {} as Record<string, string>,
     proxyAsked: [] as string[],
     async resolveProxy(url: string): Promise<string> {
       session.defaultSession.proxyAsked.push(url);
-      return session.defaultSession.proxyList;
+      return session.defaultSession.proxyListByOrigin[new URL(url).origin] ?? session.defaultSession.proxyList;
     },
     setPermissionRequestHandler(handler: PermissionHandler) {
       this.permissionHandler = handler;
@@ -255,6 +257,7 @@ export function resetFakeElectron(): void {
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.headersListener = null;
   session.defaultSession.proxyList = 'DIRECT';
+  session.defaultSession.proxyListByOrigin = {};
   session.defaultSession.proxyAsked = [];
   shell.opened = [];
   dialog.shown = [];

@@ -3,7 +3,8 @@
 // resolved for the server (the Electron host: system settings, PAC, WPAD), trusting Node's CAs
 // (NODE_EXTRA_CA_CERTS included), the OS store where the host asks for it, and a CA bundle file IT
 // names in the machine policy. One setup per thread: the host sets it at start, the sync worker
-// receives it, resolved for the server, with each round.
+// receives it, resolved for the server, with each round, and asks main for the proxy of any other
+// server it must reach (sync-worker.ts). The CAs are the same for every server.
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
@@ -32,7 +33,7 @@ let resolver: ProxyResolver | null = null;
 /** HTTPS agents by proxy ('direct' for none), made on first use (reading the bundle file then). */
 const agents = new Map<string, https.Agent>();
 
-/** Sets this thread's network; a resolver (main thread only) answers the proxy per server instead of `setup.proxy`. */
+/** Sets this thread's network; a resolver (main's, or the worker's asking main) answers the proxy per server instead of `setup.proxy`. */
 export function useNetwork(next: NetworkSetup, resolveProxy: ProxyResolver | null = null): void {
   for (const agent of agents.values()) agent.destroy();
   agents.clear();

@@ -47,7 +47,7 @@ export async function publishMirror(db: ReadDb, pool: pg.Pool, options: PublishO
 async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options: PublishOptions): Promise<PublishedDataset> {
   const tx = await beginPublish(pool, { scope: options.scope, key: d.key, list: d.list, scopeKind: d.scope_kind, scopeId: d.scope_id });
   try {
-    if (tx.generation > 0 && d.etag !== null && tx.sourceEtag === d.etag) {
+    if (tx.generation > 0 && !tx.removed && d.etag !== null && tx.sourceEtag === d.etag) {
       await tx.commit({ generation: tx.generation, horizon: tx.horizon, sourceEtag: d.etag, readAt: d.last_success_at });
       return { key: d.key, generation: tx.generation, changed: 0, deleted: 0 };
     }
@@ -62,8 +62,9 @@ async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options:
 async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGenerations: number): Promise<Omit<PublishedDataset, 'key'>> {
   const live = await tx.liveHashes();
   const generation = tx.generation + 1;
-  // A first load is not kept as a chunk: a seat with nothing gets the dataset whole anyway.
-  const keepChunk = tx.generation > 0;
+  // A first load is not kept as a chunk: a seat with nothing gets the dataset whole anyway. So is a
+  // dataset back after its removal: its old rows left with no tombstones, so every seat reads it whole.
+  const keepChunk = tx.generation > 0 && !tx.removed;
   const elements: string[] = [];
   let batch: { id: string; hash: number; raw: string }[] = [];
   let changed = 0;

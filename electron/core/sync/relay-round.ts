@@ -14,7 +14,7 @@ import { getMeta } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { isPinnedServer, serverOrNull } from '../session/kiosk-policy.ts';
 import { putMeta } from '../db/write/meta.ts';
-import { forgetRelayGeneration, relayCatalogForSeat, relayInfo, syncDatasetFromRelay, type CatalogEntry, type SeatRelayOptions } from './relay-seat.ts';
+import { dropDatasetsLeftCatalog, forgetRelayGeneration, relayCatalogForSeat, relayInfo, syncDatasetFromRelay, type CatalogEntry, type RelayInfo, type SeatRelayOptions } from './relay-seat.ts';
 import type { RoundOptions, RoundResult } from './round/types.ts';
 
 /** The mirror's meta entry naming the relay it syncs from. */
@@ -39,7 +39,15 @@ export interface RelayRoundOptions extends Pick<RoundOptions, 'baseUrl' | 'acces
 export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promise<RoundResult | null> {
   const known = getMeta(db, RELAY_URL) === options.baseUrl;
   if (!known && allDatasets(db).some((d) => d.last_success_at !== null)) return null;
-  const info = await relayInfo(options.baseUrl, DISCOVERY_TIMEOUT_MS);
+  // no answer at all: a new mirror takes the address for a warehouse server's (whose round says
+  // what fails); a mirror of this relay is told why the relay did not answer
+  let info: RelayInfo | null = null;
+  let unanswered: unknown = null;
+  try {
+    info = await relayInfo(options.baseUrl, DISCOVERY_TIMEOUT_MS);
+  } catch (error) {
+    unanswered = error;
+  }
   if (!info && !known) return null;
   const startedAt = new Date().toISOString();
   let seat: SeatRelayOptions = { relayUrl: options.baseUrl, token: await options.accessToken() };
@@ -55,6 +63,7 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
   };
   let catalog: CatalogEntry[];
   try {
+    if (unanswered) throw unanswered;
     if (!info) throw new AisleError('offline', `The site relay at ${options.baseUrl} does not answer (GET /relay/v1/info); the mirror is kept as it was.`);
     putMeta(db, RELAY_URL, options.baseUrl);
     if (info.server) putMeta(db, RELAY_SERVER, info.server);
@@ -63,6 +72,9 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
     if (options.fallback === 'vendor' && options.serverRound && error instanceof AisleError && UNREACHABLE.has(error.code)) return fallbackRound(db, options, options.serverRound, error);
     throw error;
   }
+  // a round of every dataset drops those the relay no longer lists, as a round from the server
+  // drops those it no longer plans; a round for some datasets only knows nothing of the others
+  const notices = options.only ? [] : dropDatasetsLeftCatalog(db, catalog);
   const datasets: RoundResult['datasets'] = [];
   // a round for some datasets only (a held one confirmed) brings those, and lets those delete most of their rows
   for (const entry of catalog.filter((e) => !options.only || options.only.includes(e.key))) {
@@ -76,7 +88,7 @@ export async function relayRound(db: WriteDb, options: RelayRoundOptions): Promi
       datasets.push({ key: entry.key, outcome: 'error', rows: 0, bytes: 0, error: { code: e.code, message: e.message } });
     }
   }
-  return { startedAt, finishedAt: new Date().toISOString(), datasets, notices: [] };
+  return { startedAt, finishedAt: new Date().toISOString(), datasets, notices };
 }
 
 /**

@@ -9,15 +9,20 @@
 // The sync worker runs it instead of a round when the server URL is a relay (relay-round.ts).
 import { AisleError } from '../../contract/errors.ts';
 import type { RelayDatasetHead } from '../db/relay-pg/reads.ts';
+import type { Notice } from '../../contract/types.ts';
+import { datasetByKey } from '../db/read/datasets.ts';
+import { scopeNamesById } from '../db/read/scopes.ts';
 import { getMeta, metaEntries } from '../db/read/meta.ts';
 import type { WriteDb } from '../db/handles.ts';
 import { ensureDataset, markHeld, markUnchanged } from '../db/write/datasets.ts';
+import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
 import { deleteMeta, putMeta } from '../db/write/meta.ts';
 import { ID_PART } from '../db/write/snapshot/apply-snapshot.ts';
 import { beginSnapshot } from '../mirror/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
 import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
+import { relayGet } from './relay-http.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
 export interface CatalogEntry extends RelayDatasetHead {
@@ -48,29 +53,32 @@ export interface RelayInfo {
   server: string | null;
 }
 
-/** The relay's info at this address (GET /relay/v1/info), or null when no relay answers there. */
+/**
+ * The relay's info at this address (GET /relay/v1/info), or null when what answers there is no
+ * relay. No answer at all is an `offline` AisleError saying why (relay-http.ts).
+ */
 export async function relayInfo(url: string, timeoutMs = 10_000): Promise<RelayInfo | null> {
+  const res = await relayGet(url, '/relay/v1/info', { timeoutMs, failed: `The site relay at ${url} does not answer (GET /relay/v1/info)` });
+  if (res.status !== 200) return null;
+  let body: { relay?: unknown; server?: unknown };
   try {
-    const res = await fetch(new URL('/relay/v1/info', url), { signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 200) return null;
-    const body = (await res.json()) as { relay?: unknown; server?: unknown };
-    if (body.relay !== 'aisle') return null;
-    const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
-    return { server };
+    body = JSON.parse(res.body.toString('utf8')) as { relay?: unknown; server?: unknown };
   } catch {
     return null;
   }
+  if (body === null || typeof body !== 'object' || body.relay !== 'aisle') return null;
+  const server = typeof body.server === 'string' && /^https?:\/\/[^\s/]+/i.test(body.server) ? body.server : null;
+  return { server };
 }
 
 async function get(options: SeatRelayOptions, path: string): Promise<Buffer> {
   const what = `GET ${path} of the site relay at ${options.relayUrl}`;
-  let res: Response;
-  try {
-    res = await fetch(new URL(path, options.relayUrl), { headers: { Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' }, signal: AbortSignal.timeout(options.timeoutMs ?? 120_000) });
-  } catch (error) {
-    throw new AisleError('offline', `${what} did not answer (${(error as Error).message}); the mirror is kept as it was.`, { cause: error });
-  }
-  const body = Buffer.from(await res.arrayBuffer());
+  const res = await relayGet(options.relayUrl, path, {
+    headers: { Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' },
+    timeoutMs: options.timeoutMs ?? 120_000,
+    failed: `${what} did not answer`,
+  });
+  const body = res.body;
   if (res.status === 200) return body;
   let message = '';
   try {
@@ -137,6 +145,37 @@ export function forgetRelayGeneration(db: WriteDb, key: string): void {
     const rest = metaKey.slice(GENERATION_PREFIX.length);
     if (rest.slice(rest.indexOf(':') + 1) === key) deleteMeta(db, metaKey);
   }
+}
+
+/**
+ * Drops from the mirror each dataset it holds from the relay (it has a relay generation of it) that
+ * the relay's catalog no longer lists: the relay took it out because its own mirror dropped it (a
+ * facility or account gone from the warehouse server's lists), as this mirror would have, synced
+ * directly. Its rows and state go in one transaction with its generation. Only for a catalog read
+ * whole, in a round of every dataset. Says it as a round from the server would: one notice a scope
+ * whose datasets were removed.
+ */
+export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEntry[]): Notice[] {
+  const listed = new Set(catalog.map((e) => generationKey(e)));
+  // the scopes' names before anything goes (the accounts or facilities list may already lack them)
+  const names = scopeNamesById(db, true);
+  const removed = new Map<string, Notice & { code: 'scope_removed' }>();
+  for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
+    if (listed.has(metaKey)) continue;
+    const rest = metaKey.slice(GENERATION_PREFIX.length);
+    const row = datasetByKey(db, rest.slice(rest.indexOf(':') + 1));
+    if (!row) {
+      deleteMeta(db, metaKey);
+      continue;
+    }
+    dropDataset(db, row.dataset_id, tableOf(row.list), () => deleteMeta(db, metaKey));
+    if (row.scope_kind === 'global' || row.scope_id === null) continue;
+    const scope = `${row.scope_kind}:${row.scope_id}`;
+    const notice = removed.get(scope) ?? { code: 'scope_removed', scope: row.scope_kind === 'account' ? 'account' : 'facility', name: names.get(row.scope_id) ?? row.scope_id, lists: [] };
+    notice.lists.push({ list: row.list, label: listLabel(row.list) });
+    removed.set(scope, notice);
+  }
+  return [...removed.values()];
 }
 
 export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {

@@ -4,7 +4,7 @@
 import { AisleError, noticeError } from '../../contract/errors.ts';
 import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Notice, Settings, SyncFailure, SyncProgress, SyncStatus } from '../../contract/types.ts';
-import { networkFor } from '../api/network.ts';
+import { networkFor, proxyFor } from '../api/network.ts';
 import type { RetryPolicy } from '../api/retry.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
@@ -231,6 +231,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
           },
           {
             refreshAfterUnauthorized: (rejected) => session.refreshAfterUnauthorized(rejected),
+            proxyFor,
             onProgress: (progress) => {
               if (!began.has(progress.key)) began.set(progress.key, clock.now());
               if (TERMINAL.has(progress.phase)) took.set(progress.key, clock.now() - began.get(progress.key)!);

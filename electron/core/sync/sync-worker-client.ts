@@ -1,5 +1,6 @@
 // The main thread's side of the sync worker: starts it, runs tasks, answers its token requests
-// (a round's task carries its token; the worker asks for another only after a 401).
+// (a round's task carries its token; the worker asks for another only after a 401) and its proxy
+// requests (a round's task carries the proxy for its server; the worker asks for any other server's).
 import { Worker } from 'node:worker_threads';
 import type { RequestReport } from '../api/request-report.ts';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
@@ -10,6 +11,8 @@ import type { FromWorker, ToWorker, WorkerTask } from './worker-protocol.ts';
 export interface TaskCallbacks {
   /** The server refused `rejected` with a 401: a refreshed token (once), or throws. */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
+  /** The proxy for a URL of another server than the task's (null: direct), as main resolves it; none: the worker is told main has no answer. */
+  proxyFor?(url: string): Promise<string | null>;
   onProgress?(progress: SyncProgress): void;
   /** A request the round made to the server (diagnostics). */
   onRequest?(report: RequestReport): void;
@@ -66,6 +69,12 @@ export function createSyncWorkerClient(url: URL = DEFAULT_SYNC_WORKER_URL, optio
         task.callbacks.refreshAfterUnauthorized(message.rejected).then(
           (token) => send({ type: 'token', requestId: message.requestId, token, error: null }),
           (error: AisleError) => send({ type: 'token', requestId: message.requestId, token: null, error: { code: error.code ?? 'session_expired', message: error.message } }),
+        );
+      } else if (message.type === 'needProxy') {
+        const answer = task.callbacks.proxyFor?.(message.url) ?? Promise.reject(new AisleError('internal', `No proxy was resolved for ${new URL(message.url).origin}: this task's caller answers none.`));
+        answer.then(
+          (proxy) => send({ type: 'proxy', requestId: message.requestId, proxy, error: null }),
+          (error: AisleError) => send({ type: 'proxy', requestId: message.requestId, proxy: null, error: { code: error.code ?? 'internal', message: error.message } }),
         );
       } else if (message.type === 'done') {
         running.delete(message.id);

@@ -2,7 +2,7 @@
 // It owns the mirror's only writer connection while a task runs.
 import { parentPort } from 'node:worker_threads';
 import { AisleError, type ErrorCode } from '../../contract/errors.ts';
-import { useNetwork } from '../api/network.ts';
+import { useNetwork, type NetworkSetup, type ProxyResolver } from '../api/network.ts';
 import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/field-map-file.ts';
 import { relearnFieldMap } from '../lists/field-map-state.ts';
 import { openMirrorWriter, quickCheck } from '../db/connection.ts';
@@ -16,6 +16,7 @@ const port = parentPort;
 if (!port) throw new Error('sync-worker.ts must run in a worker thread');
 
 const pendingTokens = new Map<number, { resolve(token: string): void; reject(error: Error): void }>();
+const pendingProxies = new Map<number, { resolve(proxy: string | null): void; reject(error: Error): void }>();
 const cancels = new Map<number, AbortController>();
 let nextRequest = 1;
 
@@ -28,6 +29,32 @@ function askToken(id: number, rejected: string): Promise<string> {
     pendingTokens.set(requestId, { resolve, reject });
     post({ type: 'needToken', id, requestId, rejected });
   });
+}
+
+/**
+ * The proxy of each server a round reaches: the task's own came resolved by main; another (the
+ * warehouse server a relay names, read when the relay does not answer) is asked of main once per
+ * origin and task, as main resolves it for itself (Chromium's answer, or the environment's), not
+ * taken from the relay's.
+ */
+function proxyResolver(id: number, baseUrl: string, network: NetworkSetup): ProxyResolver | null {
+  if (network.proxy === 'env') return null; // the environment answers for any URL in this thread too
+  const known = new Map<string, Promise<string | null>>([[new URL(baseUrl).origin, Promise.resolve(network.proxy)]]);
+  return (url) => {
+    const origin = new URL(url).origin;
+    let answer = known.get(origin);
+    if (!answer) {
+      const requestId = nextRequest++;
+      answer = new Promise<string | null>((resolve, reject) => {
+        pendingProxies.set(requestId, { resolve, reject });
+        post({ type: 'needProxy', id, requestId, url });
+      });
+      // a failed answer is asked again by the next request
+      answer.catch(() => known.delete(origin));
+      known.set(origin, answer);
+    }
+    return answer;
+  };
 }
 
 /** The token the task came with; none: the error main met getting it, for each dataset that asks. */
@@ -49,7 +76,7 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     } else if (task.kind === 'round') {
       const abort = new AbortController();
       cancels.set(id, abort);
-      if (task.network) useNetwork(task.network);
+      if (task.network) useNetwork(task.network, proxyResolver(id, task.baseUrl, task.network));
       // IT's field map first: what it changes is extracted again from the records kept, no download
       applyFieldMapFile(db, fieldMapFilePath(dataDirOfMirror(task.mirrorPath)), task.policyFieldMap);
       const serverRound = (baseUrl: string) => runRound(db, {
@@ -88,6 +115,8 @@ async function run(id: number, task: WorkerTask): Promise<void> {
       result = relayed ?? await serverRound(task.baseUrl);
     }
   } finally {
+    // the resolver asks main on behalf of this task only: a later task sets its own
+    if (task.kind === 'round' && task.network) useNetwork(task.network);
     cancels.delete(id);
     checkpointBeforeClose(db);
     db.close();
@@ -104,6 +133,12 @@ port.on('message', (message: ToWorker) => {
     if (!pending) return;
     if (message.token) pending.resolve(message.token);
     else pending.reject(new AisleError((message.error?.code ?? 'session_expired') as ErrorCode, message.error?.message ?? 'No session.'));
+  } else if (message.type === 'proxy') {
+    const pending = pendingProxies.get(message.requestId);
+    pendingProxies.delete(message.requestId);
+    if (!pending) return;
+    if (message.error) pending.reject(new AisleError(message.error.code as ErrorCode, message.error.message));
+    else pending.resolve(message.proxy);
   } else if (message.type === 'cancel') {
     cancels.get(message.id)?.abort();
   } else {

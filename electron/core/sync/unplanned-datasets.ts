@@ -6,7 +6,7 @@
 import { AisleError } from '../../contract/errors.ts';
 import type { Notice } from '../../contract/types.ts';
 import { dropDataset } from '../db/write/snapshot/drop-dataset.ts';
-import { clearScopeGone, markKeptWhileScopeGone } from '../db/write/datasets.ts';
+import { clearScopeGone, markKeptWhileScopeGone, markPlanSettled } from '../db/write/datasets.ts';
 import { allDatasets, scopeGone, type DatasetRow } from '../db/read/datasets.ts';
 import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
@@ -77,6 +77,7 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
     markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
     note(keptBack, row, name);
   }
+  markPlanSettled(db, at);
   const notices: Notice[] = [
     ...[...keptBack.values()].map((s): Notice => ({ code: 'scope_kept', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),
     ...[...removed.values()].map((s): Notice => ({ code: 'scope_removed', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),

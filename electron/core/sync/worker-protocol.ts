@@ -37,7 +37,11 @@ export interface RoundTask {
   siteRelayFallback?: 'vendor' | 'none';
   /** The machine policy's allowedServers (null: any): a fallback reads only a server it lists. */
   allowedServers?: string[] | null;
-  /** The proxy and CAs to reach the server with, resolved by main for `baseUrl`. */
+  /**
+   * The proxy and CAs to reach the server with, the proxy resolved by main for `baseUrl`. The proxy
+   * of any other server the round must reach (the warehouse server a relay names) the worker asks
+   * main for (needProxy); the CAs are the same for every server.
+   */
   network?: NetworkSetup;
   /** The machine policy's field map, applied with the data folder's field-map.json. */
   policyFieldMap?: PolicyFieldMap | null;
@@ -73,13 +77,17 @@ export type WorkerTask = RoundTask | DiscardHeldTask | UpgradeTask | RelearnFiel
 export type ToWorker =
   | { type: 'task'; id: number; task: WorkerTask }
   | { type: 'token'; requestId: number; token: string | null; error: { code: string; message: string } | null }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The proxy for the URL of a needProxy (null: direct), or why main has none. */
+  | { type: 'proxy'; requestId: number; proxy: string | null; error: { code: string; message: string } | null };
 
 export type FromWorker =
   | { type: 'progress'; id: number; progress: SyncProgress }
   | { type: 'request'; id: number; report: RequestReport }
   /** A 401 refused `rejected`: a refreshed token, please (main refreshes once per token). */
   | { type: 'needToken'; id: number; requestId: number; rejected: string }
+  /** The proxy for a URL of another server than the task's `baseUrl`, as main resolves it (network.ts proxyFor). */
+  | { type: 'needProxy'; id: number; requestId: number; url: string }
   | { type: 'done'; id: number; result: RoundResult | null }
   /** `notice`: the fact behind the error, when it is one the window words itself. */
   | { type: 'failed'; id: number; error: { code: string; message: string; notice?: Notice } };

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { SyncStatus } from '../../contract/types.ts';
 import { mirrorFileOf, openMirror } from '../../core/entrances/mirror-files.ts';
 import type { Core, Logger } from '../../core/index.ts';
-import { pollLock, publishMirror, type PublishedDataset } from '../../core/entrances/relay.ts';
+import { pollLock, publishMirror, removeDroppedDatasets, type PublishedDataset } from '../../core/entrances/relay.ts';
 import { createNodeCore } from '../node-core.ts';
 import { signInForCli } from '../cli/sign-in.ts';
 import type { RelayScopeConfig } from './relay-config.ts';
@@ -19,6 +19,8 @@ export interface PollOutcome {
   error?: string;
   license: string | null;
   published: PublishedDataset[];
+  /** Datasets taken out of the catalog: the mirror no longer holds them (remove-dropped.ts). */
+  removed: string[];
 }
 
 export interface ScopePoller {
@@ -67,14 +69,15 @@ export function createScopePoller(options: ScopePollerOptions): ScopePoller {
   return {
     name: options.scope.name,
     async pollOnce() {
-      if (!(await lock.hold())) return { scope: options.scope.name, state: 'standby', license: null, published: [] };
+      if (!(await lock.hold())) return { scope: options.scope.name, state: 'standby', license: null, published: [], removed: [] };
       core ??= createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false, ...(options.log ? { log: options.log } : {}) } });
       const identity = await signedIn(core);
       await round(core);
       const db = openMirror(mirrorFileOf(dataDir, identity), { readonly: true });
       try {
         const published = await publishMirror(db, options.pool, { scope: identity.licenseId, horizonGenerations: options.horizonGenerations });
-        return { scope: options.scope.name, state: 'polled', license: identity.licenseId, published };
+        const removed = await removeDroppedDatasets(db, options.pool, identity.licenseId);
+        return { scope: options.scope.name, state: 'polled', license: identity.licenseId, published, removed };
       } finally {
         db.close();
       }

@@ -51,7 +51,7 @@ export async function startRelayService(config: RelayConfig, options: RelayServi
       } catch (error) {
         const message = (error as Error).message;
         options.log?.error('relay: a round failed; the last generation is still served', { scope: p.name, message });
-        outcomes.push({ scope: p.name, state: 'failed', error: message, license: null, published: [] });
+        outcomes.push({ scope: p.name, state: 'failed', error: message, license: null, published: [], removed: [] });
       }
     }
     options.onRound?.(outcomes);

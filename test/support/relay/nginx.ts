@@ -17,8 +17,11 @@ export interface TestNginx {
   stop(): Promise<void>;
 }
 
-/** `port`: where to listen (a restart at the address the seats know); a free one when not given. */
-export async function startTestNginx(options: { relays: string[]; vendor: string; port?: number }): Promise<TestNginx> {
+/**
+ * `port`: where to listen (a restart at the address the seats know); a free one when not given.
+ * `tls`: a key and certificate (PEM) to listen with HTTPS instead, as a site's IT sets it up.
+ */
+export async function startTestNginx(options: { relays: string[]; vendor: string; port?: number; tls?: { key: string; cert: string } }): Promise<TestNginx> {
   ensureDebianPackage(NGINX, 'nginx');
   const dir = mkdtempSync(path.join(tmpdir(), 'aisle-nginx-'));
   const cache = path.join(dir, 'cache');
@@ -28,10 +31,16 @@ export async function startTestNginx(options: { relays: string[]; vendor: string
   if (process.getuid?.() === 0) for (const d of [dir, cache]) chownSync(d, 65534, 65534);
   const port = options.port ?? (await freePort());
   const shipped = readFileSync(SHIPPED, 'utf8');
+  let listen = `listen 127.0.0.1:${port};`;
+  if (options.tls) {
+    writeFileSync(path.join(dir, 'tls.key'), options.tls.key, { mode: 0o600 });
+    writeFileSync(path.join(dir, 'tls.pem'), options.tls.cert);
+    listen = `listen 127.0.0.1:${port} ssl;\n    ssl_certificate ${path.join(dir, 'tls.pem')};\n    ssl_certificate_key ${path.join(dir, 'tls.key')};`;
+  }
   const site = shipped
     .replace('/var/cache/nginx/aisle-relay', cache)
     .replace(/ {4}server 127\.0\.0\.1:8790;/, options.relays.map((r) => `    server ${new URL(r).host};`).join('\n'))
-    .replace('listen 8780;', `listen 127.0.0.1:${port};`)
+    .replace('listen 8780;', listen)
     .replace('proxy_pass https://warehouse.example.com;', `proxy_pass ${options.vendor};`);
   if (site === shipped) throw new Error('build/relay/aisle-relay.conf no longer has the values the test edits');
   writeFileSync(path.join(dir, 'aisle-relay.conf'), site);
@@ -56,7 +65,7 @@ export async function startTestNginx(options: { relays: string[]; vendor: string
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   await waitListening(port, () => (child.exitCode !== null ? `nginx ended: ${stderr}` : null));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     pid: child.pid as number,
     async stop() {
       if (child.exitCode === null) {

@@ -60,6 +60,14 @@ export function allDatasets(db: ReadDb): DatasetRow[] {
  * `log_from:<dataset_id>`, written with the events), and its newest event.
  */
 /** The start of the window a log dataset's events are kept from; null for a dataset that is not a log (or not yet read). */
+/** The meta entry naming when a round of the mirror first read its plan whole and settled what it left out. */
+export const PLAN_SETTLED_AT = 'plan_settled_at';
+
+/** When a round of this mirror first read its plan whole (null: never). */
+export function planSettledAt(db: ReadDb): string | null {
+  return getMeta(db, PLAN_SETTLED_AT);
+}
+
 export function logWindowFrom(db: ReadDb, datasetId: number): string | null {
   return getMeta(db, `log_from:${datasetId}`);
 }

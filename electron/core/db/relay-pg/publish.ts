@@ -16,6 +16,8 @@ export interface PublishTx {
   /** The dataset's generation and horizon before this round (0, 0 for a new one). */
   readonly generation: number;
   readonly horizon: number;
+  /** The dataset was removed from the catalog (remove.ts): it holds no rows, and its next generation is a first load. */
+  readonly removed: boolean;
   /** The etag of the reading the last generation was made from. */
   readonly sourceEtag: string | null;
   /** Every live row's id and content hash. */
@@ -59,14 +61,15 @@ export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Pro
        ON CONFLICT (scope, key) DO NOTHING`,
       [ds.scope, ds.key, ds.list, ds.scopeKind, ds.scopeId],
     );
-    const head = await client.query<{ generation: string; horizon: string; source_etag: string | null }>(
-      'SELECT generation, horizon, source_etag FROM relay_datasets WHERE scope = $1 AND key = $2 FOR UPDATE',
+    const head = await client.query<{ generation: string; horizon: string; source_etag: string | null; removed: boolean }>(
+      'SELECT generation, horizon, source_etag, removed_at IS NOT NULL AS removed FROM relay_datasets WHERE scope = $1 AND key = $2 FOR UPDATE',
       [ds.scope, ds.key],
     );
-    const { generation, horizon, source_etag } = head.rows[0];
+    const { generation, horizon, source_etag, removed } = head.rows[0];
     return {
       generation: Number(generation),
       horizon: Number(horizon),
+      removed,
       sourceEtag: source_etag,
       async liveHashes() {
         const result = await client.query<{ id: string; hash: string }>('SELECT id, hash FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL', [ds.scope, ds.key]);
@@ -98,7 +101,7 @@ export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Pro
       },
       async commit(state) {
         try {
-          await client.query('UPDATE relay_datasets SET generation = $3, horizon = $4, source_etag = $5, read_at = $6 WHERE scope = $1 AND key = $2', [
+          await client.query('UPDATE relay_datasets SET generation = $3, horizon = $4, source_etag = $5, read_at = $6, removed_at = NULL WHERE scope = $1 AND key = $2', [
             ds.scope,
             ds.key,
             state.generation,

@@ -32,14 +32,15 @@ const head = (r: HeadRow): RelayDatasetHead => ({
   readAt: r.read_at ? r.read_at.toISOString() : null,
 });
 
-/** The datasets of a scope that have a generation, in key order. */
+/** The datasets of a scope that have a generation and were not removed, in key order. */
 export async function relayCatalog(pool: pg.Pool, scope: string): Promise<RelayDatasetHead[]> {
-  const result = await pool.query<HeadRow>('SELECT key, list, scope_kind, scope_id, generation, horizon, read_at FROM relay_datasets WHERE scope = $1 AND generation > 0 ORDER BY key', [scope]);
+  const result = await pool.query<HeadRow>('SELECT key, list, scope_kind, scope_id, generation, horizon, read_at FROM relay_datasets WHERE scope = $1 AND generation > 0 AND removed_at IS NULL ORDER BY key', [scope]);
   return result.rows.map(head);
 }
 
+/** A dataset of a scope, or null when there is none or it was removed. */
 export async function relayDatasetHead(pool: pg.Pool, scope: string, key: string): Promise<RelayDatasetHead | null> {
-  const result = await pool.query<HeadRow>('SELECT key, list, scope_kind, scope_id, generation, horizon, read_at FROM relay_datasets WHERE scope = $1 AND key = $2', [scope, key]);
+  const result = await pool.query<HeadRow>('SELECT key, list, scope_kind, scope_id, generation, horizon, read_at FROM relay_datasets WHERE scope = $1 AND key = $2 AND removed_at IS NULL', [scope, key]);
   return result.rows[0] ? head(result.rows[0]) : null;
 }
 
@@ -70,7 +71,7 @@ export async function readWholeDataset(
   client.on('error', onError);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const gen = await client.query<{ generation: string }>('SELECT generation FROM relay_datasets WHERE scope = $1 AND key = $2', [scope, key]);
+    const gen = await client.query<{ generation: string }>('SELECT generation FROM relay_datasets WHERE scope = $1 AND key = $2 AND removed_at IS NULL', [scope, key]);
     let after = '';
     for (;;) {
       const page = await client.query<{ id: string; hash: string; raw: string; generation: string }>(

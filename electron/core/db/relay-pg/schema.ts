@@ -2,6 +2,8 @@
 // horizon below which a caller gets the dataset whole, and when the relay last read it from the
 // warehouse server; per row its content hash, its record (null for a tombstone) and the generation
 // in which it last changed, and for an event of a log (history) its time; per generation one immutable chunk of what changed, gzipped once.
+// A dataset the relay's mirror dropped keeps its row in relay_datasets, marked removed (its rows and
+// chunks deleted): its generations go on counting if it comes back (remove.ts says why).
 import type pg from 'pg';
 
 export const RELAY_SCHEMA = `
@@ -17,6 +19,7 @@ CREATE TABLE IF NOT EXISTS relay_datasets (
   read_at timestamptz,
   PRIMARY KEY (scope, key)
 );
+ALTER TABLE relay_datasets ADD COLUMN IF NOT EXISTS removed_at timestamptz;
 CREATE TABLE IF NOT EXISTS relay_rows (
   scope text NOT NULL,
   key text NOT NULL,

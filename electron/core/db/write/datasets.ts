@@ -4,7 +4,7 @@
 // something of a dataset calls a function here.
 import type { Notice, ScopeKind } from '../../../contract/types.ts';
 import type { WriteDb } from '../handles.ts';
-import { DATASET_META_PREFIXES, readMissingOf, type MissingNote, type ScopeGone } from '../read/datasets.ts';
+import { DATASET_META_PREFIXES, PLAN_SETTLED_AT, planSettledAt, readMissingOf, type MissingNote, type ScopeGone } from '../read/datasets.ts';
 import { deleteMeta, putMeta } from './meta.ts';
 
 /** What a dataset is, as the list registry describes it (sync's DatasetSpec has more). */
@@ -65,6 +65,16 @@ export function markHeld(db: WriteDb, datasetId: number, held: HeldSnapshot): vo
 
 export function clearHeld(db: WriteDb, key: string): void {
   db.prepare('UPDATE datasets SET held_etag = NULL, held_rows = NULL, held_would_delete = NULL, held_at = NULL WHERE key = ?').run(key);
+}
+
+/**
+ * A round read its plan whole and settled the datasets it left out (sync/unplanned-datasets.ts):
+ * from then on, a dataset this mirror does not hold is one the core itself dropped or never planned
+ * (only that settling removes datasets), which the site relay may then take out of its catalog. The
+ * first such round is noted, once: a round that changes nothing writes nothing more.
+ */
+export function markPlanSettled(db: WriteDb, at: string): void {
+  if (planSettledAt(db) === null) putMeta(db, PLAN_SETTLED_AT, at);
 }
 
 export function markLogFrom(db: WriteDb, datasetId: number, from: string): void {

@@ -37,7 +37,7 @@ export const relayCommand: Command = {
       onRound: (outcomes) => {
         for (const o of outcomes) {
           const changed = o.published.filter((p) => p.changed || p.deleted);
-          io.err(`${o.scope}: ${o.state}${o.state === 'polled' ? `, ${changed.length} of ${o.published.length} datasets changed` : ''}${o.error ? `: ${o.error}` : ''}`);
+          io.err(`${o.scope}: ${o.state}${o.state === 'polled' ? `, ${changed.length} of ${o.published.length} datasets changed${o.removed.length ? `, ${o.removed.join(', ')} removed (no longer in the relay's mirror)` : ''}` : ''}${o.error ? `: ${o.error}` : ''}`);
         }
       },
     });

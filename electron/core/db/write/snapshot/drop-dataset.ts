@@ -4,8 +4,8 @@ import { TABLE_SHAPES, type TableName } from '../../tables.ts';
 import { forgetDataset } from '../datasets.ts';
 import { itemsOfStockDataset, lastStockRid, settleItemStock } from '../item-stock.ts';
 
-/** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction. */
-export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName): void {
+/** Removes a dataset no longer kept offline (its rows, search entries and state), in one transaction (with `alsoCommit`'s writes). */
+export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName, alsoCommit?: () => void): void {
   const table = TABLE_SHAPES[tableName];
   db.transaction(() => {
     if (table.fts) db.prepare(`DELETE FROM ${table.fts.table} WHERE rowid IN (SELECT rid FROM ${table.name} WHERE dataset_id = ?)`).run(datasetId);
@@ -13,5 +13,6 @@ export function dropDataset(db: WriteDb, datasetId: number, tableName: TableName
     db.prepare(`DELETE FROM ${table.name} WHERE dataset_id = ?`).run(datasetId);
     if (stockItems.length > 0) settleItemStock(db, lastStockRid(db), stockItems);
     forgetDataset(db, datasetId);
+    alsoCommit?.();
   }).immediate();
 }
