@@ -4,8 +4,9 @@
 // name the field, what the records carry now, and how IT re-maps (field-map.json or a re-learn).
 import { AisleError } from '../../contract/errors.ts';
 import type { FieldDecision } from './field-discovery.ts';
-import { fieldRoles, fieldValue, type FieldMap, type FieldRole, type Json } from './field-map.ts';
+import { fieldRoles, fieldValue, type FieldMap, type FieldRole } from './field-map.ts';
 import type { TableName } from './registry.ts';
+import type { FieldWatch, MissingField } from '../db/write/snapshot/plan.ts';
 
 /** The columns a record is found by: losing the field of one leaves records unfindable or misplaced. */
 const WATCHED: ReadonlySet<string> = new Set(['id', 'sku', 'code', 'upc', 'gtin', 'barcode', 'location_code', 'item_id', 'location_id', 'facility_id', 'account_id']);
@@ -18,21 +19,6 @@ const CARRIED_SHARE = 0.9;
  * may send a few records without one.
  */
 const ENOUGH_RECORDS = 50;
-
-export interface MissingField {
-  column: string;
-  label: string;
-  field: string;
-  /** Fields the answer's records carry that the decision's sample did not, those named like the column first. */
-  nowCarried: string[];
-}
-
-export interface FieldWatch {
-  /** One parsed record of the answer. */
-  note(record: Json): void;
-  /** The first watched field none of the parsed records carried, when enough were parsed to say so. */
-  missing(parsed: number, received: number): MissingField | null;
-}
 
 /** A watch of the map in force against an answer's records; null when nothing is watched. */
 export function watchFields(decision: FieldDecision, map: FieldMap, list: string, table: TableName): FieldWatch | null {

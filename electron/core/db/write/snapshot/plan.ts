@@ -31,7 +31,7 @@ export interface MissingField {
   column: string;
   label: string;
   field: string;
-  /** Fields the answer's records carry that the decision's sample did not. */
+  /** Fields the answer's records carry that the decision's sample did not, those named like the column first. */
   nowCarried: string[];
 }
 
