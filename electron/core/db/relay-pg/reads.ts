@@ -1,5 +1,6 @@
 // Reads of the relay's tables: the catalog, the chunks between two generations, a dataset whole.
 import type pg from 'pg';
+import { inPgTransaction } from './transaction.ts';
 
 export interface RelayDatasetHead {
   key: string;
@@ -65,12 +66,7 @@ export async function readWholeDataset(
   pageSize: number,
   onPage: (rows: { id: string; hash: number; raw: string; generation: number }[]) => Promise<void>,
 ): Promise<number> {
-  const client = await pool.connect();
-  let broken = false;
-  const onError = () => (broken = true);
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  return inPgTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
     const gen = await client.query<{ generation: string }>('SELECT generation FROM relay_datasets WHERE scope = $1 AND key = $2 AND removed_at IS NULL', [scope, key]);
     let after = '';
     for (;;) {
@@ -82,13 +78,6 @@ export async function readWholeDataset(
       await onPage(page.rows.map((r) => ({ id: r.id, hash: Number(r.hash), raw: r.raw, generation: Number(r.generation) })));
       after = page.rows[page.rows.length - 1].id;
     }
-    await client.query('COMMIT');
     return Number(gen.rows[0]?.generation ?? 0);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.off('error', onError);
-    client.release(broken);
-  }
+  });
 }

@@ -4,15 +4,11 @@
 // holds generation N must never meet a new dataset of the same key at that same N and take it for
 // its own. Coming back, it is a first load (publish.ts), whose horizon sends every seat to read it whole.
 import type pg from 'pg';
+import { inPgTransaction } from './transaction.ts';
 
 /** Removes the datasets of `scope` whose keys are not in `kept` (and not removed already); their keys. */
 export async function removeDatasetsNotIn(pool: pg.Pool, scope: string, kept: readonly string[]): Promise<string[]> {
-  const client = await pool.connect();
-  let broken = false;
-  const onError = () => (broken = true);
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN');
+  return inPgTransaction(pool, 'BEGIN', async (client) => {
     const gone = await client.query<{ key: string }>(
       'SELECT key FROM relay_datasets WHERE scope = $1 AND removed_at IS NULL AND NOT (key = ANY($2::text[])) ORDER BY key FOR UPDATE',
       [scope, kept],
@@ -23,13 +19,6 @@ export async function removeDatasetsNotIn(pool: pg.Pool, scope: string, kept: re
       await client.query('DELETE FROM relay_chunks WHERE scope = $1 AND key = ANY($2::text[])', [scope, keys]);
       await client.query('UPDATE relay_datasets SET removed_at = now(), source_etag = NULL WHERE scope = $1 AND key = ANY($2::text[])', [scope, keys]);
     }
-    await client.query('COMMIT');
     return keys;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.off('error', onError);
-    client.release(broken);
-  }
+  });
 }
