@@ -4,8 +4,6 @@
 // relay take it. The fake `electron`'s session answers per origin, as a PAC file does; a real
 // CONNECT proxy on loopback counts its tunnels; an HTTPS server on loopback with a certificate from a
 // private CA made by openssl answers as the relay (its info, catalog and a dataset whole).
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../electron/contract/types.ts';
 import { createRequestLog } from '../../electron/core/api/request-log.ts';
@@ -19,39 +17,26 @@ import { chromiumProxyResolver } from '../../electron/main/network.ts';
 import { resetFakeElectronIn, session } from '../fakes/electron.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { makePrivateCa, type PrivateCa } from '../support/private-ca.ts';
+import { STAND_IN_ITEMS as ITEMS, STAND_IN_LICENSE as LICENSE, startStandInRelay, type StandInRelay } from '../support/relay/stand-in-relay.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { sessionStub } from '../sync/session-stub.ts';
 
-const LICENSE = 'lic-1';
-const ITEMS = 'items@account:A';
-const element = (n: number) => JSON.stringify({ id: `id-${n}`, hash: 1, generation: 1, record: { id: `id-${n}`, sku: `SKU-${n}`, description: `Widget ${n}` } });
-
 let proxy: ConnectProxy;
 let ca: PrivateCa;
-let relay: https.Server;
+let relay: StandInRelay;
 let relayUrl: string;
-const relayAsked: string[] = [];
+let relayAsked: string[];
 const dir = tempDir();
 
 beforeAll(async () => {
   ca = makePrivateCa(dir.path, 'site');
   proxy = await startConnectProxy();
-  relay = https.createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
-    const send = (body: string) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
-    const p = decodeURIComponent(req.url ?? '');
-    relayAsked.push(p);
-    if (p === '/relay/v1/info') return send(JSON.stringify({ relay: 'aisle', api: 1, server: 'https://wms.example.com' }));
-    if (p === '/relay/v1/catalog') return send(JSON.stringify({ datasets: [{ key: ITEMS, list: 'items', license: LICENSE, scopeKind: 'account', scopeId: 'A', generation: 1, horizon: 0, readAt: '2026-11-29T10:00:00.000Z' }] }));
-    if (p === `/relay/v1/whole/${LICENSE}/${ITEMS}/1`) return send(`[${Array.from({ length: 12 }, (_, n) => element(n)).join(',')}]`);
-    res.writeHead(404).end('{}');
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  relayUrl = `https://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  relay = await startStandInRelay(ca, 12, 'https://wms.example.com');
+  ({ url: relayUrl, asked: relayAsked } = relay);
 });
 afterAll(async () => {
   useNetwork(ENV_NETWORK);
-  relay.closeAllConnections();
-  await new Promise<void>((resolve) => relay.close(() => resolve()));
+  await relay.close();
   await proxy.close();
   dir.remove();
 });

@@ -5,7 +5,6 @@
 // and one that refuses is said. A relay that does not answer still turns to the warehouse server
 // when siteRelayFallback allows it. Real SQLite file; a real HTTPS server on loopback answers as a
 // relay does (its info, catalog and a dataset whole).
-import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { datasetByKey } from '../../electron/core/db/read/datasets.ts';
@@ -17,38 +16,27 @@ import { relayCatalogForSeat } from '../../electron/core/sync/relay-seat.ts';
 import type { RoundResult } from '../../electron/core/sync/round/types.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { makePrivateCa, type PrivateCa } from '../support/private-ca.ts';
+import { STAND_IN_ITEMS as ITEMS, STAND_IN_LICENSE as LICENSE, startStandInRelay, type StandInRelay } from '../support/relay/stand-in-relay.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 
 let db: WriteDb;
 eachTestMirror((opened) => (db = opened));
 
-const LICENSE = 'lic-1';
-const ITEMS = 'items@account:A';
 const WAREHOUSE = 'https://wms.example.com';
-const element = (n: number) => JSON.stringify({ id: `id-${n}`, hash: 1, generation: 1, record: { id: `id-${n}`, sku: `SKU-${n}`, description: `Widget ${n}` } });
 
 const dir = tempDir();
 let ca: PrivateCa;
 let proxy: ConnectProxy;
-let relay: https.Server;
+let relay: StandInRelay;
 let url: string;
-const asked: string[] = [];
+let asked: string[];
 
 beforeAll(async () => {
   ca = makePrivateCa(dir.path, 'site');
   proxy = await startConnectProxy();
-  relay = https.createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
-    const send = (body: string) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
-    const p = decodeURIComponent(req.url ?? '');
-    asked.push(p);
-    if (p === '/relay/v1/info') return send(JSON.stringify({ relay: 'aisle', api: 1, server: WAREHOUSE }));
-    if (p === '/relay/v1/catalog') return send(JSON.stringify({ datasets: [{ key: ITEMS, list: 'items', license: LICENSE, scopeKind: 'account', scopeId: 'A', generation: 1, horizon: 0, readAt: '2026-11-29T10:00:00.000Z' }] }));
-    if (p === `/relay/v1/whole/${LICENSE}/${ITEMS}/1`) return send(`[${Array.from({ length: 20 }, (_, n) => element(n)).join(',')}]`);
-    res.writeHead(404).end('{}');
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  relay = await startStandInRelay(ca, 20, WAREHOUSE);
+  ({ url, asked } = relay);
 });
 afterEach(() => {
   proxy.refuse = false;
@@ -56,8 +44,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   useNetwork(ENV_NETWORK);
-  relay.closeAllConnections();
-  await new Promise<void>((resolve) => relay.close(() => resolve()));
+  await relay.close();
   await proxy.close();
   dir.remove();
 });
