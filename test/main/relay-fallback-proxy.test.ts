@@ -7,22 +7,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../electron/contract/types.ts';
-import { createRequestLog } from '../../electron/core/api/request-log.ts';
 import { ENV_NETWORK, useNetwork } from '../../electron/core/api/network.ts';
-import { silentLogger, type CoreContext } from '../../electron/core/context.ts';
-import { CoreEvents } from '../../electron/core/events.ts';
-import { createMirrorManager } from '../../electron/core/mirror/mirror-manager.ts';
-import { createMemorySettingsStore } from '../../electron/core/settings/settings-store.ts';
-import { createSyncService } from '../../electron/core/sync/sync-service.ts';
 import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { chromiumProxyResolver } from '../../electron/main/network.ts';
 import { resetFakeElectronIn, session } from '../fakes/electron.ts';
+import { firstRoundOnElectronHost } from './first-round-on-electron-host.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { makePrivateCa, type PrivateCa } from '../support/private-ca.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { demoToken } from '../sync/demo-token.ts';
-import { sessionStub } from '../sync/session-stub.ts';
 
 let warehouse: DemoServer;
 let proxy: ConnectProxy;
@@ -62,37 +55,20 @@ describe("siteRelayFallback 'vendor' on the Electron host", () => {
     const { token, facilities } = await demoToken(warehouse);
     const tunnelsBefore = proxy.tunnels.length;
 
-    const ctx: CoreContext = {
-      deps: { host: 'cli', version: '0', dataDir: dir.path, settings: createMemorySettingsStore({ siteRelay: true, siteRelayFallback: 'vendor' }) },
-      events: new CoreEvents(),
-      log: silentLogger,
-      requests: createRequestLog(),
-    };
-    const stub = sessionStub(ctx.events, { url: relayUrl }, facilities);
-    const port = { ...stub.port, accessToken: async () => token };
-    const mirrors = createMirrorManager(ctx, port);
-    const sync = createSyncService(ctx, { session: port, mirrors });
-    try {
-      const ended = new Promise<SyncStatus>((resolve) => {
-        const off = ctx.events.on('sync.status', (next) => {
-          if (!next.running && next.lastRoundFinishedAt !== null) {
-            off();
-            resolve(next);
-          }
-        });
-      });
-      // signing in starts the mirror's first round, as on a workstation
-      stub.signIn('demo@example.com', 'lic-1');
-      const status = await ended;
-      expect(relayAsked).toEqual(['/relay/v1/info', '/relay/v1/catalog']);
-      expect(status.notices).toContainEqual(expect.objectContaining({ code: 'relay_fallback', relay: relayUrl, server: warehouse.url }));
-      expect(status.datasets.some((d) => d.key === 'items@account:' + warehouse.ids().accounts[0] && d.lastSuccessAt !== null)).toBe(true);
-      // the fallback's requests went through the warehouse server's proxy, asked of Chromium for that server
-      expect(proxy.tunnels.slice(tunnelsBefore)).toContain(new URL(warehouse.url).host);
-      expect(session.defaultSession.proxyAsked.some((u) => new URL(u).origin === new URL(warehouse.url).origin)).toBe(true);
-    } finally {
-      await sync.close();
-      await mirrors.close();
-    }
+    const status = await firstRoundOnElectronHost({
+      dataDir: dir.path,
+      settings: { siteRelay: true, siteRelayFallback: 'vendor' },
+      server: relayUrl,
+      facilities,
+      token,
+      email: 'demo@example.com',
+      license: 'lic-1',
+    });
+    expect(relayAsked).toEqual(['/relay/v1/info', '/relay/v1/catalog']);
+    expect(status.notices).toContainEqual(expect.objectContaining({ code: 'relay_fallback', relay: relayUrl, server: warehouse.url }));
+    expect(status.datasets.some((d) => d.key === 'items@account:' + warehouse.ids().accounts[0] && d.lastSuccessAt !== null)).toBe(true);
+    // the fallback's requests went through the warehouse server's proxy, asked of Chromium for that server
+    expect(proxy.tunnels.slice(tunnelsBefore)).toContain(new URL(warehouse.url).host);
+    expect(session.defaultSession.proxyAsked.some((u) => new URL(u).origin === new URL(warehouse.url).origin)).toBe(true);
   });
 });
