@@ -4,3 +4,8 @@ export function normaliseCode(code: string | null | undefined): string | null {
   const norm = String(code).toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
   return norm === '' ? null : norm;
 }
+
+/** A lot's or serial's key, as the search compares codes (lookup/codes.ts codeKey): width and ligatures folded first. */
+export function stockCodeKey(code: string): string | null {
+  return normaliseCode(code.normalize('NFKC'));
+}
