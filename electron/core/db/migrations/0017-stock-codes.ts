@@ -12,8 +12,8 @@ export const migration: Migration = {
   CREATE TABLE stock_codes (rid INTEGER PRIMARY KEY, code TEXT NOT NULL COLLATE NOCASE UNIQUE, key TEXT NOT NULL);
   CREATE VIRTUAL TABLE stock_codes_fts USING fts5(key, content='', contentless_delete=1, tokenize='trigram');
   INSERT OR IGNORE INTO stock_codes (code, key)
-    SELECT code, code_key(code) FROM (SELECT lot AS code FROM inventory WHERE lot IS NOT NULL UNION SELECT serial FROM inventory WHERE serial IS NOT NULL)
-    WHERE code_key(code) IS NOT NULL;
+    SELECT code, stock_code_key(code) FROM (SELECT lot AS code FROM inventory WHERE lot IS NOT NULL UNION SELECT serial FROM inventory WHERE serial IS NOT NULL)
+    WHERE stock_code_key(code) IS NOT NULL;
   INSERT INTO stock_codes_fts (rowid, key) SELECT rid, key FROM stock_codes;
   `,
 };

@@ -93,7 +93,7 @@ export function migrate(db: WriteDb, target: number = SCHEMA_VERSION): void {
   db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
   db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
   db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
-  db.function('code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
+  db.function('stock_code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
   db.transaction(() => {
     const from = db.pragma('user_version', { simple: true }) as number;
     for (const migration of MIGRATIONS.slice(from, target)) db.exec(migration.sql);

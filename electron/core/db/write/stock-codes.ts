@@ -13,32 +13,37 @@ const HELD = (code: string) => `(EXISTS (SELECT 1 FROM inventory i WHERE i.lot =
 const GONE = `DELETE FROM stock_codes WHERE code IN (SELECT value FROM json_each(?)) AND NOT ${HELD('stock_codes.code')} RETURNING rid`;
 const GONE_FROM_INDEX = `DELETE FROM stock_codes_fts WHERE rowid IN (SELECT value FROM json_each(?))`;
 
-// The codes of the rows added, and the named codes still held, that the table does not have yet.
-const NEW = `SELECT DISTINCT code FROM (
-    SELECT lot AS code FROM inventory WHERE rid > ? AND lot IS NOT NULL
-    UNION ALL SELECT serial FROM inventory WHERE rid > ? AND serial IS NOT NULL
-    UNION ALL SELECT value FROM json_each(?) WHERE value IS NOT NULL AND ${HELD('value')}
-  ) c WHERE NOT EXISTS (SELECT 1 FROM stock_codes s WHERE s.code = c.code)`;
-const ADD = `INSERT OR IGNORE INTO stock_codes (code, key) VALUES (?, ?)`;
-const ADD_TO_INDEX = `INSERT INTO stock_codes_fts (rowid, key) VALUES (?, ?)`;
+// The codes of the rows added, and the named codes still held, with their keys; then the index
+// entries of those new to the table, all in two statements (a first load brings thousands).
+// A code the table has already, or one without a key (separators only: NOT NULL), is ignored.
+const ADD = `INSERT OR IGNORE INTO stock_codes (code, key) SELECT code, stock_code_key(code) FROM (
+    SELECT DISTINCT code FROM (
+      SELECT lot AS code FROM inventory WHERE rid > ? AND lot IS NOT NULL
+      UNION ALL SELECT serial FROM inventory WHERE rid > ? AND serial IS NOT NULL
+      UNION ALL SELECT value FROM json_each(?) WHERE value IS NOT NULL AND ${HELD('value')}
+    )
+  )`;
+const ADD_TO_INDEX = `INSERT INTO stock_codes_fts (rowid, key) SELECT rid, key FROM stock_codes WHERE rid > ?`;
+const LAST = `SELECT coalesce(max(rid), 0) FROM stock_codes`;
+
+const withKeys = new WeakSet<WriteDb>();
 
 /**
  * Makes stock_codes hold again exactly the lots and serials of the stock rows, for the rows added
  * after `afterRid` and the codes in `touched`. Call inside the transaction that wrote them.
  */
 export function settleStockCodes(db: WriteDb, afterRid: number, touched: Iterable<unknown>): void {
+  if (!withKeys.has(db)) {
+    db.function('stock_code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
+    withKeys.add(db);
+  }
   const named = JSON.stringify([...new Set(touched)].filter((code) => typeof code === 'string'));
   const gone = stmt(db, GONE).pluck().all(named) as number[];
   if (gone.length > 0) stmt(db, GONE_FROM_INDEX).run(JSON.stringify(gone));
-  const add = stmt(db, ADD);
-  const index = stmt(db, ADD_TO_INDEX);
-  for (const code of stmt(db, NEW).pluck().all(afterRid, afterRid, named) as string[]) {
-    const key = stockCodeKey(code);
-    if (key === null) continue;
-    // two spellings of one code by case are one row (NOCASE): the first stays
-    const added = add.run(code, key);
-    if (added.changes === 1) index.run(added.lastInsertRowid, key);
-  }
+  // a new code's rid comes after every code held (the codes gone are gone from the index too)
+  const last = stmt(db, LAST).pluck().get() as number;
+  // two spellings of one code by case are one row (NOCASE): the first stays
+  if (stmt(db, ADD).run(afterRid, afterRid, named).changes > 0) stmt(db, ADD_TO_INDEX).run(last);
 }
 
 /** The lots and serials of these stock rows (before they are changed or deleted). */
