@@ -83,6 +83,18 @@ describe('query plans', () => {
     for (const step of plans.flatMap((p) => p.plan)) expect(step).not.toMatch(/^SCAN search_words/);
   });
 
+  it('a code-like search that matches nothing reads no stock row: lots and serials are found by any part through the codes held', () => {
+    const plans = plansOf((d) => {
+      expect(searchAll(d, 'zz123456', options).hits).toEqual([]);
+      expect(searchAll(d, 'q8', options).hits).toEqual([]);
+    });
+    const steps = plans.flatMap((p) => p.plan.map((step) => `${step}\n  in ${p.sql}`));
+    for (const step of steps) expect(step).not.toMatch(/^SCAN (inventory|i)\b|^SCAN [a-z]+ \(inventory\)/);
+    const text = steps.join('\n');
+    expect(text).toContain('stock_codes_fts VIRTUAL TABLE INDEX');
+    for (const index of ['inventory_lot (lot=?)', 'inventory_serial (serial=?)']) expect(text).toContain(index);
+  });
+
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {
     const counted = (work: (db: WriteDb) => void): string[] => {
       const executed: string[] = [];

@@ -59,6 +59,26 @@ describe('search: codes in every form', () => {
     expect(search('SN-').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'prefix' });
   });
 
+  it('finds an item by any part of a lot or serial, with or without separators and case, and not by a lot no longer held', () => {
+    withOwnMirror((mirror) => {
+      const load = (rows: Record<string, unknown>[]) => loadDataset(mirror, { list: 'inventory', scopeKind: 'facility', scopeId: F2, syncedAt: NOW.toISOString() }, [...INVENTORY_F2, ...rows]);
+      load([
+        inv('inv-part-1', ITEMS[2], LOCATIONS[4], { lot: 'LOT-261017-Q8', qty_on_hand: 1 }),
+        inv('inv-part-2', ITEMS[2], LOCATIONS[4], { lot: 'lot-261017-q8', qty_on_hand: 2 }),
+        inv('inv-part-3', ITEMS[1], LOCATIONS[4], { serial: 'SN/77.261017', qty_on_hand: 1 }),
+      ]);
+      const found = (q: string) => searchAll(mirror, q, options).hits.map((h) => `${h.id} ${h.field}`);
+      for (const part of ['q8', '261017Q8', '61017-q', 'T261017']) expect(found(part), part).toEqual(['item-3 lot']);
+      // a part both a lot and a serial hold: each item once
+      expect(found('261017').sort()).toEqual(['item-2 serial', 'item-3 lot']);
+      expect(found('77261')).toEqual(['item-2 serial']);
+      expect(found('zz123456')).toEqual([]);
+      // the lot's rows gone: its parts find nothing
+      load([]);
+      for (const part of ['q8', '261017Q8']) expect(found(part), part).toEqual([]);
+    });
+  });
+
   it('reads a lot or serial only for a code nothing else has; then the codes starting with it', () => {
     withOwnMirror((mirror) => {
       // item-1 stocked under a lot spelled like item-2's SKU, item-3 under one that starts the SKUs

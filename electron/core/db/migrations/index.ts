@@ -47,12 +47,16 @@
 // search_words   every word of the full-text indexes, with its length and spelled backwards (typo search).
 // item_stock     per item: on hand across the stock rows held and the location holding most (search hits);
 //                kept equal to the stock rows by every write of them, in its transaction (db/write/item-stock.ts).
+// stock_codes    every lot and serial held in stock once (code as stored, NOCASE) with its key (normaliseCode);
+//                stock_codes_fts a trigram index of the keys (rowid = stock_codes.rid), for a lot found by any part.
+//                Kept equal to the stock rows like item_stock (db/write/stock-codes.ts).
 //
 // The schema as it stands, in SQLite's own words, is test/db/fixtures/schema.sql: a test checks that
 // the migrations build exactly that.
 import { contentHash } from '../content-hash.ts';
 import { utcInstant } from '../../shared/instant.ts';
 import { naturalSortKeyOf } from '../../shared/sort-key.ts';
+import { stockCodeKey } from '../../shared/normalise-code.ts';
 import type { WriteDb } from '../handles.ts';
 import type { Migration } from './migration.ts';
 import { migration as m0001 } from './0001-first-schema.ts';
@@ -71,8 +75,9 @@ import { migration as m0013 } from './0013-search-words.ts';
 import { migration as m0014 } from './0014-item-stock.ts';
 import { migration as m0015 } from './0015-dataset-error-notices.ts';
 import { migration as m0016 } from './0016-history-by-move-ends.ts';
+import { migration as m0017 } from './0017-stock-codes.ts';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -88,6 +93,7 @@ export function migrate(db: WriteDb, target: number = SCHEMA_VERSION): void {
   db.function('content_hash', { deterministic: true }, (raw: unknown) => contentHash(Buffer.from(String(raw))));
   db.function('natural_sort_key', { deterministic: true }, (code: unknown) => naturalSortKeyOf(code === null ? null : String(code)));
   db.function('utc_instant', { deterministic: true }, (value: unknown) => (value === null ? null : utcInstant(String(value))));
+  db.function('stock_code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
   db.transaction(() => {
     const from = db.pragma('user_version', { simple: true }) as number;
     for (const migration of MIGRATIONS.slice(from, target)) db.exec(migration.sql);

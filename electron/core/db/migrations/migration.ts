@@ -2,6 +2,6 @@
 export interface Migration {
   /** The `user_version` a file has once this migration is applied. */
   readonly version: number;
-  /** Run in one transaction; may call content_hash(), natural_sort_key() and utc_instant(). */
+  /** Run in one transaction; may call content_hash(), natural_sort_key(), utc_instant() and stock_code_key(). */
   readonly sql: string;
 }

@@ -182,19 +182,28 @@ const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku
 /**
  * Items held in stock under a lot or serial number that holds `part` anywhere, compared as codes
  * are (upper case, letters and digits only: `q8` and `261017Q8` find `LOT-261017-Q8`), each item
- * once, `limit` at most. A scan of the stock rows with a lot or serial: asked only when nothing
- * else matched a code-like query.
+ * once, `limit` at most. The codes are found among the distinct lots and serials held
+ * (stock_codes): a part of three characters or more through their trigram index, a shorter one by
+ * reading their keys (far fewer than the stock rows); the stock rows then by those codes, through
+ * their lot and serial indexes. A miss reads no stock row.
  */
 export function trackingPartRows(db: ReadDb, part: string, limit: number): HitRow[] {
   const n = sqlLimit(limit);
-  return stmt(db, cached(`tracking part ${n}`, () => trackingPartSql(n))).raw().all(part, part) as HitRow[];
+  const indexed = part.length >= TRIGRAM;
+  const sql = cached(`tracking part ${n} ${indexed ? 'indexed' : 'read'}`, () => trackingPartSql(n, indexed));
+  return stmt(db, sql).raw().all(indexed ? `"${part.replaceAll('"', '""')}"` : part) as HitRow[];
 }
 
-const CODE_OF = (column: string) => `upper(replace(replace(replace(replace(replace(${column}, '-', ''), ' ', ''), '/', ''), '.', ''), '_', ''))`;
-const trackingPartSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL, ${STOCK_PROBES} FROM items x JOIN (
+/** The trigram index finds a part of at least this many characters. */
+const TRIGRAM = 3;
+
+const trackingPartSql = (limit: number, indexed: boolean) => `WITH codes AS MATERIALIZED (
+    ${indexed ? 'SELECT code FROM stock_codes WHERE rid IN (SELECT rowid FROM stock_codes_fts WHERE stock_codes_fts MATCH ?)' : 'SELECT code FROM stock_codes WHERE instr(key, ?) > 0'}
+  )
+  SELECT s.source, NULL, x.id, x.sku, x.description, x.upc, x.gtin, NULL, ${AGE}, NULL, ${STOCK_PROBES} FROM items x JOIN (
     SELECT item_id, min(source) AS source FROM (
-      SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot IS NOT NULL AND instr(${CODE_OF('lot')}, ?) > 0
-      UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial IS NOT NULL AND instr(${CODE_OF('serial')}, ?) > 0
+      SELECT item_id, ${source('item', 'lot')} AS source FROM inventory WHERE lot IN (SELECT code FROM codes)
+      UNION ALL SELECT item_id, ${source('item', 'serial')} AS source FROM inventory WHERE serial IN (SELECT code FROM codes)
     ) GROUP BY item_id LIMIT ${limit}
   ) s ON x.id = s.item_id`;
 

@@ -3,6 +3,7 @@
 import type { WriteDb } from '../handles.ts';
 import { TABLE_SHAPES, type TableName } from '../tables.ts';
 import { lastStockRid, settleItemStock } from './item-stock.ts';
+import { settleStockCodes } from './stock-codes.ts';
 
 /** Rows read at a time when re-extracting. */
 const BATCH = 2_000;
@@ -24,6 +25,9 @@ export function reextractRows(db: WriteDb, tableName: TableName, list: string, e
   // stock rows: the items they named and name now, whose summary for the search hits is made again
   const itemColumn = table === 'inventory' ? cols.indexOf('item_id') : -1;
   const stockItems: unknown[] = [];
+  // and the lots and serials they held and hold now, held again or gone
+  const codeColumns = table === 'inventory' ? [cols.indexOf('lot'), cols.indexOf('serial')] : [];
+  const stockCodes: unknown[] = [];
   // in batches: a statement cannot write the table it is still reading, and a list may not fit in memory
   for (let after = 0; ; ) {
     const rows = batch.all(after, list) as [number, number, string, ...unknown[]][];
@@ -34,6 +38,7 @@ export function reextractRows(db: WriteDb, tableName: TableName, list: string, e
       if (values.every((v, i) => v === stored[i])) continue;
       update.run(...values, rid);
       if (itemColumn >= 0) stockItems.push(stored[itemColumn], values[itemColumn]);
+      for (const i of codeColumns) stockCodes.push(stored[i], values[i]);
       if (ftsDelete && ftsInsert) {
         ftsDelete.run(rid);
         ftsInsert.run(rid, ...ftsCols.map((i) => values[i]));
@@ -42,5 +47,6 @@ export function reextractRows(db: WriteDb, tableName: TableName, list: string, e
     }
   }
   if (stockItems.length > 0) settleItemStock(db, lastStockRid(db), stockItems as (string | null)[]);
+  if (stockCodes.length > 0) settleStockCodes(db, lastStockRid(db), stockCodes);
   return changed;
 }

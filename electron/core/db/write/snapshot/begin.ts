@@ -53,6 +53,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
     stored: new StoredWalk(db, t, datasetId, maxRid, flags, walk),
     changedEvents: [],
     stockItems: [],
+    stockCodes: [],
     bulk: null,
     ftsAfter: fresh ? maxRid : null,
     removedAfter: [],

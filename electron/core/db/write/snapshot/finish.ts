@@ -6,6 +6,7 @@ import { clearMissing, markApplied, markLogFrom, markLogServerNewest, noteReject
 import { recordItemsGone, recordItemsMoved } from '../../stock-refresh/write.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
 import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
+import { codesOfStockRows, settleStockCodes } from '../stock-codes.ts';
 import { noteWholeReadingDue } from '../../search-words/write.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
 import { cutToWindow, notSeen, partNotSeen, removeRows } from './gone.ts';
@@ -45,10 +46,16 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     }
     // the stock of a deleted item is asked for again (db/stock-refresh/)
     if (t === 'items') recordItemsGone(db, gone);
-    if (t === 'inventory') s.stockItems.push(...itemsOfStockRows(db, gone));
+    if (t === 'inventory') {
+      s.stockItems.push(...itemsOfStockRows(db, gone));
+      s.stockCodes.push(...codesOfStockRows(db, gone));
+    }
     removeRows(s, gone);
     // the search hits' stock summary of the items whose stock rows were added, changed or deleted
-    if (t === 'inventory') settleItemStock(db, s.maxRid, s.stockItems);
+    if (t === 'inventory') {
+      settleItemStock(db, s.maxRid, s.stockItems);
+      settleStockCodes(db, s.maxRid, s.stockCodes);
+    }
     if (log) gone.push(...cutToWindow(s, log));
     const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
     markApplied(db, datasetId, { etag, rows, at });

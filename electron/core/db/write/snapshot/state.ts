@@ -68,6 +68,8 @@ export interface SnapshotState {
   readonly changedEvents: number[];
   /** Items whose stock rows the answer changed or deleted (stock only), before and after: their summary is made again (item-stock.ts). */
   readonly stockItems: (string | null)[];
+  /** Lots and serials of the stock rows the answer changed or deleted, before and after: held again or gone (stock-codes.ts). */
+  readonly stockCodes: (string | null)[];
   /** Bulk mode (bulk-load.ts): the dropped index definitions. */
   bulk: { indexes: string[] } | null;
   /**

@@ -8,6 +8,7 @@ import { askedFor, reject } from './not-kept.ts';
 import { isSame, lookup, markSeen } from './stored-row.ts';
 import type { StoredRow } from './types.ts';
 import { itemsOfStockRows } from '../item-stock.ts';
+import { codesOfStockRows } from '../stock-codes.ts';
 
 /** Extracts and writes one parsed record (the stored row found by its leading id, when it was). */
 export function storeRecord(s: SnapshotState, record: Json, hash: number, json: string, n: number, quickId: string | null, quick: StoredRow | undefined): void {
@@ -39,7 +40,10 @@ export function storeRecord(s: SnapshotState, record: Json, hash: number, json: 
     return;
   }
   const { update, updateUnindexed, ftsInsert, ftsDelete, ftsCols, noteText } = s.statements;
-  if (s.table.name === 'inventory') s.stockItems.push(...itemsOfStockRows(s.db, [existing.rid]), values[s.table.columns.indexOf('item_id')] as string | null);
+  if (s.table.name === 'inventory') {
+    s.stockItems.push(...itemsOfStockRows(s.db, [existing.rid]), values[s.table.columns.indexOf('item_id')] as string | null);
+    s.stockCodes.push(...codesOfStockRows(s.db, [existing.rid]), values[s.table.columns.indexOf('lot')] as string | null, values[s.table.columns.indexOf('serial')] as string | null);
+  }
   if (!updateUnindexed?.(existing.rid, s.datasetId, id, values, hash, json)) update.run(s.datasetId, id, ...values, hash, json, existing.rid);
   if (s.table.name === 'history') s.changedEvents.push(existing.rid);
   // a row after ftsAfter has no entry yet: it gets one, with these values, at the end

@@ -1,0 +1,60 @@
+// The lots and serials held in stock (stock_codes, migration 17) made equal again to the stock rows,
+// for the codes a write of stock rows touched: those of the rows it added (their rid after the
+// table's largest before it) and the codes it names (of rows it changed or deleted, before and
+// after). Called before every commit that writes stock rows, where item_stock is settled. Set-based
+// and proportional to the codes touched: a first load reads only its own rows' codes.
+import { stockCodeKey } from '../../shared/normalise-code.ts';
+import type { WriteDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
+
+const HELD = (code: string) => `(EXISTS (SELECT 1 FROM inventory i WHERE i.lot = ${code}) OR EXISTS (SELECT 1 FROM inventory i WHERE i.serial = ${code}))`;
+
+// A code no stock row holds any more goes, with its index entry.
+const GONE = `DELETE FROM stock_codes WHERE code IN (SELECT value FROM json_each(?)) AND NOT ${HELD('stock_codes.code')} RETURNING rid`;
+const GONE_FROM_INDEX = `DELETE FROM stock_codes_fts WHERE rowid IN (SELECT value FROM json_each(?))`;
+
+// The codes of the rows added, and the named codes still held, with their keys; then the index
+// entries of those new to the table, all in two statements (a first load brings thousands).
+// A code the table has already, or one without a key (separators only: NOT NULL), is ignored.
+const ADD = `INSERT OR IGNORE INTO stock_codes (code, key) SELECT code, stock_code_key(code) FROM (
+    SELECT DISTINCT code FROM (
+      SELECT lot AS code FROM inventory WHERE rid > ? AND lot IS NOT NULL
+      UNION ALL SELECT serial FROM inventory WHERE rid > ? AND serial IS NOT NULL
+      UNION ALL SELECT value FROM json_each(?) WHERE value IS NOT NULL AND ${HELD('value')}
+    )
+  )`;
+const ADD_TO_INDEX = `INSERT INTO stock_codes_fts (rowid, key) SELECT rid, key FROM stock_codes WHERE rid > ?`;
+const LAST = `SELECT coalesce(max(rid), 0) FROM stock_codes`;
+
+const withKeys = new WeakSet<WriteDb>();
+
+/**
+ * Makes stock_codes hold again exactly the lots and serials of the stock rows, for the rows added
+ * after `afterRid` and the codes in `touched`. Call inside the transaction that wrote them.
+ */
+export function settleStockCodes(db: WriteDb, afterRid: number, touched: Iterable<unknown>): void {
+  if (!withKeys.has(db)) {
+    db.function('stock_code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
+    withKeys.add(db);
+  }
+  const named = JSON.stringify([...new Set(touched)].filter((code) => typeof code === 'string'));
+  const gone = stmt(db, GONE).pluck().all(named) as number[];
+  if (gone.length > 0) stmt(db, GONE_FROM_INDEX).run(JSON.stringify(gone));
+  // a new code's rid comes after every code held (the codes gone are gone from the index too)
+  const last = stmt(db, LAST).pluck().get() as number;
+  // two spellings of one code by case are one row (NOCASE): the first stays
+  if (stmt(db, ADD).run(afterRid, afterRid, named).changes > 0) stmt(db, ADD_TO_INDEX).run(last);
+}
+
+/** The lots and serials of these stock rows (before they are changed or deleted). */
+export function codesOfStockRows(db: WriteDb, rids: readonly number[]): (string | null)[] {
+  if (rids.length === 0) return [];
+  return (stmt(db, 'SELECT lot, serial FROM inventory WHERE rid IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(rids)) as (string | null)[][]).flat();
+}
+
+/** The lots and serials of a dataset's stock rows (before the dataset is dropped). */
+export function codesOfStockDataset(db: WriteDb, datasetId: number): string[] {
+  return stmt(db, 'SELECT lot FROM inventory WHERE dataset_id = ? AND lot IS NOT NULL UNION SELECT serial FROM inventory WHERE dataset_id = ? AND serial IS NOT NULL')
+    .pluck()
+    .all(datasetId, datasetId) as string[];
+}
