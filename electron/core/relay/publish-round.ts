@@ -8,13 +8,15 @@
 // A log (history) is the exception to "a row the mirror no longer holds is a tombstone": a mirror
 // keeps a log's events round after round, so a relay's new mirror (one taking over) holds fewer than
 // the generation it continues. A log's event leaves a generation only as it leaves a workstation's
-// mirror, by falling before the window the mirror keeps; one the mirror merely never read stays.
+// mirror: by falling before the window the mirror keeps, or behind the newest `historyMaxEvents` it
+// keeps of a busy log; one the mirror merely never read stays.
 import type pg from 'pg';
-import { allDatasets, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
+import { allDatasets, logExtent, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
 import { datasetRows, logRows } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
-import { tableOf } from '../lists/registry.ts';
+import { tableOf, type TableName } from '../lists/registry.ts';
+import { HISTORY_MAX_EVENTS } from '../sync/dataset-registry.ts';
 import { changeElement, gzipChunk } from './chunk-format.ts';
 
 /** Generations of changes kept as chunks; a seat further behind gets the dataset whole. */
@@ -25,6 +27,8 @@ export interface PublishOptions {
   /** The license whose service user's mirror this is. */
   scope: string;
   horizonGenerations?: number;
+  /** The most events the relay's mirror keeps of a log (its sync's `historyMaxEvents`). */
+  historyMaxEvents?: number;
 }
 
 export interface PublishedDataset {
@@ -51,7 +55,7 @@ async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options:
       await tx.commit({ generation: tx.generation, horizon: tx.horizon, sourceEtag: d.etag, readAt: d.last_success_at });
       return { key: d.key, generation: tx.generation, changed: 0, deleted: 0 };
     }
-    const result = await writeChanges(db, tx, d, options.horizonGenerations ?? DEFAULT_HORIZON_GENERATIONS);
+    const result = await writeChanges(db, tx, d, options.horizonGenerations ?? DEFAULT_HORIZON_GENERATIONS, options.historyMaxEvents ?? HISTORY_MAX_EVENTS);
     return { key: d.key, ...result };
   } catch (error) {
     await tx.rollback().catch(() => undefined);
@@ -59,7 +63,7 @@ async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options:
   }
 }
 
-async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGenerations: number): Promise<Omit<PublishedDataset, 'key'>> {
+async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGenerations: number, historyMaxEvents: number): Promise<Omit<PublishedDataset, 'key'>> {
   const live = await tx.liveHashes();
   const generation = tx.generation + 1;
   // A first load is not kept as a chunk: a seat with nothing gets the dataset whole anyway.
@@ -83,7 +87,7 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
     }
   }
   await tx.writeRows(batch, generation);
-  const gone = windowFrom === null ? [...live.keys()] : await beforeWindow(tx, [...live.keys()], windowFrom);
+  const gone = windowFrom === null ? [...live.keys()] : await leftTheLog(tx, [...live.keys()], logKept(db, table, d.dataset_id, windowFrom, historyMaxEvents));
   for (let i = 0; i < gone.length; i += BATCH_ROWS) await tx.writeTombstones(gone.slice(i, i + BATCH_ROWS), generation);
   if (keepChunk) for (const id of gone) elements.push(changeElement({ id, hash: null, raw: null, generation }));
   if (changed === 0 && gone.length === 0) {
@@ -97,15 +101,31 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   return { generation, changed, deleted: gone.length };
 }
 
+/** Where a log's kept events start: before `windowFrom` none; at or before `capOldest` (when set) none the mirror does not hold. */
+interface LogKept {
+  windowFrom: string;
+  capOldest: string | null;
+}
+
 /**
- * Of a log's live events the mirror does not hold, those before its window. An event written
- * without a time (by a relay before times were kept) cannot be placed, and goes as any row would.
+ * A mirror holding as many events of a log as it keeps dropped every event older than its oldest
+ * (the newest `maxEvents` stay), so a workstation's mirror holds none of them either.
  */
-async function beforeWindow(tx: PublishTx, ids: string[], windowFrom: string): Promise<string[]> {
+function logKept(db: ReadDb, table: TableName, datasetId: number, windowFrom: string, maxEvents: number): LogKept {
+  const extent = logExtent(db, datasetId, table);
+  return { windowFrom, capOldest: extent.events >= maxEvents ? extent.oldest : null };
+}
+
+/**
+ * Of a log's live events the mirror does not hold, those it dropped: before its window, or at or
+ * before its oldest when it is full. An event written without a time (by a relay before times were
+ * kept) cannot be placed, and goes as any row would.
+ */
+async function leftTheLog(tx: PublishTx, ids: string[], kept: LogKept): Promise<string[]> {
   const out: string[] = [];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     const times = await tx.eventTimes(ids.slice(i, i + BATCH_ROWS));
-    for (const [id, time] of times) if (time === null || time < windowFrom) out.push(id);
+    for (const [id, time] of times) if (time === null || time < kept.windowFrom || (kept.capOldest !== null && time <= kept.capOldest)) out.push(id);
   }
   return out;
 }

@@ -70,6 +70,11 @@ export function logState(db: ReadDb, datasetId: number, table: TableName): { kep
   return { keptFrom, newest };
 }
 
+/** How many events a log dataset holds, and the time of its oldest. */
+export function logExtent(db: ReadDb, datasetId: number, table: TableName): { events: number; oldest: string | null } {
+  return db.prepare(`SELECT count(*) AS events, min(created_on) AS oldest FROM ${table} WHERE dataset_id = ?`).get(datasetId) as { events: number; oldest: string | null };
+}
+
 /**
  * The newest event of the server's last answer for a log (meta `log_newest:<dataset_id>`, written
  * with the events): unlike the newest event kept, it goes back when the server's log does (a
