@@ -28,6 +28,7 @@ const folder = tempDir('aisle-relay-log-');
 beforeAll(async () => {
   postgres = await startTestPostgres();
   pool = new pg.Pool({ connectionString: postgres.url });
+  pool.on('error', () => undefined); // a connection still closing when PostgreSQL stops at the end
   await ensureRelaySchema(pool);
   server = await startDemoServer({ port: 0, items: 400, accounts: 1, facilities: 1, seed: 5, rateLimit: 0, today: '2026-11-01', historyDays: 90 });
   const signedIn = await demoToken(server);

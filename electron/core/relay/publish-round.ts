@@ -8,14 +8,14 @@
 // A log (history) is the exception to "a row the mirror no longer holds is a tombstone": a mirror
 // keeps a log's events round after round, so a relay's new mirror (one taking over) holds fewer than
 // the generation it continues. A log's event leaves a generation only as it leaves a workstation's
-// mirror: by falling before the window the mirror keeps, or behind the newest `historyMaxEvents` it
-// keeps of a busy log; one the mirror merely never read stays.
+// mirror: by falling before the window the mirror keeps, or behind the newest `historyMaxEvents` a
+// mirror keeps of a busy log; one the mirror merely never read stays while there is room.
 import type pg from 'pg';
-import { allDatasets, logExtent, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
+import { allDatasets, logEvents, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
 import { datasetRows, logRows } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
-import { tableOf, type TableName } from '../lists/registry.ts';
+import { tableOf } from '../lists/registry.ts';
 import { HISTORY_MAX_EVENTS } from '../sync/dataset-registry.ts';
 import { changeElement, gzipChunk } from './chunk-format.ts';
 
@@ -87,7 +87,7 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
     }
   }
   await tx.writeRows(batch, generation);
-  const gone = windowFrom === null ? [...live.keys()] : await leftTheLog(tx, [...live.keys()], logKept(db, table, d.dataset_id, windowFrom, historyMaxEvents));
+  const gone = windowFrom === null ? [...live.keys()] : await leftTheLog(tx, [...live.keys()], windowFrom, historyMaxEvents - logEvents(db, d.dataset_id, table));
   for (let i = 0; i < gone.length; i += BATCH_ROWS) await tx.writeTombstones(gone.slice(i, i + BATCH_ROWS), generation);
   if (keepChunk) for (const id of gone) elements.push(changeElement({ id, hash: null, raw: null, generation }));
   if (changed === 0 && gone.length === 0) {
@@ -101,31 +101,24 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   return { generation, changed, deleted: gone.length };
 }
 
-/** Where a log's kept events start: before `windowFrom` none; at or before `capOldest` (when set) none the mirror does not hold. */
-interface LogKept {
-  windowFrom: string;
-  capOldest: string | null;
-}
-
 /**
- * A mirror holding as many events of a log as it keeps dropped every event older than its oldest
- * (the newest `maxEvents` stay), so a workstation's mirror holds none of them either.
+ * Of a log's live events the mirror does not hold, those a workstation's mirror no longer holds
+ * either: the ones before the window, and past the newest `historyMaxEvents` (a mirror keeps no more; a
+ * new mirror's events are the server's newest, so the others fill the room left, newest first). An
+ * event written without a time (by a relay before times were kept) cannot be placed, and goes as
+ * any row would.
  */
-function logKept(db: ReadDb, table: TableName, datasetId: number, windowFrom: string, maxEvents: number): LogKept {
-  const extent = logExtent(db, datasetId, table);
-  return { windowFrom, capOldest: extent.events >= maxEvents ? extent.oldest : null };
-}
-
-/**
- * Of a log's live events the mirror does not hold, those it dropped: before its window, or at or
- * before its oldest when it is full. An event written without a time (by a relay before times were
- * kept) cannot be placed, and goes as any row would.
- */
-async function leftTheLog(tx: PublishTx, ids: string[], kept: LogKept): Promise<string[]> {
+async function leftTheLog(tx: PublishTx, ids: string[], windowFrom: string, room: number): Promise<string[]> {
   const out: string[] = [];
+  const kept: { id: string; time: string }[] = [];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     const times = await tx.eventTimes(ids.slice(i, i + BATCH_ROWS));
-    for (const [id, time] of times) if (time === null || time < kept.windowFrom || (kept.capOldest !== null && time <= kept.capOldest)) out.push(id);
+    for (const [id, time] of times) {
+      if (time === null || time < windowFrom) out.push(id);
+      else kept.push({ id, time });
+    }
   }
+  kept.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  for (const e of kept.slice(Math.max(0, room))) out.push(e.id);
   return out;
 }

@@ -70,9 +70,9 @@ export function logState(db: ReadDb, datasetId: number, table: TableName): { kep
   return { keptFrom, newest };
 }
 
-/** How many events a log dataset holds, and the time of its oldest. */
-export function logExtent(db: ReadDb, datasetId: number, table: TableName): { events: number; oldest: string | null } {
-  return db.prepare(`SELECT count(*) AS events, min(created_on) AS oldest FROM ${table} WHERE dataset_id = ?`).get(datasetId) as { events: number; oldest: string | null };
+/** How many events a log dataset holds. */
+export function logEvents(db: ReadDb, datasetId: number, table: TableName): number {
+  return db.prepare(`SELECT count(*) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
 }
 
 /**
