@@ -9,13 +9,14 @@
 // keeps a log's events round after round, so a relay's new mirror (one taking over) holds fewer than
 // the generation it continues. A log's event leaves a generation only as it leaves a workstation's
 // mirror: by falling before the window the mirror keeps, or behind the newest `historyMaxEvents` a
-// mirror keeps of a busy log; one the mirror merely never read stays while there is room.
+// mirror keeps of a busy log (of the mirror's events and the generation's together); one the mirror
+// merely never read stays while it is among those.
 import type pg from 'pg';
-import { allDatasets, logEvents, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
-import { datasetRows, logRows } from '../db/read/dataset-rows.ts';
+import { allDatasets, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
+import { datasetRows, logRows, logTimes } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
-import { tableOf } from '../lists/registry.ts';
+import { tableOf, type TableName } from '../lists/registry.ts';
 import { HISTORY_MAX_EVENTS } from '../sync/dataset-registry.ts';
 import { changeElement, gzipChunk } from './chunk-format.ts';
 
@@ -72,9 +73,12 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   let batch: { id: string; hash: number; raw: string }[] = [];
   let changed = 0;
   const table = tableOf(d.list);
-  // a log's window start (null for other lists): its events before it are the only ones it drops
+  // a log's window start (null for other lists), and the events its generation holds
   const windowFrom = logWindowFrom(db, d.dataset_id);
+  const logKeeps = windowFrom === null ? null : await logGeneration(db, tx, table, d.dataset_id, live, windowFrom, historyMaxEvents);
   for (const row of windowFrom === null ? datasetRows(db, table, d.dataset_id) : logRows(db, table, d.dataset_id)) {
+    // an event past the newest a workstation keeps: a tombstone below if the generation held it
+    if (logKeeps && !logKeeps.has(row.id)) continue;
     const before = live.get(row.id);
     live.delete(row.id);
     if (before === row.hash) continue;
@@ -87,7 +91,7 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
     }
   }
   await tx.writeRows(batch, generation);
-  const gone = windowFrom === null ? [...live.keys()] : await leftTheLog(tx, [...live.keys()], windowFrom, historyMaxEvents - logEvents(db, d.dataset_id, table));
+  const gone = logKeeps === null ? [...live.keys()] : [...live.keys()].filter((id) => !logKeeps.has(id));
   for (let i = 0; i < gone.length; i += BATCH_ROWS) await tx.writeTombstones(gone.slice(i, i + BATCH_ROWS), generation);
   if (keepChunk) for (const id of gone) elements.push(changeElement({ id, hash: null, raw: null, generation }));
   if (changed === 0 && gone.length === 0) {
@@ -102,23 +106,22 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
 }
 
 /**
- * Of a log's live events the mirror does not hold, those a workstation's mirror no longer holds
- * either: the ones before the window, and past the newest `historyMaxEvents` (a mirror keeps no more; a
- * new mirror's events are the server's newest, so the others fill the room left, newest first). An
- * event written without a time (by a relay before times were kept) cannot be placed, and goes as
- * any row would.
+ * The events a log's generation holds: the relay's mirror's and those the generation held that the
+ * mirror does not (a new mirror reads fewer), within the window, and of them the newest
+ * `maxEvents`, as a workstation's mirror keeps them round after round. An event written without a
+ * time (by a relay before times were kept) cannot be placed, and goes as any row would.
  */
-async function leftTheLog(tx: PublishTx, ids: string[], windowFrom: string, room: number): Promise<string[]> {
-  const out: string[] = [];
-  const kept: { id: string; time: string }[] = [];
-  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
-    const times = await tx.eventTimes(ids.slice(i, i + BATCH_ROWS));
-    for (const [id, time] of times) {
-      if (time === null || time < windowFrom) out.push(id);
-      else kept.push({ id, time });
-    }
+async function logGeneration(db: ReadDb, tx: PublishTx, table: TableName, datasetId: number, live: ReadonlyMap<string, number>, windowFrom: string, maxEvents: number): Promise<Set<string>> {
+  const events: { id: string; time: string }[] = [];
+  const inMirror = new Set<string>();
+  for (const e of logTimes(db, table, datasetId)) {
+    inMirror.add(e.id);
+    events.push(e);
   }
-  kept.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
-  for (const e of kept.slice(Math.max(0, room))) out.push(e.id);
-  return out;
+  const others = [...live.keys()].filter((id) => !inMirror.has(id));
+  for (let i = 0; i < others.length; i += BATCH_ROWS) {
+    for (const [id, time] of await tx.eventTimes(others.slice(i, i + BATCH_ROWS))) if (time !== null && time >= windowFrom) events.push({ id, time });
+  }
+  if (events.length > maxEvents) events.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  return new Set(events.slice(0, maxEvents).map((e) => e.id));
 }

@@ -70,11 +70,6 @@ export function logState(db: ReadDb, datasetId: number, table: TableName): { kep
   return { keptFrom, newest };
 }
 
-/** How many events a log dataset holds. */
-export function logEvents(db: ReadDb, datasetId: number, table: TableName): number {
-  return db.prepare(`SELECT count(*) FROM ${table} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
-}
-
 /**
  * The newest event of the server's last answer for a log (meta `log_newest:<dataset_id>`, written
  * with the events): unlike the newest event kept, it goes back when the server's log does (a
