@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
 import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts';
 import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-proxy.ts';
@@ -23,7 +24,7 @@ import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, renderFleetTable, 
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
 const quick = args.has('quick');
-const ITEMS = Number(args.get('items') ?? (quick ? 5_000 : 100_000));
+const ITEMS = Number(args.get('items') ?? (quick ? 5_000 : 1_000_000));
 const SEATS = (args.get('seats') ?? (quick ? '1,5' : '1,50,200')).split(',').map(Number);
 const ROUNDS = Number(args.get('rounds') ?? (quick ? 1 : 2));
 const PASSWORD = 'demo1234';
@@ -138,12 +139,22 @@ async function seatRound(base: string, seat: Seat, measure?: { averageRow: Map<s
     wire += answer.wire;
     seat.held.set(e.key, e.generation);
     if (!measure) continue;
-    const elements = JSON.parse(answer.body.toString('utf8')) as { record?: unknown }[];
+    // element by element: a whole dataset of 1,000,000 items is longer than one string may be
+    let elements = 0;
+    let records = 0;
+    let recordChars = 0;
+    const splitter = new JsonArraySplitter();
+    splitter.push(answer.body, (bytes) => {
+      elements++;
+      const x = JSON.parse(bytes.toString('utf8')) as { record?: unknown };
+      if (x.record === undefined) return;
+      records++;
+      recordChars += JSON.stringify(x.record).length;
+    });
     if (!byChanges) {
-      const rows = elements.filter((x) => x.record !== undefined).map((x) => JSON.stringify(x.record).length);
-      measure.averageRow.set(e.key, rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0);
+      measure.averageRow.set(e.key, records ? recordChars / records : 0);
     } else if (measure.deltas) {
-      measure.deltas.push({ bytes: answer.body.length, elements: elements.length, averageRowBytes: measure.averageRow.get(e.key) ?? 0 });
+      measure.deltas.push({ bytes: answer.body.length, elements, averageRowBytes: measure.averageRow.get(e.key) ?? 0 });
     }
   }
   return wire;

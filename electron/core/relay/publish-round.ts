@@ -8,13 +8,16 @@
 // A log (history) is the exception to "a row the mirror no longer holds is a tombstone": a mirror
 // keeps a log's events round after round, so a relay's new mirror (one taking over) holds fewer than
 // the generation it continues. A log's event leaves a generation only as it leaves a workstation's
-// mirror, by falling before the window the mirror keeps; one the mirror merely never read stays.
+// mirror: by falling before the window the mirror keeps, or behind the newest `historyMaxEvents` a
+// mirror keeps of a busy log (of the mirror's events and the generation's together); one the mirror
+// merely never read stays while it is among those.
 import type pg from 'pg';
 import { allDatasets, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
-import { datasetRows, logRows } from '../db/read/dataset-rows.ts';
+import { datasetRows, logRows, logTimes } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
-import { tableOf } from '../lists/registry.ts';
+import { tableOf, type TableName } from '../lists/registry.ts';
+import { HISTORY_MAX_EVENTS } from '../sync/dataset-registry.ts';
 import { changeElement, gzipChunk } from './chunk-format.ts';
 
 /** Generations of changes kept as chunks; a seat further behind gets the dataset whole. */
@@ -25,6 +28,8 @@ export interface PublishOptions {
   /** The license whose service user's mirror this is. */
   scope: string;
   horizonGenerations?: number;
+  /** The most events the relay's mirror keeps of a log (its sync's `historyMaxEvents`). */
+  historyMaxEvents?: number;
 }
 
 export interface PublishedDataset {
@@ -51,7 +56,7 @@ async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options:
       await tx.commit({ generation: tx.generation, horizon: tx.horizon, sourceEtag: d.etag, readAt: d.last_success_at });
       return { key: d.key, generation: tx.generation, changed: 0, deleted: 0 };
     }
-    const result = await writeChanges(db, tx, d, options.horizonGenerations ?? DEFAULT_HORIZON_GENERATIONS);
+    const result = await writeChanges(db, tx, d, options.horizonGenerations ?? DEFAULT_HORIZON_GENERATIONS, options.historyMaxEvents ?? HISTORY_MAX_EVENTS);
     return { key: d.key, ...result };
   } catch (error) {
     await tx.rollback().catch(() => undefined);
@@ -59,7 +64,7 @@ async function publishDataset(db: ReadDb, pool: pg.Pool, d: DatasetRow, options:
   }
 }
 
-async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGenerations: number): Promise<Omit<PublishedDataset, 'key'>> {
+async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGenerations: number, historyMaxEvents: number): Promise<Omit<PublishedDataset, 'key'>> {
   const live = await tx.liveHashes();
   const generation = tx.generation + 1;
   // A first load is not kept as a chunk: a seat with nothing gets the dataset whole anyway. So is a
@@ -69,9 +74,12 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
   let batch: { id: string; hash: number; raw: string }[] = [];
   let changed = 0;
   const table = tableOf(d.list);
-  // a log's window start (null for other lists): its events before it are the only ones it drops
+  // a log's window start (null for other lists), and the events its generation holds
   const windowFrom = logWindowFrom(db, d.dataset_id);
+  const logKeeps = windowFrom === null ? null : await logGeneration(db, tx, table, d.dataset_id, live, windowFrom, historyMaxEvents);
   for (const row of windowFrom === null ? datasetRows(db, table, d.dataset_id) : logRows(db, table, d.dataset_id)) {
+    // an event past the newest a workstation keeps: a tombstone below if the generation held it
+    if (logKeeps && !logKeeps.has(row.id)) continue;
     const before = live.get(row.id);
     live.delete(row.id);
     if (before === row.hash) continue;
@@ -84,7 +92,7 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
     }
   }
   await tx.writeRows(batch, generation);
-  const gone = windowFrom === null ? [...live.keys()] : await beforeWindow(tx, [...live.keys()], windowFrom);
+  const gone = logKeeps === null ? [...live.keys()] : [...live.keys()].filter((id) => !logKeeps.has(id));
   for (let i = 0; i < gone.length; i += BATCH_ROWS) await tx.writeTombstones(gone.slice(i, i + BATCH_ROWS), generation);
   if (keepChunk) for (const id of gone) elements.push(changeElement({ id, hash: null, raw: null, generation }));
   if (changed === 0 && gone.length === 0) {
@@ -99,14 +107,22 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
 }
 
 /**
- * Of a log's live events the mirror does not hold, those before its window. An event written
- * without a time (by a relay before times were kept) cannot be placed, and goes as any row would.
+ * The events a log's generation holds: the relay's mirror's and those the generation held that the
+ * mirror does not (a new mirror reads fewer), within the window, and of them the newest
+ * `maxEvents`, as a workstation's mirror keeps them round after round. An event written without a
+ * time (by a relay before times were kept) cannot be placed, and goes as any row would.
  */
-async function beforeWindow(tx: PublishTx, ids: string[], windowFrom: string): Promise<string[]> {
-  const out: string[] = [];
-  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
-    const times = await tx.eventTimes(ids.slice(i, i + BATCH_ROWS));
-    for (const [id, time] of times) if (time === null || time < windowFrom) out.push(id);
+async function logGeneration(db: ReadDb, tx: PublishTx, table: TableName, datasetId: number, live: ReadonlyMap<string, number>, windowFrom: string, maxEvents: number): Promise<Set<string>> {
+  const events: { id: string; time: string }[] = [];
+  const inMirror = new Set<string>();
+  for (const e of logTimes(db, table, datasetId)) {
+    inMirror.add(e.id);
+    events.push(e);
   }
-  return out;
+  const others = [...live.keys()].filter((id) => !inMirror.has(id));
+  for (let i = 0; i < others.length; i += BATCH_ROWS) {
+    for (const [id, time] of await tx.eventTimes(others.slice(i, i + BATCH_ROWS))) if (time !== null && time >= windowFrom) events.push({ id, time });
+  }
+  if (events.length > maxEvents) events.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  return new Set(events.slice(0, maxEvents).map((e) => e.id));
 }

@@ -126,6 +126,17 @@ function changesOf(body: Buffer): Change[] {
   return out;
 }
 
+/**
+ * The last change of each id. Changes of several generations name a row once per generation that
+ * changed it: a row changed in one and deleted in a later one is deleted, and the applier's part by
+ * id would keep the earlier record if it were given it.
+ */
+function lastOfEach(changes: Change[]): Change[] {
+  const last = new Map<string, string | null>();
+  for (const c of changes) last.set(c.id, c.raw);
+  return [...last].map(([id, raw]) => ({ id, raw }));
+}
+
 const GENERATION_PREFIX = 'relay_generation:';
 const generationKey = (entry: Pick<CatalogEntry, 'license' | 'key'>) => `${GENERATION_PREFIX}${entry.license}:${entry.key}`;
 
@@ -192,7 +203,7 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
   const path = byChanges
     ? `/relay/v1/changes/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${held}/${entry.generation}`
     : `/relay/v1/whole/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${entry.generation}`;
-  const changes = changesOf(await get(options, path));
+  const changes = lastOfEach(changesOf(await get(options, path)));
   const datasetId = dataset();
   // changes go through the applier as a set of changes (a part by id: the rows it names as they now
   // are, the ids without a row deleted), so their cost is the change's, not the dataset's; a whole

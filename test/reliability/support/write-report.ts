@@ -170,10 +170,11 @@ function attack(f: Figures): string {
 
 function relay(f: Figures): string {
   const rows = (f.deltas as Figures[]).map((d) => [d.key, d.changedOrDeleted, kb(d.deltaBytes), `${d.averageRow} B`, d.ratio.toFixed(2)]);
-  return `## The site relay (test/reliability/relay.test.ts)
+  const items = Number(f.items).toLocaleString('en-US');
+  return `## The site relay at ${items} items (test/reliability/relay.test.ts)
 
-A private PostgreSQL and nginx, started for the test; \`aisle relay\` over the demo server (${f.items} items) stepping
-through revisions. Requests to the warehouse server's data per relay round: **${f.serverDataRequestsPerRound.oneSeat}** with one seat,
+A private PostgreSQL and nginx, started for the test; \`aisle relay\` over the demo server (${items} items) stepping
+through revisions, every figure below measured at that size. Requests to the warehouse server's data per relay round: **${f.serverDataRequestsPerRound.oneSeat}** with one seat,
 **${f.serverDataRequestsPerRound.allSeats}** with ${f.seats} seats. ${f.seats} seats asking the same changes at once: **${f.relayAnswersForAllSeats}** answer from the relay
 (nginx's cache and its lock gave it to all). A delta against what it carries (changed and deleted rows × the average row):
 

@@ -20,3 +20,8 @@ export function datasetRows(db: ReadDb, table: TableName, datasetId: number): It
 export function logRows(db: ReadDb, table: TableName, datasetId: number): IterableIterator<StoredRow> {
   return db.prepare(`SELECT id, hash, raw, created_on AS time FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<StoredRow>;
 }
+
+/** Every event of a log dataset: its id and time only. */
+export function logTimes(db: ReadDb, table: TableName, datasetId: number): IterableIterator<{ id: string; time: string }> {
+  return db.prepare(`SELECT id, created_on AS time FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<{ id: string; time: string }>;
+}
