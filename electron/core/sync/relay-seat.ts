@@ -22,6 +22,7 @@ import { beginSnapshot } from '../mirror/apply-snapshot.ts';
 import { listLabel, tableOf } from '../lists/registry.ts';
 import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
+import { ScopeLists } from './unplanned-datasets.ts';
 import { relayGet } from './relay-http.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
@@ -170,7 +171,7 @@ export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEn
   const listed = new Set(catalog.map((e) => generationKey(e)));
   // the scopes' names before anything goes (the accounts or facilities list may already lack them)
   const names = scopeNamesById(db, true);
-  const removed = new Map<string, Notice & { code: 'scope_removed' }>();
+  const removed = new ScopeLists();
   for (const metaKey of metaEntries(db, GENERATION_PREFIX).keys()) {
     if (listed.has(metaKey)) continue;
     const rest = metaKey.slice(GENERATION_PREFIX.length);
@@ -181,12 +182,9 @@ export function dropDatasetsLeftCatalog(db: WriteDb, catalog: readonly CatalogEn
     }
     dropDataset(db, row.dataset_id, tableOf(row.list), () => deleteMeta(db, metaKey));
     if (row.scope_kind === 'global' || row.scope_id === null) continue;
-    const scope = `${row.scope_kind}:${row.scope_id}`;
-    const notice = removed.get(scope) ?? { code: 'scope_removed', scope: row.scope_kind === 'account' ? 'account' : 'facility', name: names.get(row.scope_id) ?? row.scope_id, lists: [] };
-    notice.lists.push({ list: row.list, label: listLabel(row.list) });
-    removed.set(scope, notice);
+    removed.note(row, names.get(row.scope_id) ?? row.scope_id);
   }
-  return [...removed.values()];
+  return removed.notices('scope_removed');
 }
 
 export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, options: SeatRelayOptions, { allowMassDelete = false }: { allowMassDelete?: boolean } = {}): Promise<SeatDatasetOutcome> {

@@ -46,14 +46,8 @@ export interface Unplanned {
 export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan: PlanOptions, names: ReadonlyMap<string, string>, at: string): Unplanned {
   let dropped = 0;
   /** Per scope ("account:ACME"): its name, and the labels of its datasets kept back or removed. */
-  const keptBack = new Map<string, { kind: string; name: string; lists: { list: string; label: string }[] }>();
-  const removed = new Map<string, { kind: string; name: string; lists: { list: string; label: string }[] }>();
-  const note = (into: typeof keptBack, row: DatasetRow, name: string) => {
-    const key = `${row.scope_kind}:${row.scope_id}`;
-    const entry = into.get(key) ?? { kind: row.scope_kind, name, lists: [] };
-    entry.lists.push({ list: row.list, label: listLabel(row.list) });
-    into.set(key, entry);
-  };
+  const keptBack = new ScopeLists();
+  const removed = new ScopeLists();
   for (const row of allDatasets(db)) {
     const gone = scopeGone(db, row.dataset_id);
     if (planned.has(row.key)) {
@@ -68,19 +62,32 @@ export function settleUnplanned(db: WriteDb, planned: ReadonlySet<string>, plan:
     if (gone) {
       dropDataset(db, row.dataset_id, tableOf(row.list));
       dropped++;
-      note(removed, row, gone.name);
+      removed.note(row, gone.name);
       continue;
     }
     const name = names.get(row.scope_id ?? '') ?? row.scope_id ?? '';
     const label = listLabel(row.list).toLowerCase();
     const message = `${scopeWord(row.scope_kind)} ${name} is no longer on the server's list: its ${label} stay on this workstation until the next complete sync confirms it is gone.`;
     markKeptWhileScopeGone(db, row.dataset_id, { since: at, name }, new AisleError('not_found', message));
-    note(keptBack, row, name);
+    keptBack.note(row, name);
   }
   markPlanSettled(db, at);
-  const notices: Notice[] = [
-    ...[...keptBack.values()].map((s): Notice => ({ code: 'scope_kept', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),
-    ...[...removed.values()].map((s): Notice => ({ code: 'scope_removed', scope: scopeOf(s.kind), name: s.name, lists: s.lists })),
-  ];
+  const notices: Notice[] = [...keptBack.notices('scope_kept'), ...removed.notices('scope_removed')];
   return { dropped, notices };
+}
+
+/** Datasets grouped by their scope ("account:ACME"), with its name and their lists' labels: one notice a scope. */
+export class ScopeLists {
+  private readonly scopes = new Map<string, { kind: string; name: string; lists: { list: string; label: string }[] }>();
+
+  note(row: DatasetRow, name: string): void {
+    const key = `${row.scope_kind}:${row.scope_id}`;
+    const entry = this.scopes.get(key) ?? { kind: row.scope_kind, name, lists: [] };
+    entry.lists.push({ list: row.list, label: listLabel(row.list) });
+    this.scopes.set(key, entry);
+  }
+
+  notices(code: 'scope_kept' | 'scope_removed'): Notice[] {
+    return [...this.scopes.values()].map((s): Notice => ({ code, scope: scopeOf(s.kind), name: s.name, lists: s.lists }));
+  }
 }
