@@ -10,6 +10,7 @@ import { markError } from '../../db/write/datasets.ts';
 import { type DatasetSpec } from '../../mirror/dataset-state.ts';
 import { rejectedNote } from '../list-errors.ts';
 import type { AnswerOptions, AnswerState } from './answer-state.ts';
+import { firstLoadFollows } from './first-loads.ts';
 import { logReading } from './log-reading.ts';
 import { askAhead, nextRequest } from './next-request.ts';
 import { readPage, type PageRead } from './read-page.ts';
@@ -75,6 +76,7 @@ function finishAnswer(r: RoundState, a: AnswerState): Applied {
     alsoCommit: alsoCommit && (() => alsoCommit(a.bytes)),
     announcedTotal: a.listPages?.announcedTotal ?? null,
     shrinkHoldPercent: r.options.shrinkHoldPercent,
+    indexesLater: firstLoadFollows(r, spec),
   });
   if (result.kind === 'applied') {
     // applied without the records left out: said in words on the dataset, kept until its next reading

@@ -5,6 +5,7 @@ import { checkpointAfterRound } from '../../db/wal.ts';
 import type { WriteDb } from '../../db/handles.ts';
 import { tableRowCount } from '../../db/read/list-rows.ts';
 import { inOneWrite } from '../../db/write/in-one-write.ts';
+import { buildDeferredIndexes } from '../../db/write/deferred-indexes.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
 import { compactSearchIndexes } from '../../db/write/search-index.ts';
 import { SEARCH_INDEXES, type SearchIndex, worthCompacting } from '../../mirror/search-index.ts';
@@ -29,6 +30,8 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
     notices.push(...settled.notices);
   }
   r.forms.save();
+  // a first load meant to build them failed or was not read: the table gets its indexes now
+  buildDeferredIndexes(db);
   pruneAccountedItems(db);
   compactAfter(db, r.written);
   checkpointAfterRound(db, dropped > 0 || results.some((x) => x.outcome === 'applied'));

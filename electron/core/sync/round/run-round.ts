@@ -5,6 +5,7 @@
 // datasets in order, each by read-dataset.ts (read-answer.ts, read-whole.ts or read-part.ts, then
 // apply-answer.ts page by page with read-page.ts); finish.ts settles the round.
 import type { WriteDb } from '../../db/handles.ts';
+import { buildDeferredIndexes } from '../../db/write/deferred-indexes.ts';
 import { finishRound } from './finish.ts';
 import { readPlanned } from './plan.ts';
 import { startRound } from './round-state.ts';
@@ -13,6 +14,8 @@ import type { RoundOptions, RoundResult } from './types.ts';
 export type { ReadingOptions, RoundResult } from './types.ts';
 
 export async function runRound(db: WriteDb, options: RoundOptions): Promise<RoundResult> {
+  // indexes a round that stopped between two first loads left dropped (db/write/deferred-indexes.ts)
+  buildDeferredIndexes(db);
   const r = startRound(db, options);
   const planned = await readPlanned(r);
   return finishRound(r, planned);

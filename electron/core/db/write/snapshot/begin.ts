@@ -3,6 +3,8 @@
 import { AisleError } from '../../../../contract/errors.ts';
 import type { WriteDb } from '../../handles.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
+import { buildIndexes, deferredIndexes, indexesBuilt } from '../deferred-indexes.ts';
+import { startBulk } from './bulk-load.ts';
 import { ownFacility } from './facility-scope.ts';
 import type { DatasetLimits, SnapshotPlan } from './plan.ts';
 import type { SnapshotState } from './state.ts';
@@ -38,7 +40,7 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
   const fresh = builder !== null && tableRows === 0;
   // walk the stored rows beside the snapshot (a whole dataset's answer); a part's few rows, and an adding answer's, are found by id
   const walk = previousRows > 0 && part === null && !appendOnly;
-  return {
+  const s: SnapshotState = {
     db, datasetId, scope, plan, table, part, appendOnly, statements, builder, fresh, fieldMap, previousRows, tableRows, maxRid, limits, flags, walk,
     extractScope: { list: scope.list, scopeId: scope.scopeId },
     open: true,
@@ -61,6 +63,27 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
     partValues: part ? new Set(part.values) : null,
     partColumn: part && part.column !== ID_PART ? table.columns.indexOf(part.column) : -1,
   };
+  try {
+    settleDeferredIndexes(s);
+  } catch (error) {
+    db.exec('ROLLBACK');
+    builder?.close();
+    throw error;
+  }
+  return s;
+}
+
+/**
+ * The table's indexes an earlier load of this first sync left dropped (deferred-indexes.ts): a first
+ * load goes on without them from its first row, as bulk-load.ts's would after a while; any other
+ * answer, which finds its stored rows by id, has them built first.
+ */
+function settleDeferredIndexes(s: SnapshotState): void {
+  const deferred = deferredIndexes(s.db, s.table.name);
+  if (!deferred) return;
+  if (s.previousRows === 0 && !s.part) return startBulk(s);
+  buildIndexes(s.db, s.table.name, deferred.indexes, (rid) => s.statements.ftsDelete?.run(rid));
+  indexesBuilt(s.db, s.table.name);
 }
 
 function beginTransaction(db: WriteDb, builder: SearchIndexBuilder | null): void {

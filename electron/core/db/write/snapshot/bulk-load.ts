@@ -3,7 +3,9 @@
 // one statement at the end (no per-row call, no segment merging: the sync merges after the round),
 // all inside the apply's transaction: readers still see the old dataset or the new one. A load into
 // an empty table fills its full-text index at the end too; a large one has it built meanwhile on a
-// helper thread (search-index-builder.ts).
+// helper thread (search-index-builder.ts). In a first sync, a load that another first load of the
+// same table follows leaves the indexes dropped for that one to build (deferred-indexes.ts).
+import { buildIndexes, deferIndexes, deferredIndexes, indexesBuilt } from '../deferred-indexes.ts';
 import type { SnapshotState } from './state.ts';
 
 const BULK_MIN_INSERTS = 20_000;
@@ -31,7 +33,9 @@ export function startBulk(s: SnapshotState): void {
     .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY sql NOT LIKE 'CREATE UNIQUE%', name`)
     .all(t) as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-  s.bulk = { indexes: indexes.map((i) => i.sql) };
+  // those an earlier load of this first sync left dropped are built with these (deferred-indexes.ts)
+  const deferred = deferredIndexes(db, t)?.indexes ?? [];
+  s.bulk = { indexes: [...deferred, ...indexes.map((i) => i.sql)].sort((a, b) => Number(!a.startsWith('CREATE UNIQUE')) - Number(!b.startsWith('CREATE UNIQUE'))) };
   s.ftsAfter ??= s.lastRid;
   if (s.fresh && table.fts) {
     const written = db.prepare(`SELECT rid, ${table.fts.columns.join(', ')} FROM ${t} WHERE rid > ? ORDER BY rid`).raw();
@@ -39,37 +43,24 @@ export function startBulk(s: SnapshotState): void {
   }
 }
 
-export function endBulk(s: SnapshotState): void {
+/**
+ * Builds the indexes dropped for the load, or, when another first load of the table follows in the
+ * same sync (`later`), leaves them dropped for it to build (deferred-indexes.ts).
+ */
+export function endBulk(s: SnapshotState, later = false): void {
   if (!s.bulk) return;
   const { db } = s;
-  for (const sql of s.bulk.indexes) {
-    try {
-      db.exec(sql);
-    } catch (error) {
-      // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
-      removeRepeatedIds(s);
-      db.exec(sql);
-    }
+  const t = s.table.name;
+  if (later) {
+    deferIndexes(db, t, { indexes: s.bulk.indexes, fts: s.table.fts?.table ?? null });
+  } else {
+    s.inserted -= buildIndexes(db, t, s.bulk.indexes, (rid) => {
+      if (rid <= s.ftsAfter!) s.statements.ftsDelete?.run(rid);
+      else s.removedAfter.push(rid);
+    });
+    indexesBuilt(db, t);
   }
   s.bulk = null;
-}
-
-function removeRepeatedIds(s: SnapshotState): void {
-  const t = s.table.name;
-  const key = t === 'records' ? 'dataset_id, id' : 'id';
-  const on = t === 'records' ? 'a.dataset_id = d.dataset_id AND a.id = d.id' : 'a.id = d.id';
-  const extra = s.db
-    .prepare(`SELECT a.rid FROM ${t} a JOIN (SELECT ${key}, max(rid) AS keep FROM ${t} GROUP BY ${key} HAVING count(*) > 1) d ON ${on} AND a.rid < d.keep`)
-    .pluck()
-    .all() as number[];
-  const remove = s.db.prepare(`DELETE FROM ${t} WHERE rid = ?`);
-  for (const rid of extra) {
-    remove.run(rid);
-    if (rid <= s.ftsAfter!) s.statements.ftsDelete?.run(rid);
-    else s.removedAfter.push(rid);
-  }
-  s.inserted -= extra.length;
 }
 
 /** Full-text entries for the rows after `ftsAfter`: the helper's index copied in, or built here from the table. */

@@ -15,7 +15,7 @@ import type { SnapshotState } from './state.ts';
 import { decideWaiting } from './store-record.ts';
 import { ID_PART, type ApplyResult, type FinishOptions } from './types.ts';
 
-export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent }: FinishOptions): ApplyResult {
+export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoCommit, announcedTotal = null, shrinkHoldPercent, indexesLater = false }: FinishOptions): ApplyResult {
   if (!s.open) throw new AisleError('internal', 'This snapshot was already finished.');
   const { db, datasetId, part } = s;
   const t = s.table.name;
@@ -29,7 +29,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     if (s.appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
     noteRejected(db, datasetId, s.rejected, s.rejection);
     clearMissing(db, datasetId);
-    endBulk(s);
+    endBulk(s, indexesLater);
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
     fillSearchIndex(s);

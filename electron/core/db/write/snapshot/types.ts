@@ -64,6 +64,11 @@ export interface FinishOptions {
   announcedTotal?: number | null;
   /** A catalog list read with no announced total that would shrink by more than this share (percent) is held (mass-delete-guard.ts). */
   shrinkHoldPercent?: number;
+  /**
+   * Another first load of this table follows in the same sync: indexes this load dropped are left
+   * for it to build (db/write/deferred-indexes.ts).
+   */
+  indexesLater?: boolean;
 }
 
 export interface SnapshotApplier {
