@@ -5,7 +5,7 @@ import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../shared/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -42,6 +42,8 @@ interface Context {
   facts: MirrorFacts | null;
   /** The stock item hits show, worded as each is made from its row; null for a lookup whose hits show none (lookupExact, hitsOfRecords). */
   stock: HitStocks | null;
+  /** Whether a lot or serial held holds this key anywhere (stockCodesHold), asked once per key. */
+  held: { key: string; held: boolean } | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -118,7 +120,7 @@ export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: S
 /** `stock`: the hits show their items' stock. */
 function context(db: ReadDb, options: SearchOptions, stock: boolean): Context {
   const home = options.homeFacility ?? null;
-  const ctx: Context = { db, home, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock: null };
+  const ctx: Context = { db, home, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock: null, held: null };
   if (stock) ctx.stock = new HitStocks(() => factsOf(ctx), home);
   return ctx;
 }
@@ -143,9 +145,11 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       eachOnce = found.length === 0 && !digitsPrefix(q);
       found = joinHits(found, prefixHits(ctx, q, limit));
       // Lots and serials typed halfway, only for a code nothing else starts with (as their exact probe).
-      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
+      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text) && trackingMayMatch(ctx, q)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
       // …or by any part of them, dashes and case aside (`Q8`, `261017q8`): a code with a digit only.
-      if (found.length === 0 && q.key.length >= 2 && /\d/.test(q.key) && !/\s/.test(q.text)) found = toHits(ctx, trackingPartRows(ctx.db, q.key, limit), 'prefix');
+      if (found.length === 0 && q.key.length >= 2 && /\d/.test(q.key) && !/\s/.test(q.text) && (q.key.length < TRIGRAM || codesHold(ctx, q.key))) {
+        found = toHits(ctx, trackingPartRows(ctx.db, q.key, limit), 'prefix');
+      }
     }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
@@ -251,9 +255,28 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
-  if (hits.length === 0) hits = trackingHits(ctx, q.text);
+  if (hits.length === 0 && trackingMayMatch(ctx, q)) hits = trackingHits(ctx, q.text);
   return hits;
 }
+
+/** Whether a lot or serial held holds this key anywhere, asked of the index once per key. */
+function codesHold(ctx: Context, key: string): boolean {
+  if (ctx.held?.key !== key) ctx.held = { key, held: stockCodesHold(ctx.db, key) };
+  return ctx.held.held;
+}
+
+/**
+ * False when no lot or serial can equal the text or start with it, because none holds its key
+ * anywhere (a lot equal to the text, or starting with it, holds its key too); then neither probe
+ * is made. Told so only of a plain ASCII text ending in a digit, with a key the trigram index can
+ * find: after a letter, an accent that follows it in a lot would fold into it and change the lot's
+ * key. True otherwise: the probes decide.
+ */
+function trackingMayMatch(ctx: Context, q: ClassifiedQuery): boolean {
+  return q.key.length < TRIGRAM || !PLAIN_ENDING_IN_DIGIT.test(q.text) || codesHold(ctx, q.key);
+}
+
+const PLAIN_ENDING_IN_DIGIT = /^[\x20-\x7e]*[0-9]$/;
 
 /** The spellings, and the digits as typed when they are not one of them (each once; a scan's usual case costs no Set). */
 function withTyped(spellings: string[], typed: string | null): string[] {
