@@ -96,4 +96,15 @@ describe('the lots and serials held', () => {
     expect(held().every(([code]) => !code.startsWith('LOT-'))).toBe(true);
     expectIndexed();
   });
+
+  it('are looked for in one segment of their index after each write that changed them: a miss then costs one probe, not one per write', () => {
+    const segments = () => db.prepare('SELECT count(DISTINCT segid) FROM stock_codes_fts_idx').pluck().get();
+    apply('F1', Array.from({ length: 2_000 }, (_, n) => stock('F1', n)));
+    apply('F2', Array.from({ length: 300 }, (_, n) => stock('F2', n)));
+    expect(segments()).toBe(1);
+    apply('F2', [{ ...stock('F2', 1), lot: 'ONLY-HERE-1' }], ['item-1', 'item-2', 'item-3']);
+    expect(segments()).toBe(1);
+    expect(held()).toEqual(fromRows());
+    expectIndexed();
+  });
 });

@@ -80,6 +80,14 @@ describe('an item hit\'s stock', () => {
     expect(search('A-03-02-B', null).hits[0].stock).toBeUndefined();
   });
 
+  it('shows the home facility\'s location first for the items of a word search and of pasted lines too', () => {
+    const tops = (q: string) => new Map(search(q, F2).hits.filter((h) => h.kind === 'item').map((h) => [h.id, h.stock?.top?.code]));
+    // item-1 is held in both facilities, item-2 only in the main warehouse
+    expect(tops('widget')).toEqual(new Map([['item-1', 'B-01-01-A'], ['item-2', 'A-03-02-B']]));
+    expect(tops('SKU-0001\nSKU-0002')).toEqual(new Map([['item-1', 'B-01-01-A'], ['item-2', 'A-03-02-B']]));
+    expect(search('widget', null).hits.find((h) => h.id === 'item-1')?.stock?.top?.code).toBe('A-03-02-B');
+  });
+
   it('says whose stock the figure covers, and names the facilities whose stock is not here', () => {
     expect(search('SKU-0001', null).hits[0].stock).toMatchObject({ covers: ['Main warehouse', 'Overflow'], notHere: [] });
     const own = tempDir();

@@ -52,8 +52,9 @@ describe('query plans', () => {
       lookupExact(d, 'SKU-0001', options);
       lookupExact(d, '036000291452', options);
       lookupExact(d, 'pat@example.com', options);
-      // a code nothing else has: only then are lots and serials probed
-      lookupExact(d, 'ZZ-404', options);
+      // a code nothing else has: only then are lots and serials probed (ending in a letter: a code
+      // ending in a digit that no lot holds any part of is told by the trigram index alone)
+      lookupExact(d, 'ZZ-404-B', options);
       searchAll(d, '(01)09506000134352(10)L1', options);
     });
     expectIndexed(plans);
@@ -93,6 +94,19 @@ describe('query plans', () => {
     const text = steps.join('\n');
     expect(text).toContain('stock_codes_fts VIRTUAL TABLE INDEX');
     for (const index of ['inventory_lot (lot=?)', 'inventory_serial (serial=?)']) expect(text).toContain(index);
+  });
+
+  it('a code no lot or serial holds any part of is told by the trigram index alone, once: no statement reads the stock rows', () => {
+    const ran: string[] = [];
+    const recording = recordingConnection(db, { ran: (sql) => ran.push(sql) });
+    expect(searchAll(recording, 'zz123456', options).hits).toEqual([]);
+    expect(ran.filter((sql) => sql.includes('stock_codes_fts'))).toHaveLength(1);
+    // neither the lots and serials equal to it or starting with it, nor those holding it
+    expect(ran.filter((sql) => /\binventory\b/.test(sql))).toEqual([]);
+    // a part held (of lot L300, and the start of no code) goes on to the items stocked under it
+    ran.length = 0;
+    expect(searchAll(recording, '300', options).hits.map((h) => h.id)).toEqual(['item-1']);
+    expect(ran.filter((sql) => sql.includes('stock_codes_fts') && sql.includes('inventory'))).toHaveLength(1);
   });
 
   it('an exact lookup is one statement; a search of a code four (exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {

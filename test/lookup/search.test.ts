@@ -160,6 +160,23 @@ describe('search: ranking', () => {
     expect(new Set(hits.map((h) => `${h.list}/${h.id}`)).size).toBe(hits.length);
   });
 
+  it('gives a record held by two datasets once, as a word finds it in each', () => {
+    // a customer of two accounts is a row of each account's dataset: one probe reads both rows
+    const own = tempDir();
+    const other = buildFloorMirror(own.path);
+    try {
+      for (const account of [ACME, 'acc-other']) {
+        loadDataset(other, { list: 'customers', scopeKind: 'account', scopeId: account, syncedAt: NOW.toISOString() }, [{ id: 'cust-z', code: 'CUST-Z', name: 'Zebrawood Traders', account_id: account }]);
+      }
+      // two rows fill a page of two: counted as one record, the page is not full
+      expect(searchAll(other, 'zebrawood', { ...options, limit: 2 }).hits.map((h) => [h.list, h.id])).toEqual([['customers', 'cust-z']]);
+      expect(searchAll(other, 'zebrawood', options).hits.map((h) => [h.list, h.id])).toEqual([['customers', 'cust-z']]);
+    } finally {
+      other.close();
+      own.remove();
+    }
+  });
+
   it('tells apart records of two lists that share an id', () => {
     db.prepare(`INSERT INTO records (dataset_id, list, id, code, name, hash, raw) SELECT dataset_id, 'channels', 'item-1', 'SKU-0001-CH', 'Shop channel', 1, '{}' FROM records LIMIT 1`).run();
     try {

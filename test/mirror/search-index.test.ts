@@ -40,22 +40,31 @@ describe('compactSearchIndexes', () => {
     expect(before[0].length).toBeGreaterThan(100);
   });
 
-  it('is worth it after a round that wrote a large part of a table, not after small changes', () => {
-    expect(worthCompacting(1_000_000, () => 1_000_000)).toBe(true);
-    expect(worthCompacting(150_000, () => 1_000_000)).toBe(true);
-    expect(worthCompacting(10_000, () => 1_000_000)).toBe(false);
-    expect(worthCompacting(500, () => 600)).toBe(false);
+  it('is worth it after a round that wrote a large part of a large table, not after small changes to it', () => {
+    const large = () => 1_000_000;
+    expect(worthCompacting(1_000_000, large, large)).toBe(true);
+    expect(worthCompacting(150_000, large, large)).toBe(true);
+    expect(worthCompacting(10_000, large, large)).toBe(false);
+    expect(worthCompacting(500, large, large)).toBe(false);
   });
 
-  it('does not count the table after a round of a few changes', () => {
+  it('is worth it after any round that wrote a small table (the small lists\' records, written a list at a time), and never after none', () => {
+    expect(worthCompacting(12, () => 208, () => 208)).toBe(true);
+    expect(worthCompacting(500, () => 600, () => 600)).toBe(true);
+    // rowids left behind by deleted rows can only make a table look larger: never merged for less
+    expect(worthCompacting(500, () => 600, () => 25_000)).toBe(false);
+    expect(worthCompacting(0, () => 208, () => 208)).toBe(false);
+  });
+
+  it('does not count a large table after a round of a few changes', () => {
     let counted = 0;
     const rows = () => {
       counted++;
-      return 600;
+      return 600_000;
     };
-    expect(worthCompacting(500, rows)).toBe(false);
+    expect(worthCompacting(500, rows, () => 600_000)).toBe(false);
     expect(counted).toBe(0);
-    expect(worthCompacting(20_000, rows)).toBe(true);
+    expect(worthCompacting(200_000, rows, () => 600_000)).toBe(true);
     expect(counted).toBe(1);
   });
 });

@@ -115,6 +115,8 @@ const MOST_SPELLINGS = 64;
  * a code with fewer than two numbers, or one with too many ways to spell.
  */
 export function zeroSpellings(code: string): string[] {
+  // a search asks on every keystroke, and most texts typed hold one number at most
+  if (plainNumbers(code) < 2) return [];
   const runs = code.normalize('NFKC').toUpperCase().match(/[A-Z]+|[0-9]+/g) ?? [];
   // a location code has segments: one number alone (`SKU-00`, `03600`) is a prefix to type on, not a code to pad
   if (runs.filter((run) => /^[0-9]/.test(run)).length < 2) return [];
@@ -131,4 +133,18 @@ export function zeroSpellings(code: string): string[] {
     if (keys.length > MOST_SPELLINGS) return [];
   }
   return keys;
+}
+
+/** The runs of digits in a plain ASCII text (which NFKC leaves as it is); Infinity for any other text. */
+function plainNumbers(text: string): number {
+  let runs = 0;
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return Infinity;
+    const digit = c >= 48 && c <= 57;
+    if (digit && !inRun) runs++;
+    inRun = digit;
+  }
+  return runs;
 }

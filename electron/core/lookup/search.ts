@@ -5,9 +5,9 @@ import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../shared/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
-import { addStock, type ItemStock } from './hit-stock.ts';
+import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
 import { opensOf } from './hit-to-open.ts';
 import { classifyQuery, queryLines, type ClassifiedQuery } from './query-classify.ts';
@@ -40,11 +40,10 @@ interface Context {
    * facility (readFacts keeps them per change of the file, which it checks with a statement).
    */
   facts: MirrorFacts | null;
-  /**
-   * Each item's stock as its hit row gave it, by item id (addStock words it on the hits kept); null
-   * for a lookup whose hits show no stock (lookupExact): its rows then carry none.
-   */
-  stock: Map<string, ItemStock> | null;
+  /** The stock item hits show, worded as each is made from its row; null for a lookup whose hits show none (lookupExact, hitsOfRecords). */
+  stock: HitStocks | null;
+  /** Whether a lot or serial held holds this key anywhere (stockCodesHold), asked once per key. */
+  held: { key: string; held: boolean } | null;
 }
 
 /** Searches one query; several non-empty lines are looked up together, each on its own. */
@@ -55,8 +54,8 @@ export function searchAll(db: ReadDb, query: string, options: SearchOptions): Se
 function searchAllNow(db: ReadDb, query: string, options: SearchOptions): SearchResult {
   const started = performance.now();
   const limit = options.limit ?? 50;
-  const stock = new Map<string, ItemStock>();
-  const ctx = context(db, options, stock);
+  const ctx = context(db, options, true);
+  const stock = ctx.stock!;
   const lines = queryLines(query);
   if (lines.length > 1) {
     const perLine = lines.map((line) => ({ query: line, ...searchLine(ctx, line, Math.min(limit, PER_LINE), true) }));
@@ -71,7 +70,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     }
     // All lines' hits in rank order, as one line's are: exact matches first, each line's order kept.
     hits.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
-    addStock(db, hits, stock, () => factsOf(ctx), ctx.home);
+    stock.preferHome(db, hits);
     return {
       query,
       scan: { kind: 'plain', text: query.trim() },
@@ -82,7 +81,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
     };
   }
   const { scan, hits, spelledAs } = searchLine(ctx, lines[0] ?? '', limit);
-  addStock(db, hits, stock, () => factsOf(ctx), ctx.home);
+  stock.preferHome(db, hits);
   return { query, scan, hits, opens: opensOf(hits), ...(spelledAs ? { spelledAs } : {}), tookMs: performance.now() - started };
 }
 
@@ -92,7 +91,7 @@ function searchAllNow(db: ReadDb, query: string, options: SearchOptions): Search
  * hits carry no stock, so its statement reads none (an item's stock probes cost as much as its code's).
  */
 export function lookupExact(db: ReadDb, code: string, options: SearchOptions): SearchHit[] {
-  const ctx = context(db, options, null);
+  const ctx = context(db, options, false);
   const q = classifyQuery(code, ctx.now, false);
   return firstOf(rank(exactHits(ctx, q), q.key), options.limit ?? 50);
 }
@@ -110,7 +109,7 @@ export interface RecordRef {
  */
 export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: SearchOptions): (SearchHit | null)[] {
   return inOneRead(db, () => {
-    const ctx = context(db, options);
+    const ctx = context(db, options, false);
     return refs.map((ref) => {
       const row = recordRow(db, ref.table, ref.list, ref.id);
       return row ? toHit(ctx, row, 'exact') : null;
@@ -118,8 +117,12 @@ export function hitsOfRecords(db: ReadDb, refs: readonly RecordRef[], options: S
   });
 }
 
-function context(db: ReadDb, options: SearchOptions, stock: Map<string, ItemStock> | null = new Map()): Context {
-  return { db, home: options.homeFacility ?? null, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock };
+/** `stock`: the hits show their items' stock. */
+function context(db: ReadDb, options: SearchOptions, stock: boolean): Context {
+  const home = options.homeFacility ?? null;
+  const ctx: Context = { db, home, staleAfter: options.staleAfter, now: options.now ?? new Date(), lastAge: null, ages: null, facts: null, stock: null, held: null };
+  if (stock) ctx.stock = new HitStocks(() => factsOf(ctx), home);
+  return ctx;
 }
 
 /** One line. `codesOnly` (pasted lists of codes): exact matches, else prefixes, never words. */
@@ -142,16 +145,19 @@ function searchLine(ctx: Context, line: string, limit: number, codesOnly = false
       eachOnce = found.length === 0 && !digitsPrefix(q);
       found = joinHits(found, prefixHits(ctx, q, limit));
       // Lots and serials typed halfway, only for a code nothing else starts with (as their exact probe).
-      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
+      if (found.length === 0 && q.text.length >= MIN_PREFIX_LENGTH && !/\s/.test(q.text) && trackingMayMatch(ctx, q)) found = toHits(ctx, trackingPrefixRows(ctx.db, q.text, limit), 'prefix');
       // …or by any part of them, dashes and case aside (`Q8`, `261017q8`): a code with a digit only.
-      if (found.length === 0 && q.key.length >= 2 && /\d/.test(q.key) && !/\s/.test(q.text)) found = toHits(ctx, trackingPartRows(ctx.db, q.key, limit), 'prefix');
+      if (found.length === 0 && q.key.length >= 2 && /\d/.test(q.key) && !/\s/.test(q.text) && (q.key.length < TRIGRAM || codesHold(ctx, q.key))) {
+        found = toHits(ctx, trackingPartRows(ctx.db, q.key, limit), 'prefix');
+      }
     }
     // A code (digits in it, a few parts at most: `SKU-0001234`, `A03 02B`) that matched exactly is
     // answered; its pieces as words (`sku`, `0001234`) would only add noise and cost.
     const answered = codesOnly || (isCodeLike(q.text) && found.length > 0);
     if (!answered && uniqueCount(found) < limit) {
-      eachOnce = false;
-      found = joinHits(found, wordHits(ctx, q, limit, found));
+      const words = wordHits(ctx, q, limit, found);
+      eachOnce = found.length === 0 && words.eachOnce;
+      found = joinHits(found, words.hits);
     }
     // Nothing at all: a word typed with a letter wrong is answered by the words one edit away.
     if (found.length === 0 && !codesOnly) {
@@ -210,6 +216,7 @@ function isCodeLike(text: string): boolean {
 
 /** Records among these hits, each counted once (by list and id). */
 function uniqueCount(...groups: SearchHit[][]): number {
+  if (groups.every((group) => group.length === 0)) return 0;
   const byList = new Map<string, Set<string>>();
   let count = 0;
   for (const group of groups) {
@@ -248,9 +255,28 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
-  if (hits.length === 0) hits = trackingHits(ctx, q.text);
+  if (hits.length === 0 && trackingMayMatch(ctx, q)) hits = trackingHits(ctx, q.text);
   return hits;
 }
+
+/** Whether a lot or serial held holds this key anywhere, asked of the index once per key. */
+function codesHold(ctx: Context, key: string): boolean {
+  if (ctx.held?.key !== key) ctx.held = { key, held: stockCodesHold(ctx.db, key) };
+  return ctx.held.held;
+}
+
+/**
+ * False when no lot or serial can equal the text or start with it, because none holds its key
+ * anywhere (a lot equal to the text, or starting with it, holds its key too); then neither probe
+ * is made. Told so only of a plain ASCII text ending in a digit, with a key the trigram index can
+ * find: after a letter, an accent that follows it in a lot would fold into it and change the lot's
+ * key. True otherwise: the probes decide.
+ */
+function trackingMayMatch(ctx: Context, q: ClassifiedQuery): boolean {
+  return q.key.length < TRIGRAM || !PLAIN_ENDING_IN_DIGIT.test(q.text) || codesHold(ctx, q.key);
+}
+
+const PLAIN_ENDING_IN_DIGIT = /^[\x20-\x7e]*[0-9]$/;
 
 /** The spellings, and the digits as typed when they are not one of them (each once; a scan's usual case costs no Set). */
 function withTyped(spellings: string[], typed: string | null): string[] {
@@ -279,19 +305,39 @@ function digitsPrefix(q: ClassifiedQuery): boolean {
   return /^\d{3,}$/.test(q.text);
 }
 
-function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): SearchHit[] {
-  const hits: SearchHit[] = [];
+const ONE_WORD_MODES: PrefixMode[] = ['whole', 'last'];
+const WORDS_MODES: PrefixMode[] = ['whole', 'last', 'all'];
+
+/** The hits of the query's words, and whether they hold each record once (`eachOnce`: rank need not look for repeats). */
+function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: SearchHit[]): { hits: SearchHit[]; eachOnce: boolean } {
+  let hits: SearchHit[] = [];
+  /** Probes that found anything. */
+  let probes = 0;
+  const add = (found: SearchHit[]) => {
+    if (found.length === 0) return;
+    hits = joinHits(hits, found);
+    probes++;
+  };
   // A code typed without its separators (`mt1023` for `MT-1023`): its pieces as whole words.
-  if (q.codeWords.length > 0) hits.push(...toHits(ctx, wordRows(ctx.db, q.codeWords, limit, 'whole', true), 'word'));
-  const modes: PrefixMode[] = q.words.length > 1 ? ['whole', 'last', 'all'] : ['whole', 'last'];
-  for (const mode of modes) {
+  if (q.codeWords.length > 0) add(toHits(ctx, wordRows(ctx.db, q.codeWords, limit, 'whole', true), 'word'));
+  for (const mode of q.words.length > 1 ? WORDS_MODES : ONE_WORD_MODES) {
     if (mode !== 'whole' && !q.words.some((word) => word.length >= MIN_PREFIX_LENGTH)) break;
-    hits.push(...toHits(ctx, wordRows(ctx.db, q.words, limit, mode), 'word'));
-    const found = uniqueCount(already, hits);
+    add(toHits(ctx, wordRows(ctx.db, q.words, limit, mode), 'word'));
+    const found = already.length === 0 && probes <= 1 && eachRecordOnceByTable(hits) ? hits.length : uniqueCount(already, hits);
     // Whole words that fill the page are enough; all-prefix only when nothing matched at all.
     if (found >= limit || (mode === 'last' && hits.length > 0)) break;
   }
-  return hits;
+  return { hits, eachOnce: probes <= 1 && eachRecordOnceByTable(hits) };
+}
+
+/**
+ * True when the rows of one probe hold each of these records once: items and locations only, whose
+ * ids are unique in their tables (a probe reads each table's rows by rowid sets). Other lists' records
+ * of one id may be in several datasets, so they are counted by id.
+ */
+function eachRecordOnceByTable(hits: readonly SearchHit[]): boolean {
+  for (let i = 0; i < hits.length; i++) if (hits[i].kind !== 'item' && hits[i].kind !== 'location') return false;
+  return true;
 }
 
 /**
@@ -304,7 +350,11 @@ function wordHits(ctx: Context, q: ClassifiedQuery, limit: number, already: Sear
  */
 function rank(hits: SearchHit[], queryKey = '', eachOnce = false): SearchHit[] {
   if (queryKey !== '') {
-    for (const hit of hits) if (hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey)) hit.match = 'exact';
+    // by index: a page's loop, where an iterator may cost an allocation per hit
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i];
+      if (hit.match !== 'exact' && hit.code !== null && hasCodeKey(hit.code, queryKey)) hit.match = 'exact';
+    }
   }
   if (hits.length < 2) return hits;
   const unique = eachOnce ? hits : eachRecordOnce(hits);
@@ -368,19 +418,34 @@ function toHits(ctx: Context, rows: HitRow[], match: MatchKind): SearchHit[] {
   return rows.map((row) => toHit(ctx, row, match));
 }
 
+// The row's values by index, not by destructuring: a hit is made per row of every page, and an
+// array pattern may allocate an iterator for each.
 function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
-  const [index, recordList, id, code, title, a, b, c, syncedAt, datasetId, facilityId, onHand, stockCode, stockFacility] = row;
-  const [table, field] = SOURCES[index];
-  const list = recordList ?? (table === 'item' ? 'items' : 'locations');
-  const age = ageOf(ctx, list, syncedAt, datasetId);
+  const source = SOURCES[row[0]];
+  const table = source[0];
+  const field = source[1];
+  const id = row[2];
+  const code = row[3];
+  const title = row[4];
+  const a = row[5];
+  const b = row[6];
+  const c = row[7];
+  const datasetId = row[9];
+  const list = row[1] ?? (table === 'item' ? 'items' : 'locations');
+  const age = ageOf(ctx, list, row[8], datasetId);
   if (table === 'item') {
-    // a: UPC, b: GTIN
-    ctx.stock?.set(id, [onHand, stockCode, stockFacility]);
-    return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
+    // a: UPC, b: GTIN; the stock summary in the last three values
+    const stock = ctx.stock?.of(row[11], row[12], row[13]);
+    if (stock === undefined) return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
+    // the stock in the literal: added afterwards, it would give the hit a second property store
+    const hit: SearchHit = { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b }, stock };
+    ctx.stock!.madeFor(hit, row[11], row[13]);
+    return hit;
   }
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
+    const facilityId = row[10];
     const home = facilityId !== null && facilityId === ctx.home;
     return { kind: 'location', list: 'locations', id, code, title: code ?? id, match, field, age, place: { type: a, zone: b, facility, facilityId, home } };
   }

@@ -55,6 +55,11 @@ export function tableRowCount(db: ReadDb, table: TableName): number {
   return stmt(db, `SELECT count(*) FROM ${table}`).pluck().get() as number;
 }
 
+/** The largest rowid of a table (0 when empty): no fewer than its rows, in one probe of its rowid order. */
+export function tableLastRid(db: ReadDb, table: TableName): number {
+  return stmt(db, `SELECT coalesce(max(rid), 0) FROM ${table}`).pluck().get() as number;
+}
+
 /** A dataset's stored record of this id as received (JSON text); undefined when it holds none. */
 export function storedRaw(db: ReadDb, table: TableName, datasetId: number, id: string): string | undefined {
   return stmt(db, `SELECT raw FROM ${table} WHERE dataset_id = ? AND id = ?`).pluck().get(datasetId, id) as string | undefined;

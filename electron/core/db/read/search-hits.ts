@@ -185,17 +185,30 @@ const trackingPrefixSql = (limit: number) => `SELECT s.source, NULL, x.id, x.sku
  * once, `limit` at most. The codes are found among the distinct lots and serials held
  * (stock_codes): a part of three characters or more through their trigram index, a shorter one by
  * reading their keys (far fewer than the stock rows); the stock rows then by those codes, through
- * their lot and serial indexes. A miss reads no stock row.
+ * their lot and serial indexes. A miss reads no stock row (stockCodesHold tells it first).
  */
 export function trackingPartRows(db: ReadDb, part: string, limit: number): HitRow[] {
   const n = sqlLimit(limit);
   const indexed = part.length >= TRIGRAM;
   const sql = cached(`tracking part ${n} ${indexed ? 'indexed' : 'read'}`, () => trackingPartSql(n, indexed));
-  return stmt(db, sql).raw().all(indexed ? `"${part.replaceAll('"', '""')}"` : part) as HitRow[];
+  return stmt(db, sql).raw().all(indexed ? trigramPhrase(part) : part) as HitRow[];
 }
 
 /** The trigram index finds a part of at least this many characters. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
+
+const trigramPhrase = (part: string) => `"${part.replaceAll('"', '""')}"`;
+
+/**
+ * True when a lot or serial held holds this key (at least TRIGRAM characters) anywhere: the trigram
+ * index alone, without the statement that goes on to the stock rows (as dear again, even when it
+ * finds no code). A miss is the usual case: a typo, a code this workstation does not hold.
+ */
+export function stockCodesHold(db: ReadDb, key: string): boolean {
+  return stmt(db, PART_HELD_SQL).pluck().get(trigramPhrase(key)) !== undefined;
+}
+
+const PART_HELD_SQL = 'SELECT 1 FROM stock_codes_fts WHERE stock_codes_fts MATCH ? LIMIT 1';
 
 const trackingPartSql = (limit: number, indexed: boolean) => `WITH codes AS MATERIALIZED (
     ${indexed ? 'SELECT code FROM stock_codes WHERE rid IN (SELECT rowid FROM stock_codes_fts WHERE stock_codes_fts MATCH ?)' : 'SELECT code FROM stock_codes WHERE instr(key, ?) > 0'}

@@ -3,7 +3,7 @@
 // a table that had none of them. Each load drops the indexes anyway (bulk-load.ts); building them
 // after every one costs the whole table each time, and each later load would first keep the
 // indexes for a while, paying for each row several times its share of a rebuild
-// (docs/decisions/0024-indexes-once-per-first-sync.md).
+// (docs/decisions/0025-indexes-once-per-first-sync.md).
 //
 // The indexes left to build are written in `meta`, in the transaction that dropped them, so that a
 // sync that stops between two loads (a crash, a failed last dataset) builds them at its end or at

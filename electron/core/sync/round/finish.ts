@@ -3,7 +3,7 @@
 import type { Notice } from '../../../contract/types.ts';
 import { checkpointAfterRound } from '../../db/wal.ts';
 import type { WriteDb } from '../../db/handles.ts';
-import { tableRowCount } from '../../db/read/list-rows.ts';
+import { tableLastRid, tableRowCount } from '../../db/read/list-rows.ts';
 import { inOneWrite } from '../../db/write/in-one-write.ts';
 import { buildDeferredIndexes } from '../../db/write/deferred-indexes.ts';
 import { TABLES, type TableName } from '../../mirror/record-tables.ts';
@@ -39,8 +39,8 @@ export function finishRound(r: RoundState, planned: Planned): RoundResult {
 }
 
 /**
- * Merges the full-text index of each table this round wrote a large part of (a first sync), one
- * transaction each; then keeps the indexes' words for the search box's spelling help (db/search-words/).
+ * Merges the full-text index of each table this round wrote a large part of (a first sync), or wrote
+ * at all when it is small (mirror/search-index.ts), one transaction each; then keeps the indexes' words for the search box's spelling help (db/search-words/).
  */
 function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
   const changed: SearchIndex[] = [];
@@ -50,7 +50,7 @@ function compactAfter(db: WriteDb, written: Map<TableName, number>): void {
     if (!index || count === 0) continue;
     changed.push(index);
     // the table is counted only for a round that wrote enough rows to be worth it
-    if (worthCompacting(count, () => tableRowCount(db, TABLES[table].name))) {
+    if (worthCompacting(count, () => tableRowCount(db, TABLES[table].name), () => tableLastRid(db, TABLES[table].name))) {
       inOneWrite(db, () => compactSearchIndexes(db, [index]));
       afresh = true;
     }
