@@ -3,6 +3,7 @@
 import { AisleError } from '../../../../contract/errors.ts';
 import type { WriteDb } from '../../handles.ts';
 import { prepareSearchIndexBuilder, type SearchIndexBuilder } from '../search-index-builder.ts';
+import { recordedRows } from '../../read/datasets.ts';
 import { buildIndexes, deferredIndexes, indexesBuilt } from '../deferred-indexes.ts';
 import { startBulk } from './bulk-load.ts';
 import { ownFacility } from './facility-scope.ts';
@@ -23,7 +24,10 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
   const builder = empty ? prepareSearchIndexBuilder(db, table.fts!, statements.ftsCols) : null;
   beginTransaction(db, builder);
   const fieldMap = plan.openFieldMap(db);
-  const previousRows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+  // while a first sync leaves the table's indexes to a later load, counting reads the whole table:
+  // a dataset never applied with rows has none (only its own applies write its rows)
+  const deferred = deferredIndexes(db, t) !== null;
+  const previousRows = deferred && recordedRows(db, datasetId) === 0 ? 0 : (db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number);
   let limits: DatasetLimits;
   try {
     limits = plan.limits(db, datasetId, previousRows);
@@ -34,7 +38,8 @@ export function begin(db: WriteDb, datasetId: number, scope: SnapshotScope, plan
   }
   // the whole table is counted only where a load may go to bulk mode or build its index (a dataset
   // that had no rows): counting it for every apply is a read of the whole table each round
-  const tableRows = previousRows === 0 || builder ? (db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number) : null;
+  // (a first load beside indexes left dropped goes to bulk mode from its first row: no count)
+  const tableRows = (previousRows === 0 && !deferred) || builder ? (db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number) : null;
   const maxRid = (db.prepare(`SELECT max(rid) FROM ${t}`).pluck().get() as number | null) ?? 0;
   const flags = new Uint8Array(maxRid + 1);
   const fresh = builder !== null && tableRows === 0;

@@ -29,6 +29,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     if (s.appendOnly && !log?.append) throw new AisleError('internal', 'An answer begun as adding only was finished as a whole one.');
     noteRejected(db, datasetId, s.rejected, s.rejection);
     clearMissing(db, datasetId);
+    const deferring = indexesLater && s.bulk !== null;
     endBulk(s, indexesLater);
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
@@ -57,7 +58,8 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
       settleStockCodes(db, s.maxRid, s.stockCodes);
     }
     if (log) gone.push(...cutToWindow(s, log));
-    const rows = db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number;
+    // without the table's indexes a count reads all of it: a first load's rows are those it wrote, less those gone
+    const rows = deferring ? s.previousRows + s.inserted - gone.length : (db.prepare(`SELECT count(*) FROM ${t} WHERE dataset_id = ?`).pluck().get(datasetId) as number);
     markApplied(db, datasetId, { etag, rows, at });
     if (log) {
       markLogFrom(db, datasetId, log.from);
