@@ -18,6 +18,21 @@ const SETTLE = [
       FROM inventory WHERE item_id IN (${ITEMS}) AND qty_on_hand > 0 GROUP BY item_id)`,
 ];
 
+// A load into a stock table that held no rows: every row is its own, so the summary is read from
+// the rows in one pass, without looking each row's item up among those the load touched.
+const SETTLE_ALL = [
+  `DELETE FROM item_stock`,
+  `INSERT INTO item_stock (item_id, on_hand, location_code, facility_id)
+    SELECT item_id, on_hand, location_code, facility_id FROM (
+      SELECT item_id, total(qty_on_hand) AS on_hand, location_code, facility_id, max((facility_id IS NULL) * 1e15 + coalesce(qty_on_hand, 0))
+      FROM inventory WHERE item_id IS NOT NULL AND qty_on_hand > 0 GROUP BY item_id)`,
+];
+
+/** Computes the summary of every item again from all the stock rows: for a write into a stock table that was empty before it. */
+export function settleAllItemStock(db: WriteDb): void {
+  for (const sql of SETTLE_ALL) stmt(db, sql).run();
+}
+
 /**
  * Computes again the summary of the items of the stock rows added after `afterRid`, and of `items`.
  * Call inside the transaction that wrote them.

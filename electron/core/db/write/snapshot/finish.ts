@@ -5,7 +5,7 @@ import { AisleError } from '../../../../contract/errors.ts';
 import { clearMissing, markApplied, markLogFrom, markLogServerNewest, noteRejected } from '../datasets.ts';
 import { recordItemsGone, recordItemsMoved } from '../../stock-refresh/write.ts';
 import { cutWalBackAfterRollback } from '../../wal.ts';
-import { itemsOfStockRows, settleItemStock } from '../item-stock.ts';
+import { itemsOfStockRows, settleAllItemStock, settleItemStock } from '../item-stock.ts';
 import { codesOfStockRows, settleStockCodes } from '../stock-codes.ts';
 import { noteWholeReadingDue } from '../../search-words/write.ts';
 import { endBulk, fillSearchIndex } from './bulk-load.ts';
@@ -54,7 +54,8 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     removeRows(s, gone);
     // the search hits' stock summary of the items whose stock rows were added, changed or deleted
     if (t === 'inventory') {
-      settleItemStock(db, s.maxRid, s.stockItems);
+      if (s.maxRid === 0) settleAllItemStock(db);
+      else settleItemStock(db, s.maxRid, s.stockItems);
       settleStockCodes(db, s.maxRid, s.stockCodes);
     }
     if (log) gone.push(...cutToWindow(s, log));
