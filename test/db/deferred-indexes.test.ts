@@ -54,7 +54,7 @@ describe('indexes left dropped between the first loads of one sync', () => {
       .prepare(`SELECT item_id, total(qty_on_hand), location_code, facility_id, max((facility_id IS NULL) * 1e15 + coalesce(qty_on_hand, 0)) FROM inventory INDEXED BY inventory_item WHERE qty_on_hand > 0 GROUP BY item_id ORDER BY item_id`)
       .raw()
       .all()
-      .map((row) => row.slice(0, 4));
+      .map((row) => (row as unknown[]).slice(0, 4));
     expect(db.prepare('SELECT item_id, on_hand, location_code, facility_id FROM item_stock ORDER BY item_id').raw().all()).toEqual(throughIndex);
   });
 
