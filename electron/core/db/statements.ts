@@ -7,6 +7,13 @@ import type { ReadDb } from './handles.ts';
 
 const cache = new WeakMap<ReadDb, Map<string, Statement>>();
 
+/**
+ * Statements kept per connection. The SQL texts are a fixed set in practice, far fewer than this;
+ * the bound keeps a text built from unbounded parts (an IN list of any length) from growing the cache
+ * all day: past it, the statement prepared longest ago is let go (it is prepared again if asked for).
+ */
+export const STATEMENTS_KEPT = 1_000;
+
 /** The statement of this SQL on this connection, prepared the first time it is asked for. */
 export function stmt(db: ReadDb, sql: string): Statement {
   let statements = cache.get(db);
@@ -17,6 +24,7 @@ export function stmt(db: ReadDb, sql: string): Statement {
   let statement = statements.get(sql);
   if (!statement) {
     statement = db.prepare(sql);
+    if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
     statements.set(sql, statement);
   }
   return statement;
