@@ -110,8 +110,9 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
 /**
  * The events a log's generation holds: the relay's mirror's and those the generation held that the
  * mirror does not (a new mirror reads fewer), within the window, and of them the newest
- * `maxEvents` (log-order.ts), as a workstation's mirror keeps them round after round. An event written without a
- * time (by a relay before times were kept) cannot be placed, and goes as any row would.
+ * `maxEvents` (in log-order.ts's order), as a workstation's mirror keeps them round after round. An
+ * event written without a time (by a relay before times were kept) cannot be placed, and goes as any
+ * row would.
  */
 async function logGeneration(db: ReadDb, tx: PublishTx, table: TableName, datasetId: number, live: ReadonlyMap<string, number>, windowFrom: string, maxEvents: number): Promise<Set<string>> {
   const events: LogEvent[] = [];
