@@ -121,7 +121,13 @@ async function oneRound(core: ReturnType<typeof createNodeCore>): Promise<void> 
   await ended;
 }
 
-/** Syncs a workstation core straight from the vendor (no relay), round after round in one data folder as a workstation does, and answers its mirror's rows. */
+/**
+ * Syncs a workstation core straight from the vendor (no relay), round after round in one data folder
+ * as a workstation does, and answers its mirror's rows. The 'workstation' folder reads each revision
+ * the relay publishes, and only those: a history log keeps the events it read, and the demo drops the
+ * history of the items it deletes, so a workstation holds the events of every revision it read, as a
+ * seat holds those of every generation (at 100,000 items, some of them among the newest kept).
+ */
 async function directMirror(name: string): Promise<Map<string, Map<string, number>>> {
   const dataDir = path.join(folder.path, name);
   const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
@@ -303,6 +309,8 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
     expect(relayAnswers).toBe(1);
     // the seats' requests reached the server only to check their tokens, never for data
     expect(dataCalls() - beforeRound).toBe(roundCalls);
+    // the workstation the seats are compared with reads each revision the relay publishes (straight from the demo)
+    await directMirror('workstation');
 
     demo.setRevision(3);
     const beforeOne = dataCalls();
@@ -311,6 +319,7 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
     await get(seats[0], dataPath('changes', fresh, 3, 4));
     expect(dataCalls() - beforeOne).toBe(oneSeatRound);
     expect(oneSeatRound).toBe(roundCalls);
+    await directMirror('workstation');
     recordFigures('relay', { seats: seats.length, relayAnswersForAllSeats: relayAnswers, serverDataRequestsPerRound: { oneSeat: oneSeatRound, allSeats: roundCalls } });
   });
 
@@ -425,6 +434,9 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
     const logs = (rows: Map<string, Map<string, number>>) => new Map([...rows].filter(([key]) => key.startsWith('history@')).map(([key, r]) => [key, new Set(r.keys())]));
     const historyBefore = logs(mirrorRows(seatFile('seat-a')));
     expect(historyBefore.size).toBeGreaterThan(0);
+    // the killed process committed the generations it wrote before the one the test held (each
+    // dataset is its own transaction; the history logs among them): the workstation reads revision 4 too
+    await directMirror('workstation');
     demo.setRevision(5);
     let state = 'standby';
     for (let i = 0; i < 100 && state === 'standby'; i++) {

@@ -72,7 +72,7 @@ describe('an HTTPS relay whose certificate a private CA signed', () => {
     const failed = round({ fallback: 'none' });
     await expect(failed).rejects.toMatchObject({ code: 'offline' });
     await expect(failed).rejects.toThrow(`The site relay at ${url} does not answer (GET /relay/v1/info). The relay's certificate is not trusted`);
-    await expect(failed).rejects.toThrow(/\((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy or the server uses your company's certificate authority, IT names its CA bundle in the machine policy \(caBundleFile\)/);
+    await expect(failed).rejects.toThrow(/\((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN)\)\. If a proxy or the relay uses your company's certificate authority, IT names its CA bundle in the machine policy \(caBundleFile\)/);
     expect(datasetByKey(db, ITEMS)).toBeUndefined();
   });
 

@@ -26,24 +26,28 @@ const CERTIFICATE = new Set([
 /** The server's message is cut to one line of about this many characters. */
 const MESSAGE_CHARS = 300;
 
-/** Maps a thrown transport failure (axios, socket, parser) to an AisleError. */
-export function networkError(error: unknown, what?: string): AisleError {
+/**
+ * Maps a thrown transport failure (axios, socket, parser) to an AisleError. `who` is the party that
+ * failed to answer, as the message's subject: the warehouse server unless a caller says another
+ * (a seat's site relay).
+ */
+export function networkError(error: unknown, what?: string, who = 'The server'): AisleError {
   if (error instanceof AisleError) return error;
   const of = what ? ` (${what})` : '';
   if (axios.isCancel(error)) return new AisleError('timeout', `The request was cancelled${of}.`, { cause: error });
   const code = String((error as { code?: unknown })?.code ?? '');
-  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new AisleError('timeout', `The server took too long to answer${of}.`, { cause: error });
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new AisleError('timeout', `${who} took too long to answer${of}.`, { cause: error });
   if (code.startsWith('HPE_') || code === 'ERR_BAD_RESPONSE' || code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
-    return new AisleError('bad_response', `The server sent a malformed or oversized answer${of}.`, { cause: error });
+    return new AisleError('bad_response', `${who} sent a malformed or oversized answer${of}.`, { cause: error });
   }
   if (CERTIFICATE.has(code) || code.startsWith('ERR_TLS_CERT')) {
-    return new AisleError('offline', `The server's certificate is not trusted${of}: ${(error as Error).message} (${code}). If a proxy or the server uses your company's certificate authority, IT names its CA bundle in the machine policy (caBundleFile) or in NODE_EXTRA_CA_CERTS.`, { cause: error });
+    return new AisleError('offline', `${who}'s certificate is not trusted${of}: ${(error as Error).message} (${code}). If a proxy or ${who.toLowerCase()} uses your company's certificate authority, IT names its CA bundle in the machine policy (caBundleFile) or in NODE_EXTRA_CA_CERTS.`, { cause: error });
   }
   if (code === 'EPROXY') return new AisleError('offline', `${(error as Error).message}${of}`, { cause: error });
   if (error instanceof Error && /maxContentLength/.test(error.message)) {
-    return new AisleError('bad_response', `The server sent an oversized answer${of}.`, { cause: error });
+    return new AisleError('bad_response', `${who} sent an oversized answer${of}.`, { cause: error });
   }
-  return new AisleError('offline', `The server cannot be reached${of}.`, { cause: error });
+  return new AisleError('offline', `${who} cannot be reached${of}.`, { cause: error });
 }
 
 /** True when the request certainly never reached the server (so even a non-idempotent call may be retried). */

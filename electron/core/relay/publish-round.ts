@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { allDatasets, logWindowFrom, type DatasetRow } from '../db/read/datasets.ts';
 import { datasetRows, logRows, logTimes } from '../db/read/dataset-rows.ts';
 import type { ReadDb } from '../db/handles.ts';
+import { newestEvents, type LogEvent } from '../db/log-order.ts';
 import { beginPublish, type PublishTx } from '../db/relay-pg/publish.ts';
 import { tableOf, type TableName } from '../lists/registry.ts';
 import { HISTORY_MAX_EVENTS } from '../sync/dataset-registry.ts';
@@ -109,11 +110,12 @@ async function writeChanges(db: ReadDb, tx: PublishTx, d: DatasetRow, horizonGen
 /**
  * The events a log's generation holds: the relay's mirror's and those the generation held that the
  * mirror does not (a new mirror reads fewer), within the window, and of them the newest
- * `maxEvents`, as a workstation's mirror keeps them round after round. An event written without a
- * time (by a relay before times were kept) cannot be placed, and goes as any row would.
+ * `maxEvents` (in log-order.ts's order), as a workstation's mirror keeps them round after round. An
+ * event written without a time (by a relay before times were kept) cannot be placed, and goes as any
+ * row would.
  */
 async function logGeneration(db: ReadDb, tx: PublishTx, table: TableName, datasetId: number, live: ReadonlyMap<string, number>, windowFrom: string, maxEvents: number): Promise<Set<string>> {
-  const events: { id: string; time: string }[] = [];
+  const events: LogEvent[] = [];
   const inMirror = new Set<string>();
   for (const e of logTimes(db, table, datasetId)) {
     inMirror.add(e.id);
@@ -123,6 +125,6 @@ async function logGeneration(db: ReadDb, tx: PublishTx, table: TableName, datase
   for (let i = 0; i < others.length; i += BATCH_ROWS) {
     for (const [id, time] of await tx.eventTimes(others.slice(i, i + BATCH_ROWS))) if (time !== null && time >= windowFrom) events.push({ id, time });
   }
-  if (events.length > maxEvents) events.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
-  return new Set(events.slice(0, maxEvents).map((e) => e.id));
+  // in the order a workstation's mirror cuts by: among events of one instant, by their ids
+  return new Set(newestEvents(events, maxEvents).map((e) => e.id));
 }

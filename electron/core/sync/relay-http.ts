@@ -50,7 +50,7 @@ export async function relayGet(relayUrl: string, path: string, options: { header
 
 /** The reason in words: the network layer's (a certificate, a proxy's refusal) with Node's own detail, said of the relay. */
 function transportReason(error: unknown): string {
-  const typed = networkError(error).message.replace(/^The server\b/, 'The relay');
+  const typed = networkError(error, undefined, 'The relay').message;
   const detail = error instanceof Error ? error.message : String(error);
   if (!detail || typed.includes(detail)) return typed;
   return `${typed.replace(/\.$/, '')}: ${detail}.`;

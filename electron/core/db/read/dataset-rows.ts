@@ -22,6 +22,6 @@ export function logRows(db: ReadDb, table: TableName, datasetId: number): Iterab
 }
 
 /** Every event of a log dataset: its id and time only. */
-export function logTimes(db: ReadDb, table: TableName, datasetId: number): IterableIterator<{ id: string; time: string }> {
-  return db.prepare(`SELECT id, created_on AS time FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<{ id: string; time: string }>;
+export function logTimes(db: ReadDb, table: TableName, datasetId: number): IterableIterator<{ id: string; time: string | null }> {
+  return db.prepare(`SELECT id, created_on AS time FROM ${table} WHERE dataset_id = ?`).iterate(datasetId) as IterableIterator<{ id: string; time: string | null }>;
 }

@@ -3,6 +3,7 @@
 import type { SnapshotState } from './state.ts';
 import { ID_PART, type LogKeep, type SnapshotPart } from './types.ts';
 import { SEEN, WALKED } from './flags.ts';
+import { LOG_NEWEST_FIRST } from '../../log-order.ts';
 
 /**
  * Stored rows of this dataset the snapshot did not hold: the walk read to its end, then the rows
@@ -41,10 +42,13 @@ export function cutToWindow(s: SnapshotState, log: LogKeep): number[] {
   return outside;
 }
 
-/** A log's rows before the window or beyond its newest `maxRows` (history_dataset orders them by time). */
+/**
+ * A log's rows before the window or beyond its newest `maxRows`, in the order a site relay cuts its
+ * generation by (log-order.ts): never by rid, the order rows arrived in this one mirror.
+ */
 function logOutsideSql(t: string): string {
   return `SELECT rid FROM ${t} WHERE dataset_id = ? AND created_on < ?
-    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY created_on DESC LIMIT -1 OFFSET ?)`;
+    UNION SELECT rid FROM (SELECT rid FROM ${t} WHERE dataset_id = ? ORDER BY ${LOG_NEWEST_FIRST} LIMIT -1 OFFSET ?)`;
 }
 
 /** Deletes rows and their full-text entries. */
