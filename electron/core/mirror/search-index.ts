@@ -22,7 +22,7 @@ export const SEARCH_INDEXES: Partial<Record<TableName, SearchIndex>> = {
   records: 'records_fts',
 };
 
-/** A table of at most this many rows has its index merged after every round that wrote it (208 records in seven segments: 13 ms). */
+/** A table of at most this many rows has its index merged after every round that wrote it, which takes milliseconds (decision 0024). */
 export const SMALL_TABLE_ROWS = 20_000;
 
 /**
