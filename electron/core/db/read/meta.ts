@@ -10,6 +10,6 @@ export function getMeta(db: ReadDb, key: string): string | null {
 /** Every key and value whose key starts with `prefix` (all of them for ''), by key. */
 export function metaEntries(db: ReadDb, prefix = ''): Map<string, string> {
   const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\' ORDER BY key`).all(pattern) as { key: string; value: string }[];
+  const rows = stmt(db, `SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\' ORDER BY key`).all(pattern) as { key: string; value: string }[];
   return new Map(rows.map((r) => [r.key, r.value]));
 }

@@ -67,6 +67,9 @@ export function indexRowCount(db: ReadDb, index: string): number {
   return db.prepare(`SELECT count(*) FROM ${index}_docsize`).pluck().get() as number;
 }
 
+/** The vocabulary reader's page cache, in KiB (negative, as SQLite takes it): small, see below. */
+const VOCABULARY_CACHE_KIB = -2048;
+
 /**
  * The words of these full-text indexes that `keep` takes, read on a connection of its own: the writer's FTS5
  * tables are left as the apply left them (an index the helper thread built is copied in under
@@ -76,10 +79,14 @@ export function indexRowCount(db: ReadDb, index: string): number {
 export function indexVocabulary(db: ReadDb, indexes: readonly string[], keep: (word: string) => boolean): string[] {
   const reader = db.memory ? db : new Database(db.name, { readonly: true, fileMustExist: true });
   try {
+    // the reading passes over the whole index once: a page cache would only hold pages it is done with
+    if (reader !== db) reader.pragma(`cache_size = ${VOCABULARY_CACHE_KIB}`);
     const words: string[] = [];
     for (const index of indexes) {
       reader.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_words USING fts5vocab(main, ${index}, 'row')`);
-      for (const word of reader.prepare(`SELECT term FROM temp.${index}_words`).pluck().all() as string[]) if (keep(word)) words.push(word);
+      // one word at a time: a large catalog's index holds a code per item (SKU numbers, UPCs), millions
+      // of words that `keep` refuses, which a list of them all would hold in memory at once
+      for (const word of reader.prepare(`SELECT term FROM temp.${index}_words`).pluck().iterate() as IterableIterator<string>) if (keep(word)) words.push(word);
     }
     return words;
   } finally {

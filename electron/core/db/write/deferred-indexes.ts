@@ -9,8 +9,7 @@
 // sync that stops between two loads (a crash, a failed last dataset) builds them at its end or at
 // the start of the next round. Meanwhile lookups answer right, from the table read whole.
 import type { WriteDb } from '../handles.ts';
-import { metaEntries } from '../read/meta.ts';
-import { getMeta } from '../read/meta.ts';
+import { getMeta, metaEntries } from '../read/meta.ts';
 import { deleteMeta, putMeta } from './meta.ts';
 
 const KEY_PREFIX = 'deferredIndexes.';
@@ -48,7 +47,10 @@ export function buildDeferredIndexes(db: WriteDb): string[] {
   for (const table of tables) {
     db.transaction(() => {
       const deferred = deferredIndexes(db, table);
-      if (deferred) buildIndexes(db, table, deferred.indexes, (rid) => deferred.fts && db.prepare(`DELETE FROM ${deferred.fts} WHERE rowid = ?`).run(rid));
+      if (deferred) {
+        const ftsDelete = deferred.fts ? db.prepare(`DELETE FROM ${deferred.fts} WHERE rowid = ?`) : null;
+        buildIndexes(db, table, deferred.indexes, (rid) => ftsDelete?.run(rid));
+      }
       indexesBuilt(db, table);
     })();
   }
