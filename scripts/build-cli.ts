@@ -12,6 +12,17 @@ import { parseArgs } from 'node:util';
 import { rolldown, type Plugin } from 'rolldown';
 import { DEFAULT_BUNDLE_DIR, ENTRY_FILE, INPUTS_FILE, ROOT, describeInputs } from '../electron/hosts/cli/bundle.mjs';
 
+/** The worker threads `sync` starts, found beside the module that starts them (sync-worker-client.ts, search-index-builder.ts). */
+export const WORKER_ENTRIES = {
+  'sync-worker': 'electron/core/sync/sync-worker.ts',
+  'search-index-worker': 'electron/core/db/write/search-index-worker.mjs',
+};
+
+/** A package (and Node's own modules) stays an import, but zod: only the project's files and zod are compiled. */
+export function outsideTheBundle(id: string): boolean {
+  return !id.startsWith('.') && !path.isAbsolute(id) && id !== 'zod' && !id.startsWith('zod/');
+}
+
 /**
  * Writes the bundle into `outDir` (emptied first); the list of inputs last, so a failed build leaves none.
  * `plugins`: more rolldown plugins, after the one that notes each input as read (a test edits a source
@@ -34,15 +45,9 @@ export async function buildCli(outDir = DEFAULT_BUNDLE_DIR, plugins: Plugin[] = 
       },
       ...plugins,
     ],
-    input: {
-      [path.basename(ENTRY_FILE, '.js')]: 'electron/hosts/cli/cli.ts',
-      // the worker threads `sync` starts, found beside the module that starts them (sync-worker-client.ts, search-index-builder.ts)
-      'sync-worker': 'electron/core/sync/sync-worker.ts',
-      'search-index-worker': 'electron/core/db/write/search-index-worker.mjs',
-    },
+    input: { [path.basename(ENTRY_FILE, '.js')]: 'electron/hosts/cli/cli.ts', ...WORKER_ENTRIES },
     platform: 'node',
-    // a package (and Node's own modules) stays an import, but zod: only the project's files and zod are compiled
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && id !== 'zod' && !id.startsWith('zod/'),
+    external: outsideTheBundle,
   });
   try {
     // .js, not .mjs: the worker files are looked for by that name, and package.json makes .js ESM

@@ -78,6 +78,7 @@ describe('npm run bench', () => {
     for (const part of ['run.ts', 'parts', 'procs', 'support']) cpSync(path.join(root, 'test/bench', part), path.join(bench, part), { recursive: true });
     symlinkSync(path.join(root, 'test/support'), path.join(copy, 'test/support'));
     symlinkSync(path.join(root, 'electron'), path.join(copy, 'electron'));
+    symlinkSync(path.join(root, 'scripts'), path.join(copy, 'scripts'));
     writeFileSync(path.join(bench, 'leaky.bench.ts'), LEAKY_BENCH);
     const doc = path.join(copy, 'report.md');
 

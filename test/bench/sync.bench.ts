@@ -18,6 +18,7 @@ import { openMirror } from '../../electron/core/db/connection.ts';
 import type { RoundResult } from '../../electron/core/sync/round/run-round.ts';
 import { createSyncWorkerClient } from '../../electron/core/sync/sync-worker-client.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
+import { peakRssMb } from './support/child.ts';
 
 const quick = process.argv.includes('--quick');
 const ITEMS = quick ? 100_000 : 1_000_000;
@@ -105,7 +106,7 @@ try {
   const first = byReady[Math.floor(byReady.length / 2)];
   const items = first.result.datasets.find((d) => d.key.startsWith('items@'))!;
   const firstRate = items.rows / first.seconds;
-  const firstPeakMb = process.resourceUsage().maxRSS / 1024;
+  const firstPeakMb = peakRssMb();
   log(`first sync: ${items.rows} items, ${(items.bytes / 1e6).toFixed(0)} MB; median of ${FIRST_RUNS} runs ${first.readySeconds.toFixed(2)} s to data committed`);
 
   // nothing changed
@@ -120,7 +121,7 @@ try {
   const rows = db.prepare('SELECT count(*) FROM items').pluck().get() as number;
   db.close();
   log(`1% round: ${changed.result.datasets.map((d) => `${d.key} ${d.outcome}`).join(', ')}; items now ${rows}`);
-  const peakMb = process.resourceUsage().maxRSS / 1024;
+  const peakMb = peakRssMb();
 
   // the floor, in the same run
   const floorDb = new Database(path.join(dir, 'floor.sqlite'));

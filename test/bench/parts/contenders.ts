@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ask, forkNode, type ResidentMb, runNode, vmHwmMb } from '../support/child.ts';
+import { bundleProc } from '../support/bundle-proc.ts';
 import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
 import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
@@ -149,6 +150,8 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
   const license = ids.demoLicenses[0];
   try {
     const sync: SizeResult['sync'] = { first: [], noChange: [], changed: [], wholeCheck: [] };
+    // the rounds run as the CLI ships them, compiled ahead: their peak memory is then the product's
+    const syncProc = await bundleProc(proc('aisle-sync.ts'));
     let dataDir = '';
     for (let r = 0; r < o.runs; r++) {
       await ask(server, { type: 'revision', revision: 3 * r });
@@ -161,7 +164,7 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
       for (const label of ['first', 'no-change', '1%-changed', 'whole-check']) {
         if (label === '1%-changed') await ask(server, { type: 'revision', revision: 3 * r + 1 });
         if (label === 'whole-check') await ask(server, { type: 'revision', revision: 3 * r + 2 });
-        const run = await runNode<SyncRun & { error?: string }>(proc('aisle-sync.ts'), [url, license, dataDir, label], { label: 'sync', anyExitCode: true });
+        const run = await runNode<SyncRun & { error?: string }>(syncProc, [url, license, dataDir, label], { label: 'sync', anyExitCode: true });
         const failed = run.results.find((x) => x.error);
         if (failed || run.results.length !== 1) throw new Error(`Aisle sync ${label}, run ${r + 1}: ${failed?.error ?? `exit ${run.exitCode}, ${run.results.length} rounds reported`}`);
         results.push(run.results[0]);
