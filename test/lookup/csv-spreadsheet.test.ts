@@ -2,19 +2,23 @@
 // makes (its own import defaults) and saves it back as shown. The code written as `="…"` comes back
 // with its leading zeros and every digit; written bare it loses its zero, with an apostrophe or a
 // tab it keeps that character (which is why the writer uses neither); and a formula a server sent
-// stays text. Runs where LibreOffice is installed (`apt-get install libreoffice-calc-nogui`).
+// stays text. Runs where LibreOffice is installed (`apt-get install libreoffice-calc-nogui`, as .ci/run does).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvText, keepCode, PLAIN_LAYOUT } from '../../electron/contract/csv.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((file) => existsSync(file));
 
 describe.skipIf(!SOFFICE)('a CSV opened in LibreOffice Calc', () => {
-  const dir = tempDir();
+  // made in a hook: a skipped describe's body still runs, and its hooks do not
+  let dir: ReturnType<typeof tempDir>;
+  beforeAll(() => {
+    dir = tempDir();
+  });
   afterAll(() => dir.remove());
 
   it('keeps codes written as ="…" whole, and a server\'s formula as text', () => {
