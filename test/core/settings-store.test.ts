@@ -10,11 +10,22 @@ import { createMemorySettingsStore, DEFAULT_SETTINGS, type SettingsStore } from 
 import { tempDir } from '../support/temp-dir.ts';
 
 const dirs: { remove(): void }[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+const watching: SettingsStore[] = [];
+// the watchers first: one that sees its file go reads the store again, and conf makes the folder again
+afterEach(() => {
+  watching.splice(0).forEach((store) => store.close());
+  dirs.splice(0).forEach((dir) => dir.remove());
+});
 const folder = () => {
   const dir = tempDir();
   dirs.push(dir);
   return dir.path;
+};
+/** A store that watches its file, closed after the test. */
+const watched = (dir: string) => {
+  const store = createConfSettingsStore(dir);
+  watching.push(store);
+  return store;
 };
 
 /**
@@ -45,7 +56,7 @@ async function untilWatching(store: SettingsStore, file: string): Promise<void> 
 describe('the settings file', () => {
   it('answers reads from memory: the file is not parsed again until it changes', () => {
     const dir = folder();
-    const store = createConfSettingsStore(dir);
+    const store = watched(dir);
     store.set({ syncIntervalMinutes: 7 });
     const first = store.get();
     expect(first.syncIntervalMinutes).toBe(7);
@@ -59,13 +70,13 @@ describe('the settings file', () => {
 
   it('sees its own writes at once, and a change another process wrote within seconds', async () => {
     const dir = folder();
-    const app = createConfSettingsStore(dir);
+    const app = watched(dir);
     await untilWatching(app, path.join(dir, 'settings.json'));
     expect(app.get().historyDays).toBe(DEFAULT_SETTINGS.historyDays);
     expect(app.set({ historyDays: 10 }).historyDays).toBe(10);
     expect(app.get().historyDays).toBe(10);
     // the CLI, in another process, writes the same file
-    const cli = createConfSettingsStore(dir);
+    const cli = watched(dir);
     cli.set({ syncIntervalMinutes: 15 });
     await expect.poll(() => app.get().syncIntervalMinutes, { timeout: 10_000, interval: 100 }).toBe(15);
     expect(app.get().historyDays).toBe(10);
@@ -73,7 +84,7 @@ describe('the settings file', () => {
 
   it('tells its listener of its own writes at once and of another process\'s write when it is seen', async () => {
     const dir = folder();
-    const app = createConfSettingsStore(dir);
+    const app = watched(dir);
     await untilWatching(app, path.join(dir, 'settings.json'));
     let calls = 0;
     const stop = app.onChange(() => calls++);
