@@ -9,13 +9,13 @@ import { outsideTheBundle, WORKER_ENTRIES } from '../../../scripts/build-cli.ts'
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * Bundles the process `script` (a path) with the sync's worker threads into out/bench-<name>/; the
+ * Bundles the process `script` (a path) with the sync's worker threads into .tmp/bench-<name>/; the
  * bundled entry's path. Two folders below the root, as out/cli/: the core reads the app's version from
- * the package.json it finds there.
+ * the package.json two folders up. Not in out/, whose files the app's package carries.
  */
 export async function bundleProc(script: string): Promise<string> {
   const name = path.basename(script, path.extname(script));
-  const outDir = path.join(ROOT, 'out', `bench-${name}`);
+  const outDir = path.join(ROOT, '.tmp', `bench-${name}`);
   rmSync(outDir, { recursive: true, force: true });
   const bundle = await rolldown({ cwd: ROOT, input: { [name]: script, ...WORKER_ENTRIES }, platform: 'node', external: outsideTheBundle });
   try {
