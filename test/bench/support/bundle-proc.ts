@@ -4,9 +4,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
+import { ROOT } from '../../../electron/hosts/cli/bundle.mjs';
 import { outsideTheBundle, WORKER_ENTRIES } from '../../../scripts/build-cli.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * Bundles the process `script` (a path) with the sync's worker threads into .tmp/bench-<name>/; the

@@ -46,12 +46,12 @@ export function datasetByKey(db: ReadDb, key: string): DatasetRow | undefined {
  */
 export const DATASET_META_PREFIXES = ['log_from:', 'log_newest:', 'rejected:', 'scope_gone:', 'field_missing:', 'list_reading:'] as const;
 
-/** How the sync last read a dataset's list (sync/list-paging.ts), as it wrote it; null when none. */
 /** The rows a dataset held when it was last applied (0 for one never applied). */
 export function recordedRows(db: ReadDb, datasetId: number): number {
   return (stmt(db, 'SELECT rows FROM datasets WHERE dataset_id = ?').pluck().get(datasetId) as number | undefined) ?? 0;
 }
 
+/** How the sync last read a dataset's list (sync/list-paging.ts), as it wrote it; null when none. */
 export function listReading(db: ReadDb, datasetId: number): string | null {
   return getMeta(db, `list_reading:${datasetId}`);
 }

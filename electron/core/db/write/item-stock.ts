@@ -8,25 +8,21 @@ import { stmt } from '../statements.ts';
 
 const ITEMS = `SELECT item_id FROM inventory WHERE rid > ? UNION SELECT value FROM json_each(?)`;
 
-// The same sum and the same top row as the stock of a page of hits read from the rows themselves
-// (read/inventory.ts): a bare column of max() is read from the row that gave the max.
-const SETTLE = [
-  `DELETE FROM item_stock WHERE item_id IN (${ITEMS})`,
-  `INSERT INTO item_stock (item_id, on_hand, location_code, facility_id)
+/**
+ * The summary of the items whose stock rows `which` picks, from those rows: the same sum and the same
+ * top row as the stock of a page of hits read from the rows themselves (read/inventory.ts); a bare
+ * column of max() is read from the row that gave the max.
+ */
+const summaryOf = (which: string) => `INSERT INTO item_stock (item_id, on_hand, location_code, facility_id)
     SELECT item_id, on_hand, location_code, facility_id FROM (
       SELECT item_id, total(qty_on_hand) AS on_hand, location_code, facility_id, max((facility_id IS NULL) * 1e15 + coalesce(qty_on_hand, 0))
-      FROM inventory WHERE item_id IN (${ITEMS}) AND qty_on_hand > 0 GROUP BY item_id)`,
-];
+      FROM inventory WHERE ${which} AND qty_on_hand > 0 GROUP BY item_id)`;
+
+const SETTLE = [`DELETE FROM item_stock WHERE item_id IN (${ITEMS})`, summaryOf(`item_id IN (${ITEMS})`)];
 
 // A load into a stock table that held no rows: every row is its own, so the summary is read from
 // the rows in one pass, without looking each row's item up among those the load touched.
-const SETTLE_ALL = [
-  `DELETE FROM item_stock`,
-  `INSERT INTO item_stock (item_id, on_hand, location_code, facility_id)
-    SELECT item_id, on_hand, location_code, facility_id FROM (
-      SELECT item_id, total(qty_on_hand) AS on_hand, location_code, facility_id, max((facility_id IS NULL) * 1e15 + coalesce(qty_on_hand, 0))
-      FROM inventory WHERE item_id IS NOT NULL AND qty_on_hand > 0 GROUP BY item_id)`,
-];
+const SETTLE_ALL = [`DELETE FROM item_stock`, summaryOf('item_id IS NOT NULL')];
 
 /** Computes the summary of every item again from all the stock rows: for a write into a stock table that was empty before it. */
 export function settleAllItemStock(db: WriteDb): void {
