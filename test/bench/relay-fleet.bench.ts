@@ -85,8 +85,10 @@ interface CatalogEntry {
 
 /**
  * A GET through nginx as a seat sends it (gzip accepted): the bytes as they crossed the LAN, and the
- * body unpacked. A kept-alive connection that nginx closes just as the next request is written fails
- * with EPIPE or ECONNRESET; a GET is asked again on a new one, as an HTTP client does.
+ * body unpacked; with `unpack` false only counted (its first bytes kept for an error), since 200 seats
+ * each holding a whole dataset of 1,000,000 items at once would take tens of gigabytes. A kept-alive
+ * connection that nginx closes just as the next request is written fails with EPIPE or ECONNRESET; a
+ * GET is asked again on a new one, as an HTTP client does.
  */
 async function seatGet(base: string, token: string, p: string, unpack = true): Promise<{ wire: number; body: Buffer }> {
   for (let attempt = 1; ; attempt++) {
@@ -103,11 +105,16 @@ function seatGetOnce(base: string, token: string, p: string, unpack: boolean): P
   return new Promise((resolve, reject) => {
     const req = http.get(new URL(p, base), { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      let wire = 0;
+      res.on('data', (c: Buffer) => {
+        wire += c.length;
+        if (unpack || chunks.length === 0) chunks.push(c);
+      });
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         if (res.statusCode !== 200) return reject(new Error(`GET ${p} answered ${res.statusCode}: ${raw.toString('utf8').slice(0, 200)}`));
-        resolve({ wire: raw.length, body: unpack && res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
+        if (!unpack) return resolve({ wire, body: Buffer.alloc(0) });
+        resolve({ wire, body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
       });
       res.on('error', reject);
     });

@@ -107,4 +107,14 @@ describe('the lots and serials held', () => {
     expect(held()).toEqual(fromRows());
     expectIndexed();
   });
+
+  it("are the stock rows' codes after a second facility's load large enough to build the table's indexes again", () => {
+    apply('F1', Array.from({ length: 21_000 }, (_, n) => stock('F1', n)));
+    // lots of its own and lots the first facility holds too (the lot index read whole holds both)
+    apply('F2', Array.from({ length: 21_000 }, (_, n) => stock('F2', n, (i) => (i % 2 ? `LOT-F1-${i % 500}` : `LOT-F2-${i % 700}`))));
+    expect(held().map(([code]) => code)).toContain('LOT-F2-698');
+    expect(held().map(([code]) => code)).toContain('SN/F2.20993');
+    expect(held()).toEqual(fromRows());
+    expectIndexed();
+  });
 });

@@ -78,7 +78,7 @@ describe('query plans', () => {
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
-    for (const index of ['inventory_lot (lot>? AND lot<?)', 'inventory_serial (serial>? AND serial<?)', 'search_words_start (len=? AND word>? AND word<?)', 'search_words_end (len=? AND drow>? AND drow<?)', 'SEARCH st USING PRIMARY KEY (item_id=?)', 'inventory_item (item_id=?)']) {
+    for (const index of ['inventory_lot (lot>? AND lot<?)', 'inventory_serial (serial>? AND serial<?)', 'search_words_start (len=? AND word>? AND word<?)', 'search_words_end (len=? AND drow>? AND drow<?)', 'SEARCH st USING PRIMARY KEY (item_id=?)', 'COVERING INDEX inventory_item (item_id=? AND qty_on_hand>?)']) {
       expect(text).toContain(index);
     }
     for (const step of plans.flatMap((p) => p.plan)) expect(step).not.toMatch(/^SCAN search_words/);

@@ -20,11 +20,13 @@ const summaryOf = (which: string) => `INSERT INTO item_stock (item_id, on_hand, 
 
 const SETTLE = [`DELETE FROM item_stock WHERE item_id IN (${ITEMS})`, summaryOf(`item_id IN (${ITEMS})`)];
 
-// A load into a stock table that held no rows: every row is its own, so the summary is read from
-// the rows in one pass, without looking each row's item up among those the load touched.
+// A load into a stock table that held no rows (every row is its own), or one large enough to build
+// the table's indexes again (it touched most items): the summary is read from all the rows in one
+// pass, the item index whole in item order when it is there (migration 19), without looking each
+// row's item up among those the load touched.
 const SETTLE_ALL = [`DELETE FROM item_stock`, summaryOf('item_id IS NOT NULL')];
 
-/** Computes the summary of every item again from all the stock rows: for a write into a stock table that was empty before it. */
+/** Computes the summary of every item again from all the stock rows: for a load into an empty stock table, or one that built its indexes again. */
 export function settleAllItemStock(db: WriteDb): void {
   for (const sql of SETTLE_ALL) stmt(db, sql).run();
 }

@@ -16,13 +16,18 @@ const GONE_FROM_INDEX = `DELETE FROM stock_codes_fts WHERE rowid IN (SELECT valu
 // The codes of the rows added, and the named codes still held, with their keys; then the index
 // entries of those new to the table, all in two statements (a first load brings thousands).
 // A code the table has already, or one without a key (separators only: NOT NULL), is ignored.
-const ADD = `INSERT OR IGNORE INTO stock_codes (code, key) SELECT code, stock_code_key(code) FROM (
+// The rows added are found by their rids: a range of the table, few rows in a usual round. After a
+// load that built the table's indexes again (most of its rows new), the lot and serial indexes are
+// read instead: a few percent of the table's pages.
+const ADD = (lots: string, serials: string) => `INSERT OR IGNORE INTO stock_codes (code, key) SELECT code, stock_code_key(code) FROM (
     SELECT DISTINCT code FROM (
-      SELECT lot AS code FROM inventory WHERE rid > ? AND lot IS NOT NULL
-      UNION ALL SELECT serial FROM inventory WHERE rid > ? AND serial IS NOT NULL
+      SELECT lot AS code FROM ${lots} WHERE rid > ? AND lot IS NOT NULL
+      UNION ALL SELECT serial FROM ${serials} WHERE rid > ? AND serial IS NOT NULL
       UNION ALL SELECT value FROM json_each(?) WHERE value IS NOT NULL AND ${HELD('value')}
     )
   )`;
+const ADD_BY_RID = ADD('inventory', 'inventory');
+const ADD_BY_INDEX = ADD('inventory INDEXED BY inventory_lot', 'inventory INDEXED BY inventory_serial');
 const ADD_TO_INDEX = `INSERT INTO stock_codes_fts (rowid, key) SELECT rid, key FROM stock_codes WHERE rid > ?`;
 const LAST = `SELECT coalesce(max(rid), 0) FROM stock_codes`;
 
@@ -30,9 +35,10 @@ const withKeys = new WeakSet<WriteDb>();
 
 /**
  * Makes stock_codes hold again exactly the lots and serials of the stock rows, for the rows added
- * after `afterRid` and the codes in `touched`. Call inside the transaction that wrote them.
+ * after `afterRid` and the codes in `touched`. Call inside the transaction that wrote them;
+ * `indexesRebuilt` after a load that built the table's indexes again.
  */
-export function settleStockCodes(db: WriteDb, afterRid: number, touched: Iterable<unknown>): void {
+export function settleStockCodes(db: WriteDb, afterRid: number, touched: Iterable<unknown>, indexesRebuilt = false): void {
   if (!withKeys.has(db)) {
     db.function('stock_code_key', { deterministic: true }, (code: unknown) => (code === null ? null : stockCodeKey(String(code))));
     withKeys.add(db);
@@ -43,7 +49,7 @@ export function settleStockCodes(db: WriteDb, afterRid: number, touched: Iterabl
   // a new code's rid comes after every code held (the codes gone are gone from the index too)
   const last = stmt(db, LAST).pluck().get() as number;
   // two spellings of one code by case are one row (NOCASE): the first stays
-  const added = stmt(db, ADD).run(afterRid, afterRid, named).changes;
+  const added = stmt(db, indexesRebuilt ? ADD_BY_INDEX : ADD_BY_RID).run(afterRid, afterRid, named).changes;
   if (added > 0) stmt(db, ADD_TO_INDEX).run(last);
   if (added > 0 || gone.length > 0) keepIndexMerged(db, added);
 }

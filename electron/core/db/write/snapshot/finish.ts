@@ -30,6 +30,7 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     noteRejected(db, datasetId, s.rejected, s.rejection);
     clearMissing(db, datasetId);
     const deferring = indexesLater && s.bulk !== null;
+    const indexesRebuilt = s.bulk !== null && !deferring;
     endBulk(s, indexesLater);
     // entries made at the end were not noted one by one: the index's words are read whole
     if (s.ftsAfter !== null && s.lastRid > s.ftsAfter && s.statements.noteText) noteWholeReadingDue(db, s.table.fts!.table);
@@ -52,11 +53,14 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
       s.stockCodes.push(...codesOfStockRows(db, gone));
     }
     removeRows(s, gone);
-    // the search hits' stock summary of the items whose stock rows were added, changed or deleted
+    // the search hits' stock summary of the items whose stock rows were added, changed or deleted:
+    // all of them after a load into an empty table, or one that built the table's indexes again (a
+    // load of an eighth of the table or more touches most items, and the item index is read whole
+    // in its order faster than it is searched item by item)
     if (t === 'inventory') {
-      if (s.maxRid === 0) settleAllItemStock(db);
+      if (s.maxRid === 0 || indexesRebuilt) settleAllItemStock(db);
       else settleItemStock(db, s.maxRid, s.stockItems);
-      settleStockCodes(db, s.maxRid, s.stockCodes);
+      settleStockCodes(db, s.maxRid, s.stockCodes, indexesRebuilt);
     }
     if (log) gone.push(...cutToWindow(s, log));
     // without the table's indexes a count reads all of it: a first load's rows are those it wrote, less those gone
