@@ -6,19 +6,20 @@ import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, renderFleetTable, 
 const MB = 1024 * 1024;
 
 function sample(partial: Partial<RoundSample>): RoundSample {
-  return { upstreamRequests: 0, upstreamBytes: 0, lanBytesPerSeat: [0], deltas: [], relay: { cpuSeconds: 0, rssMb: 0 }, nginx: { cpuSeconds: 0, rssMb: 0 }, ...partial };
+  return { upstreamRequests: 0, upstreamAuthRequests: 0, upstreamBytes: 0, lanBytesPerSeat: [0], deltas: [], relay: { cpuSeconds: 0, rssMb: 0 }, nginx: { cpuSeconds: 0, rssMb: 0 }, ...partial };
 }
 
 describe('the fleet table', () => {
   it('averages per round and per seat, weighs the delta ratio by every dataset, and keeps the largest memory', () => {
     const row = fleetRow(3, [
-      sample({ upstreamRequests: 30, upstreamBytes: 2 * MB, lanBytesPerSeat: [MB, MB, 4 * MB], deltas: [{ bytes: 1200, elements: 10, averageRowBytes: 100 }], relay: { cpuSeconds: 1, rssMb: 200 }, nginx: { cpuSeconds: 0.2, rssMb: 10 } }),
-      sample({ upstreamRequests: 34, upstreamBytes: 4 * MB, lanBytesPerSeat: [0, 0, 3 * MB], deltas: [{ bytes: 300, elements: 2, averageRowBytes: 100 }, { bytes: 0, elements: 0, averageRowBytes: 500 }], relay: { cpuSeconds: 3, rssMb: 150 }, nginx: { cpuSeconds: 0.4, rssMb: 12 } }),
+      sample({ upstreamRequests: 30, upstreamAuthRequests: 4, upstreamBytes: 2 * MB, lanBytesPerSeat: [MB, MB, 4 * MB], deltas: [{ bytes: 1200, elements: 10, averageRowBytes: 100 }], relay: { cpuSeconds: 1, rssMb: 200 }, nginx: { cpuSeconds: 0.2, rssMb: 10 } }),
+      sample({ upstreamRequests: 34, upstreamAuthRequests: 0, upstreamBytes: 4 * MB, lanBytesPerSeat: [0, 0, 3 * MB], deltas: [{ bytes: 300, elements: 2, averageRowBytes: 100 }, { bytes: 0, elements: 0, averageRowBytes: 500 }], relay: { cpuSeconds: 3, rssMb: 150 }, nginx: { cpuSeconds: 0.4, rssMb: 12 } }),
     ]);
     expect(row).toEqual({
       seats: 3,
       rounds: 2,
       upstreamRequestsPerRound: 32,
+      upstreamAuthRequestsPerRound: 2,
       upstreamMbPerRound: 3,
       // (2 MB + 1 MB) / 2
       lanMbPerSeat: 1.5,
@@ -34,12 +35,12 @@ describe('the fleet table', () => {
   });
 
   it('prints a Markdown row per number of seats', () => {
-    const table = renderFleetTable([fleetRow(1, [sample({ upstreamRequests: 5, lanBytesPerSeat: [MB / 2] })]), fleetRow(200, [sample({ upstreamRequests: 5 })])]);
+    const table = renderFleetTable([fleetRow(1, [sample({ upstreamRequests: 5, upstreamAuthRequests: 400, lanBytesPerSeat: [MB / 2] })]), fleetRow(200, [sample({ upstreamRequests: 5 })])]);
     const lines = table.split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe('| seats | upstream requests / round | upstream MB / round | LAN MB / seat | delta / (rows × avg row) | relay CPU s / round | relay RSS MB | nginx CPU s / round | nginx RSS MB |');
-    expect(lines[2]).toBe('| 1 | 5.0 | 0.00 | 0.500 | 0.00 | 0.00 | 0 | 0.00 | 0 |');
-    expect(lines[3].startsWith('| 200 | 5.0 |')).toBe(true);
+    expect(lines[0]).toBe('| seats | upstream data requests / round | upstream auth requests / round | upstream MB / round | LAN MB / seat | delta / (rows × avg row) | relay CPU s / round | relay RSS MB | nginx CPU s / round | nginx RSS MB |');
+    expect(lines[2]).toBe('| 1 | 5.0 | 400.0 | 0.00 | 0.500 | 0.00 | 0.00 | 0 | 0.00 | 0 |');
+    expect(lines[3].startsWith('| 200 | 5.0 | 0.0 |')).toBe(true);
   });
 
   it("reads /proc's CPU ticks, parent and resident memory, a command with spaces and parentheses included", () => {

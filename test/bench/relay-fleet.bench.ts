@@ -2,8 +2,8 @@
 // their own process, the demo behind a counting proxy. For 1, 50 and 200 simulated seats (each its
 // own token, fetching the catalog and the changes as a workstation does) plus two real Aisle cores
 // synced through nginx, each round steps the demo to its next revision, lets the relay read it, and
-// brings every seat forward. Prints the fleet table (support/fleet-table.ts): upstream requests and
-// MB per round, LAN MB per seat, delta bytes against (changed + deleted rows × average row), relay
+// brings every seat forward. Prints the fleet table (support/fleet-table.ts): upstream data and auth
+// requests and MB per round, LAN MB per seat, delta bytes against (changed + deleted rows × average row), relay
 // and nginx CPU and memory per round (from /proc/<pid>/stat and status).
 //   node test/bench/relay-fleet.bench.ts [--quick] [--items=N] [--seats=1,50,200] [--rounds=N]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -39,6 +39,9 @@ function lineProcess(child: ChildProcess): { first: Promise<string>; next(): Pro
   const next = async () => String((await lines.next()).value ?? '');
   return { first: next(), next };
 }
+
+/** The warehouse server's auth operations (sign-in, refresh, a token's session and user): a seat's token check is two of them. */
+const isAuthPath = (p: string) => p.startsWith('/v1/auth/');
 
 /** A process and its descendants (nginx's workers, the relay's sync worker is a thread of its own process): CPU ticks and resident MB. */
 function sampleFamily(root: number): { ticks: number; rssMb: number } {
@@ -245,8 +248,10 @@ try {
       const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow, deltas } : undefined)));
       for (const core of cores) await coreRound(core);
       const upstream = proxy.log.slice(upstreamFrom);
+      const auth = upstream.filter((l) => isAuthPath(l.path));
       samples.push({
-        upstreamRequests: upstream.length,
+        upstreamRequests: upstream.length - auth.length,
+        upstreamAuthRequests: auth.length,
         upstreamBytes: upstream.reduce((sum, l) => sum + l.bytesOut, 0),
         lanBytesPerSeat,
         deltas,
@@ -256,8 +261,9 @@ try {
     }
     const row = fleetRow(count, samples);
     rows.push(row);
-    log(`${count} seats (+2 real cores): ${row.upstreamRequestsPerRound} upstream requests, ${row.upstreamMbPerRound.toFixed(2)} MB upstream, ${row.lanMbPerSeat.toFixed(3)} MB per seat a round`);
-    report(`relay fleet, ${count} seats + 2 cores: upstream requests per round`, row.upstreamRequestsPerRound, 'requests');
+    log(`${count} seats (+2 real cores): ${row.upstreamRequestsPerRound} upstream data requests and ${row.upstreamAuthRequestsPerRound} auth requests, ${row.upstreamMbPerRound.toFixed(2)} MB upstream, ${row.lanMbPerSeat.toFixed(3)} MB per seat a round`);
+    report(`relay fleet, ${count} seats + 2 cores: upstream data requests per round`, row.upstreamRequestsPerRound, 'requests');
+    report(`relay fleet, ${count} seats + 2 cores: upstream auth requests per round`, row.upstreamAuthRequestsPerRound, 'requests');
     report(`relay fleet, ${count} seats + 2 cores: upstream MB per round`, row.upstreamMbPerRound, 'MB');
     report(`relay fleet, ${count} seats + 2 cores: LAN MB per seat per round`, row.lanMbPerSeat, 'MB');
     report(`relay fleet, ${count} seats + 2 cores: delta bytes / (changed + deleted rows × average row)`, row.deltaRatio, 'ratio');
