@@ -164,7 +164,10 @@ function seatDates(name: string): Map<string, string | null> {
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
-  demo = await startDemoServer({ items: ITEMS, port: 0, rateLimit: 0 });
+  // Every event within the last 28 days, inside the 30-day history window of the relay and of the
+  // workstations: the window starts at a midnight, so a reading on each side of one would otherwise
+  // hold a different day of history, and the relay and a direct mirror would differ by that day.
+  demo = await startDemoServer({ items: ITEMS, port: 0, rateLimit: 0, historyDays: 28 });
   vendor = await startFaultProxy(demo.url);
   license = demo.ids().demoLicenses[1];
   relay = await startRelayService(relayConfig(path.join(folder.path, 'relay')), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
