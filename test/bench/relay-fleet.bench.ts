@@ -2,7 +2,9 @@
 // their own process, the demo behind a counting proxy. For 1, 50 and 200 simulated seats (each its
 // own token, fetching the catalog and the changes as a workstation does) plus two real Aisle cores
 // synced through nginx, each round steps the demo to its next revision, lets the relay read it, and
-// brings every seat forward. Prints the fleet table (support/fleet-table.ts): upstream data and auth
+// brings every seat forward. A third real core syncs each revision straight from the demo server (not
+// through the counting proxy), and each round holds the two seats' mirrors to its mirror: the same
+// datasets, rows and content hashes. Prints the fleet table (support/fleet-table.ts): upstream data and auth
 // requests and MB per round, LAN MB per seat, delta bytes against (changed + deleted rows × average row), relay
 // and nginx CPU and memory per round (from /proc/<pid>/stat and status).
 //   node test/bench/relay-fleet.bench.ts [--quick] [--items=N] [--seats=1,50,200] [--rounds=N]
@@ -14,12 +16,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { createAuthApi } from '../../electron/core/api/auth-api.ts';
+import { mirrorFileOf } from '../../electron/core/entrances/mirror-files.ts';
 import { JsonArraySplitter } from '../../electron/core/sync/json-array-splitter.ts';
 import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
 import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts';
 import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-proxy.ts';
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
+import { compareMirrors, describeComparison, mirrorsEqual } from './support/mirror-compare.ts';
 import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
@@ -191,6 +195,7 @@ let relay: ChildProcess | null = null;
 let proxy: FaultProxy | null = null;
 let nginx: TestNginx | null = null;
 const cores: NodeCore[] = [];
+let direct: NodeCore | null = null;
 try {
   postgres = await startTestPostgres();
   demo = spawn(process.execPath, [path.join(import.meta.dirname, 'demo-process.ts'), `--items=${ITEMS}`, '--accounts=1', '--facilities=1'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -213,18 +218,47 @@ try {
     demo!.stdin!.write(`revision ${++revision}\n`);
     await demoLines.next();
   };
+  const today = () => new Date().toISOString().slice(0, 10);
   const firstPoll = performance.now();
+  const firstReadOn = today();
   await poll();
   log(`relay: first reading of ${ITEMS.toLocaleString('en-US')} items in ${((performance.now() - firstPoll) / 1000).toFixed(1)} s`);
 
   // two real cores, signed in at nginx's address with the siteRelay setting
+  const seatFiles: string[] = [];
   for (const name of ['core-a', 'core-b']) {
-    const core = createNodeCore({ host: 'cli', dataDir: path.join(work, name), overrides: { autoSync: false, idleLock: false } });
+    const dataDir = path.join(work, name);
+    const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
     cores.push(core);
     await core.handlers['settings.set']({ siteRelay: true });
-    await signInForCli(core.handlers, { server: nginx.url, email: EMAIL, password: PASSWORD, licenseId: license });
+    const view = await signInForCli(core.handlers, { server: nginx.url, email: EMAIL, password: PASSWORD, licenseId: license });
+    seatFiles.push(mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
     await coreRound(core);
   }
+
+  // a workstation reading the demo server itself, each revision the relay reads: a history log keeps
+  // the events it read, so only a mirror read round after round holds what a seat holds
+  const directDir = path.join(work, 'direct');
+  direct = createNodeCore({ host: 'cli', dataDir: directDir, overrides: { autoSync: false, idleLock: false } });
+  const directView = await signInForCli(direct.handlers, { server: demoUrl, email: EMAIL, password: PASSWORD, licenseId: license });
+  const directFile = mirrorFileOf(directDir, { server: directView.server!, email: directView.email!, licenseId: directView.licenseId! });
+  let compared = 0;
+  /**
+   * Brings the direct workstation to this revision and holds each seat's mirror to it. The history
+   * window starts at a midnight (UTC): when the day turned between the relay's reading and the direct
+   * one, the two read different days and their history logs are not compared, and the log says so.
+   */
+  const checkSeats = async (relayReadOn: string) => {
+    await coreRound(direct!);
+    const sameDay = relayReadOn === new Date().toISOString().slice(0, 10);
+    for (const [i, file] of seatFiles.entries()) {
+      const comparison = compareMirrors(directFile, file, (key) => !sameDay && key.startsWith('history@'));
+      if (!mirrorsEqual(comparison)) throw new Error(`real seat ${i + 1}'s mirror is not the one synced straight from the server: ${describeComparison(comparison)}`);
+      compared++;
+      log(`real seat ${i + 1} = direct: ${describeComparison(comparison)}`);
+    }
+  };
+  await checkSeats(firstReadOn);
 
   const auth = createAuthApi({ baseUrl: nginx.url });
   const rows: FleetRow[] = [];
@@ -243,6 +277,7 @@ try {
       const upstreamFrom = proxy.log.length;
       const relayBefore = sampleFamily(relay.pid!);
       const nginxBefore = sampleFamily(nginx.pid);
+      const readOn = today();
       await poll();
       const deltas: DeltaSample[] = [];
       const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow, deltas } : undefined)));
@@ -258,6 +293,7 @@ try {
         relay: costBetween(relayBefore, sampleFamily(relay.pid!), TICKS_PER_SECOND),
         nginx: costBetween(nginxBefore, sampleFamily(nginx.pid), TICKS_PER_SECOND),
       });
+      await checkSeats(readOn);
     }
     const row = fleetRow(count, samples);
     rows.push(row);
@@ -272,9 +308,10 @@ try {
     report(`relay fleet, ${count} seats + 2 cores: nginx CPU per round`, row.nginxCpuSecondsPerRound, 's');
     report(`relay fleet, ${count} seats + 2 cores: nginx resident memory`, row.nginxRssMb, 'MB');
   }
+  report('relay fleet: real seat mirrors equal to a direct mirror', compared, 'comparisons');
   log(`\nthe site relay's fleet, ${ITEMS.toLocaleString('en-US')} items, ${ROUNDS} round(s) each:\n${renderFleetTable(rows)}`);
 } finally {
-  for (const core of cores) await core.close().catch(() => undefined);
+  for (const core of [...cores, direct]) await core?.close().catch(() => undefined);
   await nginx?.stop().catch(() => undefined);
   if (relay?.exitCode === null) {
     const ended = new Promise((resolve) => relay!.once('exit', resolve));
