@@ -58,14 +58,18 @@ async function* wholeElements(pool: pg.Pool, license: string, key: string, at: n
   const nextPage = () => new Promise<string | null>((resolve) => (hand.over = resolve));
   let pending = nextPage();
   let first = true;
+  const stopped = () => new AisleError('internal', 'The seat stopped reading.');
   const reading = readWholeDataset(pool, license, key, 2_000, async (rows) => {
+    // the seat went away while this page was fetched: nobody will take it, so waiting for that
+    // would hold the connection in its transaction for good
+    if (hand.stopped) throw stopped();
     const text = rows.map((r) => changeElement({ id: r.id, hash: r.hash, raw: r.raw, generation: r.generation })).join(',');
     const taken = new Promise<void>((resolve) => (hand.taken = resolve));
     hand.over?.((first ? '' : ',') + text);
     first = false;
     await taken;
     // the seat went away: end the read (and its transaction) instead of waiting for it
-    if (hand.stopped) throw new AisleError('internal', 'The seat stopped reading.');
+    if (hand.stopped) throw stopped();
   });
   const ended = reading.then(
     () => hand.over?.(null),
