@@ -10,7 +10,7 @@
 //   node test/bench/relay-fleet.bench.ts [--quick] [--items=N] [--seats=1,50,200] [--rounds=N]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,7 +24,7 @@ import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-p
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
 import { compareMirrors, describeComparison, mirrorsEqual } from './support/mirror-compare.ts';
-import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
+import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, peakMbOfStatus, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
 const quick = args.has('quick');
@@ -47,8 +47,8 @@ function lineProcess(child: ChildProcess): { first: Promise<string>; next(): Pro
 /** The warehouse server's auth operations (sign-in, refresh, a token's session and user): a seat's token check is two of them. */
 const isAuthPath = (p: string) => p.startsWith('/v1/auth/');
 
-/** A process and its descendants (nginx's workers, the relay's sync worker is a thread of its own process): CPU ticks and resident MB. */
-function sampleFamily(root: number): { ticks: number; rssMb: number } {
+/** A process and its descendants (nginx's workers; the relay's sync worker is a thread of its own process). */
+function familyOf(root: number): { pids: Set<number>; stats: Map<number, string> } {
   const stats = new Map<number, string>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -58,29 +58,52 @@ function sampleFamily(root: number): { ticks: number; rssMb: number } {
       // gone meanwhile
     }
   }
-  const family = new Set([root]);
+  const pids = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const [pid, stat] of stats) {
-      if (!family.has(pid) && family.has(parentOfStat(stat))) {
-        family.add(pid);
+      if (!pids.has(pid) && pids.has(parentOfStat(stat))) {
+        pids.add(pid);
         grew = true;
       }
     }
   }
+  return { pids, stats };
+}
+
+/**
+ * A process family's CPU ticks, resident MB, and peak resident MB (the sum of its processes' peaks
+ * since they started or since `resetPeaks`).
+ */
+function sampleFamily(root: number): { ticks: number; rssMb: number; peakMb: number } {
+  const { pids, stats } = familyOf(root);
   let ticks = 0;
   let rssMb = 0;
-  for (const pid of family) {
+  let peakMb = 0;
+  for (const pid of pids) {
     const stat = stats.get(pid);
     if (!stat) continue;
     ticks += cpuTicksOfStat(stat);
     try {
-      rssMb += rssMbOfStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rssMb += rssMbOfStatus(status);
+      peakMb += peakMbOfStatus(status);
     } catch {
       // gone meanwhile
     }
   }
-  return { ticks, rssMb };
+  return { ticks, rssMb, peakMb };
+}
+
+/** Starts a family's peak memory again from what it holds now (Linux: 5 written to clear_refs resets VmHWM). */
+function resetPeaks(root: number): void {
+  for (const pid of familyOf(root).pids) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 interface CatalogEntry {
@@ -270,11 +293,18 @@ try {
     }
     // each seat joins at the current generation (a whole reading; not a round)
     const averageRow = new Map<string, number>();
+    resetPeaks(relay.pid!);
+    const joinedFrom = performance.now();
     await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow } : undefined)));
+    const joined = sampleFamily(relay.pid!);
+    log(`${count} seats joined in ${((performance.now() - joinedFrom) / 1000).toFixed(1)} s: relay resident ${joined.rssMb.toFixed(0)} MB, peak while they joined ${joined.peakMb.toFixed(0)} MB`);
+    report(`relay fleet, ${count} seats joining (each dataset read whole): relay peak memory`, joined.peakMb, 'MB');
     const samples: RoundSample[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await nextRevision();
       const upstreamFrom = proxy.log.length;
+      resetPeaks(relay.pid!);
+      resetPeaks(nginx.pid);
       const relayBefore = sampleFamily(relay.pid!);
       const nginxBefore = sampleFamily(nginx.pid);
       const readOn = today();
@@ -305,6 +335,7 @@ try {
     report(`relay fleet, ${count} seats + 2 cores: delta bytes / (changed + deleted rows × average row)`, row.deltaRatio, 'ratio');
     report(`relay fleet, ${count} seats + 2 cores: relay CPU per round`, row.relayCpuSecondsPerRound, 's');
     report(`relay fleet, ${count} seats + 2 cores: relay resident memory`, row.relayRssMb, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: relay peak memory in a round`, row.relayPeakMb, 'MB');
     report(`relay fleet, ${count} seats + 2 cores: nginx CPU per round`, row.nginxCpuSecondsPerRound, 's');
     report(`relay fleet, ${count} seats + 2 cores: nginx resident memory`, row.nginxRssMb, 'MB');
   }

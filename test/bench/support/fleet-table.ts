@@ -29,10 +29,15 @@ export interface DeltaSample {
   averageRowBytes: number;
 }
 
-/** A process's CPU seconds in the round (user + system) and its resident memory at the round's end. */
+/**
+ * A process's CPU seconds in the round (user + system), its resident memory at the round's end, and
+ * the most it held during the round (its peak, reset as the round starts): the end figure alone may
+ * catch garbage of the round's work not yet collected, or miss a peak already given back.
+ */
 export interface ProcessCost {
   cpuSeconds: number;
   rssMb: number;
+  peakMb: number;
 }
 
 export interface FleetRow {
@@ -46,6 +51,8 @@ export interface FleetRow {
   deltaRatio: number;
   relayCpuSecondsPerRound: number;
   relayRssMb: number;
+  /** The most the relay held during any of the rounds. */
+  relayPeakMb: number;
   nginxCpuSecondsPerRound: number;
   nginxRssMb: number;
 }
@@ -69,12 +76,13 @@ export function fleetRow(seats: number, rounds: readonly RoundSample[]): FleetRo
     deltaRatio: expected === 0 ? 0 : delta / expected,
     relayCpuSecondsPerRound: mean(rounds.map((r) => r.relay.cpuSeconds)),
     relayRssMb: Math.max(...rounds.map((r) => r.relay.rssMb)),
+    relayPeakMb: Math.max(...rounds.map((r) => r.relay.peakMb)),
     nginxCpuSecondsPerRound: mean(rounds.map((r) => r.nginx.cpuSeconds)),
     nginxRssMb: Math.max(...rounds.map((r) => r.nginx.rssMb)),
   };
 }
 
-const HEADER = ['seats', 'upstream data requests / round', 'upstream auth requests / round', 'upstream MB / round', 'LAN MB / seat', 'delta / (rows × avg row)', 'relay CPU s / round', 'relay RSS MB', 'nginx CPU s / round', 'nginx RSS MB'];
+const HEADER = ['seats', 'upstream data requests / round', 'upstream auth requests / round', 'upstream MB / round', 'LAN MB / seat', 'delta / (rows × avg row)', 'relay CPU s / round', 'relay RSS MB', 'relay peak MB', 'nginx CPU s / round', 'nginx RSS MB'];
 
 /** The table as Markdown, a row per number of seats. */
 export function renderFleetTable(rows: readonly FleetRow[]): string {
@@ -87,6 +95,7 @@ export function renderFleetTable(rows: readonly FleetRow[]): string {
     r.deltaRatio.toFixed(2),
     r.relayCpuSecondsPerRound.toFixed(2),
     r.relayRssMb.toFixed(0),
+    r.relayPeakMb.toFixed(0),
     r.nginxCpuSecondsPerRound.toFixed(2),
     r.nginxRssMb.toFixed(0),
   ];
@@ -107,11 +116,20 @@ export function parentOfStat(stat: string): number {
 
 /** Resident memory in MB (VmRSS), from the text of /proc/<pid>/status; 0 when it has none (a zombie). */
 export function rssMbOfStatus(status: string): number {
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  return match ? Number(match[1]) / 1024 : 0;
+  return kbField(status, 'VmRSS') / 1024;
+}
+
+/** The most resident memory in MB since the process started or its peak was last reset (VmHWM). */
+export function peakMbOfStatus(status: string): number {
+  return kbField(status, 'VmHWM') / 1024;
+}
+
+function kbField(status: string, name: string): number {
+  const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
+  return match ? Number(match[1]) : 0;
 }
 
 /** What a group of processes cost between two readings: CPU seconds at `ticksPerSecond`, memory at the second reading. */
-export function costBetween(before: { ticks: number }, after: { ticks: number; rssMb: number }, ticksPerSecond: number): ProcessCost {
-  return { cpuSeconds: (after.ticks - before.ticks) / ticksPerSecond, rssMb: after.rssMb };
+export function costBetween(before: { ticks: number }, after: { ticks: number; rssMb: number; peakMb: number }, ticksPerSecond: number): ProcessCost {
+  return { cpuSeconds: (after.ticks - before.ticks) / ticksPerSecond, rssMb: after.rssMb, peakMb: after.peakMb };
 }
