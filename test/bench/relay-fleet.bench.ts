@@ -10,7 +10,7 @@
 //   node test/bench/relay-fleet.bench.ts [--quick] [--items=N] [--seats=1,50,200] [--rounds=N]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,7 +24,7 @@ import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-p
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
 import { compareMirrors, describeComparison, mirrorsEqual } from './support/mirror-compare.ts';
-import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, peakMbOfStatus, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
+import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, privateMbOfStatus, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
 const quick = args.has('quick');
@@ -71,15 +71,12 @@ function familyOf(root: number): { pids: Set<number>; stats: Map<number, string>
   return { pids, stats };
 }
 
-/**
- * A process family's CPU ticks, resident MB, and peak resident MB (the sum of its processes' peaks
- * since they started or since `resetPeaks`).
- */
-function sampleFamily(root: number): { ticks: number; rssMb: number; peakMb: number } {
+/** A process family's CPU ticks, resident MB and private MB (RssAnon, fleet-table.ts says why). */
+function sampleFamily(root: number): { ticks: number; rssMb: number; privateMb: number } {
   const { pids, stats } = familyOf(root);
   let ticks = 0;
   let rssMb = 0;
-  let peakMb = 0;
+  let privateMb = 0;
   for (const pid of pids) {
     const stat = stats.get(pid);
     if (!stat) continue;
@@ -87,23 +84,41 @@ function sampleFamily(root: number): { ticks: number; rssMb: number; peakMb: num
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       rssMb += rssMbOfStatus(status);
-      peakMb += peakMbOfStatus(status);
+      privateMb += privateMbOfStatus(status);
     } catch {
       // gone meanwhile
     }
   }
-  return { ticks, rssMb, peakMb };
+  return { ticks, rssMb, privateMb };
 }
 
-/** Starts a family's peak memory again from what it holds now (Linux: 5 written to clear_refs resets VmHWM). */
-function resetPeaks(root: number): void {
-  for (const pid of familyOf(root).pids) {
-    try {
-      writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    } catch {
-      // gone meanwhile
+/**
+ * The most private memory a process family holds until `stop`, sampled four times a second (Linux
+ * keeps a peak of resident memory only, which counts mapped files' pages too).
+ */
+function watchPrivatePeak(root: number): { stop(): number } {
+  const { pids } = familyOf(root);
+  let peak = 0;
+  const sample = () => {
+    let sum = 0;
+    for (const pid of pids) {
+      try {
+        sum += privateMbOfStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      } catch {
+        // gone meanwhile
+      }
     }
-  }
+    peak = Math.max(peak, sum);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
 }
 
 interface CatalogEntry {
@@ -293,18 +308,19 @@ try {
     }
     // each seat joins at the current generation (a whole reading; not a round)
     const averageRow = new Map<string, number>();
-    resetPeaks(relay.pid!);
+    const joining = watchPrivatePeak(relay.pid!);
     const joinedFrom = performance.now();
     await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow } : undefined)));
+    const joinPeak = joining.stop();
     const joined = sampleFamily(relay.pid!);
-    log(`${count} seats joined in ${((performance.now() - joinedFrom) / 1000).toFixed(1)} s: relay resident ${joined.rssMb.toFixed(0)} MB, peak while they joined ${joined.peakMb.toFixed(0)} MB`);
-    report(`relay fleet, ${count} seats joining (each dataset read whole): relay peak memory`, joined.peakMb, 'MB');
+    log(`${count} seats joined in ${((performance.now() - joinedFrom) / 1000).toFixed(1)} s: relay resident ${joined.rssMb.toFixed(0)} MB, private ${joined.privateMb.toFixed(0)} MB (at most ${joinPeak.toFixed(0)} MB while they joined)`);
+    report(`relay fleet, ${count} seats joining (each dataset read whole): relay private memory peak`, joinPeak, 'MB');
     const samples: RoundSample[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await nextRevision();
       const upstreamFrom = proxy.log.length;
-      resetPeaks(relay.pid!);
-      resetPeaks(nginx.pid);
+      const relayPeak = watchPrivatePeak(relay.pid!);
+      const nginxPeak = watchPrivatePeak(nginx.pid);
       const relayBefore = sampleFamily(relay.pid!);
       const nginxBefore = sampleFamily(nginx.pid);
       const readOn = today();
@@ -320,8 +336,8 @@ try {
         upstreamBytes: upstream.reduce((sum, l) => sum + l.bytesOut, 0),
         lanBytesPerSeat,
         deltas,
-        relay: costBetween(relayBefore, sampleFamily(relay.pid!), TICKS_PER_SECOND),
-        nginx: costBetween(nginxBefore, sampleFamily(nginx.pid), TICKS_PER_SECOND),
+        relay: costBetween(relayBefore, sampleFamily(relay.pid!), relayPeak.stop(), TICKS_PER_SECOND),
+        nginx: costBetween(nginxBefore, sampleFamily(nginx.pid), nginxPeak.stop(), TICKS_PER_SECOND),
       });
       await checkSeats(readOn);
     }
@@ -335,7 +351,8 @@ try {
     report(`relay fleet, ${count} seats + 2 cores: delta bytes / (changed + deleted rows × average row)`, row.deltaRatio, 'ratio');
     report(`relay fleet, ${count} seats + 2 cores: relay CPU per round`, row.relayCpuSecondsPerRound, 's');
     report(`relay fleet, ${count} seats + 2 cores: relay resident memory`, row.relayRssMb, 'MB');
-    report(`relay fleet, ${count} seats + 2 cores: relay peak memory in a round`, row.relayPeakMb, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: relay private memory at a round's end`, row.relayPrivateMb, 'MB');
+    report(`relay fleet, ${count} seats + 2 cores: relay private memory peak in a round`, row.relayPrivatePeakMb, 'MB');
     report(`relay fleet, ${count} seats + 2 cores: nginx CPU per round`, row.nginxCpuSecondsPerRound, 's');
     report(`relay fleet, ${count} seats + 2 cores: nginx resident memory`, row.nginxRssMb, 'MB');
   }

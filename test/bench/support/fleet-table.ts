@@ -31,13 +31,16 @@ export interface DeltaSample {
 
 /**
  * A process's CPU seconds in the round (user + system), its resident memory at the round's end, and
- * the most it held during the round (its peak, reset as the round starts): the end figure alone may
- * catch garbage of the round's work not yet collected, or miss a peak already given back.
+ * its private memory (RssAnon: what it allocated, without the pages of files it maps) at the end and
+ * at its most during the round. Resident memory counts the mirror's pages a reader touched through
+ * its memory map, which are the OS's file cache, given back when needed; the private peak is what
+ * the process needs.
  */
 export interface ProcessCost {
   cpuSeconds: number;
   rssMb: number;
-  peakMb: number;
+  privateMb: number;
+  privatePeakMb: number;
 }
 
 export interface FleetRow {
@@ -51,8 +54,9 @@ export interface FleetRow {
   deltaRatio: number;
   relayCpuSecondsPerRound: number;
   relayRssMb: number;
-  /** The most the relay held during any of the rounds. */
-  relayPeakMb: number;
+  relayPrivateMb: number;
+  /** The most private memory the relay held during any of the rounds. */
+  relayPrivatePeakMb: number;
   nginxCpuSecondsPerRound: number;
   nginxRssMb: number;
 }
@@ -76,13 +80,14 @@ export function fleetRow(seats: number, rounds: readonly RoundSample[]): FleetRo
     deltaRatio: expected === 0 ? 0 : delta / expected,
     relayCpuSecondsPerRound: mean(rounds.map((r) => r.relay.cpuSeconds)),
     relayRssMb: Math.max(...rounds.map((r) => r.relay.rssMb)),
-    relayPeakMb: Math.max(...rounds.map((r) => r.relay.peakMb)),
+    relayPrivateMb: Math.max(...rounds.map((r) => r.relay.privateMb)),
+    relayPrivatePeakMb: Math.max(...rounds.map((r) => r.relay.privatePeakMb)),
     nginxCpuSecondsPerRound: mean(rounds.map((r) => r.nginx.cpuSeconds)),
     nginxRssMb: Math.max(...rounds.map((r) => r.nginx.rssMb)),
   };
 }
 
-const HEADER = ['seats', 'upstream data requests / round', 'upstream auth requests / round', 'upstream MB / round', 'LAN MB / seat', 'delta / (rows × avg row)', 'relay CPU s / round', 'relay RSS MB', 'relay peak MB', 'nginx CPU s / round', 'nginx RSS MB'];
+const HEADER = ['seats', 'upstream data requests / round', 'upstream auth requests / round', 'upstream MB / round', 'LAN MB / seat', 'delta / (rows × avg row)', 'relay CPU s / round', 'relay RSS MB', 'relay private MB (end / peak)', 'nginx CPU s / round', 'nginx RSS MB'];
 
 /** The table as Markdown, a row per number of seats. */
 export function renderFleetTable(rows: readonly FleetRow[]): string {
@@ -95,7 +100,7 @@ export function renderFleetTable(rows: readonly FleetRow[]): string {
     r.deltaRatio.toFixed(2),
     r.relayCpuSecondsPerRound.toFixed(2),
     r.relayRssMb.toFixed(0),
-    r.relayPeakMb.toFixed(0),
+    `${r.relayPrivateMb.toFixed(0)} / ${r.relayPrivatePeakMb.toFixed(0)}`,
     r.nginxCpuSecondsPerRound.toFixed(2),
     r.nginxRssMb.toFixed(0),
   ];
@@ -119,9 +124,9 @@ export function rssMbOfStatus(status: string): number {
   return kbField(status, 'VmRSS') / 1024;
 }
 
-/** The most resident memory in MB since the process started or its peak was last reset (VmHWM). */
-export function peakMbOfStatus(status: string): number {
-  return kbField(status, 'VmHWM') / 1024;
+/** Private resident memory in MB (RssAnon): what the process allocated, without mapped files' pages. */
+export function privateMbOfStatus(status: string): number {
+  return kbField(status, 'RssAnon') / 1024;
 }
 
 function kbField(status: string, name: string): number {
@@ -129,7 +134,7 @@ function kbField(status: string, name: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** What a group of processes cost between two readings: CPU seconds at `ticksPerSecond`, memory at the second reading. */
-export function costBetween(before: { ticks: number }, after: { ticks: number; rssMb: number; peakMb: number }, ticksPerSecond: number): ProcessCost {
-  return { cpuSeconds: (after.ticks - before.ticks) / ticksPerSecond, rssMb: after.rssMb, peakMb: after.peakMb };
+/** What a group of processes cost between two readings: CPU seconds at `ticksPerSecond`, memory at the second reading, and the private peak sampled meanwhile. */
+export function costBetween(before: { ticks: number }, after: { ticks: number; rssMb: number; privateMb: number }, privatePeakMb: number, ticksPerSecond: number): ProcessCost {
+  return { cpuSeconds: (after.ticks - before.ticks) / ticksPerSecond, rssMb: after.rssMb, privateMb: after.privateMb, privatePeakMb: Math.max(privatePeakMb, after.privateMb) };
 }
