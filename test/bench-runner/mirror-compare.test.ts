@@ -75,5 +75,19 @@ describe('compareMirrors', () => {
     const skipping = compareMirrors(files[0], files[1], (key) => key.startsWith('items') || key.startsWith('locations'));
     expect(mirrorsEqual(skipping)).toBe(true);
     expect(skipping.skipped.length).toBe(2);
+
+    // a dataset one side lacks is missing, unless it is skipped
+    const other = new Database(files[1]);
+    try {
+      other.prepare("UPDATE datasets SET last_success_at = NULL WHERE key LIKE 'carriers%'").run();
+    } finally {
+      other.close();
+    }
+    const lacking = compareMirrors(files[0], files[1], (key) => key.startsWith('items') || key.startsWith('locations'));
+    expect(lacking.onlyExpected.map((k) => k.split('@')[0])).toEqual(['carriers']);
+    expect(mirrorsEqual(lacking)).toBe(false);
+    const lackingSkipped = compareMirrors(files[0], files[1], (key) => key.startsWith('items') || key.startsWith('locations') || key.startsWith('carriers'));
+    expect(mirrorsEqual(lackingSkipped)).toBe(true);
+    expect(lackingSkipped.skipped.map((k) => k.split('@')[0])).toEqual(['carriers', 'items', 'locations']);
   });
 });

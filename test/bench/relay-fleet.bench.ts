@@ -212,8 +212,14 @@ async function seatRound(base: string, seat: Seat, measure?: { averageRow: Map<s
   return wire;
 }
 
-/** One round of a real core, as the app's Sync now runs it. */
-async function coreRound(core: NodeCore): Promise<void> {
+/** One round of a real core, as the app's Sync now runs it; a dataset that failed is logged with its error. */
+async function coreRound(core: NodeCore, name: string): Promise<void> {
+  await runRound(core);
+  const status = await core.handlers['sync.status']({});
+  for (const d of status.datasets) if (d.lastError) log(`${name}: ${d.key} failed: ${d.lastError.message}`);
+}
+
+async function runRound(core: NodeCore): Promise<void> {
   const ended = new Promise<void>((resolve) => {
     const off = core.events.on('sync.status', (s) => {
       if (!s.running && s.lastRoundFinishedAt !== null) {
@@ -258,7 +264,7 @@ try {
   };
   const today = () => new Date().toISOString().slice(0, 10);
   const firstPoll = performance.now();
-  const firstReadOn = today();
+  const firstRound = { startedAt: new Date().toISOString(), readOn: today() };
   await poll();
   log(`relay: first reading of ${ITEMS.toLocaleString('en-US')} items in ${((performance.now() - firstPoll) / 1000).toFixed(1)} s`);
 
@@ -271,8 +277,10 @@ try {
     await core.handlers['settings.set']({ siteRelay: true });
     const view = await signInForCli(core.handlers, { server: nginx.url, email: EMAIL, password: PASSWORD, licenseId: license });
     seatFiles.push(mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
-    await coreRound(core);
+    await coreRound(core, name);
   }
+
+  const auth = createAuthApi({ baseUrl: nginx.url });
 
   // a workstation reading the demo server itself, each revision the relay reads: a history log keeps
   // the events it read, so only a mirror read round after round holds what a seat holds
@@ -282,23 +290,30 @@ try {
   const directFile = mirrorFileOf(directDir, { server: directView.server!, email: directView.email!, licenseId: directView.licenseId! });
   let compared = 0;
   /**
-   * Brings the direct workstation to this revision and holds each seat's mirror to it. The history
-   * window starts at a midnight (UTC): when the day turned between the relay's reading and the direct
-   * one, the two read different days and their history logs are not compared, and the log says so.
+   * Brings the direct workstation to this revision and holds each seat's mirror to it, dataset by
+   * dataset, where both read this revision whole. Left out, and said: a dataset the relay did not read
+   * in its last round (a reading that failed keeps the last generation, and the relay's log says why;
+   * its catalog's readAt is then older than the round), one the direct workstation failed to read, and
+   * the history logs when the day turned between the two readings (the history window starts at a
+   * midnight, UTC, so the two would hold different days).
    */
-  const checkSeats = async (relayReadOn: string) => {
-    await coreRound(direct!);
-    const sameDay = relayReadOn === new Date().toISOString().slice(0, 10);
+  const checkSeats = async (relayRound: { startedAt: string; readOn: string }) => {
+    await coreRound(direct!, 'direct');
+    const directFailed = new Set((await direct!.handlers['sync.status']({})).datasets.filter((d) => d.lastError).map((d) => d.key));
+    const checker = (await auth.openSession({ email: EMAIL, password: PASSWORD, licenseId: license, locale: 'en_US' })).accessToken;
+    const catalog = (JSON.parse((await seatGet(nginx!.url, checker, '/relay/v1/catalog')).body.toString('utf8')) as { datasets: (CatalogEntry & { readAt: string | null })[] }).datasets;
+    const readThisRound = new Set(catalog.filter((e) => e.readAt !== null && e.readAt >= relayRound.startedAt).map((e) => e.key));
+    const sameDay = relayRound.readOn === new Date().toISOString().slice(0, 10);
+    const skip = (key: string) => !readThisRound.has(key) || directFailed.has(key) || (!sameDay && key.startsWith('history@'));
     for (const [i, file] of seatFiles.entries()) {
-      const comparison = compareMirrors(directFile, file, (key) => !sameDay && key.startsWith('history@'));
+      const comparison = compareMirrors(directFile, file, skip);
       if (!mirrorsEqual(comparison)) throw new Error(`real seat ${i + 1}'s mirror is not the one synced straight from the server: ${describeComparison(comparison)}`);
       compared++;
       log(`real seat ${i + 1} = direct: ${describeComparison(comparison)}`);
     }
   };
-  await checkSeats(firstReadOn);
+  await checkSeats(firstRound);
 
-  const auth = createAuthApi({ baseUrl: nginx.url });
   const rows: FleetRow[] = [];
   for (const count of SEATS) {
     const seats: Seat[] = [];
@@ -323,11 +338,11 @@ try {
       const nginxPeak = watchPrivatePeak(nginx.pid);
       const relayBefore = sampleFamily(relay.pid!);
       const nginxBefore = sampleFamily(nginx.pid);
-      const readOn = today();
+      const relayRound = { startedAt: new Date().toISOString(), readOn: today() };
       await poll();
       const deltas: DeltaSample[] = [];
       const lanBytesPerSeat = await Promise.all(seats.map((seat, i) => seatRound(nginx!.url, seat, i === 0 ? { averageRow, deltas } : undefined)));
-      for (const core of cores) await coreRound(core);
+      for (const [i, core] of cores.entries()) await coreRound(core, `core-${i ? 'b' : 'a'}`);
       const upstream = proxy.log.slice(upstreamFrom);
       const auth = upstream.filter((l) => isAuthPath(l.path));
       samples.push({
@@ -339,7 +354,7 @@ try {
         relay: costBetween(relayBefore, sampleFamily(relay.pid!), relayPeak.stop(), TICKS_PER_SECOND),
         nginx: costBetween(nginxBefore, sampleFamily(nginx.pid), nginxPeak.stop(), TICKS_PER_SECOND),
       });
-      await checkSeats(readOn);
+      await checkSeats(relayRound);
     }
     const row = fleetRow(count, samples);
     rows.push(row);

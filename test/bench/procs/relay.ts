@@ -6,7 +6,9 @@ import type { RelayConfig } from '../../../electron/hosts/relay/relay-config.ts'
 import { startRelayService } from '../../../electron/hosts/relay/relay-service.ts';
 
 const config = JSON.parse(process.argv[2]) as RelayConfig;
-const relay = await startRelayService(config, { timer: false });
+// its warnings and errors (a dataset its round could not read, a PostgreSQL connection lost) on stderr, with the bench's log
+const say = (level: string) => (message: string, fields?: Record<string, unknown>) => process.stderr.write(`relay ${level}: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
+const relay = await startRelayService(config, { timer: false, log: { info() {}, warn: say('warn'), error: say('error') } });
 process.stdout.write(`URL ${relay.http.url}\n`);
 for await (const line of createInterface({ input: process.stdin })) {
   const command = line.trim();

@@ -21,7 +21,7 @@ export interface RowsDifference {
 export interface MirrorComparison {
   /** Datasets compared row by row. */
   compared: string[];
-  /** Datasets left out by the caller's `skip` (said, not compared). */
+  /** Datasets left out by the caller's `skip`, on either side (said, not compared). */
   skipped: string[];
   /** Datasets one side holds and the other does not. */
   onlyExpected: string[];
@@ -60,7 +60,7 @@ export function compareRows(expected: Iterable<Row>, actual: Iterable<Row>): Row
 
 const isSame = (d: RowsDifference) => d.missing === 0 && d.extra === 0 && d.differing === 0;
 
-/** Every read dataset of two mirror files (by key), row by row; `skip` leaves a dataset out, named. */
+/** Every read dataset of two mirror files (by key), row by row; `skip` leaves a dataset out, whichever side holds it, named. */
 export function compareMirrors(expectedFile: string, actualFile: string, skip: (key: string) => boolean = () => false): MirrorComparison {
   const expected = openMirror(expectedFile, { readonly: true });
   const actual = openMirror(actualFile, { readonly: true });
@@ -68,14 +68,15 @@ export function compareMirrors(expectedFile: string, actualFile: string, skip: (
     const read = (db: typeof expected) => new Map(allDatasets(db).filter((d) => d.last_success_at !== null).map((d) => [d.key, d]));
     const want = read(expected);
     const have = read(actual);
-    const out: MirrorComparison = { compared: [], skipped: [], onlyExpected: [...want.keys()].filter((k) => !have.has(k)), onlyActual: [...have.keys()].filter((k) => !want.has(k)), differences: new Map() };
+    const skipped = [...new Set([...want.keys(), ...have.keys()])].filter(skip).sort();
+    for (const key of skipped) {
+      want.delete(key);
+      have.delete(key);
+    }
+    const out: MirrorComparison = { compared: [], skipped, onlyExpected: [...want.keys()].filter((k) => !have.has(k)), onlyActual: [...have.keys()].filter((k) => !want.has(k)), differences: new Map() };
     for (const [key, d] of want) {
       const other = have.get(key);
       if (!other) continue;
-      if (skip(key)) {
-        out.skipped.push(key);
-        continue;
-      }
       out.compared.push(key);
       const difference = compareRows(datasetRows(expected, tableOf(d.list), d.dataset_id), datasetRows(actual, tableOf(other.list), other.dataset_id));
       if (!isSame(difference)) out.differences.set(key, difference);
