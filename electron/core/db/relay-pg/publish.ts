@@ -21,7 +21,8 @@ export interface PublishTx {
   /** The etag of the reading the last generation was made from. */
   readonly sourceEtag: string | null;
   /** Every live row's id and content hash. */
-  liveHashes(): Promise<Map<string, number>>;
+  /** Every live row's content hash, read `pageRows` at a time. */
+  liveHashes(pageRows?: number): Promise<Map<string, number>>;
   /** The times of these live events of a log (null for a row written without one). */
   eventTimes(ids: readonly string[]): Promise<Map<string, string | null>>;
   writeRows(rows: readonly { id: string; hash: number; raw: string; time?: string | null }[], generation: number): Promise<void>;
@@ -32,6 +33,8 @@ export interface PublishTx {
   commit(state: { generation: number; horizon: number; sourceEtag: string | null; readAt: string | null }): Promise<void>;
   rollback(): Promise<void>;
 }
+
+const LIVE_PAGE_ROWS = 50_000;
 
 export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Promise<PublishTx> {
   const client = await pool.connect();
@@ -71,9 +74,17 @@ export async function beginPublish(pool: pg.Pool, ds: RelayDatasetIdentity): Pro
       horizon: Number(horizon),
       removed,
       sourceEtag: source_etag,
-      async liveHashes() {
-        const result = await client.query<{ id: string; hash: string }>('SELECT id, hash FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL', [ds.scope, ds.key]);
-        return new Map(result.rows.map((r) => [r.id, Number(r.hash)]));
+      async liveHashes(pageRows = LIVE_PAGE_ROWS) {
+        // page by page along the primary key: one result of a stock of millions of rows is held whole
+        // as row objects beside the map made of it, which doubled the relay's memory while it published
+        const live = new Map<string, number>();
+        let after = '';
+        for (;;) {
+          const page = await client.query<{ id: string; hash: string }>('SELECT id, hash FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL AND id > $3 ORDER BY id LIMIT $4', [ds.scope, ds.key, after, pageRows]);
+          for (const r of page.rows) live.set(r.id, Number(r.hash));
+          if (page.rows.length < pageRows) return live;
+          after = page.rows[page.rows.length - 1].id;
+        }
       },
       async eventTimes(ids) {
         const result = await client.query<{ id: string; event_at: string | null }>('SELECT id, event_at FROM relay_rows WHERE scope = $1 AND key = $2 AND id = ANY($3::text[])', [ds.scope, ds.key, ids]);
