@@ -23,7 +23,7 @@ import { listLabel, tableOf } from '../lists/registry.ts';
 import { RELAY_PATH_PREFIX } from '../mirror/dataset-state.ts';
 import { JsonArraySplitter } from './json-array-splitter.ts';
 import { ScopeLists } from './unplanned-datasets.ts';
-import { relayGet } from './relay-http.ts';
+import { relayGet, relayStreamGet } from './relay-http.ts';
 
 /** A dataset of a relay's catalog: what the relay holds of it, and the license it belongs to. */
 export interface CatalogEntry extends RelayDatasetHead {
@@ -72,23 +72,31 @@ export async function relayInfo(url: string, timeoutMs = 10_000): Promise<RelayI
   return { server };
 }
 
+const seatHeaders = (options: SeatRelayOptions) => ({ Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' });
+const what = (options: SeatRelayOptions, path: string) => `GET ${path} of the site relay at ${options.relayUrl}`;
+
 async function get(options: SeatRelayOptions, path: string): Promise<Buffer> {
-  const what = `GET ${path} of the site relay at ${options.relayUrl}`;
-  const res = await relayGet(options.relayUrl, path, {
-    headers: { Authorization: `Bearer ${options.token}`, 'Accept-Encoding': 'gzip' },
-    timeoutMs: options.timeoutMs ?? 120_000,
-    failed: `${what} did not answer`,
-  });
-  const body = res.body;
-  if (res.status === 200) return body;
+  const res = await relayGet(options.relayUrl, path, { headers: seatHeaders(options), timeoutMs: options.timeoutMs ?? 120_000, failed: `${what(options, path)} did not answer` });
+  if (res.status === 200) return res.body;
+  throw answerError(what(options, path), res.status, res.body);
+}
+
+/** An answer of status 200 as it streams (a dataset whole). */
+async function stream(options: SeatRelayOptions, path: string): Promise<AsyncIterable<Buffer>> {
+  const res = await relayStreamGet(options.relayUrl, path, { headers: seatHeaders(options), idleMs: options.timeoutMs ?? 120_000, failed: `${what(options, path)} did not answer` });
+  if ('stream' in res) return res.stream;
+  throw answerError(what(options, path), res.status, res.body);
+}
+
+function answerError(what: string, status: number, body: Buffer): AisleError {
   let message = '';
   try {
     message = String((JSON.parse(body.toString('utf8')) as { message?: unknown }).message ?? '');
   } catch {
     message = '';
   }
-  const code = res.status === 401 ? 'unauthorized' : res.status === 403 ? 'forbidden' : res.status === 404 || res.status === 409 || res.status === 410 ? 'not_found' : 'server_error';
-  throw new AisleError(code, `${what} answered ${res.status}${message ? `: ${message}` : ''}; the mirror is kept as it was.`, { status: res.status });
+  const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 || status === 409 || status === 410 ? 'not_found' : 'server_error';
+  return new AisleError(code, `${what} answered ${status}${message ? `: ${message}` : ''}; the mirror is kept as it was.`, { status });
 }
 
 /** The datasets the relay serves this seat. */
@@ -111,20 +119,31 @@ interface Change {
 function changesOf(body: Buffer): Change[] {
   const out: Change[] = [];
   const splitter = new JsonArraySplitter();
-  splitter.push(body, (bytes) => {
-    const text = bytes.toString('utf8');
-    const head = JSON.parse(text) as { id?: unknown; deleted?: unknown };
-    if (typeof head.id !== 'string') throw new AisleError('bad_response', 'The site relay sent a change without an id.');
-    if (head.deleted === true) {
-      out.push({ id: head.id, raw: null });
-      return;
-    }
-    const at = text.indexOf('"record":');
-    if (at < 0 || !text.endsWith('}')) throw new AisleError('bad_response', `The site relay sent a change of ${head.id} without its record.`);
-    out.push({ id: head.id, raw: text.slice(at + '"record":'.length, -1) });
-  });
+  splitter.push(body, (bytes) => out.push(changeOf(bytes)));
   if (!splitter.ended) throw new AisleError('bad_response', 'The site relay\'s answer ended before its array did.');
   return out;
+}
+
+/** Each row of a dataset whole as it streams; the answer is whole only once its array has ended. */
+async function eachWholeRow(body: AsyncIterable<Buffer>, key: string, add: (raw: string) => void): Promise<void> {
+  const splitter = new JsonArraySplitter();
+  const take = (bytes: Buffer) => {
+    const c = changeOf(bytes);
+    if (c.raw === null) throw new AisleError('bad_response', `The site relay's ${key} whole holds a deletion (of ${c.id}); a dataset whole is its live rows only.`);
+    add(c.raw);
+  };
+  for await (const chunk of body) splitter.push(chunk, take);
+  if (!splitter.ended) throw new AisleError('bad_response', `The site relay's ${key} whole ended before its array did; the mirror is kept as it was.`);
+}
+
+function changeOf(bytes: Buffer): Change {
+  const text = bytes.toString('utf8');
+  const head = JSON.parse(text) as { id?: unknown; deleted?: unknown };
+  if (typeof head.id !== 'string') throw new AisleError('bad_response', 'The site relay sent a change without an id.');
+  if (head.deleted === true) return { id: head.id, raw: null };
+  const at = text.indexOf('"record":');
+  if (at < 0 || !text.endsWith('}')) throw new AisleError('bad_response', `The site relay sent a change of ${head.id} without its record.`);
+  return { id: head.id, raw: text.slice(at + '"record":'.length, -1) };
 }
 
 /**
@@ -201,15 +220,17 @@ export async function syncDatasetFromRelay(db: WriteDb, entry: CatalogEntry, opt
   const path = byChanges
     ? `/relay/v1/changes/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${held}/${entry.generation}`
     : `/relay/v1/whole/${encodeURIComponent(entry.license)}/${encodeURIComponent(entry.key)}/${entry.generation}`;
-  const changes = lastOfEach(changesOf(await get(options, path)));
+  const changes = byChanges ? lastOfEach(changesOf(await get(options, path))) : null;
+  const whole = changes === null ? await stream(options, path) : null;
   const datasetId = dataset();
   // changes go through the applier as a set of changes (a part by id: the rows it names as they now
   // are, the ids without a row deleted), so their cost is the change's, not the dataset's; a whole
-  // reading is a whole answer
-  const part = byChanges ? { column: ID_PART, values: changes.map((c) => c.id) } : null;
+  // reading is a whole answer, applied as it streams and committed only once it has ended
+  const part = changes ? { column: ID_PART, values: changes.map((c) => c.id) } : null;
   const applier = beginSnapshot(db, datasetId, { table, list: entry.list, scopeId: entry.scopeId, label: listLabel(entry.list) }, part);
   try {
-    for (const c of changes) if (c.raw !== null) applier.add(c.raw);
+    if (changes) for (const c of changes) if (c.raw !== null) applier.add(c.raw);
+    if (whole) await eachWholeRow(whole, entry.key, (raw) => applier.add(raw));
   } catch (error) {
     applier.abort();
     throw error;
