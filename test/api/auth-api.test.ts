@@ -178,3 +178,40 @@ describe('auth api: tokens and cookies', () => {
     expect(() => createAuthApi({ baseUrl: 'not a url' })).toThrow(/not a URL/);
   });
 });
+
+describe('auth api: a kept-alive connection closed as a request is written', () => {
+  const session = { refreshToken: 'r1', expiresAt: '2030-01-01T00:00:00Z', redirectURL: `/app?token=${fakeJwt()}` };
+
+  it('a sign-in reset on a reused connection before any answer is asked again on a new one, once', async () => {
+    // each connection answers its first request and is closed by the server as the next is written
+    // on it, as nginx closes an idle kept-alive connection (keepalive_timeout, keepalive_requests)
+    const served = new WeakMap<object, number>();
+    let sessions = 0;
+    server = await localServer((req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      if (n > 1) return void req.socket.destroy();
+      if (req.url?.startsWith('/v1/auth/pub/user/session')) {
+        sessions++;
+        return json(res, 200, session, { Connection: 'keep-alive' });
+      }
+      json(res, 200, [license], { Connection: 'keep-alive' });
+    });
+    const api = createAuthApi({ baseUrl: server.url, retry: fast });
+    expect(await api.licenses(creds)).toHaveLength(1);
+    const opened = await api.openSession({ ...creds, licenseId: 'lic-1', locale: 'en_US' });
+    expect(opened.refreshToken).toBe('r1');
+    expect(sessions).toBe(1);
+  });
+
+  it('a sign-in reset on a new connection is not asked again: the server may have taken it', async () => {
+    let sessions = 0;
+    server = await localServer((req) => {
+      sessions++;
+      req.socket.destroy();
+    });
+    const api = createAuthApi({ baseUrl: server.url, retry: fast });
+    expect(await code(api.openSession({ ...creds, licenseId: 'lic-1', locale: 'en_US' }))).toBe('offline');
+    expect(sessions).toBe(1);
+  });
+});

@@ -52,8 +52,13 @@ export function networkError(error: unknown, what?: string, who = 'The server'):
 
 /** True when the request certainly never reached the server (so even a non-idempotent call may be retried). */
 export function neverSent(error: unknown): boolean {
-  const cause = error instanceof AisleError ? error.cause : error;
-  return NOT_SENT.has(String((cause as { code?: unknown })?.code ?? ''));
+  const cause = (error instanceof AisleError ? error.cause : error) as { code?: unknown; request?: { reusedSocket?: boolean }; response?: unknown } | undefined;
+  const code = String(cause?.code ?? '');
+  if (NOT_SENT.has(code)) return true;
+  // A kept-alive connection the server (or nginx in front of it) closed just as this request was
+  // written on it: reset before any answer. The request never reached the application, so even a
+  // sign-in is asked again, on a new connection (Node's advice for `request.reusedSocket`).
+  return (code === 'ECONNRESET' || code === 'EPIPE') && cause?.request?.reusedSocket === true && cause.response === undefined;
 }
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date); null when absent or unreadable. */
