@@ -3,7 +3,7 @@
 // start. Real SQLite, the real apply.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
-import { buildDeferredIndexes, deferredIndexes } from '../../electron/core/db/write/deferred-indexes.ts';
+import { buildDeferredIndexes, buildIndexes, deferredIndexes } from '../../electron/core/db/write/deferred-indexes.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { stockSpec } from '../support/dataset-specs.ts';
@@ -92,5 +92,27 @@ describe('indexes left dropped between the first loads of one sync', () => {
     applier.abort();
     expect(indexes()).toEqual(all);
     expect(deferredIndexes(db, 'inventory')).toBeNull();
+  });
+});
+
+describe('an index build', () => {
+  it('sorts with a helper thread, and leaves the connection sorting on its own after, even when a build fails', () => {
+    // the library must allow helper threads, or the setting does nothing
+    expect(db.pragma('threads = 1', { simple: true })).toBe(1);
+    db.pragma('threads = 0');
+    const seen: number[] = [];
+    const exec = db.exec.bind(db);
+    vi.spyOn(db, 'exec').mockImplementation((sql: string) => {
+      if (/^CREATE (UNIQUE )?INDEX/.test(sql)) seen.push(db.pragma('threads', { simple: true }) as number);
+      return exec(sql);
+    });
+    apply('F1', rows('F1', 30_000));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([1]));
+    expect(db.pragma('threads', { simple: true })).toBe(0);
+
+    vi.restoreAllMocks();
+    expect(() => buildIndexes(db, 'inventory', ['CREATE INDEX broken ON inventory (no_such_column)'], () => {})).toThrow(/no_such_column/);
+    expect(db.pragma('threads', { simple: true })).toBe(0);
   });
 });

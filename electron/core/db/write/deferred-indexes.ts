@@ -58,20 +58,34 @@ export function buildDeferredIndexes(db: WriteDb): string[] {
 }
 
 /**
+ * SQLite's sorter may merge its sorted runs on this many helper threads while the writer builds an
+ * index. Only the bulk loads of a first sync build indexes, and the last of them builds the largest
+ * (every facility's stock) after its download has ended, when the server has nothing more to send and
+ * the second core is otherwise idle; at other times the connection sorts on its own thread
+ * (docs/decisions/0029-index-builds-sort-on-two-threads.md).
+ */
+const SORT_HELPER_THREADS = 1;
+
+/**
  * Creates the indexes; when a unique one meets a repeated id, the older copies are removed (each
  * through `removed`, for what goes with the row) and the index created again.
  */
 export function buildIndexes(db: WriteDb, table: string, indexes: readonly string[], removed: (rid: number) => void): number {
   let removedRows = 0;
-  for (const sql of indexes) {
-    try {
-      db.exec(sql);
-    } catch (error) {
-      // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
-      removedRows += removeRepeatedIds(db, table, removed);
-      db.exec(sql);
+  db.pragma(`threads = ${SORT_HELPER_THREADS}`);
+  try {
+    for (const sql of indexes) {
+      try {
+        db.exec(sql);
+      } catch (error) {
+        // the id index is unique; with it dropped, a repeated id got in twice: keep the last copy
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        removedRows += removeRepeatedIds(db, table, removed);
+        db.exec(sql);
+      }
     }
+  } finally {
+    db.pragma('threads = 0');
   }
   return removedRows;
 }
