@@ -63,9 +63,11 @@ describe('query plans', () => {
       expect(text).toContain(index);
     }
     // Each probe is an equality search of its index: a miss never reads a table row.
-    for (const index of ['locations_code_norm (code_norm=?)', 'locations_barcode (barcode=?)', 'items_sku (sku=?)', 'items_upc (upc=?)', 'items_gtin (gtin=?)', 'records_code (code=?)']) {
+    for (const index of ['locations_code_norm (code_norm=?)', 'locations_barcode (barcode=?)', 'items_upc (upc=?)', 'items_gtin (gtin=?)', 'records_code (code=?)']) {
       expect(text).toContain(`USING INDEX ${index}`);
     }
+    // an item found by its SKU is read from the index alone (migration 20)
+    expect(text).toContain('USING COVERING INDEX items_sku (sku=?)');
   });
 
   it('lot and serial prefixes, the spelling help and the stock of item hits search indexes', () => {
@@ -166,7 +168,8 @@ describe('query plans', () => {
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
     expect(text).toMatch(/SEARCH x USING INDEX locations_code_norm \(code_norm>\? AND code_norm<\?\)/);
-    expect(text).toMatch(/SEARCH x USING INDEX items_sku \(sku>\? AND sku<\?\)/);
+    // a page of items by SKU prefix is read from the index alone, never from the table's rows (migration 20)
+    expect(text).toMatch(/SEARCH x USING COVERING INDEX items_sku \(sku>\? AND sku<\?\)/);
     expect(text).toMatch(/SEARCH x USING INDEX records_code \(code>\? AND code<\?\)/);
     expect(text).toMatch(/items_fts VIRTUAL TABLE INDEX/);
     expect(text).toMatch(/locations_fts VIRTUAL TABLE INDEX/);
