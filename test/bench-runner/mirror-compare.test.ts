@@ -8,6 +8,7 @@ import { startDemoServer, type DemoServer } from '../../electron/demo/index.ts';
 import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
 import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { compareMirrors, compareRows, describeComparison, mirrorsEqual } from '../bench/support/mirror-compare.ts';
+import { syncRound } from '../support/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 describe('compareRows', () => {
@@ -30,16 +31,7 @@ describe('compareMirrors', () => {
       const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
       try {
         const view = await signInForCli(core.handlers, { server: demo.url, email: 'demo@example.com', password: 'demo1234', licenseId: demo.ids().demoLicenses[1] });
-        const ended = new Promise<void>((resolve) => {
-          const off = core.events.on('sync.status', (s) => {
-            if (!s.running && s.lastRoundFinishedAt !== null) {
-              off();
-              resolve();
-            }
-          });
-        });
-        expect((await core.handlers['sync.now']({})).started).toBe(true);
-        await ended;
+        await syncRound(core);
         files.push(mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
       } finally {
         await core.close();

@@ -23,6 +23,7 @@ import { createNodeCore, type NodeCore } from '../../electron/hosts/node-core.ts
 import { startFaultProxy, type FaultProxy } from '../reliability/support/fault-proxy.ts';
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
+import { syncRound } from '../support/sync-round.ts';
 import { compareMirrors, describeComparison, mirrorsEqual } from './support/mirror-compare.ts';
 import { costBetween, cpuTicksOfStat, fleetRow, parentOfStat, privateMbOfStatus, renderFleetTable, rssMbOfStatus, type DeltaSample, type FleetRow, type RoundSample } from './support/fleet-table.ts';
 
@@ -214,22 +215,9 @@ async function seatRound(base: string, seat: Seat, measure?: { averageRow: Map<s
 
 /** One round of a real core, as the app's Sync now runs it; a dataset that failed is logged with its error. */
 async function coreRound(core: NodeCore, name: string): Promise<void> {
-  await runRound(core);
+  await syncRound(core);
   const status = await core.handlers['sync.status']({});
   for (const d of status.datasets) if (d.lastError) log(`${name}: ${d.key} failed: ${d.lastError.message}`);
-}
-
-async function runRound(core: NodeCore): Promise<void> {
-  const ended = new Promise<void>((resolve) => {
-    const off = core.events.on('sync.status', (s) => {
-      if (!s.running && s.lastRoundFinishedAt !== null) {
-        off();
-        resolve();
-      }
-    });
-  });
-  if (!(await core.handlers['sync.now']({})).started) throw new Error('a real core did not start its round');
-  await ended;
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'aisle-fleet-bench-'));

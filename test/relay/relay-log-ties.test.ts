@@ -7,15 +7,14 @@
 // SQLite mirrors synced by the core's round, a private PostgreSQL, the relay's own publish.
 import { createServer } from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirror } from '../../electron/core/db/connection.ts';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { allDatasets } from '../../electron/core/db/read/datasets.ts';
-import { ensureRelaySchema, publishMirror } from '../../electron/core/entrances/relay.ts';
+import { publishMirror } from '../../electron/core/entrances/relay.ts';
 import { runRound } from '../../electron/core/sync/round/run-round.ts';
 import { closeServer, listenOnLoopback } from '../support/loopback.ts';
-import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
+import { relayPostgresForFile } from '../support/relay/pg-pool.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const FACILITY = { id: '7d0c0a3e-5b1f-4c8e-9a61-2f3b4c5d6e70', code: 'F1', name: 'Main' };
@@ -50,8 +49,6 @@ function serverOrder(events: Event[], revision: number): Event[] {
 
 let revision = 0;
 let events = eventsOf(10);
-let postgres: TestPostgres;
-let pool: pg.Pool;
 let serverUrl: string;
 const server = createServer((req, res) => {
   let body = '';
@@ -73,20 +70,16 @@ const server = createServer((req, res) => {
 });
 const folder = tempDir('aisle-relay-ties-');
 
+const relayPg = relayPostgresForFile();
+
 beforeAll(async () => {
   serverUrl = await listenOnLoopback(server);
-  postgres = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: postgres.url });
-  pool.on('error', () => undefined); // a connection still closing when PostgreSQL stops at the end
-  await ensureRelaySchema(pool);
-}, 120_000);
+});
 
 afterAll(async () => {
   try {
-    await pool?.end();
     await closeServer(server);
   } finally {
-    await postgres?.remove();
     folder.remove();
   }
 });
@@ -109,7 +102,7 @@ const mirrorEvents = (db: WriteDb) => (db.prepare('SELECT id FROM history').pluc
 
 async function generationEvents(scope: string, db: WriteDb): Promise<string[]> {
   const key = allDatasets(db).find((d) => d.key.startsWith('history@'))!.key;
-  const r = await pool.query<{ id: string }>('SELECT id FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL', [scope, key]);
+  const r = await relayPg.pool.query<{ id: string }>('SELECT id FROM relay_rows WHERE scope = $1 AND key = $2 AND raw IS NOT NULL', [scope, key]);
   return r.rows.map((x) => x.id).sort();
 }
 
@@ -128,7 +121,7 @@ describe("a history log whose newest events end among events of one instant", ()
     const relay = await syncHistory('same-relay.sqlite', 1_000);
     try {
       expect(mirrorEvents(relay)).toHaveLength(events.length);
-      await publishMirror(relay, pool, { scope: 'same', historyMaxEvents: MAX_EVENTS });
+      await publishMirror(relay, relayPg.pool, { scope: 'same', historyMaxEvents: MAX_EVENTS });
       const expected = newestByTimeThenId(MAX_EVENTS);
       // the cut falls among the events of one instant: 10 newer, then 15 of the 30 tied
       expect(expected.filter((id) => id.startsWith('ev-new-'))).toHaveLength(10);
@@ -146,7 +139,7 @@ describe("a history log whose newest events end among events of one instant", ()
     const workstation = await syncHistory('takeover-workstation.sqlite', MAX_EVENTS);
     const first = await syncHistory('takeover-relay-1.sqlite', MAX_EVENTS);
     try {
-      await publishMirror(first, pool, { scope: 'takeover', historyMaxEvents: MAX_EVENTS });
+      await publishMirror(first, relayPg.pool, { scope: 'takeover', historyMaxEvents: MAX_EVENTS });
       expect(await generationEvents('takeover', first)).toEqual(mirrorEvents(workstation));
     } finally {
       first.close();
@@ -159,7 +152,7 @@ describe("a history log whose newest events end among events of one instant", ()
     const again = await syncHistory('takeover-workstation.sqlite', MAX_EVENTS);
     const taken = await syncHistory('takeover-relay-2.sqlite', MAX_EVENTS);
     try {
-      await publishMirror(taken, pool, { scope: 'takeover', historyMaxEvents: MAX_EVENTS });
+      await publishMirror(taken, relayPg.pool, { scope: 'takeover', historyMaxEvents: MAX_EVENTS });
       expect(mirrorEvents(again)).toEqual(newestByTimeThenId(MAX_EVENTS));
       expect(await generationEvents('takeover', taken)).toEqual(mirrorEvents(again));
     } finally {

@@ -23,6 +23,7 @@ import { createNodeCore } from '../../electron/hosts/node-core.ts';
 import { signInForCli } from '../../electron/hosts/cli/sign-in.ts';
 import { startTestNginx, type TestNginx } from '../support/relay/nginx.ts';
 import { startTestPostgres, type TestPostgres } from '../support/relay/postgres.ts';
+import { syncRound } from '../support/sync-round.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { isFull, recordFigures } from './support/figures.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
@@ -107,20 +108,6 @@ function mirrorRows(file: string): Map<string, Map<string, number>> {
   }
 }
 
-/** One sync round of a core, as the app's Sync now runs it. */
-async function oneRound(core: ReturnType<typeof createNodeCore>): Promise<void> {
-  const ended = new Promise<void>((resolve) => {
-    const off = core.events.on('sync.status', (s) => {
-      if (!s.running && s.lastRoundFinishedAt !== null) {
-        off();
-        resolve();
-      }
-    });
-  });
-  expect((await core.handlers['sync.now']({})).started).toBe(true);
-  await ended;
-}
-
 /**
  * Syncs a workstation core straight from the vendor (no relay), round after round in one data folder
  * as a workstation does, and answers its mirror's rows. The 'workstation' folder reads each revision
@@ -133,7 +120,7 @@ async function directMirror(name: string): Promise<Map<string, Map<string, numbe
   const core = createNodeCore({ host: 'cli', dataDir, overrides: { autoSync: false, idleLock: false } });
   try {
     const view = await signInForCli(core.handlers, { server: demo.url, email: 'demo@example.com', password: PASSWORD, licenseId: license });
-    await oneRound(core);
+    await syncRound(core);
     return mirrorRows(mirrorFileOf(dataDir, { server: view.server!, email: view.email!, licenseId: view.licenseId! }));
   } finally {
     await core.close();
@@ -502,7 +489,7 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
       const dataCalls = () => vendor.log.filter((l) => l.path.startsWith('/v1/api/pub/')).length;
       const before = dataCalls();
       const view = await signInForCli(core.handlers, { server: nginx.url, email: 'demo@example.com', password: PASSWORD, licenseId: license });
-      await oneRound(core);
+      await syncRound(core);
       expect(dataCalls()).toBe(before);
       const status = await core.handlers['sync.status']({});
       expect(status.datasets.length).toBeGreaterThan(5);
@@ -524,7 +511,7 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
       await core.handlers['settings.set']({ siteRelayFallback: 'vendor' });
       await relay.close();
       demo.setRevision(7);
-      await oneRound(core);
+      await syncRound(core);
       const fallback = await core.handlers['sync.status']({});
       expect(dataCalls()).toBeGreaterThan(before);
       expect(fallback.datasets.filter((d) => d.lastError !== null)).toEqual([]);
@@ -548,7 +535,7 @@ describe('aisle relay', { timeout: TIMEOUT_MS }, () => {
       relay = await startRelayService(relayConfig(path.join(folder.path, 'relay'), relayPort), { env: { RELAY_TEST_PASSWORD: PASSWORD }, timer: false });
       expect((await relay.pollAll())[0].state).toBe('polled');
       const afterFallback = dataCalls();
-      await oneRound(core);
+      await syncRound(core);
       const back = await core.handlers['sync.status']({});
       expect(back.datasets.filter((d) => d.lastError !== null)).toEqual([]);
       expect(back.summary.viaRelay).toBe(true);
