@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ask, forkNode, type ResidentMb, runNode, vmHwmMb } from '../support/child.ts';
 import { bundleProc } from '../support/bundle-proc.ts';
-import { signInForJwt, type DemoIds } from '../support/demo-client.ts';
+import { signInForJwt, warmDemoServer, type DemoIds } from '../support/demo-client.ts';
 import { type Agreement, type Answers, compareAnswers } from '../support/answers.ts';
 import { drawKeys } from '../support/keys.ts';
 import { machineQuiet } from '../support/quiet.ts';
@@ -155,6 +155,7 @@ export async function runSize(o: SizeOptions): Promise<SizeResult> {
     let dataDir = '';
     for (let r = 0; r < o.runs; r++) {
       await ask(server, { type: 'revision', revision: 3 * r });
+      await warmDemoServer(url, ids);
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = path.join(o.work, `aisle-${o.items}-${r}`);
       // A process per round (first sync, no change, then with the server one revision on, 1% changed,
