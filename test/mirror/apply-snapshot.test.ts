@@ -138,7 +138,7 @@ describe('applying a snapshot', () => {
     const many = Array.from({ length: 25_000 }, (_, n) => item(n));
     expect(apply(many)).toMatchObject({ kind: 'applied', rows: 25_000 });
     const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND sql IS NOT NULL ORDER BY name`).pluck().all();
-    expect(indexes).toEqual(['items_dataset', 'items_gtin', 'items_id', 'items_sku', 'items_upc']);
+    expect(indexes).toEqual(['items_dataset', 'items_gtin', 'items_id', 'items_sku', 'items_sku_hit', 'items_upc']);
     expect(ftsIds('sku 24999')).toEqual(['id-24999']);
     expect(ftsIds('sku 5')).toEqual(['id-5']);
     expect(db.prepare('SELECT count(*) FROM items_fts').pluck().get()).toBe(25_000);
