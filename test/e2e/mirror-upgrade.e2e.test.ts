@@ -33,12 +33,13 @@ describe('a mirror from an older Aisle', () => {
 
   it('says the offline data is being prepared while it upgrades, then answers without being asked again', async () => {
     const { page } = app;
-    // The file as an older version left it: migrations 19, 18, 17, 16, 15, 14, 13, 12, 11, 9, 8 and 7 undone,
-    // thirteen schema versions behind (10 changes data only: an event's time written as a server at +02:00 would).
+    // The file as an older version left it: migrations 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 9, 8 and 7 undone,
+    // fourteen schema versions behind (10 changes data only: an event's time written as a server at +02:00 would).
     const file = await syncedThenSignedOut(app);
-    expect(SCHEMA_VERSION).toBe(19);
+    expect(SCHEMA_VERSION).toBe(20);
     const old = new Database(file);
     old.exec(`
+      DROP INDEX items_sku_hit;
       DROP INDEX inventory_item;
       CREATE INDEX inventory_item ON inventory (item_id);
       DROP INDEX history_dataset;
@@ -101,6 +102,7 @@ describe('a mirror from an older Aisle', () => {
     expect(upgraded.prepare('SELECT count(*) FROM inventory WHERE location_code_sort IS NULL').pluck().get()).toBe(0);
     expect(upgraded.prepare(`SELECT name FROM pragma_index_info('locations_dataset') ORDER BY seqno`).pluck().all()).toEqual(['dataset_id', 'code_sort']);
     expect(upgraded.prepare(`SELECT name FROM pragma_index_info('inventory_item') ORDER BY seqno`).pluck().all()).toEqual(['item_id', 'qty_on_hand', 'facility_id', 'location_code']);
+    expect(upgraded.prepare(`SELECT name FROM pragma_index_info('items_sku_hit') ORDER BY seqno`).pluck().all()).toEqual(['sku', 'id', 'description', 'upc', 'gtin', 'dataset_id']);
     expect(upgraded.prepare('SELECT created_on FROM history WHERE id = ?').pluck().get(event.id)).toBe(event.created_on);
     expect(upgraded.prepare(`SELECT name FROM pragma_table_info('items_moved')`).pluck().all()).toEqual(['seq', 'dataset_id', 'item_id']);
     expect(upgraded.prepare(`SELECT count(*) FROM pragma_index_list('inventory') WHERE name IN ('inventory_lot', 'inventory_serial') AND partial`).pluck().get()).toBe(2);
