@@ -255,7 +255,10 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
   // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
-  if (hits.length === 0 && trackingMayMatch(ctx, q)) hits = trackingHits(ctx, q.text);
+  // Digits alone are probed without asking the trigram index first: the digits of a UPC typed halfway
+  // are often part of some lot, so the index would say "maybe" and both would run, while the search
+  // then finds its answer among the UPC and GTIN prefixes (decision 0030).
+  if (hits.length === 0 && (digitsPrefix(q) || trackingMayMatch(ctx, q))) hits = trackingHits(ctx, q.text);
   return hits;
 }
 
