@@ -59,9 +59,10 @@ export function buildDeferredIndexes(db: WriteDb): string[] {
 
 /**
  * SQLite's sorter may merge its sorted runs on this many helper threads while the writer builds an
- * index. Only the bulk loads of a first sync build indexes, and the last of them builds the largest
- * (every facility's stock) after its download has ended, when the server has nothing more to send and
- * the second core is otherwise idle; at other times the connection sorts on its own thread
+ * index. Indexes are built only by a bulk load (a first load, or one of an eighth of a table or more)
+ * and by a round that finds a build left over; the largest is a first sync's last stock load, after
+ * its download has ended, when the server has nothing more to send and the second core is otherwise
+ * idle. At other times the connection sorts on its own thread
  * (docs/decisions/0029-index-builds-sort-on-two-threads.md).
  */
 const SORT_HELPER_THREADS = 1;
