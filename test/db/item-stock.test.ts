@@ -1,14 +1,17 @@
 // Each item's stock summary (item_stock) says what its stock rows say, after every write of stock:
 // a first load (large enough for the bulk load), a changed snapshot, a partial refresh of some
-// items, a facility's stock dropped, and the rows' columns extracted again. Real SQLite, the real apply.
+// items, a facility's stock dropped, and the rows' columns extracted again. A page of search hits
+// shows each item that summary, read through its copy by item row (item_stock_by_rid) or by id,
+// whatever the items and their stock went through. Real SQLite, the real apply.
 import { describe, expect, it } from 'vitest';
 import type { WriteDb } from '../../electron/core/db/handles.ts';
 import { beginSnapshot } from '../../electron/core/mirror/apply-snapshot.ts';
 import { dropDataset } from '../../electron/core/db/write/snapshot/drop-dataset.ts';
 import { ensureDataset } from '../../electron/core/db/write/datasets.ts';
 import { reextractRows } from '../../electron/core/db/write/list-rows.ts';
+import { prefixRows } from '../../electron/core/db/read/search-hits.ts';
 import { TABLES } from '../../electron/core/mirror/record-tables.ts';
-import { stockSpec } from '../support/dataset-specs.ts';
+import { itemsSpec, stockSpec } from '../support/dataset-specs.ts';
 import { eachTestMirror } from '../support/temp-mirror.ts';
 
 let db: WriteDb;
@@ -25,11 +28,11 @@ const stock = (facility: string | null, item: number, at: number, qty: number): 
   qty_on_hand: qty,
 });
 
-function apply(facility: string, rows: Stock[], part: string[] | null = null): void {
+function apply(facility: string, rows: Stock[], part: string[] | null = null, indexesLater = false): void {
   const s = spec(facility);
   const applier = beginSnapshot(db, ensureDataset(db, s), s, part && { column: 'item_id', values: part });
   for (const row of rows) applier.add(JSON.stringify(row));
-  expect(applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true }).kind).toBe('applied');
+  expect(applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true, indexesLater }).kind).toBe('applied');
 }
 
 /**
@@ -115,5 +118,68 @@ describe('the items\' stock summary', () => {
     expectSummaryOfRows();
     const ties = [...fromRows().values()].filter((item) => item.tops.length > 1).length;
     expect(ties).toBeGreaterThan(500);
+  });
+});
+
+describe("a page of hits shows each item's summary", () => {
+  const items = (count: number) => Array.from({ length: count }, (_, n) => ({ id: `item-${n + 1}`, sku: `SKU-${String(n + 1).padStart(4, '0')}`, description: `Part ${n + 1}` }));
+  function applyItems(rows: object[]): void {
+    const s = itemsSpec('A');
+    const applier = beginSnapshot(db, ensureDataset(db, s), s, null);
+    for (const row of rows) applier.add(JSON.stringify(row));
+    expect(applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true }).kind).toBe('applied');
+  }
+  const ridOf = (id: string) => db.prepare('SELECT rid FROM items WHERE id = ?').pluck().get(id) as number | undefined;
+  const copies = () => db.prepare('SELECT count(*) FROM item_stock_by_rid').pluck().get() as number;
+
+  /** Every item on a page of hits by SKU carries what item_stock says of it, read by its id. */
+  function expectPageShowsTheSummary(count: number): void {
+    const page = prefixRows(db, { text: 'SKU-', digits: false, key: '' }, 1000);
+    expect(page).toHaveLength(count);
+    const byId = db.prepare('SELECT on_hand, location_code, facility_id FROM item_stock WHERE item_id = ?').raw();
+    for (const row of page) expect([row[11], row[12], row[13]], row[2]).toEqual(byId.get(row[2]) ?? [null, null, null]);
+  }
+
+  it('whatever the items and their stock went through', () => {
+    applyItems(items(30));
+    apply('F1', Array.from({ length: 28 }, (_, n) => stock('F1', n + 3, n, n + 1)));
+    // the items' ids are item-1…; the stock's item-3…item-30, so item-1 and item-2 hold none
+    expect(copies()).toBe(30);
+    expectPageShowsTheSummary(30);
+
+    // stock changed for some items (a partial settle)
+    apply('F1', Array.from({ length: 28 }, (_, n) => stock('F1', n + 3, n, n % 3 === 0 ? n + 10 : n + 1)));
+    expectPageShowsTheSummary(30);
+
+    // the item with the largest rid goes; its copy goes with it
+    const rid = ridOf('item-30')!;
+    applyItems(items(29));
+    expect(db.prepare('SELECT count(*) FROM item_stock_by_rid WHERE rid = ?').pluck().get(rid)).toBe(0);
+    // its stock changes while it is away, then it comes back: under the same rid (SQLite gives the
+    // largest rid plus one), where a copy left behind would still name its id with the old stock
+    apply('F1', Array.from({ length: 28 }, (_, n) => stock('F1', n + 3, n, n + 100)));
+    applyItems(items(30));
+    expect(ridOf('item-30')).toBe(rid);
+    expectPageShowsTheSummary(30);
+  });
+
+  it("in a first sync, from the last stock load's settle: the loads before it leave no copy", () => {
+    applyItems(items(1_000));
+    // two facilities' first loads, large enough for the bulk load; the first leaves the indexes to the second
+    apply('F1', Array.from({ length: 21_000 }, (_, n) => stock('F1', n % 1_000, n, (n * 37) % 11)), null, true);
+    expect(copies()).toBe(0);
+    expectPageShowsTheSummary(1_000);
+    apply('F2', Array.from({ length: 21_000 }, (_, n) => stock('F2', n % 1_000, n, (n * 13) % 5)));
+    expect(copies()).toBe(1_000);
+    expectPageShowsTheSummary(1_000);
+  });
+
+  it('never takes a copy that names another item, and reads the summary by id without one', () => {
+    applyItems(items(10));
+    apply('F1', Array.from({ length: 10 }, (_, n) => stock('F1', n + 1, n, n + 1)));
+    db.prepare(`UPDATE item_stock_by_rid SET item_id = 'item-99', on_hand = 999, location_code = 'Z-99' WHERE rid = ?`).run(ridOf('item-4'));
+    expectPageShowsTheSummary(10);
+    db.exec('DELETE FROM item_stock_by_rid');
+    expectPageShowsTheSummary(10);
   });
 });

@@ -43,7 +43,8 @@ describe('the mirror schema', () => {
     const statements = FIXTURE.split(/\n(?=-- )/)
       .map((entry) => entry.replace(/^-- .*\n/, '').replace(/;\n*$/, ''))
       .filter((sql) => sql.startsWith('CREATE') && !/^CREATE TABLE '?\w+_(data|idx|content|docsize|config)'?/.test(sql) && !sql.startsWith('CREATE TABLE sqlite_sequence'));
-    for (const sql of statements) made.exec(sql);
+    // a trigger after the tables it names (the fixture lists every entry by name)
+    for (const sql of [...statements.filter((sql) => !sql.startsWith('CREATE TRIGGER')), ...statements.filter((sql) => sql.startsWith('CREATE TRIGGER'))]) made.exec(sql);
     made.pragma(`user_version = ${SCHEMA_VERSION}`);
     made.prepare(`INSERT INTO datasets (dataset_id, key, list, scope_kind, path, last_success_at) VALUES (1, 'items', 'items', 'global', '/items', '2026-11-20T10:00:00.000Z')`).run();
     made.prepare(`INSERT INTO items (rid, dataset_id, id, sku, upc, description, hash, raw) VALUES (1, 1, 'i-1', 'BR-1', '036000291452', 'Green bracket, large', 1, '{}')`).run();

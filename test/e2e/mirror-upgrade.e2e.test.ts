@@ -33,12 +33,15 @@ describe('a mirror from an older Aisle', () => {
 
   it('says the offline data is being prepared while it upgrades, then answers without being asked again', async () => {
     const { page } = app;
-    // The file as an older version left it: migrations 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 9, 8 and 7 undone,
-    // fourteen schema versions behind (10 changes data only: an event's time written as a server at +02:00 would).
+    // The file as an older version left it: migrations 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 9, 8 and 7 undone,
+    // fifteen schema versions behind (10 changes data only: an event's time written as a server at +02:00 would).
     const file = await syncedThenSignedOut(app);
-    expect(SCHEMA_VERSION).toBe(20);
+    expect(SCHEMA_VERSION).toBe(21);
     const old = new Database(file);
     old.exec(`
+      DROP TRIGGER item_stock_by_rid_item_gone;
+      DROP TRIGGER item_stock_by_rid_item_moved;
+      DROP TABLE item_stock_by_rid;
       DROP INDEX items_sku_hit;
       DROP INDEX inventory_item;
       CREATE INDEX inventory_item ON inventory (item_id);
@@ -111,6 +114,8 @@ describe('a mirror from an older Aisle', () => {
       upgraded.prepare('SELECT count(DISTINCT item_id) FROM inventory WHERE qty_on_hand > 0').pluck().get(),
     );
     expect(upgraded.prepare('SELECT count(*) FROM item_stock').pluck().get()).toBeGreaterThan(0);
+    // and its copy by item row, one for every item
+    expect(upgraded.prepare('SELECT count(*) FROM item_stock_by_rid').pluck().get()).toBe(upgraded.prepare('SELECT count(*) FROM items').pluck().get());
     upgraded.close();
   }, 90_000);
 });

@@ -5,7 +5,7 @@ import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../shared/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, isTrackingRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -244,21 +244,29 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
     if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
   }
   const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
-  let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }, ctx.stock !== null), 'exact');
+  // A search asks for lots and serials equal to the text in the same statement (a scan's lookup, whose
+  // codes nearly always match something else, asks only when nothing did: below).
+  const tracking = ctx.stock !== null && q.scan.kind !== 'gs1';
+  const rows = exactRows(ctx.db, { text, barcodes, key: q.key, tracking }, ctx.stock !== null);
+  const tracked = tracking ? rows.filter(isTrackingRow) : [];
+  let hits = toHits(ctx, tracked.length === 0 ? rows : rows.filter((row) => !isTrackingRow(row)), 'exact');
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc && hits.length === 0) hits = trackingHits(ctx, q.scan.sscc);
     // A label with only a lot or serial: the items stocked under it.
-    const tracking = q.scan.gtin === null ? (q.scan.serial ?? q.scan.lot) : null;
-    if (tracking) hits.push(...trackingHits(ctx, tracking));
+    const lotOrSerial = q.scan.gtin === null ? (q.scan.serial ?? q.scan.lot) : null;
+    if (lotOrSerial) hits.push(...trackingHits(ctx, lotOrSerial));
     return hits;
   }
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
-  // Lots and serials are the weakest exact match and the dearest probe: only for codes nothing else has.
-  // Digits alone are probed without asking the trigram index first: the digits of a UPC typed halfway
-  // are often part of some lot, so the index would say "maybe" and both would run, while the search
-  // then finds its answer among the UPC and GTIN prefixes (decision 0030).
-  if (hits.length === 0 && (digitsPrefix(q) || trackingMayMatch(ctx, q))) hits = trackingHits(ctx, q.text);
+  // Lots and serials are the weakest exact match: only for codes nothing else has. A scan's lookup
+  // probes them only then, in a statement of its own; digits alone without asking the trigram index
+  // first: the digits of a UPC typed halfway are often part of some lot, so the index would say
+  // "maybe" and both would run (decision 0030).
+  if (hits.length === 0) {
+    if (tracking) hits = toHits(ctx, tracked, 'exact');
+    else if (digitsPrefix(q) || trackingMayMatch(ctx, q)) hits = trackingHits(ctx, q.text);
+  }
   return hits;
 }
 

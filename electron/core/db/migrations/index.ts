@@ -79,8 +79,9 @@ import { migration as m0017 } from './0017-stock-codes.ts';
 import { migration as m0018 } from './0018-history-cut-by-id.ts';
 import { migration as m0019 } from './0019-item-stock-from-the-index.ts';
 import { migration as m0020 } from './0020-item-hits-by-sku.ts';
+import { migration as m0021 } from './0021-item-stock-by-row.ts';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -6,8 +6,8 @@
 // Each row carries what its hit shows and its dataset's sync time, or on pages its dataset's id and
 // facility's id, named from one read of the datasets and facilities (readFacts): building the
 // answer reads nothing else. An item's row carries its stock summary too (item_stock, a narrow table
-// by the item's id, in the same statement: a statement of its own for a page of hits cost more than
-// its probes).
+// by the item's id, or on a page its copy by the item's rid, in the same statement: a statement of
+// its own for a page of hits cost more than its probes).
 import type { ReadDb } from '../handles.ts';
 import { cached, ftsQuery, type PrefixMode, sqlVariants, stmt } from '../statements.ts';
 
@@ -73,10 +73,15 @@ const DATASET = `NULL, x.dataset_id`;
 type Dating = typeof AGE | typeof DATASET;
 // An item's stock summary (item_stock), the same way: on a lookup of a few rows, three probes of its
 // one narrow row as subqueries; on a page, a join (its cursor costs the statement a fixed amount,
-// which a page's many items repay: docs/decisions/0015-hit-stock.md).
+// which a page's many items repay: docs/decisions/0015-hit-stock.md), with the copy of the summary
+// by the item's row (item_stock_by_rid, migration 21): an integer probe by the rid the page's index
+// carries, half as dear as one by the item's id. A copy counts only where it names the item's own
+// id; for an item without one, the summary is probed by id (decision 0031).
 const STOCK_PROBES = ['on_hand', 'location_code', 'facility_id'].map((column) => `(SELECT st.${column} FROM item_stock st WHERE st.item_id = x.id)`).join(', ');
-const STOCK_JOINED = `st.on_hand, st.location_code, st.facility_id`;
-const STOCK_JOIN = `LEFT JOIN item_stock st ON st.item_id = x.id`;
+const STOCK_JOINED = ['on_hand', 'location_code', 'facility_id']
+  .map((column) => `CASE WHEN st.item_id = x.id THEN st.${column} ELSE (SELECT s.${column} FROM item_stock s WHERE s.item_id = x.id) END`)
+  .join(', ');
+const STOCK_JOIN = `LEFT JOIN item_stock_by_rid st ON st.rid = x.rid`;
 const NO_STOCK = `NULL, NULL, NULL`;
 // A lookup whose hits show no stock (a scan's exact lookup) probes none: `stock` false.
 const item = (field: string, where: string, dating: Dating = AGE, stock = true) =>
@@ -103,6 +108,12 @@ export interface ExactProbe {
   barcodes: readonly string[];
   /** codeKey of the text, for location codes however typed; '' for none. */
   key: string;
+  /**
+   * Also the items held under a lot or serial equal to the text (isTrackingRow tells their rows):
+   * the weakest exact match, which the caller keeps only when nothing else matched. Asked in the
+   * same statement, two probes of their indexes cost less than a statement of their own.
+   */
+  tracking?: boolean;
 }
 
 /** Every exact match of a code, in one statement; `stock`: an item's row carries its stock summary. */
@@ -111,6 +122,7 @@ export function exactRows(db: ReadDb, probe: ExactProbe, stock = true): HitRow[]
   const text = probe.text !== '';
   const key = probe.key !== '';
   const email = probe.text.includes('@');
+  const tracking = text && probe.tracking === true;
   if (!barcodes && !text && !key) return [];
   const params: unknown[] = [];
   if (barcodes) {
@@ -121,21 +133,32 @@ export function exactRows(db: ReadDb, probe: ExactProbe, stock = true): HitRow[]
   if (text) params.push(probe.text, probe.text, probe.text);
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
-  const variant = (+stock << 4) | (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
+  if (tracking) params.push(probe.text, probe.text);
+  const variant = (+tracking << 5) | (+stock << 4) | (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
   return stmt(db, exactSql(variant)).raw().all(...params) as HitRow[];
 }
 
-/** exactRows' SQL by which probes it makes (barcodes, text, email, key) and whether items carry stock, one bit each. */
+/** exactRows' SQL by which probes it makes (tracking, barcodes, text, email, key) and whether items carry stock, one bit each. */
 const exactSql = sqlVariants((variant) => {
-  const [stock, barcodes, text, email, key] = [variant & 16, variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
+  const [tracking, stock, barcodes, text, email, key] = [variant & 32, variant & 16, variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
   const members: string[] = [];
   if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`, AGE, stock), item('upc', `x.upc IN (SELECT value FROM json_each(?))`, AGE, stock));
   if (text) members.push(item('sku', 'x.sku = ?', AGE, stock), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
   // Users by e-mail (case-insensitive): the users list is small; its `code` is not always the e-mail.
   if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
   if (key) members.push(location('code', 'x.code_norm = ?'));
+  // last: the others' rows come first within the limit
+  if (tracking) members.push(`SELECT * FROM (${TRACKING_SQL})`);
   return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
 });
+
+/** A row of a lot or serial match (trackingRows, exactRows' `tracking`). */
+export function isTrackingRow(row: HitRow): boolean {
+  return row[0] === LOT || row[0] === SERIAL;
+}
+
+const LOT = source('item', 'lot');
+const SERIAL = source('item', 'serial');
 
 /**
  * Items whose GTIN or UPC is one of these spellings: a scanned barcode's whole answer when it names

@@ -58,8 +58,11 @@ export function finish(s: SnapshotState, { etag, at, allowMassDelete, log, alsoC
     // load of an eighth of the table or more touches most items, and the item index is read whole
     // in its order faster than it is searched item by item)
     if (t === 'inventory') {
-      if (s.maxRid === 0 || indexesRebuilt) settleAllItemStock(db);
-      else settleItemStock(db, s.maxRid, s.stockItems);
+      // a first sync's load that leaves the indexes to the last: that one settles every item again,
+      // and writes the copies by row once (db/write/item-stock.ts)
+      const copies = deferring ? 'later' : 'copies';
+      if (s.maxRid === 0 || indexesRebuilt) settleAllItemStock(db, copies);
+      else settleItemStock(db, s.maxRid, s.stockItems, copies);
       settleStockCodes(db, s.maxRid, s.stockCodes, indexesRebuilt);
     }
     if (log) gone.push(...cutToWindow(s, log));
