@@ -183,3 +183,53 @@ describe("a page of hits shows each item's summary", () => {
     expectPageShowsTheSummary(10);
   });
 });
+
+describe('a settle reads only what it must', () => {
+  /** The SQL texts the connection prepares while `write` runs (the statement cache prepares each once per connection). */
+  function preparedDuring(write: () => void): string[] {
+    const prepare = db.prepare.bind(db);
+    const texts: string[] = [];
+    db.prepare = ((sql: string) => (texts.push(sql), prepare(sql))) as typeof db.prepare;
+    try {
+      write();
+    } finally {
+      db.prepare = prepare as typeof db.prepare;
+    }
+    return texts;
+  }
+  const planOf = (sql: string) => {
+    const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+    const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, (_, i) => (sql.includes('json_each(?)') && i % 2 === 1 ? '[]' : 1));
+    return (explain.all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+  };
+  const items = (count: number) => Array.from({ length: count }, (_, n) => ({ id: `item-${n}`, sku: `SKU-${String(n).padStart(5, '0')}` }));
+  function applyItems(rows: object[]): void {
+    const s = itemsSpec('A');
+    const applier = beginSnapshot(db, ensureDataset(db, s), s, null);
+    for (const row of rows) applier.add(JSON.stringify(row));
+    expect(applier.finish({ etag: null, at: new Date().toISOString(), allowMassDelete: true }).kind).toBe('applied');
+  }
+
+  it("writes the copies of every item from the items' id index, in the order of the summaries", () => {
+    applyItems(items(1_000));
+    apply('F1', Array.from({ length: 21_000 }, (_, n) => stock('F1', n % 1_000, n, (n * 37) % 11)), null, true);
+    const texts = preparedDuring(() => apply('F2', Array.from({ length: 21_000 }, (_, n) => stock('F2', n % 1_000, n, (n * 13) % 5))));
+    const copies = texts.filter((sql) => sql.includes('INTO item_stock_by_rid'));
+    expect(copies).toHaveLength(1);
+    // read whole in rid order instead, each item's summary is probed at random
+    expect(planOf(copies[0])).toContain('SCAN x USING COVERING INDEX items_id');
+  });
+
+  it('finds the stock rows a round added by their rids, not by reading the item index whole', () => {
+    applyItems(items(100));
+    apply('F1', Array.from({ length: 300 }, (_, n) => stock('F1', n % 100, n, n % 7)));
+    const texts = preparedDuring(() => apply('F1', Array.from({ length: 300 }, (_, n) => stock('F1', n % 100, n, n % 5))));
+    const settles = texts.filter((sql) => /item_stock/.test(sql) && sql.includes('rid > ?'));
+    expect(settles.length).toBeGreaterThanOrEqual(3);
+    for (const sql of settles) {
+      const plan = planOf(sql);
+      expect(plan, sql).toContain('SEARCH inventory USING INTEGER PRIMARY KEY (rowid>?)');
+      expect(plan, sql).not.toContain('SCAN inventory');
+    }
+  });
+});

@@ -76,12 +76,13 @@ type Dating = typeof AGE | typeof DATASET;
 // which a page's many items repay: docs/decisions/0015-hit-stock.md), with the copy of the summary
 // by the item's row (item_stock_by_rid, migration 21): an integer probe by the rid the page's index
 // carries, half as dear as one by the item's id. A copy counts only where it names the item's own
-// id; for an item without one, the summary is probed by id (decision 0031).
+// id, which the join checks once per hit (not once per column); for an item without such a copy,
+// the summary is probed by id (decision 0031).
 const STOCK_PROBES = ['on_hand', 'location_code', 'facility_id'].map((column) => `(SELECT st.${column} FROM item_stock st WHERE st.item_id = x.id)`).join(', ');
 const STOCK_JOINED = ['on_hand', 'location_code', 'facility_id']
-  .map((column) => `CASE WHEN st.item_id = x.id THEN st.${column} ELSE (SELECT s.${column} FROM item_stock s WHERE s.item_id = x.id) END`)
+  .map((column) => `CASE WHEN st.rid IS NOT NULL THEN st.${column} ELSE (SELECT s.${column} FROM item_stock s WHERE s.item_id = x.id) END`)
   .join(', ');
-const STOCK_JOIN = `LEFT JOIN item_stock_by_rid st ON st.rid = x.rid`;
+const STOCK_JOIN = `LEFT JOIN item_stock_by_rid st ON st.rid = x.rid AND st.item_id = x.id`;
 const NO_STOCK = `NULL, NULL, NULL`;
 // A lookup whose hits show no stock (a scan's exact lookup) probes none: `stock` false.
 const item = (field: string, where: string, dating: Dating = AGE, stock = true) =>
