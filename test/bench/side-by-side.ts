@@ -5,16 +5,15 @@
 //   node test/bench/side-by-side.ts --baseline <commit> [--rounds 3] [--benches sync,lookup] [--args "--quick"]
 //   options: --current <commit> (default HEAD)  --doc <file>  --note <text>
 // Each side runs in a worktree of its commit under test/.artifacts/ (made when missing).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchTree, git, REPO_ROOT } from './support/bench-trees.ts';
 import { runNode, stopEveryPartOnSignals, type BenchLine } from './support/child.ts';
 import { describeMachine, loadAverage } from './support/machine.ts';
 import { median } from './support/stats.ts';
 
-const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const root = REPO_ROOT;
 const { values } = parseArgs({
   options: {
     baseline: { type: 'string' },
@@ -29,21 +28,11 @@ const { values } = parseArgs({
 });
 if (!values.baseline) throw new Error('--baseline <commit> names the older code to compare with');
 stopEveryPartOnSignals();
-const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const log = (line: string) => process.stderr.write(`[side-by-side] ${line}\n`);
 
 const baseline = git('rev-parse', '--short', values.baseline);
 const current = git('rev-parse', '--short', values.current);
-/** A worktree of a commit, with this tree's node_modules (only packages added since differ; the benches use none of them). */
-const worktree = (commit: string) => {
-  const dir = path.join(root, 'test/.artifacts', `bench-tree-${commit}`);
-  if (!existsSync(dir)) {
-    log(`making the worktree of ${commit} at ${path.relative(root, dir)}`);
-    git('worktree', 'add', '--force', '--detach', dir, commit);
-  }
-  if (!existsSync(path.join(dir, 'node_modules'))) symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  return dir;
-};
+const worktree = (commit: string) => benchTree(commit, log);
 // both sides from their commits: work going on in this tree meanwhile does not reach the run
 const sides = { old: worktree(baseline), new: worktree(current) } as const;
 
