@@ -475,6 +475,21 @@ describe('how a round reads a stock (the decision)', () => {
     expect(datasetByKey(db, 'inventory@facility:F')?.etag).toBeNull();
   });
 
+  it("queues a history answer's new events by their rids, not by reading the facility's whole history", () => {
+    read();
+    const before = lastRid();
+    db.prepare(`INSERT INTO history (dataset_id, id, item_id, created_on, hash, raw) VALUES (?, 'h-new', 'item-new', ?, 0, '{}')`).run(historyId, MARK);
+    const prepared: string[] = [];
+    recordItemsMoved(recordingConnection(db, { prepared: (sql) => prepared.push(sql) }), historyId, before, []);
+    expect(db.prepare('SELECT item_id FROM items_moved ORDER BY seq').pluck().all()).toEqual(['item-new']);
+    const newEvents = prepared.filter((sql) => sql.includes('rid > ?'));
+    expect(newEvents).toHaveLength(1);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${newEvents[0]}`).all(0, historyId) as { detail: string }[]).map((r) => r.detail).join('; ');
+    // by the dataset's index, every event of the kept days is read for the few new ones
+    expect(plan).toContain('SEARCH history USING INTEGER PRIMARY KEY (rowid>?)');
+    expect(plan).not.toContain('history_dataset');
+  });
+
   it('finds the stock of each item through the items\' index, never by reading the whole stock for each', () => {
     read();
     markApplied(db, historyId, { etag: '"h2"', rows: 0, at: MARK });

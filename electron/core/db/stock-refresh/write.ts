@@ -1,5 +1,6 @@
 // Writes of a facility's stock reading state and the queues of items to ask for again.
 import type { WriteDb } from '../handles.ts';
+import { stmt } from '../statements.ts';
 import type { StockRefreshState } from './read.ts';
 
 export function writeStockRefresh(db: WriteDb, datasetId: number, state: StockRefreshState): void {
@@ -16,11 +17,15 @@ export function writeStockRefresh(db: WriteDb, datasetId: number, state: StockRe
  * asked for again. Only while some stock has been read: a first reading is whole anyway.
  */
 export function recordItemsMoved(db: WriteDb, datasetId: number, afterRid: number, changedRids: readonly number[]): void {
-  if (!db.prepare('SELECT 1 FROM stock_refresh LIMIT 1').get()) return;
-  db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid > ? AND dataset_id = ?').run(afterRid, datasetId);
-  const changed = db.prepare('INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid = ?');
+  if (!stmt(db, 'SELECT 1 FROM stock_refresh LIMIT 1').get()) return;
+  stmt(db, NEW_EVENTS_MOVED).run(afterRid, datasetId);
+  const changed = stmt(db, 'INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid = ?');
   for (const rid of changedRids) changed.run(rid);
 }
+
+// The new events are the few rows after `afterRid`, read by rid. By the bare dataset_id, the planner
+// reads the dataset's whole history from its index instead, every event of the kept days.
+const NEW_EVENTS_MOVED = 'INSERT INTO items_moved (dataset_id, item_id) SELECT dataset_id, item_id FROM history WHERE rid > ? AND +dataset_id = ?';
 
 /** Items a sync deleted (in the transaction that deletes them): their stock is asked for again. */
 export function recordItemsGone(db: WriteDb, rids: readonly number[]): void {
