@@ -136,10 +136,10 @@ describe("a page of hits shows each item's summary", () => {
 
   /** Every item on a page of hits by SKU carries what item_stock says of it, read by its id. */
   function expectPageShowsTheSummary(count: number): void {
-    const page = prefixRows(db, { text: 'SKU-', digits: false, key: '' }, 1000);
+    const page = prefixRows(db, { text: 'SKU-', digits: false, key: '' }, 1000).items[0].rows;
     expect(page).toHaveLength(count);
     const byId = db.prepare('SELECT on_hand, location_code, facility_id FROM item_stock WHERE item_id = ?').raw();
-    for (const row of page) expect([row[11], row[12], row[13]], row[2]).toEqual(byId.get(row[2]) ?? [null, null, null]);
+    for (const row of page) expect([row[6], row[7], row[8]], row[0]).toEqual(byId.get(row[0]) ?? [null, null, null]);
   }
 
   it('whatever the items and their stock went through', () => {

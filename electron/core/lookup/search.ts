@@ -5,7 +5,7 @@ import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../shared/sort-key.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, isTrackingRow, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, isTrackingRow, type ItemPage, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -309,7 +309,10 @@ function trackingHits(ctx: Context, value: string): SearchHit[] {
 
 function prefixHits(ctx: Context, q: ClassifiedQuery, limit: number): SearchHit[] {
   if (q.text === '') return [];
-  return toHits(ctx, prefixRows(ctx.db, { text: q.text, digits: digitsPrefix(q), key: q.key }, limit), 'prefix');
+  const { items, others } = prefixRows(ctx.db, { text: q.text, digits: digitsPrefix(q), key: q.key }, limit);
+  let hits: SearchHit[] = [];
+  for (const page of items) if (page.rows.length > 0) hits = joinHits(hits, itemPageHits(ctx, page, 'prefix'));
+  return others.length === 0 ? hits : joinHits(hits, toHits(ctx, others, 'prefix'));
 }
 
 function digitsPrefix(q: ClassifiedQuery): boolean {
@@ -444,15 +447,8 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
   const datasetId = row[9];
   const list = row[1] ?? (table === 'item' ? 'items' : 'locations');
   const age = ageOf(ctx, list, row[8], datasetId);
-  if (table === 'item') {
-    // a: UPC, b: GTIN; the stock summary in the last three values
-    const stock = ctx.stock?.of(row[11], row[12], row[13]);
-    if (stock === undefined) return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b } };
-    // the stock in the literal: added afterwards, it would give the hit a second property store
-    const hit: SearchHit = { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc: a, gtin: b }, stock };
-    ctx.stock!.madeFor(hit, row[11], row[13]);
-    return hit;
-  }
+  // an item's a: UPC, b: GTIN; its stock summary in the last three values
+  if (table === 'item') return itemHit(ctx, id, code, title, a, b, age, row[11], row[12], row[13], match, field);
   if (table === 'location') {
     // a: type, b: zone, c: the facility's name, or on a page its id (HitRow)
     const facility = c === null || datasetId === null ? c : (factsOf(ctx).facilityNames.get(c) ?? null);
@@ -472,6 +468,27 @@ function toHit(ctx: Context, row: HitRow, match: MatchKind): SearchHit {
     age,
     listLabel: def.label,
   };
+}
+
+/** The hits of a page of items (ItemPageRow), made from its rows as they come. */
+function itemPageHits(ctx: Context, page: ItemPage, match: MatchKind): SearchHit[] {
+  const field = SOURCES[page.source][1];
+  const rows = page.rows;
+  const hits: SearchHit[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    hits[i] = itemHit(ctx, r[0], r[1], r[2], r[3], r[4], ageOf(ctx, 'items', null, r[5]), r[6], r[7], r[8], match, field);
+  }
+  return hits;
+}
+
+function itemHit(ctx: Context, id: string, code: string | null, title: string | null, upc: string | null, gtin: string | null, age: DataAge, onHand: number | null, stockCode: string | null, stockFacility: string | null, match: MatchKind, field: string): SearchHit {
+  const stock = ctx.stock?.of(onHand, stockCode, stockFacility);
+  if (stock === undefined) return { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc, gtin } };
+  // the stock in the literal: added afterwards, it would give the hit a second property store
+  const hit: SearchHit = { kind: 'item', list: 'items', id, code, title: title ?? code ?? id, match, field, age, barcodes: { upc, gtin }, stock };
+  ctx.stock!.madeFor(hit, onHand, stockFacility);
+  return hit;
 }
 
 /** A row's age: from its sync time, or from the dataset it names. The dataset's list is the row's (items and locations have tables of their own, records a `list`). */

@@ -30,7 +30,7 @@ describe('migration 20: the items by SKU from an index', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(indexSql(db, 'items_sku_hit')).toBe(HIT_INDEX);
       expect(indexSql(db, 'items_sku')).toBe('CREATE INDEX items_sku ON items (sku)');
-      const prefix = prefixRows(db, { text: 'sku-00', digits: false, key: '' }, 50).map((r) => [r[2], r[3], r[4], r[5], r[6], r[9]]);
+      const prefix = prefixRows(db, { text: 'sku-00', digits: false, key: '' }, 50).items[0].rows.map((r) => r.slice(0, 6));
       expect(prefix).toEqual([
         ['i-1', 'SKU-0012', 'Steel bolt M8', '012345678905', null, 1],
         ['i-2', 'SKU-0013', 'Brass nut M8', null, '00012345678912', 1],

@@ -35,7 +35,7 @@ describe('migration 21: the stock summary by item row', () => {
         [2, 'i-2', 3, 'B-02-01-C', null],
         [3, 'i-3', null, null, null],
       ]);
-      const page = () => prefixRows(db, { text: 'SKU-', digits: false, key: '' }, 50).map((r) => [r[2], r[11], r[12], r[13]]);
+      const page = () => prefixRows(db, { text: 'SKU-', digits: false, key: '' }, 50).items[0].rows.map((r) => [r[0], r[6], r[7], r[8]]);
       expect(page()).toEqual([
         ['i-1', 12, 'A-01-01-A', 'F1'],
         ['i-2', 3, 'B-02-01-C', null],

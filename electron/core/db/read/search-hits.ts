@@ -275,42 +275,49 @@ export interface PrefixProbe {
 }
 
 /**
+ * An item of a page of hits by prefix, as its statement gives it: the item's own values and its
+ * stock summary. The values every row of the page shares (where the hit came from, the empty list,
+ * facility and sync time of an item) are not read: better-sqlite3 sets every value of a row into
+ * its array with a call of its own, constants too, which on a page of 50 items cost a quarter of the
+ * statement; and the hit is made from this row itself, with no second array a hit (decision 0032).
+ */
+export type ItemPageRow = [id: string, code: string | null, title: string | null, upc: string | null, gtin: string | null, datasetId: number, onHand: number | null, stockCode: string | null, stockFacility: string | null];
+
+/** A page of items by one column's prefix, and where its hits came from (SOURCES). */
+export interface ItemPage {
+  source: number;
+  rows: ItemPageRow[];
+}
+
+/** The rows of the prefix probes: the items' pages (SKU first), then the other records'. */
+export interface PrefixRows {
+  items: ItemPage[];
+  others: HitRow[];
+}
+
+/**
  * Codes starting with the text: SKUs, barcodes (digits), location codes (by key), other lists'
  * codes; `limit` of each. Items, whose codes fill a page, each column in a statement of its own: in
  * a compound, each row of a member with its own ORDER BY and LIMIT is passed through a subquery,
  * which for a page of hits costs more than a statement of its own. The
  * probes that seldom find anything, location codes and other lists' codes, share one compound.
  */
-export function prefixRows(db: ReadDb, probe: PrefixProbe, limit: number): HitRow[] {
+export function prefixRows(db: ReadDb, probe: PrefixProbe, limit: number): PrefixRows {
   const text = [probe.text, probe.text + '\uffff'];
   const n = sqlLimit(limit);
-  let rows = itemsByPrefix(db, 'sku', n, text);
-  if (probe.digits) rows = joined(rows, itemsByPrefix(db, 'upc', n, text), itemsByPrefix(db, 'gtin', n, text));
+  const items = [itemsByPrefix(db, 'sku', n, text)];
+  if (probe.digits) items.push(itemsByPrefix(db, 'upc', n, text), itemsByPrefix(db, 'gtin', n, text));
   const key = probe.key !== '';
   const others = stmt(db, cached(`prefix others ${+key} ${n}`, () => othersByPrefixSql(key, n)))
     .raw()
     .all(...(key ? [probe.key, probe.key + '\uffff'] : []), ...text) as HitRow[];
-  return joined(rows, others);
+  return { items, others };
 }
 
-/** An item of a prefix page as its statement gives it: the item's own values and its stock summary. */
-type ItemPageRow = [id: string, code: string | null, title: string | null, upc: string | null, gtin: string | null, datasetId: number, onHand: number | null, stockCode: string | null, stockFacility: string | null];
-
-// The statement selects the item's own values only, and the row's constant values are added here:
-// better-sqlite3 sets every value of a row into its array with a call of its own, constants too,
-// which on a page of 50 items cost a quarter of the statement (decision 0032).
-function itemsByPrefix(db: ReadDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): HitRow[] {
-  const rows = stmt(db, cached(`prefix ${column} ${limit}`, () => itemPageSql(prefixRange(`x.${column}`, limit)))).raw().all(...range) as ItemPageRow[];
-  const from = source('item', column);
-  const out: HitRow[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    out[i] = [from, null, r[0], r[1], r[2], r[3], r[4], null, null, r[5], null, r[6], r[7], r[8]];
-  }
-  return out;
+function itemsByPrefix(db: ReadDb, column: 'sku' | 'upc' | 'gtin', limit: number, range: string[]): ItemPage {
+  const sql = cached(`prefix ${column} ${limit}`, () => `SELECT x.id, x.sku, x.description, x.upc, x.gtin, x.dataset_id, ${STOCK_JOINED} FROM items x ${STOCK_JOIN} WHERE ${prefixRange(`x.${column}`, limit)}`);
+  return { source: source('item', column), rows: stmt(db, sql).raw().all(...range) as ItemPageRow[] };
 }
-
-const itemPageSql = (where: string) => `SELECT x.id, x.sku, x.description, x.upc, x.gtin, x.dataset_id, ${STOCK_JOINED} FROM items x ${STOCK_JOIN} WHERE ${where}`;
 
 function othersByPrefixSql(key: boolean, limit: number): string {
   /** A member of a compound with its own ORDER BY / LIMIT. */
@@ -321,13 +328,6 @@ function othersByPrefixSql(key: boolean, limit: number): string {
 }
 
 const prefixRange = (column: string, limit: number) => `${column} >= ? AND ${column} < ? ORDER BY ${column} LIMIT ${limit}`;
-
-/** The rows of every group in one list; the first itself when the rest are empty (a prefix's usual case). */
-function joined(first: HitRow[], ...rest: HitRow[][]): HitRow[] {
-  let out = first;
-  for (const rows of rest) if (rows.length > 0) out = out.length === 0 ? rows : out.concat(rows);
-  return out;
-}
 
 /**
  * Records holding every word, `limit` per table: locations (code, barcode, zone), items (SKU,
