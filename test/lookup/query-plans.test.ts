@@ -52,22 +52,26 @@ describe('query plans', () => {
       lookupExact(d, 'SKU-0001', options);
       lookupExact(d, '036000291452', options);
       lookupExact(d, 'pat@example.com', options);
-      // a code nothing else has: only then are lots and serials probed (ending in a letter: a code
-      // ending in a digit that no lot holds any part of is told by the trigram index alone)
+      // a code nothing else has: only then are lots and serials probed, and only for a code the
+      // codes held say is one (ZZ-404-B is none; L300 is a lot); a search asks for them in its exact
+      // statement, when the codes held say one may be the code
       lookupExact(d, 'ZZ-404-B', options);
+      lookupExact(d, 'L300', options);
+      searchAll(d, 'L300', options);
       searchAll(d, '(01)09506000134352(10)L1', options);
     });
     expectIndexed(plans);
     const text = plans.map((p) => p.plan.join(' | ')).join('\n');
-    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_code', 'inventory_lot', 'inventory_serial']) {
+    for (const index of ['locations_code_norm', 'locations_barcode', 'items_sku', 'items_upc', 'items_gtin', 'records_code', 'inventory_lot', 'inventory_serial', 'stock_codes']) {
       expect(text).toContain(index);
     }
     // Each probe is an equality search of its index: a miss never reads a table row.
     for (const index of ['locations_code_norm (code_norm=?)', 'locations_barcode (barcode=?)', 'items_upc (upc=?)', 'items_gtin (gtin=?)', 'records_code (code=?)']) {
       expect(text).toContain(`USING INDEX ${index}`);
     }
-    // an item found by its SKU is read from an index alone (migration 20)
+    // an item found by its SKU is read from an index alone (migration 20), and so is a code held
     expect(text).toContain('USING COVERING INDEX items_sku_hit (sku=?)');
+    expect(text).toContain('USING COVERING INDEX sqlite_autoindex_stock_codes_1 (code=?)');
   });
 
   it('lot and serial prefixes, the spelling help and the stock of item hits search indexes', () => {
@@ -103,19 +107,20 @@ describe('query plans', () => {
     const recording = recordingConnection(db, { ran: (sql) => ran.push(sql) });
     expect(searchAll(recording, 'zz123456', options).hits).toEqual([]);
     expect(ran.filter((sql) => sql.includes('stock_codes_fts'))).toHaveLength(1);
-    // the lots and serials equal to it are two probes of their indexes in the exact statement (the
-    // plans test above); neither those starting with it nor those holding it are asked
+    // the codes held say no lot or serial is it: the exact statement does not ask for them, and
+    // neither those starting with it nor those holding it are asked
+    expect(ran.filter((sql) => sql.includes('FROM stock_codes WHERE code = ?'))).toHaveLength(1);
     const exact = ran.filter((sql) => sql.includes('x.sku = ?'));
     expect(exact).toHaveLength(1);
-    expect(exact[0]).toMatch(/WHERE lot = \?[\s\S]*WHERE serial = \?/);
-    expect(ran.filter((sql) => /\binventory\b/.test(sql) && !exact.includes(sql))).toEqual([]);
+    expect(exact[0]).not.toMatch(/WHERE (lot|serial) = \?/);
+    expect(ran.filter((sql) => /\binventory\b/.test(sql))).toEqual([]);
     // a part held (of lot L300, and the start of no code) goes on to the items stocked under it
     ran.length = 0;
     expect(searchAll(recording, '300', options).hits.map((h) => h.id)).toEqual(['item-1']);
     expect(ran.filter((sql) => sql.includes('stock_codes_fts') && sql.includes('inventory'))).toHaveLength(1);
   });
 
-  it('an exact lookup is one statement; a search of a code four (exact with lots and serials, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {
+  it('an exact lookup is one statement; a search of a code five (the codes held, exact, prefix of SKUs, prefix of other codes, datasets stamp), in one read transaction, its items\' stock read with them', () => {
     const counted = (work: (db: WriteDb) => void): string[] => {
       const executed: string[] = [];
       const counting = recordingConnection(db, { ran: (sql) => executed.push(sql) });
@@ -128,13 +133,13 @@ describe('query plans', () => {
       expect(lookupExact(db, code, options).length, code).toBeGreaterThan(0);
       expect(counted((d) => lookupExact(d, code, options)), code).toHaveLength(1);
     }
-    // A code typed in the search box: its exact probe, its prefix probes (items' SKUs, and every
-    // other list's codes in one; digits also UPCs and GTINs) and the datasets' stamp, once however
-    // many hits name a dataset or a facility (A-03: an item, and locations of two datasets); the
-    // exact probe asks for lots and serials equal to the code in the same statement, so a code nothing
-    // has exactly, only a prefix of codes, costs no statement more (SKU-00; 03600 also reads UPCs and
-    // GTINs); an answer with items reads their stock in the same statements, with each item (all four have an item).
-    for (const [code, statements] of [['SKU-0001', 4], ['A-03', 4], ['SKU-00', 4], ['03600', 6]] as const) {
+    // A code typed in the search box: whether a lot or serial held is the code (one probe of the
+    // codes held), its exact probe, its prefix probes (items' SKUs, and every other list's codes in
+    // one; digits also UPCs and GTINs) and the datasets' stamp, once however many hits name a dataset
+    // or a facility (A-03: an item, and locations of two datasets); a code nothing has exactly, only
+    // a prefix of codes, costs no statement more (SKU-00; 03600 also reads UPCs and GTINs); an answer
+    // with items reads their stock in the same statements, with each item (all four have an item).
+    for (const [code, statements] of [['SKU-0001', 5], ['A-03', 5], ['SKU-00', 5], ['03600', 7], ['L300', 5]] as const) {
       const search = counted((d) => searchAll(d, code, options));
       expect(search[0], code).toBe('BEGIN');
       expect(search.at(-1), code).toBe('COMMIT');
@@ -143,11 +148,15 @@ describe('query plans', () => {
     }
     expect(searchAll(db, 'SKU-00', options).hits.length).toBeGreaterThan(1);
     expect(searchAll(db, 'A-03', options).hits.filter((hit) => hit.kind === 'location').length).toBeGreaterThan(1);
-    // an answer without items reads no stock (the exact statement asks the lot and serial indexes
-    // whether one equals the code: a miss reads no stock row)
+    // an answer without items reads no stock (the codes held say no lot or serial is the code: the
+    // exact statement does not ask the lot and serial indexes)
     const locationOnly = counted((d) => searchAll(d, 'A-03-02-B', options)).slice(1, -1);
-    expect(locationOnly).toHaveLength(4);
-    expect(locationOnly.filter((sql) => /FROM inventory/.test(sql) && !sql.includes('x.sku = ?'))).toEqual([]);
+    expect(locationOnly).toHaveLength(5);
+    expect(locationOnly.filter((sql) => /FROM inventory/.test(sql))).toEqual([]);
+    // a lot held is asked for in the exact statement, and found there
+    const lot = counted((d) => searchAll(d, 'L300', options)).slice(1, -1);
+    expect(lot.filter((sql) => /WHERE lot = \?[\s\S]*WHERE serial = \?/.test(sql) && sql.includes('x.sku = ?'))).toHaveLength(1);
+    expect(searchAll(db, 'L300', options).hits.map((hit) => [hit.id, hit.match, hit.field])).toEqual([['item-1', 'exact', 'lot']]);
   });
 
   it('an exact lookup, whose hits show no stock, reads none; a search of the same code reads its items\' stock with them', () => {

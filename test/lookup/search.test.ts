@@ -49,6 +49,9 @@ describe('search: codes in every form', () => {
   it('finds an item by a lot or serial it is stocked under', () => {
     expect(search('SN-1').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'exact' });
     expect(search('L200').hits[0]).toMatchObject({ id: 'item-1', field: 'lot' });
+    // in any case, typed or scanned: the codes held compare them as the stock rows do
+    expect(search('sn-1').hits[0]).toMatchObject({ id: 'item-2', field: 'serial', match: 'exact' });
+    expect(lookupExact(db, 'l200', options).map((h) => [h.id, h.field])).toEqual([['item-1', 'lot']]);
   });
 
   it('finds an item by the first characters of a lot or serial, each item once', () => {

@@ -3,9 +3,10 @@
 import type { DataAge, MatchKind, RecordKind, ScanParse, SearchHit, SearchResult } from '../../contract/types.ts';
 import type { ReadDb } from '../db/handles.ts';
 import { naturalSortKey } from '../shared/sort-key.ts';
+import { stockCodeKey } from '../shared/normalise-code.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, isTrackingRow, type ItemPage, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, isTrackingRow, type ItemPage, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodeHeld, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -244,9 +245,10 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
     if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
   }
   const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
-  // A search asks for lots and serials equal to the text in the same statement (a scan's lookup, whose
-  // codes nearly always match something else, asks only when nothing did: below).
-  const tracking = ctx.stock !== null && q.scan.kind !== 'gs1';
+  // A search asks for lots and serials equal to the text in the same statement, when one may be held
+  // (a scan's lookup, whose codes nearly always match something else, asks only when nothing did: below).
+  const search = ctx.stock !== null && q.scan.kind !== 'gs1';
+  const tracking = search && text !== '' && lotOrSerialMayBe(ctx, text);
   const rows = exactRows(ctx.db, { text, barcodes, key: q.key, tracking }, ctx.stock !== null);
   const tracked = tracking ? rows.filter(isTrackingRow) : [];
   let hits = toHits(ctx, tracked.length === 0 ? rows : rows.filter((row) => !isTrackingRow(row)), 'exact');
@@ -260,14 +262,20 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
   // Lots and serials are the weakest exact match: only for codes nothing else has. A scan's lookup
-  // probes them only then, in a statement of its own; digits alone without asking the trigram index
-  // first: the digits of a UPC typed halfway are often part of some lot, so the index would say
-  // "maybe" and both would run (decision 0030).
+  // probes them only then, in a statement of its own, and only for a code that may be held.
   if (hits.length === 0) {
-    if (tracking) hits = toHits(ctx, tracked, 'exact');
-    else if (digitsPrefix(q) || trackingMayMatch(ctx, q)) hits = trackingHits(ctx, q.text);
+    if (search) hits = toHits(ctx, tracked, 'exact');
+    else if (lotOrSerialMayBe(ctx, q.text)) hits = trackingHits(ctx, q.text);
   }
   return hits;
+}
+
+/**
+ * Whether a lot or serial held may be this code: asked of the codes held, which list every code that
+ * has a key; a code of separators only (no key) may be one of those they do not list.
+ */
+function lotOrSerialMayBe(ctx: Context, code: string): boolean {
+  return stockCodeKey(code) === null || stockCodeHeld(ctx.db, code);
 }
 
 /** Whether a lot or serial held holds this key anywhere, asked of the index once per key. */

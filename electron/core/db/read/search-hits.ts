@@ -234,6 +234,18 @@ export function stockCodesHold(db: ReadDb, key: string): boolean {
 
 const PART_HELD_SQL = 'SELECT 1 FROM stock_codes_fts WHERE stock_codes_fts MATCH ? LIMIT 1';
 
+/**
+ * True when a lot or serial held is this code (case aside), from the codes held (stock_codes, which
+ * holds every code that has a key: stockCodeKey). One probe of their unique index: far less than
+ * the two probes of the stock rows and the joins an exact statement's lots and serials cost, which a
+ * search then makes only for a code that is held (nearly always, a scanned or typed code is not).
+ */
+export function stockCodeHeld(db: ReadDb, code: string): boolean {
+  return stmt(db, CODE_HELD_SQL).pluck().get(code) !== undefined;
+}
+
+const CODE_HELD_SQL = 'SELECT 1 FROM stock_codes WHERE code = ?';
+
 const trackingPartSql = (limit: number, indexed: boolean) => `WITH codes AS MATERIALIZED (
     ${indexed ? 'SELECT code FROM stock_codes WHERE rid IN (SELECT rowid FROM stock_codes_fts WHERE stock_codes_fts MATCH ?)' : 'SELECT code FROM stock_codes WHERE instr(key, ?) > 0'}
   )
