@@ -6,7 +6,7 @@ import { naturalSortKey } from '../shared/sort-key.ts';
 import { stockCodeKey } from '../shared/normalise-code.ts';
 import { codeParts, compareKeys, hasCodeKey, plainlyInNaturalOrder, zeroSpellings } from './codes.ts';
 import { datasetAge, type MirrorFacts, readFacts, type StaleThresholds } from './data-age.ts';
-import { barcodeRows, exactRows, type HitRow, isTrackingRow, type ItemPage, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodeHeld, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
+import { barcodeRows, exactRows, type HitRow, type ItemPage, locationKeyRows, matchRows, prefixRows, recordRow, SOURCES, stockCodeHeld, stockCodesHold, TRIGRAM, trackingPartRows, trackingPrefixRows, trackingRows, wordRows } from '../db/read/search-hits.ts';
 import { ftsAnyOf, inOneRead, MIN_PREFIX_LENGTH, type PrefixMode } from '../db/statements.ts';
 import { HitStocks } from './hit-stock.ts';
 import { listDef } from './list-registry.ts';
@@ -245,13 +245,7 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
     if (byBarcode.length > 0) return toHits(ctx, byBarcode, 'exact');
   }
   const text = q.scan.kind === 'gs1' ? (q.scan.sscc ?? '') : q.text;
-  // A search asks for lots and serials equal to the text in the same statement, when one may be held
-  // (a scan's lookup, whose codes nearly always match something else, asks only when nothing did: below).
-  const search = ctx.stock !== null && q.scan.kind !== 'gs1';
-  const tracking = search && text !== '' && lotOrSerialMayBe(ctx, text);
-  const rows = exactRows(ctx.db, { text, barcodes, key: q.key, tracking }, ctx.stock !== null);
-  const tracked = tracking ? rows.filter(isTrackingRow) : [];
-  let hits = toHits(ctx, tracked.length === 0 ? rows : rows.filter((row) => !isTrackingRow(row)), 'exact');
+  let hits = toHits(ctx, exactRows(ctx.db, { text, barcodes, key: q.key }, ctx.stock !== null), 'exact');
   if (q.scan.kind === 'gs1') {
     if (q.scan.sscc && hits.length === 0) hits = trackingHits(ctx, q.scan.sscc);
     // A label with only a lot or serial: the items stocked under it.
@@ -261,12 +255,9 @@ function exactHits(ctx: Context, q: ClassifiedQuery): SearchHit[] {
   }
   // A location code typed without its segments' leading zeros (`a-3-2-b` for A-03-02-B).
   if (hits.length === 0) hits = zeroLessHits(ctx, q.text);
-  // Lots and serials are the weakest exact match: only for codes nothing else has. A scan's lookup
-  // probes them only then, in a statement of its own, and only for a code that may be held.
-  if (hits.length === 0) {
-    if (search) hits = toHits(ctx, tracked, 'exact');
-    else if (lotOrSerialMayBe(ctx, q.text)) hits = trackingHits(ctx, q.text);
-  }
+  // Lots and serials are the weakest exact match: only for codes nothing else has, in a statement of
+  // their own, and only for a code the codes held say may be one (decision 0033).
+  if (hits.length === 0 && lotOrSerialMayBe(ctx, q.text)) hits = trackingHits(ctx, q.text);
   return hits;
 }
 

@@ -109,12 +109,6 @@ export interface ExactProbe {
   barcodes: readonly string[];
   /** codeKey of the text, for location codes however typed; '' for none. */
   key: string;
-  /**
-   * Also the items held under a lot or serial equal to the text (isTrackingRow tells their rows):
-   * the weakest exact match, which the caller keeps only when nothing else matched. Asked in the
-   * same statement, two probes of their indexes cost less than a statement of their own.
-   */
-  tracking?: boolean;
 }
 
 /** Every exact match of a code, in one statement; `stock`: an item's row carries its stock summary. */
@@ -123,7 +117,6 @@ export function exactRows(db: ReadDb, probe: ExactProbe, stock = true): HitRow[]
   const text = probe.text !== '';
   const key = probe.key !== '';
   const email = probe.text.includes('@');
-  const tracking = text && probe.tracking === true;
   if (!barcodes && !text && !key) return [];
   const params: unknown[] = [];
   if (barcodes) {
@@ -134,32 +127,21 @@ export function exactRows(db: ReadDb, probe: ExactProbe, stock = true): HitRow[]
   if (text) params.push(probe.text, probe.text, probe.text);
   if (email) params.push(probe.text);
   if (key) params.push(probe.key);
-  if (tracking) params.push(probe.text, probe.text);
-  const variant = (+tracking << 5) | (+stock << 4) | (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
+  const variant = (+stock << 4) | (+barcodes << 3) | (+text << 2) | (+email << 1) | +key;
   return stmt(db, exactSql(variant)).raw().all(...params) as HitRow[];
 }
 
-/** exactRows' SQL by which probes it makes (tracking, barcodes, text, email, key) and whether items carry stock, one bit each. */
+/** exactRows' SQL by which probes it makes (barcodes, text, email, key) and whether items carry stock, one bit each. */
 const exactSql = sqlVariants((variant) => {
-  const [tracking, stock, barcodes, text, email, key] = [variant & 32, variant & 16, variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
+  const [stock, barcodes, text, email, key] = [variant & 16, variant & 8, variant & 4, variant & 2, variant & 1].map(Boolean);
   const members: string[] = [];
   if (barcodes) members.push(item('gtin', `x.gtin IN (SELECT value FROM json_each(?))`, AGE, stock), item('upc', `x.upc IN (SELECT value FROM json_each(?))`, AGE, stock));
   if (text) members.push(item('sku', 'x.sku = ?', AGE, stock), location('barcode', 'x.barcode = ?'), record('code', 'x.code = ?'));
   // Users by e-mail (case-insensitive): the users list is small; its `code` is not always the e-mail.
   if (email) members.push(record('email', `x.list = 'users' AND lower(json_extract(x.raw, '$.email')) = lower(?)`));
   if (key) members.push(location('code', 'x.code_norm = ?'));
-  // last: the others' rows come first within the limit
-  if (tracking) members.push(`SELECT * FROM (${TRACKING_SQL})`);
   return `${union(members)}\nLIMIT ${EXACT_LIMIT}`;
 });
-
-/** A row of a lot or serial match (trackingRows, exactRows' `tracking`). */
-export function isTrackingRow(row: HitRow): boolean {
-  return row[0] === LOT || row[0] === SERIAL;
-}
-
-const LOT = source('item', 'lot');
-const SERIAL = source('item', 'serial');
 
 /**
  * Items whose GTIN or UPC is one of these spellings: a scanned barcode's whole answer when it names
