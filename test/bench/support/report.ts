@@ -90,6 +90,17 @@ function itemsOnly(external: ExternalBench[], name: string): BenchLine | undefin
   return bench?.lines.find((l) => l.name.startsWith(name) && l.ok !== undefined);
 }
 
+/**
+ * The ×10 targets are stated for 100,000 items. A smaller run (the quick one, 10,000 items) cannot
+ * show them: it times each of 200 keys once, in the lookup process's first round (its first touch
+ * of the mirror's pages), so its p99 is the second-slowest call; and a peer's index walk or scan is
+ * a tenth as long at a tenth of the items, while a lookup's fixed cost (a read transaction and its
+ * statements) is not.
+ */
+const RATIOS_JUDGED_FROM = 100_000;
+const RATIOS_NOT_JUDGED =
+  "not judged at this size: the target is stated for 100,000 items, and a run this small times each key once, in the lookup process's first round, while a peer's index walk or scan shrinks with the items and a lookup's fixed cost (a read transaction and its statements) does not";
+
 function targetRows(r: SizeResult, external: ExternalBench[]): string[][] {
   const rows: string[][] = [];
   const size = n0(r.items);
@@ -136,7 +147,8 @@ function targetRows(r: SizeResult, external: ExternalBench[]): string[][] {
     };
     const p50 = worst('p50');
     const p99 = worst('p99');
-    rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer`, `worst at p50 ${x(p50.k)} (${p50.c}); worst at p99 ${x(p99.k)} (${p99.c})`, p50.k >= 10 && p99.k >= 10 ? met(true) : p50.k >= 10 ? `${met(false)} at p99; met at p50` : met(false)]);
+    const verdict = r.items < RATIOS_JUDGED_FROM ? RATIOS_NOT_JUDGED : p50.k >= 10 && p99.k >= 10 ? met(true) : p50.k >= 10 ? `${met(false)} at p99; met at p50` : met(false);
+    rows.push([size, `Aisle ≥ 10× faster than ${alt.name} on every lookup it can answer`, `worst at p50 ${x(p50.k)} (${p50.c}); worst at p99 ${x(p99.k)} (${p99.c})`, verdict]);
   }
   if (r.dexie) {
     const dexieRate = r.dexie.rowsPerSecond;
