@@ -131,6 +131,17 @@ function tuneForLookups(db: Database.Database): void {
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
 }
 
+/**
+ * An empty mirror in memory, migrated: what lookups read while the file is lent to its first sync
+ * (db/first-fill.ts), which holds no data either. The caller may write what it must (whose mirror it
+ * is) before readOnly.
+ */
+export function openEmptyMirror(): WriteDb {
+  const db = new Database(':memory:') as WriteDb;
+  migrate(db);
+  return db;
+}
+
 /** True when a WAL with content was left beside the file: the last process did not close it. */
 export function walLeftBehind(file: string): boolean {
   return (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0;

@@ -59,6 +59,8 @@ export function openLookups(options: LookupsOptions): Lookups {
       throw noticeError('mirror_error', { code: 'mirror_damaged_sync_again', file: options.file });
     },
     retryAfterDiskFull: () => false,
+    // these lookups never sync
+    lendForFirstFill: () => null,
   };
   const ctx: CoreContext = {
     deps: { host: 'cli', version: '', dataDir: options.dataDir, settings: createMemorySettingsStore({ ...DEFAULT_SETTINGS, ...options.settings }) },

@@ -74,11 +74,12 @@ function dateText(value: unknown): unknown {
  */
 export async function writeCsv(db: ReadDb, view: ListView, out: Writable, headers: CsvHeaders = {}, layout: CsvLayout = EXCEL_LAYOUT, booleans?: CsvBooleans, words?: CsvWords): Promise<number> {
   const columns = exportColumns(db, view, headers, booleans, words);
-  const reader = openMirror(db.name, { readonly: true });
+  // a mirror in memory (the stand-in during a first sync, mirror-manager.ts) has only its own connection
+  const reader = db.memory ? db : openMirror(db.name, { readonly: true });
   try {
     return await writeCsvRows(out, columns, iterateView(reader, view, db), layout);
   } finally {
-    reader.close();
+    if (reader !== db) reader.close();
   }
 }
 

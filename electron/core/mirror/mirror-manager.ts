@@ -8,7 +8,8 @@ import { AisleError } from '../../contract/errors.ts';
 import type { Notice } from '../../contract/types.ts';
 import type { CoreContext } from '../context.ts';
 import type { MirrorIdentity, SessionPort } from '../ports.ts';
-import { isDamagedMirror, needsUpgrade, openMirror, openReaderOnFullDisk, quickCheck, readOnly, removeQuietly, setMirrorAside, walLeftBehind } from '../db/connection.ts';
+import { discardUnfinishedFirstFill, unfinishedFirstFill } from '../db/first-fill.ts';
+import { isDamagedMirror, needsUpgrade, openEmptyMirror, openMirror, openReaderOnFullDisk, quickCheck, readOnly, removeQuietly, setMirrorAside, walLeftBehind } from '../db/connection.ts';
 import type { ReadDb, WriteDb } from '../db/handles.ts';
 import { metaEntries } from '../db/read/meta.ts';
 import { putMetaEntries } from '../db/write/meta.ts';
@@ -46,6 +47,15 @@ export interface MirrorManager {
    * else keeps it open for lookups (false). Nothing else sees the change but the connection.
    */
   retryAfterDiskFull(): boolean;
+  /**
+   * For the mirror's first sync: closes this thread's reader of the file, so that the sync's writer
+   * may take it for itself and write it once (db/first-fill.ts). Meanwhile lookups and the status
+   * read an empty mirror in memory, as they read the file, which holds no data yet. Returns what to
+   * call when the round ended: the file opens for lookups again, silently, as it was (or, if the
+   * session changed meanwhile, as the session now asks). Null, with nothing changed, when no mirror
+   * is open or it is open on a full disk.
+   */
+  lendForFirstFill(): (() => void) | null;
   /** Called after a mirror opens or closes, or its upgrade starts (sync starts/stops its rounds). */
   onChange(listener: (mirror: OpenMirror | null) => void): () => void;
   close(): Promise<void>;
@@ -154,6 +164,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let open: OpenMirror | null = null;
   /** The file being upgraded in the worker; null when none. */
   let upgradingFile: string | null = null;
+  /** The file lent to its first sync (lendForFirstFill); null when none. */
+  let fillingFile: string | null = null;
   /** The last file the worker was asked to upgrade: opened here next, whatever came of it (openMirror migrates what is left, or says why). */
   let upgradeTried: string | null = null;
   let closed = false;
@@ -185,7 +197,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
       return closeCurrent();
     }
     const file = mirrorFileOf(ctx.deps.dataDir, identity);
-    if (open?.path === file || upgradingFile === file) return;
+    // a file lent to its first sync opens when that round ends (lendForFirstFill)
+    if (open?.path === file || upgradingFile === file || fillingFile === file) return;
     closeCurrent();
     upgradingFile = null;
     try {
@@ -230,6 +243,11 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
    * fills. Anything else (a newer Aisle's file, a busy or full disk) is thrown as it is.
    */
   const openOrHeal = (file: string): WriteDb => {
+    if (unfinishedFirstFill(file)) {
+      // what a first sync left half written (db/first-fill.ts) held nothing before it: sync it afresh
+      ctx.log.warn('mirror: the first sync of the offline data file did not finish; it starts afresh', { file: path.basename(file) });
+      discardUnfinishedFirstFill(file);
+    }
     const marker = openMarkerPath(file);
     const unclean = existsSync(file) && (existsSync(marker) || walLeftBehind(file));
     let db: WriteDb | null = null;
@@ -299,6 +317,31 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
         openOnFullDisk(file, identity, error, true);
         return false;
       }
+    },
+    lendForFirstFill() {
+      if (!open || open.diskFull) return null;
+      const lent = open;
+      const standIn = openEmptyMirror();
+      writeMirrorIdentity(standIn, lent.identity);
+      warming?.abort();
+      warming = null;
+      lent.db.close();
+      open = { ...lent, db: readOnly(standIn) };
+      fillingFile = lent.path;
+      return () => {
+        if (fillingFile !== lent.path) return;
+        fillingFile = null;
+        if (open?.db !== standIn) return follow();
+        standIn.close();
+        try {
+          open = { db: readOnly(openOrHeal(lent.path)), path: lent.path, identity: lent.identity };
+        } catch (error) {
+          open = null;
+          ctx.log.error('mirror: cannot open the offline data file after its first sync', { error: (error as Error).message });
+          openFailure = error instanceof AisleError ? error : null;
+          notify();
+        }
+      };
     },
     setDamagedAside(error) {
       if (!open) return;

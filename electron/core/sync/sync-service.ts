@@ -6,6 +6,7 @@ import type { Handlers } from '../../contract/dispatch.ts';
 import type { DatasetStatus, Notice, Settings, SyncFailure, SyncProgress, SyncStatus } from '../../contract/types.ts';
 import { networkFor, proxyFor } from '../api/network.ts';
 import type { RetryPolicy } from '../api/retry.ts';
+import type { ReadDb } from '../db/handles.ts';
 import type { CoreContext } from '../context.ts';
 import { DEFAULT_CAPS } from '../mirror/dataset-caps.ts';
 import { isDamagedMirror } from '../db/connection.ts';
@@ -136,6 +137,9 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     }
   };
 
+  /** No list of this mirror was ever read: its first round is due now, and may fill the file (db/first-fill.ts). */
+  const neverSynced = (db: ReadDb) => readDatasetStatuses(db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
+
   const schedule = (delayMs: number | null) => {
     timer?.cancel();
     timer = null;
@@ -196,6 +200,8 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
       .then(([token, network]) => {
         // signed out (or closed) while main got the token: this mirror's round is not wanted any more
         if (closed || mirrors.current() !== mirror) throw new AisleError('not_signed_in', 'Signed out before the sync round began.');
+        // the mirror's first sync writes the file once, this thread's reader closed meanwhile (db/first-fill.ts)
+        const reopen = only === null && neverSynced(mirror.db) ? mirrors.lendForFirstFill() : null;
         return worker.run(
           {
             kind: 'round',
@@ -214,6 +220,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             retry: options.retry,
             timeoutMs: options.timeoutMs,
             manual,
+            firstFill: reopen !== null,
             reading: {
               pageSize: settings.pageSize,
               deadlineBaseMs: settings.listDeadlineSeconds * 1000,
@@ -243,7 +250,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             },
             onRequest: (report) => ctx.requests.add('sync', report),
           },
-        );
+        ).finally(() => reopen?.());
       })
       .then(
         (result) => {
@@ -339,8 +346,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     }
     // a file that opens is checked too once the workstation is idle, rounds or not
     idleCheck.plan(mirror.path);
-    const neverSynced = readDatasetStatuses(mirror.db, ctx.deps.settings.get()).every((d) => d.lastSuccessAt === null);
-    schedule(neverSynced ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
+    schedule(neverSynced(mirror.db) ? 0 : Math.round(Math.random() * (options.signInJitterMs ?? 20_000)));
     emitStatus();
   });
   const unsubscribeConnectivity = ctx.events.on('connectivity.changed', (c) => {

@@ -7,6 +7,7 @@ import { applyFieldMapFile, dataDirOfMirror, fieldMapFilePath } from '../lists/f
 import { relearnFieldMap } from '../lists/field-map-state.ts';
 import { openMirrorWriter, quickCheck } from '../db/connection.ts';
 import { checkpointBeforeClose } from '../db/wal.ts';
+import { beginFirstFill, endFirstFill, neverFilled } from '../db/first-fill.ts';
 import { clearHeld } from '../db/write/datasets.ts';
 import { relayRound } from './relay-round.ts';
 import { type RoundResult, runRound } from './round/run-round.ts';
@@ -66,7 +67,10 @@ async function run(id: number, task: WorkerTask): Promise<void> {
   // opening runs the file's migrations: all an 'upgrade' task is for
   const db = openMirrorWriter(task.mirrorPath);
   let result: RoundResult | null = null;
+  let filling = false;
   try {
+    // a mirror's first sync, with main's reader closed for it (firstFill), writes the file once (db/first-fill.ts)
+    filling = task.kind === 'round' && task.firstFill === true && neverFilled(db) && beginFirstFill(db, task.mirrorPath);
     if (task.kind === 'discardHeld') {
       clearHeld(db, task.key);
     } else if (task.kind === 'relearnFields') {
@@ -118,8 +122,12 @@ async function run(id: number, task: WorkerTask): Promise<void> {
     // the resolver asks main on behalf of this task only: a later task sets its own
     if (task.kind === 'round' && task.network) useNetwork(task.network);
     cancels.delete(id);
-    checkpointBeforeClose(db);
-    db.close();
+    if (filling) {
+      endFirstFill(db, task.mirrorPath, openMirrorWriter);
+    } else {
+      checkpointBeforeClose(db);
+      db.close();
+    }
   }
   // only now: closing the last connection to a file checkpoints it under an exclusive lock, and
   // whoever waits for this task may open the file next

@@ -27,6 +27,12 @@ export interface RoundTask {
   timeoutMs?: number;
   /** Started by a person (Sync now, the CLI). */
   manual?: boolean;
+  /**
+   * Main closed its reader of the file for this round, which is the mirror's first sync: the worker
+   * may take the file for itself and write it once (db/first-fill.ts). It checks that no dataset
+   * was ever applied, and writes as usual when another connection still has the file open.
+   */
+  firstFill?: boolean;
   /** Paging and deadlines, from the settings. */
   reading?: ReadingOptions;
   caps?: DatasetCaps;
