@@ -336,6 +336,9 @@ export interface SyncProgress {
   key: string;
   list: string;
   scopeId: string | null;
+  /** The scope's kind and name, as the round knows them (absent from a relay's progress). */
+  scopeKind?: ScopeKind;
+  scopeName?: string | null;
   phase: SyncPhase;
   rows: number;
   bytes: number;

@@ -52,6 +52,7 @@ describe('a first fill', () => {
     endFirstFill(db, file, openMirrorWriter);
     expect(db.open).toBe(false);
     expect(unfinishedFirstFill(file)).toBe(false);
+    expect(existsSync(`${file}-journal`)).toBe(false);
     expect(headerJournal(file)).toBe(2);
     const reader = openMirror(file, { readonly: true });
     expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -40,7 +40,7 @@ function headerJournal(file: string): number {
 }
 
 /** What the file and the lookups' connection are when the first of the round's datasets is done. */
-function seenMidRound(): Promise<{ marker: boolean; journal: number; lookupsInMemory: boolean; lookupItems: number; statusDatasets: number; exported: number }> {
+function seenMidRound(): Promise<{ marker: boolean; journal: number; lookupsInMemory: boolean; lookupItems: number; statusSaysDone: boolean; exported: number }> {
   return new Promise((resolve) => {
     const off = ctx.events.on('sync.progress', async (p: SyncProgress) => {
       if (p.phase !== 'done') return;
@@ -51,7 +51,8 @@ function seenMidRound(): Promise<{ marker: boolean; journal: number; lookupsInMe
         journal: headerJournal(open.path),
         lookupsInMemory: open.db.memory,
         lookupItems: open.db.prepare('SELECT count(*) FROM items').pluck().get() as number,
-        statusDatasets: (sync.handlers['sync.status'](undefined as never) as SyncStatus).datasets.length,
+        // the status says the dataset read, from the file or, during a fill, from the round's progress
+        statusSaysDone: (sync.handlers['sync.status'](undefined as never) as SyncStatus).datasets.some((d) => d.key === p.key && d.lastSuccessAt !== null && !d.syncing),
       };
       // an export of the items asked now: what the lookups read, nothing yet during a fill
       const exported = await exportCsvFile(open.db, viewSchema.parse({ list: 'items', scopeId: null, sort: [], columns: ['sku'] }), dir.path);
@@ -83,9 +84,18 @@ describe("a mirror's first sync", () => {
     const file = mirrors.current()!.path;
     server.fault(ITEMS, 'pause');
     const during = seenMidRound();
+    // a dataset still being read shows as syncing, under its scope's name, as it does from the file
+    const itemsSyncing = new Promise<SyncStatus['datasets'][number] | undefined>((resolve) => {
+      const off = ctx.events.on('sync.progress', (p: SyncProgress) => {
+        if (p.key !== 'items@account:acc-1' || p.phase !== 'downloading') return;
+        off();
+        resolve((sync.handlers['sync.status'](undefined as never) as SyncStatus).datasets.find((d) => d.key === p.key));
+      });
+    });
     const first = await sync.runRound();
+    expect(await itemsSyncing).toMatchObject({ list: 'items', scope: { kind: 'account', id: 'acc-1', name: 'Acme' }, syncing: true, lastSuccessAt: null });
     expect(first.datasets.every((d) => d.outcome === 'applied')).toBe(true);
-    expect(await during).toEqual({ marker: true, journal: 1, lookupsInMemory: true, lookupItems: 0, statusDatasets: 0, exported: 0 });
+    expect(await during).toEqual({ marker: true, journal: 1, lookupsInMemory: true, lookupItems: 0, statusSaysDone: true, exported: 0 });
 
     const open = mirrors.current()!;
     expect(open.path).toBe(file);

@@ -7,9 +7,11 @@
 // rolls back, and a first load's new pages are written once) and no fsync per commit. A marker
 // beside the file says a fill is under way: found at the next open, the fill stopped with the file
 // possibly half written (a power cut with nothing synced), and the file, which held nothing before
-// the fill, is thrown away and synced afresh. At the end the file is synced to disk, put back in WAL
-// mode, and the marker removed. Main's reader is closed meanwhile (MirrorManager.lendForFirstFill).
-import { closeSync, existsSync, fsyncSync, openSync, rmSync, writeFileSync } from 'node:fs';
+// the fill, is thrown away and synced afresh. While the answers stream in, what was written is sent
+// to disk off the thread (writeFillBack): left to the kernel, gigabytes of unwritten pages piled up
+// until it held the writer back. At the end the file is synced to disk, put back in WAL mode, and
+// the marker removed. Main's reader is closed meanwhile (MirrorManager.lendForFirstFill).
+import { closeSync, existsSync, fsync, fsyncSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WriteDb } from './handles.ts';
 
@@ -35,6 +37,9 @@ export function neverFilled(db: WriteDb): boolean {
   return db.prepare('SELECT 1 FROM datasets WHERE last_success_at IS NOT NULL LIMIT 1').get() === undefined;
 }
 
+/** The files being filled, by their writer: a descriptor to sync them by, whether a sync is under way, whether the fill ended. */
+const filling = new WeakMap<WriteDb, { fd: number; syncing: boolean; ended: boolean }>();
+
 /**
  * Takes the file for a first fill: marker first (on disk before any unsynced write), then the
  * rollback journal. False, with nothing changed, when another connection still has the file open
@@ -55,7 +60,24 @@ export function beginFirstFill(db: WriteDb, file: string): boolean {
     return false;
   }
   db.pragma('synchronous = OFF');
+  filling.set(db, { fd: openSync(file, 'r'), syncing: false, ended: false });
   return true;
+}
+
+/**
+ * While `db` fills its file: starts sending what it wrote so far to disk on a thread of the pool,
+ * unless a sync is still under way. Called as the answers stream in and after each dataset, so that
+ * the disk writes while the round works instead of all at its end. Does nothing for any other writer.
+ */
+export function writeFillBack(db: WriteDb): void {
+  const fill = filling.get(db);
+  if (!fill || fill.syncing) return;
+  fill.syncing = true;
+  // a failure here is met again by the sync at the end, which throws
+  fsync(fill.fd, () => {
+    fill.syncing = false;
+    if (fill.ended) closeSync(fill.fd);
+  });
 }
 
 /**
@@ -65,7 +87,16 @@ export function beginFirstFill(db: WriteDb, file: string): boolean {
  * file is back in WAL mode exactly as every other open leaves it.
  */
 export function endFirstFill(db: WriteDb, file: string, reopen: (file: string) => WriteDb): void {
+  const fill = filling.get(db);
+  filling.delete(db);
   db.close();
+  if (fill) {
+    fill.ended = true;
+    // a sync still under way on the pool closes its descriptor when it returns
+    if (!fill.syncing) closeSync(fill.fd);
+  }
+  // the journal is left empty when its last transaction ended (TRUNCATE mode); the file in WAL mode needs none
+  if (statSync(`${file}-journal`, { throwIfNoEntry: false })?.size === 0) rmSync(`${file}-journal`);
   const fd = openSync(file, 'r');
   try {
     fsyncSync(fd);

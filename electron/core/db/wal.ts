@@ -6,6 +6,8 @@
 // by itself inside a COMMIT (that would make one dataset's COMMIT pay for copying all before it);
 // it copies at the times below instead.
 import type Database from 'better-sqlite3';
+import { writeFillBack } from './first-fill.ts';
+import type { WriteDb } from './handles.ts';
 
 /** A connection to a mirror file, before or after connection.ts brands it a ReadDb or WriteDb. */
 type Connection = Database.Database;
@@ -34,6 +36,8 @@ export function checkpointOnlyByHand(db: Connection): void {
  * was on an older snapshot) the next does.
  */
 export function checkpointAfterDataset(db: Connection): void {
+  // a first fill has no WAL to copy: what it wrote goes to disk meanwhile instead (first-fill.ts)
+  writeFillBack(db as WriteDb);
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch {

@@ -18,7 +18,7 @@ import type { SessionPort } from '../ports.ts';
 import { systemClock, type Clock, type Timer } from '../shared/clock.ts';
 import { decidedLists } from '../lists/field-map-state.ts';
 import { policyFieldMap } from '../lists/field-map-file.ts';
-import { readDatasetStatuses, summarizeSync } from './sync-status.ts';
+import { readDatasetStatuses, statusFromProgress, summarizeSync } from './sync-status.ts';
 import { readSyncFailure, recordSyncFailure } from './sync-failure.ts';
 import type { RoundResult } from './round/run-round.ts';
 import { createSyncWorkerClient } from './sync-worker-client.ts';
@@ -98,6 +98,12 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     roundsOf = null;
   };
   const stillOpen = (mirror: { path: string }) => mirrors.current()?.path === mirror.path;
+  /**
+   * While a first sync fills the file (db/first-fill.ts), which this thread cannot read meanwhile:
+   * each dataset's status as the round's progress says it, so that the Sync page and the loading
+   * line show the round going. Null at any other time.
+   */
+  let filling: Map<string, DatasetStatus> | null = null;
   let timer: Timer | null = null;
   let closed = false;
   const clock = options.clock ?? systemClock;
@@ -108,7 +114,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
     const mirror = mirrors.current();
     let datasets: DatasetStatus[];
     try {
-      datasets = mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
+      datasets = filling ? [...filling.values()] : mirror ? readDatasetStatuses(mirror.db, ctx.deps.settings.get(), syncing) : [];
     } catch (error) {
       // damage met here is healed as a lookup's is (damage-guard.ts): the status is then the fresh file's
       if (!isDamagedMirror(error)) throw error;
@@ -202,6 +208,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
         if (closed || mirrors.current() !== mirror) throw new AisleError('not_signed_in', 'Signed out before the sync round began.');
         // the mirror's first sync writes the file once, this thread's reader closed meanwhile (db/first-fill.ts)
         const reopen = only === null && neverSynced(mirror.db) ? mirrors.lendForFirstFill() : null;
+        if (reopen) filling = new Map();
         return worker.run(
           {
             kind: 'round',
@@ -241,6 +248,7 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             proxyFor,
             onProgress: (progress) => {
               if (!began.has(progress.key)) began.set(progress.key, clock.now());
+              filling?.set(progress.key, statusFromProgress(filling.get(progress.key), progress, ctx.deps.settings.get(), new Date(clock.now()).toISOString()));
               if (TERMINAL.has(progress.phase)) took.set(progress.key, clock.now() - began.get(progress.key)!);
               if (TERMINAL.has(progress.phase)) syncing.delete(progress.key);
               else syncing.add(progress.key);
@@ -250,7 +258,11 @@ export function createSyncService(ctx: CoreContext, parts: { session: SessionPor
             },
             onRequest: (report) => ctx.requests.add('sync', report),
           },
-        ).finally(() => reopen?.());
+        ).finally(() => {
+          if (!reopen) return;
+          filling = null;
+          reopen();
+        });
       })
       .then(
         (result) => {

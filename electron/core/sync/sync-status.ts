@@ -1,7 +1,7 @@
 // The status of every dataset, read from the mirror's `datasets` table, and the one summary every
 // host says it by: what `sync.status`, the status bar and `aisle status` show.
-import type { DatasetStatus, Settings, SyncFailure, SyncProblem, SyncSummary } from '../../contract/types.ts';
-import { toDatasetStatus } from '../mirror/dataset-state.ts';
+import type { DatasetStatus, ScopeKind, Settings, SyncFailure, SyncProblem, SyncProgress, SyncSummary } from '../../contract/types.ts';
+import { staleAfter, toDatasetStatus } from '../mirror/dataset-state.ts';
 import { allDatasets } from '../db/read/datasets.ts';
 import { scopeNamesById } from '../db/read/scopes.ts';
 import type { ReadDb } from '../db/handles.ts';
@@ -12,6 +12,36 @@ export function readDatasetStatuses(db: ReadDb, settings: Pick<Settings, 'staleA
   return allDatasets(db).map((row) =>
     toDatasetStatus(row, { label: listLabel(row.list), scopeName: row.scope_id ? (names.get(row.scope_id) ?? null) : null }, settings, syncing.has(row.key), now),
   );
+}
+
+/**
+ * A dataset's status from the round's progress alone, for while a first sync fills the file and it
+ * cannot be read (db/first-fill.ts): what the round said of it so far (rows, done, failed), dated now.
+ */
+export function statusFromProgress(before: DatasetStatus | undefined, p: SyncProgress, settings: Pick<Settings, 'staleAfterMinutes'>, now: string): DatasetStatus {
+  const read = p.phase === 'done' || p.phase === 'unchanged';
+  const ended = read || p.phase === 'held' || p.phase === 'error';
+  return {
+    key: p.key,
+    list: p.list,
+    label: listLabel(p.list),
+    scope: { kind: p.scopeKind ?? scopeKindOfKey(p.key), id: p.scopeId, name: p.scopeName ?? before?.scope.name ?? null },
+    lastSuccessAt: read ? now : (before?.lastSuccessAt ?? null),
+    lastAttemptAt: now,
+    etag: null,
+    rows: p.rows,
+    lastError: p.phase === 'error' ? p.error : null,
+    stale: false,
+    staleAfterMinutes: staleAfter(p.list, settings),
+    fullCheckAt: null,
+    held: null,
+    syncing: !ended,
+  };
+}
+
+/** `items@account:<id>`, `stock@facility:<id>`, or a global list's bare name (migrations/index.ts). */
+function scopeKindOfKey(key: string): ScopeKind {
+  return key.includes('@account:') ? 'account' : key.includes('@facility:') ? 'facility' : 'global';
 }
 
 /**

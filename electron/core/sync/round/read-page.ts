@@ -1,6 +1,7 @@
 // One page of a dataset's answer, streamed into the snapshot applier element by element.
 import type { Readable } from 'node:stream';
 import { AisleError } from '../../../contract/errors.ts';
+import { writeFillBack } from '../../db/first-fill.ts';
 import { storedRaw } from '../../db/read/list-rows.ts';
 import { TABLES } from '../../mirror/record-tables.ts';
 import { timeOrNull } from '../../lists/values.ts';
@@ -58,6 +59,7 @@ export async function readPage(r: RoundState, a: AnswerState, page: Readable): P
     if (Date.now() - a.lastProgress >= PROGRESS_EVERY_MS) {
       a.lastProgress = Date.now();
       progress(r, spec, 'downloading', applier.received, a.bytes, a.o.expectedRows);
+      writeFillBack(r.db);
     }
   }
   if (r.signal?.aborted) throw r.roundDeadline?.signal.aborted ? pastRoundDeadline(r, spec) : new AisleError('timeout', 'The sync round was cancelled.');

@@ -68,5 +68,5 @@ export function startRound(db: WriteDb, options: RoundOptions): RoundState {
 }
 
 export function progress(r: RoundState, spec: DatasetSpec, phase: SyncProgress['phase'], rows: number, bytes: number, expectedRows: number | null, error: AisleError | null = null): void {
-  r.options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message, ...(error.notice ? { notice: error.notice } : {}) } : null });
+  r.options.onProgress?.({ key: spec.key, list: spec.list, scopeId: spec.scopeId, scopeKind: spec.scopeKind, scopeName: spec.scopeName, phase, rows, bytes, expectedRows, error: error ? { code: error.code, message: error.message, ...(error.notice ? { notice: error.notice } : {}) } : null });
 }
