@@ -151,6 +151,21 @@ describe("a mirror's first sync", () => {
     expect(db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(0);
   });
 
+  it('signed out and in again before it winds down: lookups read the stand-in, then the file once the round ends', async () => {
+    session.signIn();
+    server.fault(ITEMS, 'pause');
+    const during = seenMidRound();
+    const round = sync.runRound().catch((error: Error) => error);
+    await during;
+    session.signOut();
+    session.signIn();
+    expect(mirrors.current()?.db.memory).toBe(true);
+    await round;
+    const db = mirrors.current()!.db;
+    expect(db.memory).toBe(false);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
   it('that did not end (the process stopped) is thrown away at the next open and synced afresh', async () => {
     session.signIn();
     const file = mirrors.current()!.path;

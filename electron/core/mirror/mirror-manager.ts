@@ -166,6 +166,8 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
   let upgradingFile: string | null = null;
   /** The file lent to its first sync (lendForFirstFill); null when none. */
   let fillingFile: string | null = null;
+  /** What lookups read while that file is lent: an empty mirror in memory; null when none is open. */
+  let standIn: ReadDb | null = null;
   /** The last file the worker was asked to upgrade: opened here next, whatever came of it (openMirror migrates what is left, or says why). */
   let upgradeTried: string | null = null;
   let closed = false;
@@ -183,9 +185,18 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     warming?.abort();
     warming = null;
     open.db.close();
+    if (open.db === standIn) standIn = null;
     removeQuietly(openMarkerPath(open.path));
     open = null;
     notify();
+  };
+
+  /** Lookups of `file`, lent to its first sync, read an empty mirror in memory, as they read the empty file. */
+  const openStandIn = (file: string, identity: MirrorIdentity) => {
+    const db = openEmptyMirror();
+    writeMirrorIdentity(db, identity);
+    standIn = readOnly(db);
+    open = { db: standIn, path: file, identity };
   };
 
   const follow = () => {
@@ -198,9 +209,14 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     }
     const file = mirrorFileOf(ctx.deps.dataDir, identity);
     // a file lent to its first sync opens when that round ends (lendForFirstFill)
-    if (open?.path === file || upgradingFile === file || fillingFile === file) return;
+    if (open?.path === file || upgradingFile === file) return;
     closeCurrent();
     upgradingFile = null;
+    // signed in again while the file's first sync winds down: the stand-in until that round ends (lendForFirstFill)
+    if (fillingFile === file) {
+      openStandIn(file, identity);
+      return notify();
+    }
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       if (options.upgrade && upgradeTried !== file && needsUpgrade(file)) return upgradeThenOpen(file, options.upgrade);
@@ -321,20 +337,21 @@ export function createMirrorManager(ctx: CoreContext, session: SessionPort, opti
     lendForFirstFill() {
       if (!open || open.diskFull) return null;
       const lent = open;
-      const standIn = openEmptyMirror();
-      writeMirrorIdentity(standIn, lent.identity);
       warming?.abort();
       warming = null;
       lent.db.close();
-      open = { ...lent, db: readOnly(standIn) };
+      openStandIn(lent.path, lent.identity);
       fillingFile = lent.path;
       return () => {
         if (fillingFile !== lent.path) return;
         fillingFile = null;
-        if (open?.db !== standIn) return follow();
+        // signed out, or in as someone else, meanwhile: open what the session asks for now
+        if (!standIn || open?.db !== standIn) return follow();
+        const { identity } = open;
         standIn.close();
+        standIn = null;
         try {
-          open = { db: readOnly(openOrHeal(lent.path)), path: lent.path, identity: lent.identity };
+          open = { db: readOnly(openOrHeal(lent.path)), path: lent.path, identity };
         } catch (error) {
           open = null;
           ctx.log.error('mirror: cannot open the offline data file after its first sync', { error: (error as Error).message });
